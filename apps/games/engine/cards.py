@@ -1,0 +1,149 @@
+"""Cards as small integers and hands as 52-bit masks.
+
+A card is ``suit * 13 + rank``: suits in the order ``S H D C`` (0..3), ranks ``2..A`` as 0..12.
+Sorting card numbers therefore gives the RULES.md display order (suit ``S H D C``, then rank low
+to high), and a hand is an ``int`` with bit ``card`` set for every card it holds.
+
+>>> parse_card("10S") == parse_card("TS")
+True
+>>> card_str(parse_card("qh"))
+'QH'
+>>> cards_str(mask_cards(cards_mask(parse_cards(["AS", "2C", "7H"]))))
+['AS', '7H', '2C']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+
+from .errors import RulesError
+
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+DECK_SIZE = 52
+FULL_DECK = (1 << DECK_SIZE) - 1
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+TEN = RANKS.index("T")
+
+_NAMES = tuple(r + s for s in SUITS for r in RANKS)
+_BY_NAME = {name: i for i, name in enumerate(_NAMES)}
+_BY_NAME.update({"10" + s: _BY_NAME["T" + s] for s in SUITS})
+
+
+def suit_of(card: int) -> int:
+    """The suit index (0..3, ``S H D C``) of a card."""
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    """The rank index (0 for ``2`` .. 12 for ``A``) of a card."""
+    return card % 13
+
+
+def make_card(rank: int, suit: int) -> int:
+    return suit * 13 + rank
+
+
+def parse_card(text: object) -> int:
+    """Parse ``QH``, ``TS`` or ``10S`` (any letter case); anything else is ``invalid_card``.
+
+    >>> parse_card("2S"), parse_card("AC")
+    (0, 51)
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    apps.games.engine.errors.RulesError: invalid_card: '1S' is not a card
+    """
+    if isinstance(text, str):
+        card = _BY_NAME.get(text.strip().upper())
+        if card is not None:
+            return card
+    raise RulesError("invalid_card", f"{text!r} is not a card")
+
+
+def parse_cards(texts: Iterable[object]) -> list[int]:
+    return [parse_card(t) for t in texts]
+
+
+def parse_suit(text: object) -> int:
+    if isinstance(text, str) and len(text) == 1 and text.upper() in SUITS:
+        return SUITS.index(text.upper())
+    raise RulesError("invalid_input", f"{text!r} is not a suit (one of S H D C)")
+
+
+def parse_rank(text: object) -> int:
+    if isinstance(text, str):
+        t = text.strip().upper()
+        t = "T" if t == "10" else t
+        if len(t) == 1 and t in RANKS:
+            return RANKS.index(t)
+    raise RulesError("invalid_input", f"{text!r} is not a rank (one of {' '.join(RANKS)})")
+
+
+def card_str(card: int) -> str:
+    return _NAMES[card]
+
+
+def cards_str(cards: Iterable[int]) -> list[str]:
+    return [_NAMES[c] for c in cards]
+
+
+def suit_str(suit: int) -> str:
+    return SUITS[suit]
+
+
+def rank_str(rank: int) -> str:
+    return RANKS[rank]
+
+
+def cards_mask(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def mask_cards(mask: int) -> Iterator[int]:
+    """The cards of a mask in ascending order (the RULES.md display order)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def sort_cards(cards: Iterable[int]) -> list[int]:
+    """Sort by suit ``S H D C``, then rank low to high."""
+    return sorted(cards)
+
+
+def new_deck() -> list[int]:
+    return list(range(DECK_SIZE))
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """A deck shuffled by a seeded generator: the same seed always gives the same order.
+
+    >>> shuffled_deck(7) == shuffled_deck(7)
+    True
+    >>> sorted(shuffled_deck(7)) == new_deck()
+    True
+    """
+    deck = new_deck()
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def parse_deck(texts: object) -> list[int]:
+    """A full deck of 52 distinct cards, top first; anything else is ``invalid_input``."""
+    if not isinstance(texts, list) or len(texts) != DECK_SIZE:
+        raise RulesError("invalid_input", "the deck must be a list of 52 cards")
+    deck = parse_cards(texts)
+    if len(set(deck)) != DECK_SIZE:
+        raise RulesError("invalid_input", "the deck must hold 52 distinct cards")
+    return deck
