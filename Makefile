@@ -1,0 +1,48 @@
+# The two commands: `make run` (a working platform on this machine) and `make test` (the suite).
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+MANAGE := $(PY) manage.py
+
+.PHONY: run test setup frontend migrate demo lint format bench clean
+
+run: setup frontend
+	@DEBUG=$${DEBUG:-1} deploy/run-local
+
+test: setup frontend
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest --create-db
+
+setup: $(STAMP)
+
+$(PY):
+	"$$(deploy/find-python)" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+# Builds the browser app when there is one (the built files are not committed).
+frontend:
+	@if [ -f frontend/package.json ]; then \
+		cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run build; \
+	fi
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+
+bench: setup
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) var frontend/node_modules frontend/dist

@@ -1,0 +1,19 @@
+from rest_framework import serializers
+
+from apps.accounts.models import User
+
+
+class LoginSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+class MeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = ["id", "username", "first_name", "last_name", "email", "role"]
+        read_only_fields = fields
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(read_only=True)

@@ -1,0 +1,97 @@
+"""One error shape for every error: ``{"error": {"code", "message", "details"}}``.
+
+DRF exceptions, domain errors, the engine's rules errors and Django's own 400/403/404/500 pages
+all come out through :func:`error_response`.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from apps.common.errors import DomainError
+from apps.games.engine.errors import RulesError
+
+# Rules refusals that mean "not now" rather than "never": the game's state is in the way.
+RULES_CONFLICTS = {"wrong_phase", "not_your_turn", "game_over"}
+
+_DRF_CODES = {
+    exceptions.ParseError: "malformed_request",
+    exceptions.ValidationError: "validation_error",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+
+def error_body(code: str, message: str, details: object = None) -> dict:
+    return {"error": {"code": code, "message": message, "details": details}}
+
+
+def error_response(code: str, message: str, http_status: int, details: object = None) -> Response:
+    return Response(error_body(code, message, details), status=http_status)
+
+
+def _drf_error(exc: exceptions.APIException) -> tuple[str, str, object]:
+    code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), None)
+    detail = exc.detail
+    if isinstance(exc, exceptions.ValidationError):
+        details = detail if isinstance(detail, dict) else {"non_field_errors": detail}
+        return "validation_error", "The request has invalid fields.", details
+    return code or exc.default_code, str(detail), None
+
+
+def exception_handler(exc, context) -> Response | None:
+    """DRF's ``EXCEPTION_HANDLER``: everything a view raises, in the one shape."""
+    if isinstance(exc, DomainError):
+        return error_response(exc.code, exc.message, exc.status, exc.details)
+    if isinstance(exc, RulesError):
+        http = status.HTTP_409_CONFLICT if exc.code in RULES_CONFLICTS else 400
+        return error_response(exc.code, exc.message, http)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a real bug: Django's 500 handler answers, in the same shape
+    code, message, details = _drf_error(exc)
+    response = error_response(code, message, exc.status_code, details)
+    if getattr(exc, "auth_header", None):
+        response["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        response["Retry-After"] = str(int(exc.wait))
+    return response
+
+
+# Django's own error views (outside DRF), in the same shape.
+
+
+def bad_request(request, exception=None):
+    return JsonResponse(
+        error_body("bad_request", "The request could not be understood."), status=400
+    )
+
+
+def permission_denied(request, exception=None):
+    return JsonResponse(error_body("permission_denied", "You may not do that."), status=403)
+
+
+def not_found(request, exception=None):
+    return JsonResponse(error_body("not_found", "Nothing is here."), status=404)
+
+
+def server_error(request):
+    body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+    return JsonResponse(body, status=500)
+
+
+def csrf_failure(request, reason=""):
+    body = error_body("csrf_failed", "The CSRF check failed; reload the page.", {"reason": reason})
+    return JsonResponse(body, status=403)

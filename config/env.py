@@ -1,0 +1,92 @@
+"""Reading settings from environment variables, failing loudly on a bad value.
+
+Every reader takes the environment mapping explicitly so that it can be tested without touching
+``os.environ``.
+
+>>> env_bool({"DEBUG": "yes"}, "DEBUG", default=False)
+True
+>>> env_list({"ALLOWED_HOSTS": "a.org, b.org"}, "ALLOWED_HOSTS", default=[])
+['a.org', 'b.org']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off"
+    )
+
+
+def env_int(environ: Mapping[str, str], name: str, *, default: int, minimum: int = 0) -> int:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}")
+    return value
+
+
+def env_list(environ: Mapping[str, str], name: str, *, default: list[str]) -> list[str]:
+    raw = environ.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_config(url: str) -> dict:
+    """A Django ``DATABASES`` entry from a URL (``postgres://`` or ``sqlite:///``)."""
+    scheme = urlsplit(url).scheme
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL scheme {scheme!r} is not supported; use postgres://... or sqlite:///..."
+        )
+    config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if config["ENGINE"].endswith("sqlite3"):
+        Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+        config["CONN_MAX_AGE"] = 0
+    return config
+
+
+def redis_url(environ: Mapping[str, str]) -> str | None:
+    """``REDIS_URL`` when set (it must be a ``redis://`` or ``rediss://`` URL), else ``None``."""
+    raw = environ.get("REDIS_URL", "").strip()
+    if not raw:
+        return None
+    if urlsplit(raw).scheme not in {"redis", "rediss"}:
+        raise ImproperlyConfigured(f"REDIS_URL={raw!r} must start with redis:// or rediss://")
+    return raw
+
+
+def secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
+    raw = environ.get("SECRET_KEY", "")
+    if raw:
+        return raw
+    if debug:
+        return "django-insecure-local-development-only"
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off (generate one with "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)"
+    )

@@ -1,0 +1,24 @@
+"""Settings for the test suite: always PostgreSQL and Redis, never SQLite or in-process tasks.
+
+``TEST_DATABASE_URL`` and ``TEST_REDIS_URL`` override the local defaults.
+"""
+
+import os
+
+os.environ["DATABASE_URL"] = os.environ.get(
+    "TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation"
+)
+os.environ["REDIS_URL"] = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "test-only-" + "x" * 50)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+
+from config.settings import *  # noqa: F403
+
+# Queued tasks still run inside the test process unless a test starts a real worker; the broker
+# configured above is real Redis, and the worker round-trip test uses it.
+CELERY_TASK_ALWAYS_EAGER = True
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES["staticfiles"] = {  # noqa: F405
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+}

@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from apps.api import health
+
+urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("admin/", admin.site.urls),
+    path("api/", include("apps.api.urls")),
+]
+
+handler400 = "apps.api.errors.bad_request"
+handler403 = "apps.api.errors.permission_denied"
+handler404 = "apps.api.errors.not_found"
+handler500 = "apps.api.errors.server_error"

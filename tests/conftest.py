@@ -1,0 +1,103 @@
+"""Fixtures shared by the whole suite: staff of each role and API clients signed in as them."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from apps.accounts.models import User
+
+PASSWORD = "correct horse battery staple"
+
+
+def make_staff(username: str, role: str) -> User:
+    return User.objects.create_user(username=username, password=PASSWORD, role=role)
+
+
+@pytest.fixture
+def admin_user(db):
+    return make_staff("ada", User.Role.ADMIN)
+
+
+@pytest.fixture
+def researcher(db):
+    return make_staff("rosalind", User.Role.RESEARCHER)
+
+
+@pytest.fixture
+def clinician(db):
+    return make_staff("claude", User.Role.CLINICIAN)
+
+
+@pytest.fixture
+def api():
+    """An anonymous API client."""
+    return APIClient()
+
+
+@pytest.fixture
+def client_for():
+    """``client_for(user)``: an API client signed in as that user (session, CSRF enforced)."""
+
+    def make(user: User) -> APIClient:
+        client = APIClient(enforce_csrf_checks=False)
+        client.force_authenticate(user=user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def celery_worker():
+    """A real Celery worker process on Redis, consuming a queue of its own.
+
+    Yields the queue name. While it runs, tasks are not executed eagerly in the test process.
+    The worker uses the same database as the test (commit data first: use ``transactional_db``).
+    """
+    import os
+    import subprocess
+    import sys
+    import uuid
+    from pathlib import Path
+
+    from django.db import connection
+
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        "TEST_DATABASE_URL": (
+            f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+            if connection.vendor == "postgresql"
+            else os.environ.get("TEST_DATABASE_URL", "")
+        ),
+    }
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            queue,
+            "--pool=solo",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "-l",
+            "warning",
+        ],
+        cwd=Path(__file__).resolve().parents[1],
+        env=env,
+    )
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        yield queue
+    finally:
+        app.conf.task_always_eager = eager
+        worker.terminate()
+        worker.wait(timeout=30)
