@@ -31,6 +31,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "apps.accounts",
     "apps.api",
+    "apps.audit",
+    "apps.participants",
+    "apps.training",
+    "apps.games",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,33 @@
+from django.conf import settings
+from django.db import models
+
+
+class AuditEntry(models.Model):
+    """Who did what to which record, and when, with the record before and after. Append-only."""
+
+    class Action(models.TextChoices):
+        CREATE = "create"
+        UPDATE = "update"
+        DELETE = "delete"
+        LOGIN = "login"
+        LOGIN_FAILED = "login_failed"
+        LOGOUT = "logout"
+        EXPORT = "export"
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    object_type = models.CharField(max_length=50, blank=True)
+    object_id = models.CharField(max_length=50, blank=True)
+    study_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["object_type", "object_id"])]
+        verbose_name_plural = "audit entries"

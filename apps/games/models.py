@@ -1,0 +1,171 @@
+"""Games and their append-only event log.
+
+The log is the record: a game's state is derived from its events through the engine
+(``Game.state`` is a cache of that derivation, checked by tests). Typed rows for research
+queries (examination periods, plays, recall attempts, illegal attempts) are written with their
+event in the same transaction and are append-only too.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+from apps.participants.models import Game as GameType
+from apps.training.models import TrainingSession
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    session = models.ForeignKey(TrainingSession, on_delete=models.PROTECT, related_name="games")
+    game_type = models.CharField(max_length=20, choices=GameType.choices)
+    seed = models.BigIntegerField()
+    # The engine's creation options (wild_tie, trump_rule, rounds, roles, ...).
+    options = models.JSONField(default=dict)
+    # One entry per seat: {"kind": "participant" | "bot" | "person", "bot": type, "level": x}.
+    seats = models.JSONField()
+    participant_seat = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    state = models.JSONField(help_text="The engine state after the last event (a cache).")
+    # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.
+    examination = models.JSONField(null=True, blank=True)
+    next_seq = models.PositiveIntegerField(default=0)
+    # Bumped to revoke every single-game link handed out so far.
+    link_generation = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "finished_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} #{self.pk}"
+
+
+class EventKind(models.TextChoices):
+    GAME_CREATED = "game_created"
+    ROLES = "roles"
+    DEAL = "deal"
+    EXAMINATION_SHOWN = "examination_shown"
+    EXAMINATION_HIDDEN = "examination_hidden"
+    EXAMINATION_SORT = "examination_sort"
+    EXAMINATION_READY = "examination_ready"
+    PAGE_HIDDEN = "page_hidden"
+    PAGE_VISIBLE = "page_visible"
+    HAND_CHOICE = "hand_choice"
+    STRAGEDY = "stragedy"
+    PLAY = "play"
+    HIDE_TRUMP = "hide_trump"
+    ASK_TRUMP = "ask_trump"
+    TRUMP_REVEALED = "trump_revealed"
+    TRICK = "trick"
+    ILLEGAL_ATTEMPT = "illegal_attempt"
+    DEAL_RESULT = "deal_result"
+    ROUND_RESULT = "round_result"
+    MATCH_RESULT = "match_result"
+    GAME_ABANDONED = "game_abandoned"
+
+
+class GameEvent(models.Model):
+    """One thing that happened in a game. Never updated or deleted (a database trigger refuses)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30, choices=EventKind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine action for moves ({"type": "play", "seat": 1, "card": "7H"}) and what followed.
+    payload = models.JSONField(default=dict)
+    server_time = models.DateTimeField(auto_now_add=True)
+    client_time = models.DateTimeField(null=True, blank=True)
+    # Client-measured decision time (performance.now() in the browser), when a person acted.
+    decision_ms = models.PositiveIntegerField(null=True, blank=True)
+    # Chosen by the client for idempotency: the same id again returns the original answer.
+    event_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (null: none given)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="game_event_seq_unique"),
+            models.UniqueConstraint(
+                fields=["game", "event_id"],
+                condition=Q(event_id__isnull=False),
+                name="game_event_id_unique",
+            ),
+        ]
+        indexes = [models.Index(fields=["kind", "server_time"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq} {self.kind}"
+
+
+class _TypedRow(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    event = models.OneToOneField(GameEvent, on_delete=models.PROTECT, related_name="+")
+    round = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class ExaminationPeriod(_TypedRow):
+    """A hand shown for examination, written when it is hidden again."""
+
+    deal = models.PositiveSmallIntegerField()
+    hand = models.CharField(max_length=1)
+    planned_seconds = models.FloatField()
+    actual_seconds = models.FloatField()
+    ended_early = models.BooleanField(default=False)
+    sorts = models.PositiveIntegerField(default=0)
+    page_hidden_seconds = models.FloatField(default=0)
+    shown_at = models.DateTimeField()
+    hidden_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "round", "deal"])]
+
+
+class Play(_TypedRow):
+    """A card played, by a person or an opponent."""
+
+    deal = models.PositiveSmallIntegerField()
+    trick = models.PositiveSmallIntegerField(help_text="0-based trick number in the deal")
+    position = models.PositiveSmallIntegerField(help_text="0 for the card led")
+    card = models.CharField(max_length=2)
+    actor = models.CharField(max_length=20)
+    decision_ms = models.PositiveIntegerField(null=True, blank=True)
+    server_ms = models.PositiveIntegerField(null=True, blank=True)
+    legal_count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "round", "deal", "trick"])]
+
+
+class RecallAttempt(_TypedRow):
+    """A 'Stragedy: the card Lame Duck meant to find, where they looked, and what was there."""
+
+    intended_card = models.CharField(max_length=2, blank=True)
+    pile = models.PositiveSmallIntegerField()
+    trick = models.PositiveSmallIntegerField()
+    card_index = models.PositiveSmallIntegerField()
+    revealed_card = models.CharField(max_length=2)
+    # Where the intended card really lay among the old tricks (null: it was not there).
+    intended_pile = models.PositiveSmallIntegerField(null=True, blank=True)
+    intended_trick = models.PositiveSmallIntegerField(null=True, blank=True)
+    intended_card_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor = models.CharField(max_length=20)
+    decision_ms = models.PositiveIntegerField(null=True, blank=True)
+
+
+class IllegalAttempt(_TypedRow):
+    """A refused move by a person: data, not noise."""
+
+    deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    action_type = models.CharField(max_length=30)
+    card = models.CharField(max_length=3, blank=True)
+    code = models.CharField(max_length=30)
+    decision_ms = models.PositiveIntegerField(null=True, blank=True)

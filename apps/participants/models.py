@@ -1,0 +1,165 @@
+"""Studies, their versioned protocols, and pseudonymous participants.
+
+No participant has a name, an address or any contact detail here: a participant is a generated
+code, an age band and a group. Clinician notes are free text and live apart from research data
+(they are never exported).
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+
+class Game(models.TextChoices):
+    MEMULATION = "memulation", "Memulation"
+    MENDIKOT = "mendikot", "Mendikot"
+
+
+class Study(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    description = models.TextField(blank=True)
+    owners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="owned_studies", blank=True
+    )
+    # The name of the setting that holds this study's pseudonymisation key (the key itself is
+    # never stored in the database). Empty: the platform-wide default key.
+    pseudonymisation_key_ref = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "studies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Protocol(models.Model):
+    """How sessions are run. Versioned: a change is a new version, old sessions keep theirs."""
+
+    class Roles(models.TextChoices):
+        CUT = "cut", "Cut for Lucky Duck each round"
+        PARTICIPANT_LUCKY = "participant_lucky", "Participant is always Lucky Duck"
+        PARTICIPANT_LAME = "participant_lame", "Participant is always Lame Duck"
+        ALTERNATE = "alternate", "Alternate by round (participant Lame Duck first)"
+
+    class WildTie(models.TextChoices):
+        LEADER = "leader", "Card led wins"
+        FOLLOWER = "follower", "Card that followed wins"
+
+    class TrumpRule(models.TextChoices):
+        TURN_UP = "turn_up", "Turned-up card"
+        HIDDEN_REVEAL = "hidden_reveal", "Hidden trump, revealed on first void"
+        HIDDEN_ASK = "hidden_ask", "Hidden trump, revealed on request"
+        FIRST_VOID = "first_void", "First void sets trump"
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="protocols")
+    name = models.CharField(max_length=200)
+    version = models.PositiveIntegerField(default=1)
+    game = models.CharField(max_length=20, choices=Game.choices, default=Game.MEMULATION)
+    rounds = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    examination_seconds = models.PositiveSmallIntegerField(
+        default=30, validators=[MinValueValidator(5), MaxValueValidator(600)]
+    )
+    roles = models.CharField(max_length=20, choices=Roles.choices, default=Roles.CUT)
+    opponent = models.CharField(max_length=20, default="greedy")
+    # Strength within the opponent type; for `memory`, the fidelity 0..1.
+    opponent_level = models.FloatField(
+        default=0.5, validators=[MinValueValidator(0), MaxValueValidator(1)]
+    )
+    wild_tie = models.CharField(max_length=10, choices=WildTie.choices, default=WildTie.LEADER)
+    stragedy_intent = models.BooleanField(default=True)
+    trump_rule = models.CharField(
+        max_length=20, choices=TrumpRule.choices, default=TrumpRule.HIDDEN_ASK
+    )
+    sessions_per_week = models.PositiveSmallIntegerField(default=3)
+    # {"enabled": bool, "target_recall": 0..1, "step_seconds": int, "min_seconds": int,
+    #  "max_seconds": int, "adjust_opponent": bool}
+    adaptive = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["study", "name", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["study", "name", "version"], name="protocol_version_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version}"
+
+    def snapshot(self) -> dict:
+        """The settings a session runs with, frozen when the session starts."""
+        return {
+            "protocol_id": self.pk,
+            "name": self.name,
+            "version": self.version,
+            "game": self.game,
+            "rounds": self.rounds,
+            "examination_seconds": self.examination_seconds,
+            "roles": self.roles,
+            "opponent": self.opponent,
+            "opponent_level": self.opponent_level,
+            "wild_tie": self.wild_tie,
+            "stragedy_intent": self.stragedy_intent,
+            "trump_rule": self.trump_rule,
+            "sessions_per_week": self.sessions_per_week,
+            "adaptive": self.adaptive,
+        }
+
+
+class Participant(models.Model):
+    class AgeBand(models.TextChoices):
+        UNDER_40 = "<40", "under 40"
+        B40 = "40-49", "40-49"
+        B50 = "50-59", "50-59"
+        B60 = "60-69", "60-69"
+        B70 = "70-79", "70-79"
+        B80 = "80+", "80 and over"
+        UNKNOWN = "unknown", "not recorded"
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
+    code = models.CharField(max_length=20)
+    age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
+    group = models.CharField(max_length=50, blank=True, help_text="Group or arm for analyses")
+    clinicians = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="assigned_participants", blank=True
+    )
+    consent_date = models.DateField(null=True, blank=True)
+    consent_form_version = models.CharField(max_length=50, blank=True)
+    consent_withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Settings carried from session to session by adaptive difficulty (see metrics).
+    examination_seconds_override = models.PositiveSmallIntegerField(null=True, blank=True)
+    opponent_level_override = models.FloatField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["study", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["study", "code"], name="participant_code_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def has_consent(self) -> bool:
+        return self.consent_date is not None and self.consent_withdrawn_at is None
+
+
+class ClinicianNote(models.Model):
+    """Free text about a participant, for the clinical team only; never part of research data."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="notes")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]

@@ -1,0 +1,38 @@
+from django.conf import settings
+from django.db import models
+
+from apps.participants.models import Participant, Protocol
+
+
+class TrainingSession(models.Model):
+    """One sitting of a participant: scheduled, started, then completed or abandoned."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        STARTED = "started", "Started"
+        COMPLETED = "completed", "Completed"
+        ABANDONED = "abandoned", "Abandoned"
+
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="sessions")
+    number = models.PositiveIntegerField(help_text="1 for the participant's first session")
+    protocol = models.ForeignKey(Protocol, on_delete=models.PROTECT, related_name="sessions")
+    protocol_snapshot = models.JSONField()
+    conducted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    scheduled_for = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["participant", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "number"], name="session_number_unique")
+        ]
+        indexes = [models.Index(fields=["status", "completed_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.participant.code} #{self.number}"
