@@ -26,8 +26,16 @@ FULL_DECK = (1 << DECK_SIZE) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 TEN = RANKS.index("T")
+TEN_MASK = RANK_MASKS[TEN]
+
+SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
+"""``SUIT_OF[card]``: the suit index of every card (a table is faster than ``//`` in hot loops)."""
+RANK_OF = tuple(c % 13 for c in range(DECK_SIZE))
+"""``RANK_OF[card]``: the rank index of every card."""
 
 _NAMES = tuple(r + s for s in SUITS for r in RANKS)
+CARD_NAMES = _NAMES
+"""``CARD_NAMES[card]``: the RULES.md notation of every card."""
 _BY_NAME = {name: i for i, name in enumerate(_NAMES)}
 _BY_NAME.update({"10" + s: _BY_NAME["T" + s] for s in SUITS})
 
@@ -111,6 +119,30 @@ def mask_cards(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def mask_list(mask: int) -> list[int]:
+    """The cards of a mask as a list, ascending (the RULES.md display order).
+
+    >>> mask_list(cards_mask([51, 0, 13]))
+    [0, 13, 51]
+    """
+    out = []
+    append = out.append
+    while mask:
+        low = mask & -mask
+        append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_strs(mask: int) -> list[str]:
+    """The cards of a mask as sorted card strings.
+
+    >>> mask_strs(cards_mask(parse_cards(["2C", "AS", "TH"])))
+    ['AS', 'TH', '2C']
+    """
+    return [_NAMES[c] for c in mask_list(mask)]
 
 
 def mask_count(mask: int) -> int:

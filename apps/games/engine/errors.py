@@ -16,10 +16,23 @@ CODES = (
 
 
 class RulesError(Exception):
-    """A refused move or unusable input. ``code`` is one of :data:`CODES`."""
+    """A refused move or unusable input. ``code`` is one of :data:`CODES`.
+
+    ``index`` is set by :meth:`GameState.replay` to the position of the refused action.
+    """
+
+    index: int | None = None
 
     def __init__(self, code: str, message: str):
         assert code in CODES, code
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"code": ..., "message": ...}``, the shape the API and the replay command print.
+
+        >>> RulesError("game_over", "the round is finished").as_dict()
+        {'code': 'game_over', 'message': 'the round is finished'}
+        """
+        return {"code": self.code, "message": self.message}

@@ -1,0 +1,185 @@
+"""What both games share: seeds, reading action fields, and the apply-on-a-copy machinery.
+
+Every game state is a small object with ``__slots__`` whose fields are ints, strings and
+tuples (never mutated in place), so :meth:`GameState.copy` is a shallow copy and
+:meth:`GameState.apply` is "validate, copy, step the copy".
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import hashlib
+import random
+from collections.abc import Iterable
+from typing import Any, Self
+
+from .cards import parse_card
+from .errors import RulesError
+
+
+def derive_seed(seed: object, *parts: object) -> int:
+    """A 63-bit seed derived from ``seed`` and a path of labels (stable across runs and platforms).
+
+    >>> derive_seed(7, "round", 0) == derive_seed(7, "round", 0)
+    True
+    >>> derive_seed(7, "round", 0) == derive_seed(7, "round", 1)
+    False
+    """
+    digest = hashlib.sha256(repr((seed, *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def fresh_seed() -> int:
+    """A new random seed for a game created without one (it is recorded in the setup)."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def is_int(value: object) -> bool:
+    """A JSON integer (``True``/``False`` are not integers here)."""
+    return type(value) is int
+
+
+def invalid(message: str) -> RulesError:
+    return RulesError("invalid_input", message)
+
+
+def read_seat(action: dict, seats: int) -> int:
+    seat = action.get("seat")
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise invalid(f"an action needs a seat from 0 to {seats - 1}, not {seat!r}")
+    return seat
+
+
+def read_card(action: dict, key: str = "card") -> int:
+    """A required card field: missing or null is ``invalid_input``, not a card ``invalid_card``."""
+    value = action.get(key)
+    if value is None:
+        raise invalid(f"a {action.get('type')} action needs a {key!r} field")
+    return parse_card(value)
+
+
+def read_optional_card(action: dict, key: str) -> int:
+    """An optional card field: ``-1`` when missing or null."""
+    value = action.get(key)
+    return -1 if value is None else parse_card(value)
+
+
+def read_int(action: dict, key: str) -> int:
+    value = action.get(key)
+    if not is_int(value):
+        raise invalid(f"a {action.get('type')} action needs an integer {key!r} field")
+    return value
+
+
+def read_type(action: object, types: Iterable[str], game: str) -> str:
+    if not isinstance(action, dict):
+        raise invalid("an action must be a JSON object")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in types:
+        raise invalid(f"{kind!r} is not an action type of {game}")
+    return kind
+
+
+def team_dict(values: tuple[int, ...] | list[int]) -> dict[str, int]:
+    """Per-seat or per-team numbers keyed by ``"0"``, ``"1"``, ... as the JSON documents use."""
+    return {str(i): v for i, v in enumerate(values)}
+
+
+class GameState:
+    """Behaviour common to :class:`~apps.games.engine.memulation.Memulation` and
+    :class:`~apps.games.engine.mendikot.Mendikot`.
+
+    Subclasses provide ``_check(action) -> (move, extra)`` (every refusal, in the RULES.md order),
+    ``_step(move, events, extra)`` (the in-place transition) and ``copy()``.
+    """
+
+    __slots__ = ()
+    GAME = ""
+    SEATS = 0
+    _STATE_SLOTS: tuple[str, ...] = ()
+
+    events: list[dict[str, Any]]
+    phase: str
+
+    # -- the public, validating interface -------------------------------------------------
+
+    def apply(self, action: dict) -> Self:
+        """Apply one action dict; return the new state. ``self`` is never changed.
+
+        Raises :class:`RulesError` with the RULES.md code when the action is refused. The new
+        state's ``events`` lists what happened (cards played, tricks won, reveals, deal and round
+        ends) so a caller can log it without comparing states.
+        """
+        move, extra = self._check(action)
+        new = self.copy()
+        events: list[dict[str, Any]] = []
+        new._step(move, events, extra)
+        new.events = events
+        return new
+
+    def replay(self, actions: Iterable[dict]) -> Self:
+        """Apply actions in order and return the final state.
+
+        The first refused action raises its :class:`RulesError`, with ``error.index`` set to its
+        0-based position in ``actions``.
+        """
+        state = self
+        for index, action in enumerate(actions):
+            try:
+                state = state.apply(action)
+            except RulesError as error:
+                error.index = index
+                raise
+        return state
+
+    def action_to_move(self, action: dict) -> int:
+        """Validate an action dict and return its internal move number (see :meth:`step`)."""
+        return self._check(action)[0]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    # -- the fast, trusting interface (bots, solvers, benchmarks) -------------------------
+
+    def step(self, move: int) -> None:
+        """Apply a move number from :meth:`legal_moves` in place, without any check.
+
+        This is the engine's hot path. It trusts its caller: a move that is not legal leaves
+        the state inconsistent. Use :meth:`apply` for anything that comes from outside.
+        """
+        self._step(move, None, -1)
+
+    # -- equality and serialisation helpers ------------------------------------------------
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._STATE_SLOTS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} phase={self.phase!r} to_act={self.to_act!r}>"
+
+    @property
+    def to_act(self) -> list[int]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    # subclass hooks, declared for type checkers
+    def _check(self, action: dict) -> tuple[int, int]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _step(self, move: int, events: list | None, extra: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def copy(self) -> Self:  # pragma: no cover
+        raise NotImplementedError
+
+
+def deep(value: Any) -> Any:
+    """A private copy of a JSON-ready value, so callers cannot change a state through it."""
+    return _copy.deepcopy(value)
