@@ -1,0 +1,3 @@
+"""Routes of this app (under /api/)."""
+
+urlpatterns: list = []
