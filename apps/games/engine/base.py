@@ -100,6 +100,7 @@ class GameState:
 
     events: list[dict[str, Any]]
     phase: str
+    history: tuple[Any, ...]
 
     # -- the public, validating interface -------------------------------------------------
 
@@ -152,8 +153,22 @@ class GameState:
 
     # -- equality and serialisation helpers ------------------------------------------------
 
+    def history_records(self) -> list[dict[str, Any]]:
+        """Every finished round of the match as a JSON-ready record (oldest first).
+
+        Internally a finished round is kept as a snapshot of the state at its end and turned
+        into a record only when asked for, so that simulations do not pay for records.
+        """
+        return [h if isinstance(h, dict) else h._history_record() for h in self.history]
+
     def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self._STATE_SLOTS)
+        return tuple(
+            tuple(self.history_records()) if name == "history" else getattr(self, name)
+            for name in self._STATE_SLOTS
+        )
+
+    def _history_record(self) -> dict[str, Any]:  # pragma: no cover - overridden
+        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

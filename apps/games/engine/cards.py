@@ -121,18 +121,29 @@ def mask_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# The cards of each 13-bit suit pattern, filled in as patterns are met (a cache, not state).
+_SUIT_CARDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
 def mask_list(mask: int) -> list[int]:
     """The cards of a mask as a list, ascending (the RULES.md display order).
 
     >>> mask_list(cards_mask([51, 0, 13]))
     [0, 13, 51]
     """
-    out = []
-    append = out.append
+    out: list[int] = []
+    suit = 0
     while mask:
-        low = mask & -mask
-        append(low.bit_length() - 1)
-        mask ^= low
+        chunk = mask & 8191
+        if chunk:
+            cards = _SUIT_CARDS[suit][chunk]
+            if cards is None:
+                cards = _SUIT_CARDS[suit][chunk] = tuple(
+                    suit * 13 + r for r in range(13) if chunk >> r & 1
+                )
+            out += cards
+        mask >>= 13
+        suit += 1
     return out
 
 
@@ -169,6 +180,20 @@ def shuffled_deck(seed: int) -> list[int]:
     deck = new_deck()
     random.Random(seed).shuffle(deck)
     return deck
+
+
+def random_deck(rng: random.Random) -> list[int]:
+    """A uniformly shuffled deck drawn from ``rng`` (sorting by random keys: about twice as
+    fast as ``rng.shuffle``, which matters for simulations that play thousands of rounds).
+
+    >>> random_deck(random.Random(3)) == random_deck(random.Random(3))
+    True
+    >>> sorted(random_deck(random.Random(3))) == new_deck()
+    True
+    """
+    draw = rng.random
+    keys = [draw() for _ in range(DECK_SIZE)]
+    return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
 
 def parse_deck(texts: object) -> list[int]:

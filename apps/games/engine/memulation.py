@@ -55,7 +55,7 @@ from .cards import (
     mask_strs,
     parse_card,
     parse_deck,
-    shuffled_deck,
+    random_deck,
 )
 from .errors import RulesError
 
@@ -211,12 +211,15 @@ def dealt_hands(deck: tuple[int, ...], deal: int) -> tuple[tuple[int, ...], tupl
     return pack[0:26:2], pack[1:26:2]
 
 
-def cut_for_lucky_duck(deck: tuple[int, ...], seed: int) -> tuple[int, list[list[str]]]:
+def cut_for_lucky_duck(deck: tuple[int, ...], rng: random.Random) -> tuple[int, list[list[str]]]:
     """Both seats draw a card from the Undealt; the higher rank is Lucky Duck, ties cut again.
 
     Returns Lucky Duck's seat and every cut as ``[seat 0's card, seat 1's card]``.
+
+    >>> deck = tuple(range(52))
+    >>> cut_for_lucky_duck(deck, random.Random(5)) == cut_for_lucky_duck(deck, random.Random(5))
+    True
     """
-    rng = random.Random(seed)
     undealt = deck[27:]
     cuts = []
     while True:
@@ -286,7 +289,7 @@ class Memulation(GameState):
     options: MemulationOptions
     setup: dict[str, Any]
     round_no: int
-    history: tuple[dict[str, Any], ...]
+    history: tuple[Any, ...]
     match_score: tuple[int, int]
     round_seed: int
     deck: tuple[int, ...]
@@ -376,15 +379,17 @@ class Memulation(GameState):
         events: list | None,
     ) -> None:
         seed = derive_seed(self.setup["seed"], GAME, "round", round_no)
+        # One generator per round: the shuffle first, then the cut (both recorded).
+        rng = random.Random(seed)
         if deck is None:
-            deck = tuple(shuffled_deck(seed))
+            deck = tuple(random_deck(rng))
         roles = self.options.roles
         cuts = None
         if lucky_duck is not None:
             method = "given"
         elif roles == "cut":
             method = "cut"
-            lucky_duck, cuts = cut_for_lucky_duck(deck, derive_seed(seed, "cut"))
+            lucky_duck, cuts = cut_for_lucky_duck(deck, rng)
         elif roles == "alternate":
             method, lucky_duck = "alternate", round_no % 2
         elif isinstance(roles, tuple):
@@ -622,6 +627,14 @@ class Memulation(GameState):
 
     # ------------------------------------------------------------------ transitions
 
+    def step(self, move: int) -> None:
+        """Apply a move number from :meth:`legal_moves` in place, without any check (the hot
+        path for bots and solvers; use :meth:`apply` for anything from outside)."""
+        if self.phase == PLAY:
+            self._play(move, None)
+        else:
+            self._step(move, None, -1)
+
     def _step(self, move: int, events: list | None, extra: int) -> None:
         phase = self.phase
         if phase == PLAY:
@@ -778,17 +791,16 @@ class Memulation(GameState):
             self._start_deal(1, events)
             return
         # the round is over
-        record = self._round_record()
-        self.history = (*self.history, record)
-        score = record["score"]
+        self.history = (*self.history, self.copy())
+        score = self._round_score()
         m0, m1 = self.match_score
-        self.match_score = (m0 + score["0"], m1 + score["1"])
+        self.match_score = (m0 + score[0], m1 + score[1])
         if events is not None:
             events.append(
                 {
                     "type": "round_ended",
                     "round": self.round_no,
-                    "score": dict(score),
+                    "score": team_dict(score),
                     "deal_scores": [team_dict(s) for s in self.deal_scores],
                     "match_score": team_dict(self.match_score),
                 }
@@ -861,6 +873,9 @@ class Memulation(GameState):
             "next": next_,
         }
 
+    def _history_record(self) -> dict[str, Any]:
+        return self._round_record()
+
     def _round_record(self) -> dict[str, Any]:
         """Everything about the current round (for the history and the staff view)."""
         deals = []
@@ -871,14 +886,14 @@ class Memulation(GameState):
             report["dealt"] = {"A": cards_str(hand_a), "B": cards_str(hand_b)}
             report["hand_a_seat"] = None if seat_a < 0 else seat_a
             if d == 1:
-                report["stragedy"] = deep(self.stragedy)
+                report["stragedy"] = self.stragedy
             deals.append(report)
         return {
             "round": self.round_no,
             "seed": self.round_seed,
             "deck": cards_str(self.deck),
             "lucky_duck": self.lucky_duck,
-            "roles": deep(self.roles),
+            "roles": self.roles,
             "deals": deals,
             "score": team_dict(self._round_score()),
         }
@@ -963,7 +978,7 @@ class Memulation(GameState):
                     "score": dict(r["score"]),
                     "deal_scores": [dict(d["tricks_won"]) for d in r["deals"]],
                 }
-                for r in self.history
+                for r in self.history_records()
             ],
         }
 
@@ -974,7 +989,7 @@ class Memulation(GameState):
         """
         if self.phase != FINISHED and not allow_unfinished:
             raise RulesError("wrong_phase", "the full record is shown only for finished games")
-        rounds = [deep(r) for r in self.history]
+        rounds = deep(self.history_records())
         if self.phase != FINISHED:
             current = self._round_record()
             current["hands_now"] = {"0": mask_strs(self.hands[0]), "1": mask_strs(self.hands[1])}
@@ -1042,7 +1057,7 @@ class Memulation(GameState):
             "setup": deep(self.setup),
             "state": {
                 "round": self.round_no,
-                "history": deep(list(self.history)),
+                "history": deep(self.history_records()),
                 "match_score": list(self.match_score),
                 "round_seed": self.round_seed,
                 "deck": cards_str(self.deck),

@@ -43,9 +43,9 @@ from .cards import (
     cards_str,
     mask_list,
     mask_strs,
-    new_deck,
     parse_card,
     parse_deck,
+    random_deck,
 )
 from .errors import RulesError
 from .memulation import read_deck
@@ -204,7 +204,7 @@ class Mendikot(GameState):
     options: MendikotOptions
     setup: dict[str, Any]
     round_no: int
-    history: tuple[dict[str, Any], ...]
+    history: tuple[Any, ...]
     match_wins: tuple[int, int]
     round_seed: int
     deck: tuple[int, ...]
@@ -305,12 +305,11 @@ class Mendikot(GameState):
         seed = derive_seed(self.setup["seed"], GAME, "round", round_no)
         if deck is None:
             rng = random.Random(seed)
-            cards = new_deck()
-            rng.shuffle(cards)
+            cards = random_deck(rng)
             if rule == TURN_UP:
                 # The dealer turns up the top card, then shuffles again and deals.
                 turn_up = cards[0]
-                rng.shuffle(cards)
+                cards = random_deck(rng)
             deck = tuple(cards)
         self.round_no = round_no
         self.round_seed = seed
@@ -466,6 +465,14 @@ class Mendikot(GameState):
             raise RulesError("cannot_ask", reason)
 
     # ------------------------------------------------------------------ transitions
+
+    def step(self, move: int) -> None:
+        """Apply a move number from :meth:`legal_moves` in place, without any check (the hot
+        path for bots and solvers; use :meth:`apply` for anything from outside)."""
+        if self.phase == PLAY and move != ASK:
+            self._play(move, None)
+        else:
+            self._step(move, None, -1)
 
     def _step(self, move: int, events: list | None, extra: int) -> None:
         phase = self.phase
@@ -623,9 +630,7 @@ class Mendikot(GameState):
 
     def _end_round(self, events: list | None) -> None:
         winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
-        record = self._round_record()
-        record.update({"winner": winner, "result": kind, "next_dealer": next_dealer})
-        self.history = (*self.history, record)
+        self.history = (*self.history, self.copy())
         w0, w1 = self.match_wins
         self.match_wins = (w0, w1 + 1) if winner else (w0 + 1, w1)
         if events is not None:
@@ -677,7 +682,10 @@ class Mendikot(GameState):
         """The current round in the replay command's output format (RULES.md, "Mendikot
         output"), with ``"ok": true``."""
         finished = self.phase == FINISHED
-        result = self.history[-1] if finished else None
+        result = None
+        if finished:
+            winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
+            result = {"winner": winner, "result": kind, "next_dealer": next_dealer}
         next_: dict[str, Any] | None = None
         if not finished:
             legal = [CARD_NAMES[c] for c in mask_list(self.legal_mask())]
@@ -697,6 +705,12 @@ class Mendikot(GameState):
             "next_dealer": result["next_dealer"] if result else None,
             "next": next_,
         }
+
+    def _history_record(self) -> dict[str, Any]:
+        record = self._round_record()
+        winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
+        record.update({"winner": winner, "result": kind, "next_dealer": next_dealer})
+        return record
 
     def _round_record(self) -> dict[str, Any]:
         tricks = self._tricks_report()
@@ -777,7 +791,7 @@ class Mendikot(GameState):
                     "result": r["result"],
                     "next_dealer": r["next_dealer"],
                 }
-                for r in self.history
+                for r in self.history_records()
             ],
         }
 
@@ -788,7 +802,7 @@ class Mendikot(GameState):
         """
         if self.phase != FINISHED and not allow_unfinished:
             raise RulesError("wrong_phase", "the full record is shown only for finished games")
-        rounds = [deep(r) for r in self.history]
+        rounds = deep(self.history_records())
         if self.phase != FINISHED:
             current = self._round_record()
             current["hands_now"] = {str(s): mask_strs(h) for s, h in enumerate(self.hands)}
@@ -850,7 +864,7 @@ class Mendikot(GameState):
             "setup": deep(self.setup),
             "state": {
                 "round": self.round_no,
-                "history": deep(list(self.history)),
+                "history": deep(self.history_records()),
                 "match_wins": list(self.match_wins),
                 "round_seed": self.round_seed,
                 "deck": cards_str(self.deck),
