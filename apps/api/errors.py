@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 
-from apps.common.errors import DomainError
+from apps.common.errors import DomainError, error_body, rules_status
 from apps.games.engine.errors import RulesError
-
-# Rules refusals that mean "not now" rather than "never": the game's state is in the way.
-RULES_CONFLICTS = {"wrong_phase", "not_your_turn", "game_over"}
 
 _DRF_CODES = {
     exceptions.ParseError: "malformed_request",
@@ -29,10 +26,6 @@ _DRF_CODES = {
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",
 }
-
-
-def error_body(code: str, message: str, details: object = None) -> dict:
-    return {"error": {"code": code, "message": message, "details": details}}
 
 
 def error_response(code: str, message: str, http_status: int, details: object = None) -> Response:
@@ -53,8 +46,7 @@ def exception_handler(exc, context) -> Response | None:
     if isinstance(exc, DomainError):
         return error_response(exc.code, exc.message, exc.status, exc.details)
     if isinstance(exc, RulesError):
-        http = status.HTTP_409_CONFLICT if exc.code in RULES_CONFLICTS else 400
-        return error_response(exc.code, exc.message, http)
+        return error_response(exc.code, exc.message, rules_status(exc.code))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("apps.participants.urls")),
     path("", include("apps.training.urls")),
     path("", include("apps.audit.urls")),
+    path("", include("apps.games.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

@@ -37,3 +37,17 @@ class Conflict(DomainError):
 class ValidationFailed(DomainError):
     code = "validation_error"
     status = 400
+
+
+# Rules refusals that mean "not now" rather than "never": the game's state is in the way.
+RULES_CONFLICTS = frozenset({"wrong_phase", "not_your_turn", "game_over"})
+
+
+def rules_status(code: str) -> int:
+    """The HTTP status of an engine refusal with this RULES.md code."""
+    return 409 if code in RULES_CONFLICTS else 400
+
+
+def error_body(code: str, message: str, details: object = None) -> dict:
+    """The one error shape of every response: ``{"error": {"code", "message", "details"}}``."""
+    return {"error": {"code": code, "message": message, "details": details}}

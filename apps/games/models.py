@@ -8,6 +8,7 @@ event in the same transaction and are append-only too.
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from apps.participants.models import Game as GameType
 from apps.training.models import TrainingSession
@@ -32,6 +33,8 @@ class Game(models.Model):
     # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.
     examination = models.JSONField(null=True, blank=True)
     next_seq = models.PositiveIntegerField(default=0)
+    # When the seat now to act got its turn: the start of a server-measured decision time.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
     # Bumped to revoke every single-game link handed out so far.
     link_generation = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -54,6 +57,7 @@ class EventKind(models.TextChoices):
     EXAMINATION_HIDDEN = "examination_hidden"
     EXAMINATION_SORT = "examination_sort"
     EXAMINATION_READY = "examination_ready"
+    EXAMINATION_OVER = "examination_over"
     PAGE_HIDDEN = "page_hidden"
     PAGE_VISIBLE = "page_visible"
     HAND_CHOICE = "hand_choice"
@@ -79,7 +83,7 @@ class GameEvent(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # The engine action for moves ({"type": "play", "seat": 1, "card": "7H"}) and what followed.
     payload = models.JSONField(default=dict)
-    server_time = models.DateTimeField(auto_now_add=True)
+    server_time = models.DateTimeField(default=timezone.now)
     client_time = models.DateTimeField(null=True, blank=True)
     # Client-measured decision time (performance.now() in the browser), when a person acted.
     decision_ms = models.PositiveIntegerField(null=True, blank=True)
@@ -169,3 +173,20 @@ class IllegalAttempt(_TypedRow):
     card = models.CharField(max_length=3, blank=True)
     code = models.CharField(max_length=30)
     decision_ms = models.PositiveIntegerField(null=True, blank=True)
+
+
+class ActionReceipt(models.Model):
+    """The answer given to a client request carrying an event id, kept so that a retry of the
+    same request gets the same answer and changes nothing."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    event_id = models.CharField(max_length=64)
+    seat = models.PositiveSmallIntegerField()
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "event_id"], name="action_receipt_unique")
+        ]

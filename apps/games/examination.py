@@ -1,0 +1,61 @@
+"""The examination clock, kept by the server.
+
+In each Memulation deal hand A is shown for ``examination_seconds``, then hand B for as long.
+A person may end a hand early ("I'm ready"); otherwise it ends when its time is up. The clock
+lives in ``Game.examination`` and is advanced lazily: whenever a request for the game comes in,
+:func:`examination_due` says whether the current hand's time has run out.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+# A hand stays in the view this long after its time is up: the network and the browser's
+# rendering get a moment, the participant does not get extra study time.
+GRACE = timedelta(seconds=2)
+
+
+def examination_start(*, round_no: int, deal: int, hand: str, seconds: float, now: datetime):
+    return {
+        "round": round_no,
+        "deal": deal,
+        "hand": hand,
+        "planned": seconds,
+        "shown_at": now.isoformat(),
+        "sorts": 0,
+        "page_hidden_seconds": 0.0,
+        "page_hidden_at": None,
+    }
+
+
+def shown_at(clock: dict) -> datetime:
+    return datetime.fromisoformat(clock["shown_at"])
+
+
+def deadline(clock: dict) -> datetime:
+    """When the hand's planned time is up."""
+    return shown_at(clock) + timedelta(seconds=clock["planned"])
+
+
+def examination_due(clock: dict | None, now: datetime) -> bool:
+    """The hand on show has passed its window (planned time plus grace)."""
+    return clock is not None and now > deadline(clock) + GRACE
+
+
+def examination_visible(clock: dict | None, now: datetime) -> str | None:
+    """The hand a participant may see now ("A" or "B"), or None."""
+    if clock is None or now > deadline(clock) + GRACE:
+        return None
+    return clock["hand"]
+
+
+def seconds_left(clock: dict, now: datetime) -> float:
+    return max(0.0, (deadline(clock) - now).total_seconds())
+
+
+def page_hidden_total(clock: dict, now: datetime) -> float:
+    """Seconds the page was hidden while this hand was on show (an open spell counts to now)."""
+    total = clock["page_hidden_seconds"]
+    if clock["page_hidden_at"]:
+        total += (now - datetime.fromisoformat(clock["page_hidden_at"])).total_seconds()
+    return round(total, 3)

@@ -1,0 +1,73 @@
+"""Reading games: who may see which, and the staff's full record of a finished game."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from apps.common.errors import NotFound, PermissionDenied
+from apps.games.engine import game_from_json, game_from_setup
+from apps.games.models import EventKind, Game, GameEvent
+
+
+def games_visible_to(user) -> QuerySet[Game]:
+    """Admins see every game; researchers the games of their studies; clinicians the games of
+    the participants assigned to them."""
+    games = Game.objects.select_related("session__participant__study")
+    if user.is_admin:
+        return games
+    if user.is_researcher:
+        return games.filter(session__participant__study__owners=user).distinct()
+    return games.filter(session__participant__clinicians=user).distinct()
+
+
+def game_for_staff(*, user, game_id: int) -> Game:
+    game = games_visible_to(user).filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def game_actions(game: Game) -> list[dict]:
+    """The engine actions of a game, in order, as logged."""
+    payloads = GameEvent.objects.filter(game=game, payload__has_key="action").order_by("seq")
+    return [p["action"] for p in payloads.values_list("payload", flat=True)]
+
+
+def game_setup(game: Game) -> dict:
+    created = GameEvent.objects.get(game=game, kind=EventKind.GAME_CREATED)
+    return created.payload["setup"]
+
+
+def game_replayed(game: Game):
+    """The game's state rebuilt from its log alone, through the engine."""
+    return game_from_setup(game_setup(game)).replay(game_actions(game))
+
+
+def game_full_record(game: Game) -> dict:
+    """Everything about a finished game, hidden cards included: for staff review only."""
+    if game.status == Game.Status.ACTIVE:
+        raise PermissionDenied(
+            "The full record of a game is shown only once it is over.", code="game_in_progress"
+        )
+    state = game_from_json(game.state)
+    events = GameEvent.objects.filter(game=game).order_by("seq")
+    return {
+        "id": game.pk,
+        "game_type": game.game_type,
+        "status": game.status,
+        "seed": game.seed,
+        "seats": game.seats,
+        "record": state.spectator_view(allow_unfinished=True),
+        "events": [
+            {
+                "seq": e.seq,
+                "kind": e.kind,
+                "seat": e.seat,
+                "payload": e.payload,
+                "server_time": e.server_time,
+                "client_time": e.client_time,
+                "decision_ms": e.decision_ms,
+            }
+            for e in events
+        ],
+    }

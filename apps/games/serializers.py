@@ -1,0 +1,93 @@
+from rest_framework import serializers
+
+from apps.games.services import EXAMINATION_EVENTS, PERSON_ACTIONS, Request
+
+
+class _ClientFacts(serializers.Serializer):
+    event_id = serializers.CharField(
+        max_length=64, required=False, help_text="Chosen by the client; a retry reuses it."
+    )
+    decision_ms = serializers.IntegerField(
+        min_value=0, max_value=86_400_000, required=False, help_text="performance.now() delta"
+    )
+    client_time = serializers.DateTimeField(required=False)
+    version = serializers.IntegerField(
+        min_value=0, required=False, help_text="The view's version the move was made on."
+    )
+
+    def client_request(self) -> Request:
+        data = self.validated_data
+        return Request(
+            event_id=data.get("event_id"),
+            decision_ms=data.get("decision_ms"),
+            client_time=data.get("client_time"),
+            version=data.get("version"),
+        )
+
+
+class ActionSerializer(_ClientFacts):
+    type = serializers.ChoiceField(choices=PERSON_ACTIONS)
+    card = serializers.JSONField(
+        required=False, help_text="A card (`7H`) for play/hide_trump; 0 or 1 for a 'Stragedy"
+    )
+    hand = serializers.CharField(max_length=1, required=False)
+    pile = serializers.IntegerField(required=False)
+    trick = serializers.IntegerField(required=False)
+    intended = serializers.CharField(max_length=3, required=False)
+
+    ENGINE_FIELDS = ("type", "card", "hand", "pile", "trick", "intended")
+
+    def engine_action(self) -> dict:
+        return {k: v for k, v in self.validated_data.items() if k in self.ENGINE_FIELDS}
+
+
+class ExaminationEventSerializer(_ClientFacts):
+    type = serializers.ChoiceField(choices=EXAMINATION_EVENTS)
+    cards = serializers.ListField(
+        child=serializers.CharField(max_length=3), required=False, help_text="For sort"
+    )
+
+    def examination_event(self) -> dict:
+        return {k: v for k, v in self.validated_data.items() if k in ("type", "cards")}
+
+
+class SeatViewSerializer(serializers.Serializer):
+    """The caller's view of a game (see the engine's view documentation for ``state``)."""
+
+    id = serializers.IntegerField()
+    game_type = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.DictField())
+    examination = serializers.DictField(allow_null=True)
+    state = serializers.DictField()
+    recent = serializers.ListField(child=serializers.DictField())
+
+
+class PlayLinkRequestSerializer(serializers.Serializer):
+    revoke_previous = serializers.BooleanField(default=False)
+
+
+class PlayLinkSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    path = serializers.CharField()
+    expires_in_seconds = serializers.IntegerField()
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game_type = serializers.CharField()
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class GameRecordSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game_type = serializers.CharField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.DictField())
+    record = serializers.DictField()
+    events = serializers.ListField(child=serializers.DictField())

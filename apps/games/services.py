@@ -1,0 +1,353 @@
+"""Playing games through the engine: create, act, examination events, abandon.
+
+Every service locks the game row, replays nothing it does not need to (the state is cached on
+the row), applies the request through the engine, lets the opponents answer, and appends the
+events in the same transaction. A request carrying an ``event_id`` that was seen before gets
+the answer it got the first time, and nothing is stored again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.common.errors import Conflict, DomainError, ValidationFailed, error_body, rules_status
+from apps.games import examination as clock
+from apps.games.engine import RulesError, create_game
+from apps.games.engine.cards import parse_cards
+from apps.games.models import ActionReceipt, EventKind, Game
+from apps.games.seat_view import examination_cut, public_effects
+from apps.games.table import Table
+from apps.training.models import TrainingSession
+
+PERSON_ACTIONS = ("play", "choose_hand", "stragedy", "hide_trump", "ask_trump")
+# Refusals of a real move (as opposed to a malformed request or a late one) are logged as data.
+LOGGED_REFUSALS = frozenset(
+    {
+        "not_your_turn",
+        "card_not_in_hand",
+        "must_follow_suit",
+        "must_play_trump",
+        "invalid_choice",
+        "invalid_position",
+        "cannot_ask",
+    }
+)
+EXAMINATION_EVENTS = ("ready", "sort", "page_hidden", "page_visible")
+
+
+@dataclass
+class Answer:
+    """What a request gets back: the seat's view (200) or a refusal in the error shape."""
+
+    status: int
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Request:
+    """Client facts that come with every person's request."""
+
+    event_id: str | None = None
+    decision_ms: int | None = None
+    client_time: datetime | None = None
+    version: int | None = None
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "event_id": self.event_id,
+            "decision_ms": self.decision_ms,
+            "client_time": self.client_time,
+        }
+
+
+# -- creating ------------------------------------------------------------------------------
+
+
+def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str, Any]:
+    if snapshot["game"] == "mendikot":
+        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"]}
+    other = 1 - participant_seat
+    roles = {
+        "cut": "cut",
+        "participant_lucky": participant_seat,
+        "participant_lame": other,
+        "alternate": [other, participant_seat],
+    }[snapshot["roles"]]
+    return {
+        "rounds": snapshot["rounds"],
+        "wild_tie": snapshot["wild_tie"],
+        "stragedy_intent": snapshot["stragedy_intent"],
+        "examination": True,
+        "examination_seconds": snapshot["examination_seconds"],
+        "roles": roles,
+    }
+
+
+def _seats(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+    opponent = {"kind": "bot", "bot": snapshot["opponent"], "level": snapshot["opponent_level"]}
+    count = 4 if snapshot["game"] == "mendikot" else 2
+    return [{"kind": "participant"}] + [dict(opponent) for _ in range(count - 1)]
+
+
+def game_create(*, session: TrainingSession, seed: int | None = None) -> Game:
+    """Start the session's game as its protocol snapshot says; opponents take their first turns."""
+    if session.status not in (TrainingSession.Status.SCHEDULED, TrainingSession.Status.STARTED):
+        raise Conflict(f"The session is {session.status}; no new game can start in it.")
+    snapshot = dict(session.protocol_snapshot)
+    participant = session.participant
+    if participant.examination_seconds_override:
+        snapshot["examination_seconds"] = participant.examination_seconds_override
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(62)
+    options = _engine_options(snapshot, participant_seat=0)
+    state = create_game(snapshot["game"], seed=seed, options=options)
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.create(
+            session=session,
+            game_type=snapshot["game"],
+            seed=seed,
+            options=options,
+            seats=_seats(snapshot),
+            participant_seat=0,
+            state=state.to_json(),
+        )
+        table = Table(game, now)
+        table.record(
+            EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
+        )
+        table.effects.extend(state.events)
+        table._after_change(state.events)
+        table.opponents_move()
+        _close(table)
+    return game
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def seat_view(table: Table, seat: int) -> dict[str, Any]:
+    """The body every game endpoint answers with: the seat's view and what just happened."""
+    game, now = table.game, table.now
+    view = table.state.view(seat)
+    shown = game.examination
+    exam = None
+    if view["phase"] == "examination":
+        view = examination_cut(view, clock.examination_visible(shown, now))
+        if shown:
+            exam = {
+                "round": shown["round"],
+                "deal": shown["deal"],
+                "hand": shown["hand"],
+                "planned_seconds": shown["planned"],
+                "seconds_left": round(clock.seconds_left(shown, now), 3),
+                "ready": seat in shown.get("ready", []),
+            }
+    return {
+        "id": game.pk,
+        "game_type": game.game_type,
+        "status": game.status,
+        "version": game.next_seq,
+        "seat": seat,
+        "seats": [
+            {"seat": s, "kind": c["kind"], "bot": c.get("bot")} for s, c in enumerate(game.seats)
+        ],
+        "examination": exam,
+        "state": view,
+        "recent": public_effects(table.effects, seat),
+    }
+
+
+def game_view(*, game_id: int, seat: int) -> dict[str, Any]:
+    """The seat's view now, after letting the clock and the opponents catch up."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        table = Table(game, timezone.now())
+        if game.status == Game.Status.ACTIVE:
+            table.catch_up()
+            _close(table)
+        return seat_view(table, seat)
+
+
+# -- acting --------------------------------------------------------------------------------
+
+
+def _replayed(game: Game, request: Request) -> Answer | None:
+    if not request.event_id:
+        return None
+    receipt = ActionReceipt.objects.filter(game=game, event_id=request.event_id).first()
+    return None if receipt is None else Answer(receipt.status, receipt.body)
+
+
+def _answer(table: Table, seat: int, request: Request, error: Exception | None) -> Answer:
+    if error is None:
+        answer = Answer(200, seat_view(table, seat))
+    elif isinstance(error, RulesError):
+        answer = Answer(rules_status(error.code), error_body(error.code, error.message))
+    else:
+        answer = Answer(error.status, error_body(error.code, error.message, error.details))
+    if request.event_id:
+        ActionReceipt.objects.create(
+            game=table.game,
+            event_id=request.event_id,
+            seat=seat,
+            status=answer.status,
+            body=answer.body,
+        )
+    return answer
+
+
+def _open(game_id: int, request: Request) -> tuple[Table | None, Answer | None]:
+    """Lock the game; answer at once for a retried event id or a stale version."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    replayed = _replayed(game, request)
+    if replayed is not None:
+        return None, replayed
+    if request.version is not None and request.version != game.next_seq:
+        raise Conflict(
+            "The game has moved on since this view; reload it and try again.",
+            code="stale_version",
+            details={"version": game.next_seq},
+        )
+    return Table(game, timezone.now()), None
+
+
+def game_act(*, game_id: int, seat: int, action: dict[str, Any], request: Request) -> Answer:
+    """A person's move. The seat comes from who is asking, never from the request body."""
+    if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
+        raise ValidationFailed(
+            f"type must be one of {', '.join(PERSON_ACTIONS)}",
+            code="invalid_input",
+        )
+    action = {**action, "seat": seat}
+    with transaction.atomic():
+        table, replayed = _open(game_id, request)
+        if replayed is not None:
+            return replayed
+        error = None
+        if table.game.status != Game.Status.ACTIVE:
+            error = RulesError("game_over", "this game is over")
+        else:
+            table.catch_up()
+            try:
+                table.apply(action, **request.fields())
+            except RulesError as refused:
+                error = refused
+                if refused.code in LOGGED_REFUSALS:
+                    table.refuse(action, refused.code, **request.fields())
+            else:
+                table.opponents_move()
+        answer = _answer(table, seat, request, error)
+        _close(table)
+    return answer
+
+
+def _close(table: Table) -> None:
+    """Write the table; a game that has just ended completes its session."""
+    table.close()
+    if table.finished_now:
+        from apps.training.services import session_complete
+
+        session_complete(session=table.game.session, actor=None)
+
+
+def game_examination_event(
+    *, game_id: int, seat: int, event: dict[str, Any], request: Request
+) -> Answer:
+    """``ready`` (end this hand now), ``sort`` (a new order of the hand on show), and page
+    visibility changes. Examination actions after the hand's window are ``wrong_phase``."""
+    kind = event.get("type") if isinstance(event, dict) else None
+    if kind not in EXAMINATION_EVENTS:
+        raise ValidationFailed(
+            f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
+        )
+    with transaction.atomic():
+        table, replayed = _open(game_id, request)
+        if replayed is not None:
+            return replayed
+        table.catch_up()
+        error = None
+        try:
+            _examination_event(table, seat, kind, event, request)
+        except (RulesError, DomainError) as refused:
+            error = refused
+        answer = _answer(table, seat, request, error)
+        _close(table)
+    return answer
+
+
+def _examination_event(table: Table, seat: int, kind: str, event: dict, request: Request):
+    game, now = table.game, table.now
+    shown = game.examination
+    fields = request.fields()
+    if kind in ("page_hidden", "page_visible"):
+        if shown is not None:
+            if kind == "page_hidden" and not shown["page_hidden_at"]:
+                shown["page_hidden_at"] = now.isoformat()
+            elif kind == "page_visible" and shown["page_hidden_at"]:
+                shown["page_hidden_seconds"] = clock.page_hidden_total(shown, now)
+                shown["page_hidden_at"] = None
+        table.record(
+            EventKind.PAGE_HIDDEN if kind == "page_hidden" else EventKind.PAGE_VISIBLE,
+            seat=seat,
+            payload={"during_examination": shown is not None},
+            **fields,
+        )
+        return
+    if shown is None or table.state.phase != "examination":
+        raise RulesError("wrong_phase", "no hand is being examined now")
+    if kind == "sort":
+        order = event.get("cards")
+        hand = table.state.view(seat)["examination"][shown["hand"]]
+        if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
+            raise ValidationFailed(
+                "cards must be the hand on show, in the new order", code="invalid_input"
+            )
+        shown["sorts"] += 1
+        table.record(
+            EventKind.EXAMINATION_SORT,
+            seat=seat,
+            payload={"hand": shown["hand"], "deal": shown["deal"], "cards": list(order)},
+            **fields,
+        )
+        return
+    # ready
+    if seat not in shown["ready"]:
+        shown["ready"].append(seat)
+    if all(s in shown["ready"] for s in table.person_seats):
+        table.examination_end_hand(early=True, seat=seat, **fields)
+        table.opponents_move()
+    else:
+        table.record(
+            EventKind.EXAMINATION_READY, seat=seat, payload={"hand": shown["hand"]}, **fields
+        )
+
+
+def game_abandon(*, game: Game, reason: str = "") -> Game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE:
+            return game
+        table = Table(game, timezone.now())
+        table.record(EventKind.GAME_ABANDONED, payload={"reason": reason})
+        game.status = Game.Status.ABANDONED
+        table.close()
+    return game
+
+
+def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
+    """Prepare a new single-game link; ``revoke_previous`` invalidates every earlier one."""
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict("This game is over; there is nothing left to play on a device.")
+    if revoke_previous:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            game.link_generation += 1
+            game.save(update_fields=["link_generation", "updated_at"])
+    return game

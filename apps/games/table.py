@@ -1,0 +1,281 @@
+"""One locked game during one request: the engine state, the clock and the events to append.
+
+A :class:`Table` is opened by a service on a game row it has locked (``select_for_update``).
+Everything that happens (a person's move, the opponents' replies, the examination clock moving
+on) goes through :meth:`Table.apply` or :meth:`Table.record`; :meth:`Table.close` then writes
+the events, their typed research rows and the new state in a few bulk statements.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from apps.games import examination as clock
+from apps.games.engine import game_from_json
+from apps.games.models import (
+    EventKind,
+    ExaminationPeriod,
+    Game,
+    GameEvent,
+    IllegalAttempt,
+    Play,
+    RecallAttempt,
+)
+from apps.games.opponents import opponent_action
+
+ACTION_KINDS = {
+    "play": EventKind.PLAY,
+    "choose_hand": EventKind.HAND_CHOICE,
+    "stragedy": EventKind.STRAGEDY,
+    "hide_trump": EventKind.HIDE_TRUMP,
+    "ask_trump": EventKind.ASK_TRUMP,
+    "end_examination": EventKind.EXAMINATION_OVER,
+}
+RESULT_KINDS = {
+    "deal_ended": EventKind.DEAL_RESULT,
+    "round_ended": EventKind.ROUND_RESULT,
+    "match_ended": EventKind.MATCH_RESULT,
+}
+PERSON_KINDS = ("participant", "person")
+
+
+class Table:
+    def __init__(self, game: Game, now: datetime):
+        self.game = game
+        self.now = now
+        self.state = game_from_json(game.state)
+        self.effects: list[dict[str, Any]] = []
+        self._events: list[GameEvent] = []
+        self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
+        self.finished_now = False
+
+    # -- who sits where ----------------------------------------------------------------------
+
+    def is_person(self, seat: int) -> bool:
+        return self.game.seats[seat]["kind"] in PERSON_KINDS
+
+    @property
+    def person_seats(self) -> list[int]:
+        return [s for s in range(len(self.game.seats)) if self.is_person(s)]
+
+    def actor(self, seat: int) -> str:
+        return self.game.seats[seat]["kind"]
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def record(self, kind: str, *, seat: int | None = None, payload: dict, **fields) -> GameEvent:
+        event = GameEvent(
+            game=self.game,
+            seq=self.game.next_seq,
+            kind=kind,
+            seat=seat,
+            payload=payload,
+            server_time=self.now,
+            **fields,
+        )
+        self.game.next_seq += 1
+        self._events.append(event)
+        return event
+
+    def row(self, model: type, event: GameEvent, **fields) -> None:
+        self._rows.append((model, event, fields))
+
+    def apply(self, action: dict, *, decision_ms: int | None = None, **fields) -> GameEvent:
+        """Apply one engine action (raising the engine's ``RulesError`` if refused) and log it."""
+        before = self.state
+        seat = action.get("seat")
+        new = before.apply(action)
+        actor = "clock" if seat is None else self.actor(seat)
+        server_ms = None
+        if seat is not None and self.is_person(seat) and self.game.turn_started_at:
+            server_ms = max(0, int((self.now - self.game.turn_started_at).total_seconds() * 1000))
+        event = self.record(
+            ACTION_KINDS[action["type"]],
+            seat=seat,
+            payload={
+                "action": action,
+                "actor": actor,
+                "server_ms": server_ms,
+                "effects": new.events,
+            },
+            decision_ms=decision_ms,
+            **fields,
+        )
+        self._typed_rows(before, new, action, event, actor, decision_ms, server_ms)
+        for effect in new.events:
+            if effect["type"] in RESULT_KINDS:
+                self.record(RESULT_KINDS[effect["type"]], payload=effect)
+        self.state = new
+        self.effects.extend(new.events)
+        self._after_change(new.events)
+        return event
+
+    def refuse(self, action: dict, code: str, *, decision_ms: int | None, **fields) -> None:
+        """Log a person's refused move: illegal attempts are data."""
+        seat = action["seat"]
+        view = self.state.view(seat)
+        event = self.record(
+            EventKind.ILLEGAL_ATTEMPT,
+            seat=seat,
+            payload={"action": action, "code": code},
+            decision_ms=decision_ms,
+            **fields,
+        )
+        card = action.get("card")
+        self.row(
+            IllegalAttempt,
+            event,
+            round=view["round"],
+            seat=seat,
+            deal=view.get("deal"),
+            action_type=str(action.get("type", ""))[:30],
+            card=card if isinstance(card, str) and action.get("type") == "play" else "",
+            code=code,
+            decision_ms=decision_ms,
+        )
+
+    def _typed_rows(self, before, new, action, event, actor, decision_ms, server_ms) -> None:
+        kind = action["type"]
+        if kind == "play":
+            view = before.view(action["seat"])
+            played = next(e for e in new.events if e["type"] == "card_played")
+            self.row(
+                Play,
+                event,
+                round=view["round"],
+                seat=action["seat"],
+                deal=played.get("deal", 1),
+                trick=played["trick"],
+                position=len(view["trick"]["cards"]),
+                card=played["card"],
+                actor=actor,
+                decision_ms=decision_ms,
+                server_ms=server_ms,
+                legal_count=len(view["legal"]),
+            )
+        elif kind == "stragedy":
+            recall = next(e for e in new.events if e["type"] == "stragedy")
+            where = recall["intended_position"] or {}
+            self.row(
+                RecallAttempt,
+                event,
+                round=before.view(action["seat"])["round"],
+                seat=action["seat"],
+                intended_card=recall["intended"] or "",
+                pile=recall["position"]["pile"],
+                trick=recall["position"]["trick"],
+                card_index=recall["position"]["card"],
+                revealed_card=recall["revealed"],
+                intended_pile=where.get("pile"),
+                intended_trick=where.get("trick"),
+                intended_card_index=where.get("card"),
+                actor=actor,
+                decision_ms=decision_ms,
+            )
+
+    def _after_change(self, effects: list[dict]) -> None:
+        """A new deal with an examination starts the clock; a person to act starts a turn."""
+        for effect in effects:
+            if effect["type"] == "deal_started" and self.state.phase == "examination":
+                self._show(effect["round"], effect["deal"], "A", self.now)
+        if any(self.is_person(s) for s in self.state.to_act):
+            self.game.turn_started_at = self.now
+
+    # -- the examination clock ---------------------------------------------------------------
+
+    def _show(self, round_no: int, deal: int, hand: str, at: datetime) -> None:
+        seconds = self.game.options.get("examination_seconds", 30)
+        started = clock.examination_start(
+            round_no=round_no, deal=deal, hand=hand, seconds=seconds, now=at
+        )
+        started["ready"] = []
+        self.game.examination = started
+        self.record(
+            EventKind.EXAMINATION_SHOWN,
+            payload={"round": round_no, "deal": deal, "hand": hand, "planned_seconds": seconds},
+        )
+
+    def examination_end_hand(self, *, early: bool, **fields) -> None:
+        """Hide the hand on show (early: everyone said ready; else its time ran out)."""
+        shown = self.game.examination
+        hidden_at = self.now if early else clock.deadline(shown)
+        actual = round((hidden_at - clock.shown_at(shown)).total_seconds(), 3)
+        payload = {
+            "round": shown["round"],
+            "deal": shown["deal"],
+            "hand": shown["hand"],
+            "planned_seconds": shown["planned"],
+            "actual_seconds": actual,
+            "ended_early": early,
+            "sorts": shown["sorts"],
+            "page_hidden_seconds": clock.page_hidden_total(shown, hidden_at),
+        }
+        event = self.record(EventKind.EXAMINATION_HIDDEN, payload=payload, **fields)
+        for seat in self.person_seats:
+            self.row(
+                ExaminationPeriod,
+                event,
+                round=shown["round"],
+                seat=seat,
+                deal=shown["deal"],
+                hand=shown["hand"],
+                planned_seconds=shown["planned"],
+                actual_seconds=actual,
+                ended_early=early,
+                sorts=shown["sorts"],
+                page_hidden_seconds=payload["page_hidden_seconds"],
+                shown_at=clock.shown_at(shown),
+                hidden_at=hidden_at,
+            )
+        if shown["hand"] == "A":
+            self._show(shown["round"], shown["deal"], "B", hidden_at)
+        else:
+            self.game.examination = None
+            self.apply({"type": "end_examination", "seat": None})
+
+    def catch_up(self) -> None:
+        """Let time and the opponents do what is due before a person's request is handled."""
+        while clock.examination_due(self.game.examination, self.now):
+            self.examination_end_hand(early=False)
+        self.opponents_move()
+
+    def opponents_move(self) -> None:
+        """Opponents act until a person is to act or the game is over."""
+        state = self.state
+        while not state.finished and state.phase != "examination":
+            to_act = state.to_act
+            if not to_act or any(self.is_person(s) for s in to_act):
+                return
+            seat = to_act[0]
+            action = opponent_action(
+                state=state,
+                seat=seat,
+                config=self.game.seats[seat],
+                seed=self.game.seed,
+                turn=self.game.next_seq,
+            )
+            self.apply(action)
+            state = self.state
+
+    # -- closing -----------------------------------------------------------------------------
+
+    def close(self) -> list[GameEvent]:
+        """Write the events, their typed rows and the new state (nothing if nothing happened)."""
+        game = self.game
+        if not self._events:
+            return []
+        events = GameEvent.objects.bulk_create(self._events)
+        by_model: dict[type, list] = {}
+        for model, event, fields in self._rows:
+            by_model.setdefault(model, []).append(model(game=game, event=event, **fields))
+        for model, rows in by_model.items():
+            model.objects.bulk_create(rows)
+        game.state = self.state.to_json()
+        if self.state.finished and game.status == Game.Status.ACTIVE:
+            game.status = Game.Status.FINISHED
+            game.finished_at = self.now
+            self.finished_now = True
+        game.save()
+        self._events, self._rows = [], []
+        return events

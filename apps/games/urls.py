@@ -1,0 +1,15 @@
+from django.urls import path
+
+from apps.games import views
+
+urlpatterns = [
+    path("sessions/<int:session_id>/games/", views.SessionGamesView.as_view()),
+    path("games/<int:game_id>/", views.GameView.as_view()),
+    path("games/<int:game_id>/actions/", views.GameActionsView.as_view()),
+    path("games/<int:game_id>/examination/", views.GameExaminationView.as_view()),
+    path("games/<int:game_id>/replay/", views.GameReplayView.as_view()),
+    path("games/<int:game_id>/link/", views.GameLinkView.as_view()),
+    path("play/<str:token>/", views.PlayView.as_view()),
+    path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
+    path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
+]

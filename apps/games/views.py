@@ -1,0 +1,173 @@
+"""Game endpoints for staff (session or token) and for participant devices (a game link)."""
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.common.errors import NotFound
+from apps.games import links, selectors, services
+from apps.games.models import Game
+from apps.games.serializers import (
+    ActionSerializer,
+    ExaminationEventSerializer,
+    GameRecordSerializer,
+    GameSummarySerializer,
+    PlayLinkRequestSerializer,
+    PlayLinkSerializer,
+    SeatViewSerializer,
+)
+from apps.training.models import TrainingSession
+
+REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
+
+
+def _sessions_visible_to(user) -> QuerySet[TrainingSession]:
+    sessions = TrainingSession.objects.select_related("participant")
+    if user.is_admin:
+        return sessions
+    if user.is_researcher:
+        return sessions.filter(participant__study__owners=user).distinct()
+    return sessions.filter(participant__clinicians=user).distinct()
+
+
+def _answer(answer: services.Answer) -> Response:
+    return Response(answer.body, status=answer.status)
+
+
+class SessionGamesView(APIView):
+    """The games of a training session; POST starts the session's game."""
+
+    def _session(self, request, session_id):
+        session = _sessions_visible_to(request.user).filter(pk=session_id).first()
+        if session is None:
+            raise NotFound("No such session.")
+        return session
+
+    @extend_schema(responses=GameSummarySerializer(many=True), summary="A session's games")
+    def get(self, request, session_id: int):
+        games = self._session(request, session_id).games.order_by("created_at")
+        return Response(GameSummarySerializer(games, many=True).data)
+
+    @extend_schema(request=None, responses={201: SeatViewSerializer}, summary="Start a game")
+    def post(self, request, session_id: int):
+        game = services.game_create(session=self._session(request, session_id))
+        body = services.game_view(game_id=game.pk, seat=game.participant_seat)
+        return Response(body, status=201)
+
+
+class _GameView(APIView):
+    """Staff acting on a participant's game (a clinician handing over the device)."""
+
+    def game(self, request, game_id: int) -> Game:
+        return selectors.game_for_staff(user=request.user, game_id=game_id)
+
+
+class GameView(_GameView):
+    @extend_schema(responses=SeatViewSerializer, summary="The participant seat's view")
+    def get(self, request, game_id: int):
+        game = self.game(request, game_id)
+        return Response(services.game_view(game_id=game.pk, seat=game.participant_seat))
+
+
+def _act(game: Game, request) -> Response:
+    serializer = ActionSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    answer = services.game_act(
+        game_id=game.pk,
+        seat=game.participant_seat,
+        action=serializer.engine_action(),
+        request=serializer.client_request(),
+    )
+    return _answer(answer)
+
+
+def _examine(game: Game, request) -> Response:
+    serializer = ExaminationEventSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    answer = services.game_examination_event(
+        game_id=game.pk,
+        seat=game.participant_seat,
+        event=serializer.examination_event(),
+        request=serializer.client_request(),
+    )
+    return _answer(answer)
+
+
+ACT_SCHEMA = extend_schema(
+    request=ActionSerializer,
+    responses={200: SeatViewSerializer, 400: REFUSED, 409: REFUSED},
+    summary="Play a card, choose a hand, make the 'Stragedy, hide or ask for trump",
+)
+EXAMINE_SCHEMA = extend_schema(
+    request=ExaminationEventSerializer,
+    responses={200: SeatViewSerializer, 400: REFUSED, 409: REFUSED},
+    summary="Examination: ready, sort, page hidden or visible",
+)
+
+
+class GameActionsView(_GameView):
+    @ACT_SCHEMA
+    def post(self, request, game_id: int):
+        return _act(self.game(request, game_id), request)
+
+
+class GameExaminationView(_GameView):
+    @EXAMINE_SCHEMA
+    def post(self, request, game_id: int):
+        return _examine(self.game(request, game_id), request)
+
+
+class GameReplayView(_GameView):
+    @extend_schema(responses=GameRecordSerializer, summary="Full record of a finished game")
+    def get(self, request, game_id: int):
+        return Response(selectors.game_full_record(self.game(request, game_id)))
+
+
+class GameLinkView(_GameView):
+    @extend_schema(
+        request=PlayLinkRequestSerializer,
+        responses={201: PlayLinkSerializer},
+        summary="A single-game link for a participant's device",
+    )
+    def post(self, request, game_id: int):
+        serializer = PlayLinkRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.game_link_issue(
+            game=self.game(request, game_id),
+            revoke_previous=serializer.validated_data["revoke_previous"],
+        )
+        token = links.play_link_token(game)
+        body = {
+            "token": token,
+            "path": f"/play/{token}",
+            "expires_in_seconds": links.LINK_HOURS * 3600,
+        }
+        return Response(body, status=201)
+
+
+class _PlayView(APIView):
+    """A participant device: the link is the only credential, and only for its game's seat."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+
+class PlayView(_PlayView):
+    @extend_schema(responses=SeatViewSerializer, summary="The linked game, as its participant")
+    def get(self, request, token: str):
+        game = links.play_link_game(token)
+        return Response(services.game_view(game_id=game.pk, seat=game.participant_seat))
+
+
+class PlayActionsView(_PlayView):
+    @ACT_SCHEMA
+    def post(self, request, token: str):
+        return _act(links.play_link_game(token), request)
+
+
+class PlayExaminationView(_PlayView):
+    @EXAMINE_SCHEMA
+    def post(self, request, token: str):
+        return _examine(links.play_link_game(token), request)

@@ -1,0 +1,64 @@
+"""Playing whole games through the HTTP API as the participant, the way a device would."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+_ids = itertools.count()
+
+
+def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
+    """The participant's next request (endpoint suffix and body), or None if not to act."""
+    view = body["state"]
+    seat = body["seat"]
+    if view["finished"] or seat not in view["to_act"]:
+        return None
+    phase = view["phase"]
+    if phase == "examination":
+        return "examination/", {"type": "ready"}
+    if phase == "choose_hand":
+        return "actions/", {"type": "choose_hand", "hand": rng.choice("AB")}
+    if phase == "stragedy":
+        spots = [
+            (int(pile), trick, card)
+            for pile, tricks in view["old_piles"].items()
+            for trick, cards in enumerate(tricks)
+            for card, present in enumerate(cards)
+            if present
+        ]
+        pile, trick, card = rng.choice(spots)
+        intended = rng.choice(["AS", "KH", "7D", "2C"])
+        return "actions/", {
+            "type": "stragedy",
+            "pile": pile,
+            "trick": trick,
+            "card": card,
+            "intended": intended,
+        }
+    if phase == "hide_trump":
+        return "actions/", {"type": "hide_trump", "card": rng.choice(view["hand"])}
+    if phase == "play":
+        if view.get("can_ask") and rng.random() < 0.5:
+            return "actions/", {"type": "ask_trump"}
+        return "actions/", {"type": "play", "card": rng.choice(view["legal"])}
+    raise AssertionError(f"unexpected phase {phase}")
+
+
+def play_through(client, base: str, *, seed: int = 0, on_body=None, limit: int = 400) -> dict:
+    """Play the game at ``base`` (``/api/games/7/`` or ``/api/play/<token>/``) to its end."""
+    rng = random.Random(seed)
+    body = client.get(base).json()
+    for _ in range(limit):
+        if on_body:
+            on_body(body)
+        if body["state"]["finished"]:
+            return body
+        move = next_move(body, rng)
+        assert move is not None, body
+        suffix, data = move
+        data = {**data, "event_id": f"e{next(_ids)}", "decision_ms": rng.randint(300, 4000)}
+        response = client.post(base + suffix, data, format="json")
+        assert response.status_code == 200, response.content
+        body = response.json()
+    raise AssertionError("the game did not end")
