@@ -6,6 +6,7 @@ code, an age band and a group. Clinician notes are free text and live apart from
 """
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
@@ -15,11 +16,59 @@ class Game(models.TextChoices):
     MENDIKOT = "mendikot", "Mendikot"
 
 
+# The opponents each game's bots offer (see the engine); a protocol names one of them.
+OPPONENTS = {
+    Game.MEMULATION: ("random", "greedy", "memory", "perfect"),
+    Game.MENDIKOT: ("random", "heuristic", "tracker"),
+}
+
+# Adaptive difficulty: what a protocol stores, with these defaults and limits.
+ADAPTIVE_DEFAULTS = {
+    "enabled": False,
+    "target_recall": 0.8,
+    "step_seconds": 5,
+    "min_seconds": 10,
+    "max_seconds": 120,
+    "adjust_opponent": False,
+}
+ADAPTIVE_LIMITS = {
+    "target_recall": (0.0, 1.0),
+    "step_seconds": (1, 60),
+    "min_seconds": (5, 600),
+    "max_seconds": (5, 600),
+}
+
+
+def adaptive_problems(adaptive: object) -> list[str]:
+    """What is wrong with an ``adaptive`` setting (empty when nothing is)."""
+    if not isinstance(adaptive, dict):
+        return ["Must be an object."]
+    problems = [f"Unknown setting '{key}'." for key in adaptive if key not in ADAPTIVE_DEFAULTS]
+    for key in ("enabled", "adjust_opponent"):
+        if key in adaptive and not isinstance(adaptive[key], bool):
+            problems.append(f"'{key}' must be true or false.")
+    for key, (low, high) in ADAPTIVE_LIMITS.items():
+        value = adaptive.get(key, ADAPTIVE_DEFAULTS[key])
+        whole = key != "target_recall"
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            problems.append(f"'{key}' must be a {'whole ' if whole else ''}number.")
+        elif not low <= value <= high:
+            problems.append(f"'{key}' must be between {low} and {high}.")
+    low, high = adaptive.get("min_seconds"), adaptive.get("max_seconds")
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        problems.append("'min_seconds' must not be more than 'max_seconds'.")
+    return problems
+
+
 class Study(models.Model):
     name = models.CharField(max_length=200, unique=True)
     description = models.TextField(blank=True)
     owners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="owned_studies", blank=True
+    )
+    # The study's clinical team: clinicians who may enrol participants into it.
+    clinicians = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="clinical_studies", blank=True
     )
     # The name of the setting that holds this study's pseudonymisation key (the key itself is
     # never stored in the database). Empty: the platform-wide default key.
@@ -74,7 +123,9 @@ class Protocol(models.Model):
     trump_rule = models.CharField(
         max_length=20, choices=TrumpRule.choices, default=TrumpRule.HIDDEN_ASK
     )
-    sessions_per_week = models.PositiveSmallIntegerField(default=3)
+    sessions_per_week = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(14)]
+    )
     # {"enabled": bool, "target_recall": 0..1, "step_seconds": int, "min_seconds": int,
     #  "max_seconds": int, "adjust_opponent": bool}
     adaptive = models.JSONField(default=dict, blank=True)
@@ -93,6 +144,16 @@ class Protocol(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version}"
+
+    def clean(self) -> None:
+        errors = {}
+        allowed = OPPONENTS.get(self.game, ())
+        if self.opponent not in allowed:
+            errors["opponent"] = f"{self.get_game_display()} opponents are: {', '.join(allowed)}."
+        if problems := adaptive_problems(self.adaptive):
+            errors["adaptive"] = problems
+        if errors:
+            raise ValidationError(errors)
 
     def snapshot(self) -> dict:
         """The settings a session runs with, frozen when the session starts."""

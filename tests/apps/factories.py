@@ -10,9 +10,16 @@ from apps.training.models import TrainingSession
 _n = count(1)
 
 
-def make_study(*, owners=(), name=None) -> Study:
+def make_user(*, role=User.Role.CLINICIAN, username=None) -> User:
+    return User.objects.create_user(
+        username=username or f"{role}{next(_n)}", password="not used", role=role
+    )
+
+
+def make_study(*, owners=(), name=None, clinicians=()) -> Study:
     study = Study.objects.create(name=name or f"Study {next(_n)}")
     study.owners.set(owners)
+    study.clinicians.set(clinicians)
     return study
 
 

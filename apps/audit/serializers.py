@@ -1,0 +1,33 @@
+from rest_framework import serializers
+
+from apps.audit.models import AuditEntry
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "at",
+            "actor",
+            "actor_name",
+            "action",
+            "object_type",
+            "object_id",
+            "study_id",
+            "before",
+            "after",
+            "ip",
+        ]
+        read_only_fields = fields
+
+
+class AuditFilterSerializer(serializers.Serializer):
+    object_type = serializers.CharField(
+        required=False, help_text="Model label, e.g. participants.participant."
+    )
+    object_id = serializers.CharField(required=False)
+    actor = serializers.IntegerField(required=False, help_text="User id of who acted.")
+    action = serializers.ChoiceField(choices=AuditEntry.Action.choices, required=False)
+    since = serializers.DateTimeField(required=False, help_text="From this time (inclusive).")
+    until = serializers.DateTimeField(required=False, help_text="Up to this time (exclusive).")

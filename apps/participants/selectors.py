@@ -1,0 +1,157 @@
+"""Reads, scoped to what the caller may see. A record outside the scope is simply not found.
+
+- admins: everything;
+- researchers: the studies they own and everything in them;
+- clinicians: the participants assigned to them, plus the studies whose clinical team they are on
+  or in which they care for someone (names and protocols only: participants stay per person).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from apps.common.errors import NotFound, PermissionDenied
+from apps.participants import rules
+from apps.participants.models import ClinicianNote, Participant, Protocol, Study
+
+_StudyOwner = Study.owners.through
+_StudyClinician = Study.clinicians.through
+_Assignment = Participant.clinicians.through
+
+
+def _visible_study_ids(user) -> QuerySet | None:
+    """Ids of the studies the user may see; ``None`` for all of them."""
+    if user.is_admin:
+        return None
+    if user.is_researcher:
+        return _StudyOwner.objects.filter(user=user).values("study_id")
+    if user.is_clinician:
+        teams = _StudyClinician.objects.filter(user=user).values("study_id")
+        caring = _Assignment.objects.filter(user=user).values("participant__study_id")
+        return Study.objects.filter(Q(pk__in=teams) | Q(pk__in=caring)).values("pk")
+    return Study.objects.none().values("pk")
+
+
+def _visible_participant_ids(user) -> QuerySet | None:
+    """Ids of the participants the user may see; ``None`` for all of them."""
+    if user.is_admin:
+        return None
+    if user.is_researcher:
+        owned = _StudyOwner.objects.filter(user=user).values("study_id")
+        return Participant.objects.filter(study__in=owned).values("pk")
+    if user.is_clinician:
+        return _Assignment.objects.filter(user=user).values("participant_id")
+    return Participant.objects.none().values("pk")
+
+
+def _scoped(queryset: QuerySet, field: str, ids: QuerySet | None) -> QuerySet:
+    return queryset if ids is None else queryset.filter(**{f"{field}__in": ids})
+
+
+def study_scope(*, user) -> QuerySet[Study]:
+    """The studies the user may see, plain (for lookups and filters)."""
+    return _scoped(Study.objects.all(), "pk", _visible_study_ids(user))
+
+
+def participant_scope(*, user) -> QuerySet[Participant]:
+    """The participants the user may see, plain (for lookups and filters)."""
+    return _scoped(Participant.objects.all(), "pk", _visible_participant_ids(user))
+
+
+def protocol_scope(*, user) -> QuerySet[Protocol]:
+    """The protocols of the studies the user may see, plain (for lookups)."""
+    return _scoped(Protocol.objects.all(), "study", _visible_study_ids(user))
+
+
+def study_list(*, user) -> QuerySet[Study]:
+    return study_scope(user=user).prefetch_related("owners", "clinicians")
+
+
+def study_get(*, user, study_id: int) -> Study:
+    try:
+        return study_list(user=user).get(pk=study_id)
+    except Study.DoesNotExist:
+        raise NotFound("There is no such study.") from None
+
+
+def protocol_list(*, user, study_id: int | None = None) -> QuerySet[Protocol]:
+    """Protocols of the visible studies, each with how many (visible) sessions used it."""
+    protocols = protocol_scope(user=user).select_related("study")
+    if study_id is not None:
+        protocols = protocols.filter(study_id=study_id)
+    participants = _visible_participant_ids(user)
+    used = Q() if participants is None else Q(sessions__participant__in=participants)
+    return protocols.annotate(session_count=Count("sessions", filter=used)).order_by(
+        "study__name", "name", "-version"
+    )
+
+
+def protocol_get(*, user, protocol_id: int) -> Protocol:
+    try:
+        return protocol_list(user=user).get(pk=protocol_id)
+    except Protocol.DoesNotExist:
+        raise NotFound("There is no such protocol.") from None
+
+
+def week_start(now=None):
+    """Monday 00:00 of the current week, in the platform's time zone."""
+    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    return today - timedelta(days=today.weekday())
+
+
+def participant_list(
+    *, user, study_id: int | None = None, group: str | None = None, search: str | None = None
+) -> QuerySet[Participant]:
+    """Visible participants with what a clinician's list needs, computed in the one query.
+
+    ``sessions_this_week`` counts sessions completed since Monday; ``sessions_per_week_planned``
+    comes from the protocol of the participant's latest session, else the study's newest protocol.
+    """
+    participants = participant_scope(user=user)
+    if study_id is not None:
+        participants = participants.filter(study_id=study_id)
+    if group:
+        participants = participants.filter(group=group)
+    if search:
+        participants = participants.filter(code__icontains=search.strip())
+    latest_used = Protocol.objects.filter(sessions__participant=OuterRef("pk")).order_by(
+        "-sessions__number"
+    )
+    newest_in_study = Protocol.objects.filter(study=OuterRef("study")).order_by(
+        "-created_at", "-pk"
+    )
+    return (
+        participants.select_related("study")
+        .prefetch_related("clinicians")
+        .annotate(
+            last_session_at=Max("sessions__started_at"),
+            sessions_this_week=Count(
+                "sessions",
+                filter=Q(sessions__status="completed", sessions__completed_at__gte=week_start()),
+            ),
+            sessions_per_week_planned=Coalesce(
+                Subquery(latest_used.values("sessions_per_week")[:1]),
+                Subquery(newest_in_study.values("sessions_per_week")[:1]),
+                output_field=IntegerField(),
+            ),
+        )
+        .order_by("study__name", "code")
+    )
+
+
+def participant_get(*, user, participant_id: int) -> Participant:
+    try:
+        return participant_list(user=user).get(pk=participant_id)
+    except Participant.DoesNotExist:
+        raise NotFound("There is no such participant.") from None
+
+
+def clinician_note_list(*, user, participant: Participant) -> QuerySet[ClinicianNote]:
+    """The participant's notes, for their clinical team only (never for researchers)."""
+    if not rules.cares_for(user, participant):
+        raise PermissionDenied("Clinician notes are for the participant's clinical team only.")
+    return participant.notes.select_related("author")

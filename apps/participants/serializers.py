@@ -1,0 +1,217 @@
+"""Request and response shapes. Research serializers never carry clinician notes."""
+
+from rest_framework import serializers
+
+from apps.accounts.models import User
+from apps.participants.models import (
+    ADAPTIVE_DEFAULTS,
+    ADAPTIVE_LIMITS,
+    OPPONENTS,
+    ClinicianNote,
+    Participant,
+    Protocol,
+    Study,
+)
+
+ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
+
+
+def _staff():
+    return serializers.PrimaryKeyRelatedField(
+        many=True, required=False, queryset=User.objects.filter(is_active=True)
+    )
+
+
+# --- studies ------------------------------------------------------------------------------------
+
+
+class StudySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Study
+        fields = [
+            "id",
+            "name",
+            "description",
+            "owners",
+            "clinicians",
+            "pseudonymisation_key_ref",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class StudyWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    description = serializers.CharField(required=False, allow_blank=True)
+    owners = _staff()
+    clinicians = _staff()
+
+
+# --- protocols ----------------------------------------------------------------------------------
+
+
+def _limited(key: str) -> serializers.Field:
+    low, high = ADAPTIVE_LIMITS[key]
+    field = serializers.FloatField if isinstance(low, float) else serializers.IntegerField
+    return field(min_value=low, max_value=high, default=ADAPTIVE_DEFAULTS[key])
+
+
+class AdaptiveSerializer(serializers.Serializer):
+    """Adaptive difficulty: examination time moves by ``step_seconds`` towards ``target_recall``."""
+
+    enabled = serializers.BooleanField(default=ADAPTIVE_DEFAULTS["enabled"])
+    target_recall = _limited("target_recall")
+    step_seconds = _limited("step_seconds")
+    min_seconds = _limited("min_seconds")
+    max_seconds = _limited("max_seconds")
+    adjust_opponent = serializers.BooleanField(default=ADAPTIVE_DEFAULTS["adjust_opponent"])
+
+    def validate(self, attrs):
+        if attrs["min_seconds"] > attrs["max_seconds"]:
+            raise serializers.ValidationError("'min_seconds' must not be more than 'max_seconds'.")
+        return attrs
+
+
+class ProtocolSerializer(serializers.ModelSerializer):
+    adaptive = AdaptiveSerializer(required=False)
+    session_count = serializers.IntegerField(
+        read_only=True, help_text="How many sessions (that you may see) ran with this protocol."
+    )
+
+    class Meta:
+        model = Protocol
+        fields = [
+            "id",
+            "study",
+            "name",
+            "version",
+            "game",
+            "rounds",
+            "examination_seconds",
+            "roles",
+            "opponent",
+            "opponent_level",
+            "wild_tie",
+            "stragedy_intent",
+            "trump_rule",
+            "sessions_per_week",
+            "adaptive",
+            "created_by",
+            "created_at",
+            "session_count",
+        ]
+        read_only_fields = fields
+
+
+class ProtocolWriteSerializer(serializers.ModelSerializer):
+    """A protocol, or the next version of one: post it again under the same name."""
+
+    opponent = serializers.ChoiceField(
+        choices=ALL_OPPONENTS,
+        default="greedy",
+        help_text="Memulation: random, greedy, memory, perfect. Mendikot: random, heuristic, "
+        "tracker.",
+    )
+    adaptive = AdaptiveSerializer(required=False)
+
+    class Meta:
+        model = Protocol
+        fields = [
+            "name",
+            "game",
+            "rounds",
+            "examination_seconds",
+            "roles",
+            "opponent",
+            "opponent_level",
+            "wild_tie",
+            "stragedy_intent",
+            "trump_rule",
+            "sessions_per_week",
+            "adaptive",
+        ]
+
+
+# --- participants -------------------------------------------------------------------------------
+
+
+class ParticipantSerializer(serializers.ModelSerializer):
+    study_name = serializers.CharField(source="study.name", read_only=True)
+    has_consent = serializers.BooleanField(read_only=True)
+    last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    sessions_this_week = serializers.IntegerField(
+        read_only=True, help_text="Sessions completed since Monday 00:00."
+    )
+    sessions_per_week_planned = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="From the protocol of the latest session, else the study's newest protocol.",
+    )
+
+    class Meta:
+        model = Participant
+        fields = [
+            "id",
+            "study",
+            "study_name",
+            "code",
+            "age_band",
+            "group",
+            "clinicians",
+            "consent_date",
+            "consent_form_version",
+            "consent_withdrawn_at",
+            "has_consent",
+            "examination_seconds_override",
+            "opponent_level_override",
+            "created_at",
+            "last_session_at",
+            "sessions_this_week",
+            "sessions_per_week_planned",
+        ]
+        read_only_fields = fields
+
+
+class ParticipantCreateSerializer(serializers.Serializer):
+    """Enrolment. The code is generated by the server; never send names or contact details."""
+
+    study = serializers.PrimaryKeyRelatedField(queryset=Study.objects.none())
+    age_band = serializers.ChoiceField(
+        choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
+    )
+    group = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    clinicians = _staff()
+
+    def __init__(self, *args, studies=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if studies is not None:
+            self.fields["study"].queryset = studies
+
+
+class ParticipantUpdateSerializer(serializers.Serializer):
+    age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
+    group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    clinicians = _staff()
+
+
+class ParticipantFilterSerializer(serializers.Serializer):
+    study = serializers.IntegerField(required=False, help_text="Only this study's participants.")
+    group = serializers.CharField(required=False, help_text="Only this group or arm.")
+    search = serializers.CharField(required=False, help_text="Part of the participant code.")
+
+
+class ConsentSerializer(serializers.Serializer):
+    date = serializers.DateField(help_text="The day the consent form was signed.")
+    form_version = serializers.CharField(max_length=50)
+
+
+# --- notes --------------------------------------------------------------------------------------
+
+
+class ClinicianNoteSerializer(serializers.ModelSerializer):
+    author_name = serializers.CharField(source="author.username", read_only=True)
+
+    class Meta:
+        model = ClinicianNote
+        fields = ["id", "participant", "author", "author_name", "text", "created_at"]
+        read_only_fields = ["id", "participant", "author", "author_name", "created_at"]

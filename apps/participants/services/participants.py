@@ -1,0 +1,147 @@
+"""Enrolment, details and consent of pseudonymous participants."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.audit.models import AuditEntry
+from apps.audit.services import audit_record, audit_snapshot
+from apps.common.errors import Conflict
+from apps.participants import rules
+from apps.participants.codes import participant_code_new
+from apps.participants.models import Participant, Study
+from apps.participants.validation import clean_or_refuse, refuse
+
+CODE_ATTEMPTS = 20
+
+
+def _check_clinicians(study: Study, clinicians: Iterable) -> None:
+    team = set(study.clinicians.values_list("pk", flat=True))
+    for user in clinicians:
+        if not user.is_clinician:
+            raise refuse("clinicians", f"{user.username} is not a clinician.")
+        if user.pk not in team:
+            raise refuse("clinicians", f"{user.username} is not on the study's clinical team.")
+
+
+def _insert_with_new_code(participant: Participant) -> Participant:
+    """Store the participant under a fresh code, drawing again when one is already taken."""
+    for _ in range(CODE_ATTEMPTS):
+        participant.code = participant_code_new()
+        if Participant.objects.filter(study=participant.study, code=participant.code).exists():
+            continue
+        try:
+            with transaction.atomic():  # a savepoint: a lost race must not spoil the enrolment
+                participant.save(force_insert=True)
+            return participant
+        except IntegrityError:
+            participant.pk = None
+    raise Conflict("No free participant code was found; please try again.", code="code_unavailable")
+
+
+@transaction.atomic
+def participant_enrol(
+    *,
+    study: Study,
+    actor,
+    age_band: str = Participant.AgeBand.UNKNOWN,
+    group: str = "",
+    clinicians: Iterable = (),
+) -> Participant:
+    """A new participant under a generated code; a clinician who enrols is assigned to them."""
+    rules.require(rules.may_enrol(actor, study), "You are not on this study's team.")
+    clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())
+    _check_clinicians(study, clinicians)
+    participant = Participant(study=study, age_band=age_band, group=group)
+    clean_or_refuse(participant, exclude=["code"])
+    _insert_with_new_code(participant)
+    participant.clinicians.set(clinicians)
+    audit_record(
+        actor=actor, action=AuditEntry.Action.CREATE, instance=participant, study_id=study.pk
+    )
+    return participant
+
+
+@transaction.atomic
+def participant_update(
+    *,
+    participant: Participant,
+    actor,
+    age_band: str | None = None,
+    group: str | None = None,
+    clinicians: Iterable | None = None,
+) -> Participant:
+    """Change what is given (``None``: leave as it is). For the study's owners."""
+    rules.require(
+        rules.owns_study(actor, participant.study),
+        "Only the study's owners change a participant's details.",
+    )
+    participant = (
+        Participant.objects.select_for_update().select_related("study").get(pk=participant.pk)
+    )
+    before = audit_snapshot(participant)
+    if clinicians is not None:
+        _check_clinicians(participant.study, clinicians)
+    if age_band is not None:
+        participant.age_band = age_band
+    if group is not None:
+        participant.group = group
+    clean_or_refuse(participant)
+    participant.save()
+    if clinicians is not None:
+        participant.clinicians.set(clinicians)
+    return _audited_update(participant, actor=actor, before=before)
+
+
+@transaction.atomic
+def participant_consent_record(
+    *, participant: Participant, actor, date: datetime.date, form_version: str
+) -> Participant:
+    """Consent given on ``date`` on that version of the form (again: a newer form was signed)."""
+    rules.require(
+        rules.may_run_sessions(actor, participant), "You may not record this participant's consent."
+    )
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if participant.consent_withdrawn_at is not None:
+        raise Conflict(
+            "This participant has withdrawn consent; enrol them again to take part.",
+            code="consent_withdrawn",
+        )
+    if date > timezone.localdate():
+        raise refuse("date", "Consent cannot be dated in the future.")
+    before = audit_snapshot(participant)
+    participant.consent_date = date
+    participant.consent_form_version = form_version
+    clean_or_refuse(participant)
+    participant.save(update_fields=["consent_date", "consent_form_version"])
+    return _audited_update(participant, actor=actor, before=before)
+
+
+@transaction.atomic
+def participant_withdraw(*, participant: Participant, actor) -> Participant:
+    """Consent withdrawn: no new sessions from now on; what was recorded stays. Idempotent."""
+    rules.require(
+        rules.may_run_sessions(actor, participant), "You may not withdraw this participant."
+    )
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if participant.consent_withdrawn_at is not None:
+        return participant
+    before = audit_snapshot(participant)
+    participant.consent_withdrawn_at = timezone.now()
+    participant.save(update_fields=["consent_withdrawn_at"])
+    return _audited_update(participant, actor=actor, before=before)
+
+
+def _audited_update(participant: Participant, *, actor, before: dict) -> Participant:
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.UPDATE,
+        instance=participant,
+        before=before,
+        study_id=participant.study_id,
+    )
+    return participant

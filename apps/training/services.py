@@ -1,0 +1,182 @@
+"""Sittings: scheduled, started, then completed or abandoned.
+
+    scheduled -> started -> completed
+         \\          \\
+          +----------+-> abandoned
+
+Any other move is refused with ``409 invalid_transition``. Completing a completed session or
+abandoning an abandoned one changes nothing (the games service may report a game's end twice).
+Anyone who may see a participant may run their sessions: the views look records up through the
+scoped selectors; the services check the actor again when there is one.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from apps.audit.models import AuditEntry
+from apps.audit.services import audit_record, audit_snapshot
+from apps.common.errors import Conflict, ValidationFailed
+from apps.participants import rules
+from apps.participants.models import Participant, Protocol
+from apps.training.models import TrainingSession
+
+Status = TrainingSession.Status
+
+
+def _require_may_run(actor, participant: Participant) -> None:
+    if getattr(actor, "is_authenticated", False):
+        rules.require(
+            rules.may_run_sessions(actor, participant),
+            "You may not run this participant's sessions.",
+        )
+
+
+def _check_consent(participant: Participant) -> None:
+    if participant.consent_withdrawn_at is not None:
+        raise Conflict(
+            f"{participant.code} has withdrawn consent: no new sessions.",
+            code="consent_withdrawn",
+        )
+    if participant.consent_date is None:
+        raise Conflict(
+            f"{participant.code} has no recorded consent yet: record it first.",
+            code="consent_missing",
+        )
+
+
+def _invalid(session: TrainingSession, verb: str) -> Conflict:
+    return Conflict(
+        f"A {session.status} session cannot be {verb}.",
+        code="invalid_transition",
+        details={"status": session.status},
+    )
+
+
+def _locked(session: TrainingSession) -> TrainingSession:
+    return (
+        TrainingSession.objects.select_for_update(of=("self",))
+        .select_related("participant__study")
+        .get(pk=session.pk)
+    )
+
+
+def _save(session: TrainingSession, *, actor, before: dict, fields: list[str]) -> TrainingSession:
+    session.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.UPDATE,
+        instance=session,
+        before=before,
+        study_id=session.participant.study_id,
+    )
+    return session
+
+
+def _copy_back(source: TrainingSession, target: TrainingSession, fields: list[str]) -> None:
+    """Keep the caller's instance in step with the row it asked to change."""
+    for name in fields:
+        setattr(target, name, getattr(source, name))
+
+
+@transaction.atomic
+def session_create(
+    *,
+    participant: Participant,
+    protocol: Protocol,
+    actor,
+    scheduled_for: datetime.datetime | None = None,
+) -> TrainingSession:
+    """A sitting: ``scheduled`` when planned for later, else ``started`` now.
+
+    Numbered 1, 2, ... per participant under a lock on the participant's row, so two sittings
+    started together get different numbers. Runs with a frozen copy of the protocol.
+    """
+    _require_may_run(actor, participant)
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if protocol.study_id != participant.study_id:
+        raise ValidationFailed(
+            "The protocol belongs to another study than the participant.",
+            code="protocol_wrong_study",
+            details={"protocol": ["Not a protocol of the participant's study."]},
+        )
+    _check_consent(participant)
+    now = timezone.now()
+    later = scheduled_for is not None and scheduled_for > now
+    last = participant.sessions.aggregate(n=Max("number"))["n"] or 0
+    session = TrainingSession.objects.create(
+        participant=participant,
+        number=last + 1,
+        protocol=protocol,
+        protocol_snapshot=protocol.snapshot(),
+        conducted_by=None if later else actor,
+        status=Status.SCHEDULED if later else Status.STARTED,
+        scheduled_for=scheduled_for,
+        started_at=None if later else now,
+    )
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.CREATE,
+        instance=session,
+        study_id=participant.study_id,
+    )
+    return session
+
+
+@transaction.atomic
+def session_start(*, session: TrainingSession, actor) -> TrainingSession:
+    """A scheduled sitting begins; whoever starts it conducts it."""
+    locked = _locked(session)
+    _require_may_run(actor, locked.participant)
+    if locked.status != Status.SCHEDULED:
+        raise _invalid(locked, "started")
+    _check_consent(locked.participant)
+    before = audit_snapshot(locked)
+    locked.status = Status.STARTED
+    locked.started_at = timezone.now()
+    locked.conducted_by = actor
+    fields = ["status", "started_at", "conducted_by"]
+    _save(locked, actor=actor, before=before, fields=fields)
+    _copy_back(locked, session, fields)
+    return locked
+
+
+@transaction.atomic
+def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession:
+    """A started sitting is over. Idempotent on a completed one."""
+    locked = _locked(session)
+    _require_may_run(actor, locked.participant)
+    if locked.status == Status.COMPLETED:
+        return locked
+    if locked.status != Status.STARTED:
+        raise _invalid(locked, "completed")
+    before = audit_snapshot(locked)
+    locked.status = Status.COMPLETED
+    locked.completed_at = timezone.now()
+    fields = ["status", "completed_at"]
+    _save(locked, actor=actor, before=before, fields=fields)
+    _copy_back(locked, session, fields)
+    return locked
+
+
+@transaction.atomic
+def session_abandon(*, session: TrainingSession, actor=None, reason: str = "") -> TrainingSession:
+    """A scheduled or started sitting will not be finished. Idempotent on an abandoned one."""
+    locked = _locked(session)
+    _require_may_run(actor, locked.participant)
+    if locked.status == Status.ABANDONED:
+        return locked
+    if locked.status not in (Status.SCHEDULED, Status.STARTED):
+        raise _invalid(locked, "abandoned")
+    before = audit_snapshot(locked)
+    locked.status = Status.ABANDONED
+    locked.abandoned_at = timezone.now()
+    locked.abandon_reason = reason[:200]
+    fields = ["status", "abandoned_at", "abandon_reason"]
+    _save(locked, actor=actor, before=before, fields=fields)
+    _copy_back(locked, session, fields)
+    return locked
