@@ -1,0 +1,131 @@
+"""Edits made in the Django admin are audited like the API's; the trail itself is read-only."""
+
+import pytest
+from django.test import Client
+
+from apps.accounts.models import User
+from apps.audit.models import AuditEntry
+from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff():
+    user = User.objects.create_superuser("root", password="x")
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
+def test_changing_a_study_in_the_admin_is_audited(staff):
+    user, client = staff
+    study = make_study(name="Old name")
+    response = client.post(
+        f"/admin/participants/study/{study.pk}/change/",
+        {"name": "New name", "description": "d", "pseudonymisation_key_ref": ""},
+    )
+    assert response.status_code == 302, response.content
+    entry = AuditEntry.objects.get(object_type="participants.study")
+    assert (entry.action, entry.actor, entry.study_id) == ("update", user, study.pk)
+    assert (entry.before["name"], entry.after["name"]) == ("Old name", "New name")
+    assert entry.ip == "127.0.0.1"
+
+
+def test_adding_a_protocol_in_the_admin_numbers_its_version_and_is_audited(staff):
+    user, client = staff
+    study = make_study()
+    make_protocol(study=study, name="Standard")
+    data = {
+        "study": study.pk,
+        "name": "Standard",
+        "game": "memulation",
+        "rounds": 1,
+        "examination_seconds": 30,
+        "roles": "cut",
+        "opponent": "greedy",
+        "opponent_level": 0.5,
+        "wild_tie": "leader",
+        "stragedy_intent": "on",
+        "trump_rule": "hidden_ask",
+        "sessions_per_week": 3,
+        "adaptive": "{}",
+    }
+    response = client.post("/admin/participants/protocol/add/", data)
+    assert response.status_code == 302, response.content
+    entry = AuditEntry.objects.get(object_type="participants.protocol")
+    assert (entry.action, entry.study_id, entry.after["version"]) == ("create", study.pk, 2)
+    assert entry.after["created_by_id"] == user.pk
+
+
+def test_the_admin_refuses_an_opponent_the_game_does_not_have(staff):
+    _, client = staff
+    study = make_study()
+    response = client.post(
+        "/admin/participants/protocol/add/",
+        {
+            "study": study.pk,
+            "name": "X",
+            "game": "memulation",
+            "opponent": "tracker",
+            "rounds": 1,
+            "examination_seconds": 30,
+            "roles": "cut",
+            "opponent_level": 0.5,
+            "wild_tie": "leader",
+            "trump_rule": "hidden_ask",
+            "sessions_per_week": 3,
+            "adaptive": "{}",
+        },
+    )
+    assert response.status_code == 200  # the form again, with the error
+    assert b"opponents are" in response.content
+    assert not AuditEntry.objects.filter(object_type="participants.protocol").exists()
+
+
+def test_deleting_a_participant_in_the_admin_is_audited(staff):
+    _, client = staff
+    participant = make_participant(code="MX-GONE2")
+    response = client.post(
+        f"/admin/participants/participant/{participant.pk}/delete/", {"post": "yes"}
+    )
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(object_type="participants.participant")
+    assert (entry.action, entry.object_id, entry.after) == ("delete", str(participant.pk), None)
+    assert entry.before["code"] == "MX-GONE2"
+    assert entry.study_id == participant.study_id
+
+
+def test_bulk_deletes_are_audited_one_by_one(staff):
+    _, client = staff
+    study = make_study()
+    doomed = [make_participant(study=study), make_participant(study=study)]
+    response = client.post(
+        "/admin/participants/participant/",
+        {"action": "delete_selected", "_selected_action": [p.pk for p in doomed], "post": "yes"},
+    )
+    assert response.status_code == 302
+    assert AuditEntry.objects.filter(action="delete").count() == 2
+
+
+def test_a_session_deleted_in_the_admin_is_audited_with_its_study(staff):
+    _, client = staff
+    session = make_session(status="started")
+    assert client.get(f"/admin/training/trainingsession/{session.pk}/change/").status_code == 200
+    response = client.post(f"/admin/training/trainingsession/{session.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(object_type="training.trainingsession")
+    assert (entry.action, entry.study_id) == ("delete", session.participant.study_id)
+
+
+def test_the_audit_trail_is_read_only_in_the_admin(staff):
+    _, client = staff
+    user, _ = staff
+    entry = AuditEntry.objects.create(actor=user, action="login")
+    assert client.get("/admin/audit/auditentry/").status_code == 200
+    assert client.get("/admin/audit/auditentry/add/").status_code == 403
+    assert (
+        client.post(f"/admin/audit/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert AuditEntry.objects.filter(pk=entry.pk).exists()

@@ -1,0 +1,286 @@
+import datetime
+import re
+
+import pytest
+from django.utils import timezone
+
+from apps.audit.models import AuditEntry
+from apps.participants import codes
+from apps.participants.models import Participant
+from apps.participants.services import participants as enrolment
+from tests.apps.factories import (
+    make_participant,
+    make_protocol,
+    make_session,
+    make_study,
+    make_user,
+)
+
+pytestmark = pytest.mark.django_db
+
+CODE = re.compile(rf"^MX-[{codes.ALPHABET}]{{5}}$")
+TODAY = datetime.date.today()
+
+
+def test_a_clinician_on_the_team_enrols_and_is_assigned(clinician, client_for):
+    study = make_study(clinicians=[clinician])
+    response = client_for(clinician).post(
+        "/api/participants/", {"study": study.pk, "age_band": "70-79", "group": "training"}
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert CODE.match(body["code"])
+    assert body["clinicians"] == [clinician.pk]
+    assert (body["age_band"], body["group"], body["has_consent"]) == ("70-79", "training", False)
+    entry = AuditEntry.objects.get(object_type="participants.participant")
+    assert (entry.action, entry.study_id, entry.actor) == ("create", study.pk, clinician)
+    assert entry.after["code"] == body["code"]
+    assert entry.after["clinicians"] == [clinician.pk]
+
+
+def test_a_researcher_enrols_and_assigns_the_team(researcher, clinician, client_for):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    response = client_for(researcher).post(
+        "/api/participants/", {"study": study.pk, "clinicians": [clinician.pk]}
+    )
+    assert response.status_code == 201
+    assert response.json()["clinicians"] == [clinician.pk]
+    assert response.json()["age_band"] == "unknown"
+
+
+def test_only_clinicians_of_the_study_team_may_be_assigned(researcher, client_for):
+    study = make_study(owners=[researcher])
+    outsider = make_user(role="clinician")
+    for who in (outsider, researcher):
+        response = client_for(researcher).post(
+            "/api/participants/", {"study": study.pk, "clinicians": [who.pk]}
+        )
+        assert response.status_code == 400
+        assert "clinicians" in response.json()["error"]["details"]
+    assert not Participant.objects.exists()
+
+
+def test_a_clinician_off_the_team_may_not_enrol(clinician, client_for):
+    study = make_study()
+    make_participant(study=study, clinicians=[clinician])  # the study is visible to them
+    response = client_for(clinician).post("/api/participants/", {"study": study.pk})
+    assert response.status_code == 403
+    assert Participant.objects.count() == 1
+
+
+def test_enrolling_into_a_study_you_cannot_see_is_refused_like_an_unknown_one(
+    researcher, client_for
+):
+    hidden = make_study()
+    for study_id in (hidden.pk, 999999):
+        response = client_for(researcher).post("/api/participants/", {"study": study_id})
+        assert response.status_code == 400
+        assert "study" in response.json()["error"]["details"]
+    assert not Participant.objects.exists()
+
+
+def test_bad_enrolment_fields_are_refused(researcher, client_for):
+    study = make_study(owners=[researcher])
+    response = client_for(researcher).post(
+        "/api/participants/", {"study": study.pk, "age_band": "ancient"}
+    )
+    assert response.status_code == 400
+    assert "age_band" in response.json()["error"]["details"]
+    assert not Participant.objects.exists()
+
+
+def test_codes_use_the_unambiguous_alphabet():
+    drawn = {codes.participant_code_new() for _ in range(500)}
+    assert all(CODE.match(code) for code in drawn)
+    assert not set("".join(drawn)) & set("01OIL")
+    assert len(drawn) > 490
+
+
+def test_a_code_already_taken_in_the_study_is_drawn_again(researcher, monkeypatch):
+    study = make_study(owners=[researcher])
+    make_participant(study=study, code="MX-AAAAA")
+    draws = iter(["MX-AAAAA", "MX-AAAAA", "MX-BBBBB"])
+    monkeypatch.setattr(enrolment, "participant_code_new", lambda: next(draws))
+    participant = enrolment.participant_enrol(study=study, actor=researcher)
+    assert participant.code == "MX-BBBBB"
+
+
+def test_the_same_code_may_exist_in_another_study(researcher, monkeypatch):
+    make_participant(study=make_study(), code="MX-AAAAA")
+    study = make_study(owners=[researcher])
+    monkeypatch.setattr(enrolment, "participant_code_new", lambda: "MX-AAAAA")
+    assert enrolment.participant_enrol(study=study, actor=researcher).code == "MX-AAAAA"
+
+
+def test_a_lost_race_for_a_code_is_retried(researcher, monkeypatch):
+    """Another enrolment takes the code between the check and the insert."""
+    study = make_study(owners=[researcher])
+    draws = iter(["MX-CCCCC", "MX-DDDDD"])
+    monkeypatch.setattr(enrolment, "participant_code_new", lambda: next(draws))
+    real_save = Participant.save
+    raced = []
+
+    def save(self, *args, **kwargs):
+        if self.code == "MX-CCCCC" and not raced:
+            raced.append(True)
+            real_save(Participant(study=study, code="MX-CCCCC"))  # the rival
+        return real_save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Participant, "save", save)
+    assert enrolment.participant_enrol(study=study, actor=researcher).code == "MX-DDDDD"
+    assert raced
+
+
+def test_no_free_code_is_a_clear_conflict_and_stores_nothing(researcher, client_for, monkeypatch):
+    study = make_study(owners=[researcher])
+    make_participant(study=study, code="MX-AAAAA")
+    monkeypatch.setattr(enrolment, "participant_code_new", lambda: "MX-AAAAA")
+    response = client_for(researcher).post("/api/participants/", {"study": study.pk})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "code_unavailable"
+    assert Participant.objects.count() == 1
+    assert not AuditEntry.objects.exists()
+
+
+def test_the_list_filters_by_study_group_and_code(researcher, client_for):
+    one, two = make_study(owners=[researcher]), make_study(owners=[researcher])
+    a = make_participant(study=one, code="MX-AB234", group="control")
+    b = make_participant(study=one, code="MX-CD567", group="training")
+    c = make_participant(study=two, code="MX-AB999", group="training")
+    client = client_for(researcher)
+
+    def ids(query):
+        return {p["id"] for p in client.get("/api/participants/" + query).json()["results"]}
+
+    assert ids("") == {a.pk, b.pk, c.pk}
+    assert ids(f"?study={one.pk}") == {a.pk, b.pk}
+    assert ids("?group=training") == {b.pk, c.pk}
+    assert ids("?search=ab") == {a.pk, c.pk}
+    assert ids(f"?study={two.pk}&search=AB") == {c.pk}
+    response = client.get("/api/participants/?study=first")
+    assert response.status_code == 400
+    assert "study" in response.json()["error"]["details"]
+
+
+def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
+    clinician, client_for, django_assert_max_num_queries
+):
+    study = make_study(clinicians=[clinician])
+    older = make_protocol(study=study, sessions_per_week=2)
+    newest = make_protocol(study=study, sessions_per_week=5)
+    now = timezone.now()
+    busy = make_participant(study=study, clinicians=[clinician])
+    make_session(
+        participant=busy, protocol=older, status="completed", started_at=now, completed_at=now
+    )
+    make_session(
+        participant=busy,
+        protocol=older,
+        status="completed",
+        started_at=now - datetime.timedelta(days=8),
+        completed_at=now - datetime.timedelta(days=8),
+    )
+    make_session(participant=busy, protocol=older, status="abandoned", started_at=now)
+    idle = make_participant(study=study, clinicians=[clinician])
+    for _ in range(5):
+        make_participant(study=study, clinicians=[clinician])
+    with django_assert_max_num_queries(4):
+        rows = client_for(clinician).get("/api/participants/").json()["results"]
+    by_id = {row["id"]: row for row in rows}
+    assert len(rows) == 7
+    assert by_id[busy.pk]["sessions_this_week"] == 1
+    assert by_id[busy.pk]["sessions_per_week_planned"] == 2  # the protocol they train with
+    assert by_id[busy.pk]["last_session_at"] is not None
+    assert by_id[idle.pk]["sessions_this_week"] == 0
+    assert by_id[idle.pk]["sessions_per_week_planned"] == 5  # the study's newest protocol
+    assert by_id[idle.pk]["last_session_at"] is None
+    assert newest.sessions_per_week == 5
+
+
+def test_no_protocol_means_no_plan(researcher, client_for):
+    participant = make_participant(study=make_study(owners=[researcher]))
+    body = client_for(researcher).get(f"/api/participants/{participant.pk}/").json()
+    assert body["sessions_per_week_planned"] is None
+    assert "notes" not in body
+
+
+def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician, client_for):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    participant = make_participant(study=study, age_band="60-69")
+    response = client_for(researcher).patch(
+        f"/api/participants/{participant.pk}/",
+        {"age_band": "70-79", "group": "control", "clinicians": [clinician.pk]},
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["clinicians"] == [clinician.pk]
+    entry = AuditEntry.objects.get(object_type="participants.participant", action="update")
+    assert (entry.before["age_band"], entry.after["age_band"]) == ("60-69", "70-79")
+    assert (entry.before["clinicians"], entry.after["clinicians"]) == ([], [clinician.pk])
+    assert entry.study_id == study.pk
+
+
+def test_a_clinician_may_not_change_a_participant(clinician, client_for):
+    participant = make_participant(clinicians=[clinician], group="a")
+    response = client_for(clinician).patch(f"/api/participants/{participant.pk}/", {"group": "b"})
+    assert response.status_code == 403
+    participant.refresh_from_db()
+    assert participant.group == "a"
+
+
+def test_consent_is_recorded_and_audited(clinician, client_for):
+    participant = make_participant(clinicians=[clinician])
+    response = client_for(clinician).post(
+        f"/api/participants/{participant.pk}/consent/",
+        {"date": TODAY.isoformat(), "form_version": "v2.1"},
+    )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["consent_date"], body["consent_form_version"]) == (TODAY.isoformat(), "v2.1")
+    assert body["has_consent"] is True
+    entry = AuditEntry.objects.get(object_type="participants.participant")
+    assert (entry.before["consent_date"], entry.after["consent_date"]) == (None, TODAY.isoformat())
+    assert entry.after["consent_form_version"] == "v2.1"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"date": (TODAY + datetime.timedelta(days=2)).isoformat(), "form_version": "v1"}, "date"),
+        ({"date": "yesterday", "form_version": "v1"}, "date"),
+        ({"date": TODAY.isoformat()}, "form_version"),
+        ({"date": TODAY.isoformat(), "form_version": "x" * 51}, "form_version"),
+    ],
+)
+def test_bad_consent_is_refused(researcher, client_for, data, field):
+    participant = make_participant(study=make_study(owners=[researcher]))
+    response = client_for(researcher).post(f"/api/participants/{participant.pk}/consent/", data)
+    assert response.status_code == 400
+    assert field in response.json()["error"]["details"]
+    participant.refresh_from_db()
+    assert participant.consent_date is None
+
+
+def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
+    study = make_study(owners=[researcher])
+    participant = make_participant(study=study, consent_date=TODAY, consent_form_version="v1")
+    session = make_session(participant=participant, status="completed")
+    client = client_for(researcher)
+    response = client.post(f"/api/participants/{participant.pk}/withdraw/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["has_consent"] is False
+    assert body["consent_withdrawn_at"] is not None
+    assert body["consent_date"] == TODAY.isoformat()  # what was given stays on record
+    session.refresh_from_db()
+    assert session.status == "completed"
+    again = client.post(f"/api/participants/{participant.pk}/withdraw/")
+    assert again.json()["consent_withdrawn_at"] == body["consent_withdrawn_at"]
+    entries = AuditEntry.objects.filter(object_type="participants.participant")
+    assert entries.count() == 1  # withdrawing twice changes nothing the second time
+    assert entries.get().before["consent_withdrawn_at"] is None
+    response = client.post(
+        f"/api/participants/{participant.pk}/consent/",
+        {"date": TODAY.isoformat(), "form_version": "v2"},
+    )
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "consent_withdrawn"
