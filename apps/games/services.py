@@ -95,10 +95,18 @@ def _seats(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"kind": "participant"}] + [dict(opponent) for _ in range(count - 1)]
 
 
-def game_create(*, session: TrainingSession, seed: int | None = None) -> Game:
-    """Start the session's game as its protocol snapshot says; opponents take their first turns."""
-    if session.status not in (TrainingSession.Status.SCHEDULED, TrainingSession.Status.STARTED):
-        raise Conflict(f"The session is {session.status}; no new game can start in it.")
+def game_create(
+    *, session: TrainingSession, seed: int | None = None, now: datetime | None = None
+) -> Game:
+    """Start the session's game as its protocol snapshot says; opponents take their first turns.
+
+    ``now`` is when the game starts: the present unless simulated (demo data).
+    """
+    if session.status != TrainingSession.Status.STARTED:
+        raise Conflict(
+            f"The session is {session.status}; games are played in a started session.",
+            code="session_not_started",
+        )
     snapshot = dict(session.protocol_snapshot)
     participant = session.participant
     if participant.examination_seconds_override:
@@ -107,7 +115,7 @@ def game_create(*, session: TrainingSession, seed: int | None = None) -> Game:
         seed = random.SystemRandom().getrandbits(62)
     options = _engine_options(snapshot, participant_seat=0)
     state = create_game(snapshot["game"], seed=seed, options=options)
-    now = timezone.now()
+    now = now or timezone.now()
     with transaction.atomic():
         game = Game.objects.create(
             session=session,
@@ -125,7 +133,7 @@ def game_create(*, session: TrainingSession, seed: int | None = None) -> Game:
         table.effects.extend(state.events)
         table._after_change(state.events)
         table.opponents_move()
-        _close(table)
+        table.close()
     return game
 
 
@@ -171,7 +179,7 @@ def game_view(*, game_id: int, seat: int) -> dict[str, Any]:
         table = Table(game, timezone.now())
         if game.status == Game.Status.ACTIVE:
             table.catch_up()
-            _close(table)
+            table.close()
         return seat_view(table, seat)
 
 
@@ -243,18 +251,9 @@ def game_act(*, game_id: int, seat: int, action: dict[str, Any], request: Reques
                     table.refuse(action, refused.code, **request.fields())
             else:
                 table.opponents_move()
+        table.close()
         answer = _answer(table, seat, request, error)
-        _close(table)
     return answer
-
-
-def _close(table: Table) -> None:
-    """Write the table; a game that has just ended completes its session."""
-    table.close()
-    if table.finished_now:
-        from apps.training.services import session_complete
-
-        session_complete(session=table.game.session, actor=None)
 
 
 def game_examination_event(
@@ -277,8 +276,8 @@ def game_examination_event(
             _examination_event(table, seat, kind, event, request)
         except (RulesError, DomainError) as refused:
             error = refused
+        table.close()
         answer = _answer(table, seat, request, error)
-        _close(table)
     return answer
 
 

@@ -23,6 +23,7 @@ from apps.games.models import (
     RecallAttempt,
 )
 from apps.games.opponents import opponent_action
+from apps.training.services import session_complete
 
 ACTION_KINDS = {
     "play": EventKind.PLAY,
@@ -278,4 +279,6 @@ class Table:
             self.finished_now = True
         game.save()
         self._events, self._rows = [], []
+        if self.finished_now:
+            session_complete(session=game.session, actor=None)
         return events

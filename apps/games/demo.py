@@ -1,0 +1,82 @@
+"""Simulated participants for demo data: weeks of sessions, played with human-like timing.
+
+A simulated participant has a ``skill`` from 0 to 1 that grows over the sessions: it decides how
+often the participant remembers the card it means to find in the 'Stragedy (and where it lies),
+how long it studies each hand, and how quickly it plays. The games go through the same engine,
+log and typed rows as real ones; only the clock is simulated.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from django.db import transaction
+
+from apps.games.models import Game
+from apps.games.services import game_create
+from apps.games.table import Table
+
+
+def _old_positions(state) -> dict[str, tuple[int, int, int]]:
+    """Where each card of the Old Deal's tricks lies: card -> (pile, trick, card)."""
+    record = state.spectator_view(allow_unfinished=True)["rounds"][-1]
+    places = {}
+    counts = [0, 0]
+    for trick in record["deals"][0]["tricks"]:
+        pile = trick["winner"]
+        for position, card in enumerate(trick["cards"]):
+            places[card] = (pile, counts[pile], position)
+        counts[pile] += 1
+    return places
+
+
+def _participant_action(state, seat: int, skill: float, rng: random.Random) -> dict:
+    actions = state.legal_actions(seat)
+    kind = actions[0]["type"]
+    if kind == "stragedy":
+        places = _old_positions(state)
+        intended = rng.choice(sorted(places))
+        if rng.random() < skill:
+            pile, trick, card = places[intended]
+        else:
+            pile, trick, card = places[rng.choice(sorted(places))]
+        return {
+            "type": "stragedy",
+            "seat": seat,
+            "pile": pile,
+            "trick": trick,
+            "card": card,
+            "intended": intended,
+        }
+    if kind == "play" and rng.random() < skill:
+        # A better player wins cheaply more often: the highest legal card when following.
+        return actions[-1] if state.view(seat)["trick"]["cards"] else actions[0]
+    return rng.choice(actions)
+
+
+def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random) -> Game:
+    """Play the session's game to its end as a simulated participant, starting at ``start``."""
+    game = game_create(session=session, seed=rng.getrandbits(62), now=start)
+    now = start
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        table = Table(game, now)
+        seat = game.participant_seat
+        while not table.state.finished:
+            if table.game.examination:
+                planned = table.game.examination["planned"]
+                studied = planned * min(1.0, rng.uniform(0.3, 0.7) + skill * 0.4)
+                table.now += timedelta(seconds=studied)
+                early = studied < planned
+                if not early:
+                    table.now += timedelta(seconds=0.5)
+                table.examination_end_hand(early=early)
+            else:
+                seconds = rng.lognormvariate(0.9 - 0.5 * skill, 0.45)
+                table.now += timedelta(seconds=seconds)
+                action = _participant_action(table.state, seat, skill, rng)
+                table.apply(action, decision_ms=int(seconds * 1000))
+            table.opponents_move()
+        table.close()
+    return game

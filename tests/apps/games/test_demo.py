@@ -1,0 +1,28 @@
+from django.core.management import call_command
+
+from apps.accounts.demo import DEMO_PASSWORD
+from apps.accounts.models import User
+from apps.games.engine import game_from_json
+from apps.games.models import Game, RecallAttempt
+from apps.games.selectors import game_replayed
+from apps.training.models import TrainingSession
+
+
+def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
+    call_command("seed_demo", participants=2, weeks=1)
+    call_command("seed_demo", participants=2, weeks=1)
+    assert sorted(User.objects.values_list("role", flat=True)) == [
+        "admin",
+        "clinician",
+        "researcher",
+    ]
+    assert User.objects.get(username="clinician").check_password(DEMO_PASSWORD)
+    sessions = TrainingSession.objects.all()
+    assert sessions.count() == 6
+    assert set(sessions.values_list("status", flat=True)) == {"completed"}
+    assert Game.objects.filter(status="finished").count() == 6
+    assert RecallAttempt.objects.count() >= 4  # the Memulation sessions
+    game = Game.objects.filter(game_type="memulation").first()
+    assert game_replayed(game) == game_from_json(game.state)
+    out = capsys.readouterr().out
+    assert "researcher" in out and "already loaded" in out
