@@ -57,3 +57,66 @@ def make_game(*, session=None, **fields) -> Game:
     fields.setdefault("seats", [{"kind": "participant"}, {"kind": "bot", "bot": "random"}])
     fields.setdefault("state", {})
     return Game.objects.create(session=session, **fields)
+
+
+def make_world():
+    """Two studies side by side, for checking who sees what.
+
+    ``own``: the study of ``researcher`` with ``clinician`` on its team and caring for its
+    participant; ``other``: the same for ``other_researcher`` and ``other_clinician``. ``colleague``
+    is a second participant of the own study that ``clinician`` does not care for. Each side has
+    a protocol, a consenting participant, a started and a scheduled session, a clinician note and
+    an audit entry.
+    """
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from django.utils import timezone
+
+    from apps.audit.services import audit_record
+    from apps.participants.models import ClinicianNote
+
+    now = timezone.now()
+    world = SimpleNamespace(
+        admin=make_user(role=User.Role.ADMIN),
+        researcher=make_user(role=User.Role.RESEARCHER),
+        clinician=make_user(role=User.Role.CLINICIAN),
+        other_researcher=make_user(role=User.Role.RESEARCHER),
+        other_clinician=make_user(role=User.Role.CLINICIAN),
+    )
+    sides = (
+        ("own", world.researcher, world.clinician),
+        ("other", world.other_researcher, world.other_clinician),
+    )
+    for side, researcher, clinician in sides:
+        study = make_study(owners=[researcher], clinicians=[clinician])
+        protocol = make_protocol(study=study)
+        participant = make_participant(
+            study=study, clinicians=[clinician], consent_date=now.date(), consent_form_version="1"
+        )
+        record = SimpleNamespace(
+            study=study,
+            protocol=protocol,
+            participant=participant,
+            session=make_session(
+                participant=participant, protocol=protocol, status="started", started_at=now
+            ),
+            scheduled=make_session(
+                participant=participant,
+                protocol=protocol,
+                status="scheduled",
+                scheduled_for=now + timedelta(days=1),
+            ),
+            note=ClinicianNote.objects.create(
+                participant=participant, author=clinician, text=f"{side} note"
+            ),
+            audit=audit_record(
+                actor=researcher, action="update", instance=study, before={}, study_id=study.pk
+            ),
+        )
+        setattr(world, side, record)
+    world.colleague = make_participant(study=world.own.study, consent_date=now.date())
+    world.colleague_session = make_session(
+        participant=world.colleague, protocol=world.own.protocol, status="started", started_at=now
+    )
+    return world
