@@ -88,6 +88,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# The browser app is built by Vite into frontend/dist (its assets under /static/app/).
+FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
+STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.is_dir() else []
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise expects it even before collectstatic
 STORAGES = {

@@ -1,13 +1,15 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
-from apps.api import health
+from apps.api import frontend, health
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("apps.api.urls")),
+    # Every other page is a route of the browser app.
+    re_path(r"^(?!api/|admin/|static/)(?P<route>.*)$", frontend.app_page, name="app"),
 ]
 
 handler400 = "apps.api.errors.bad_request"

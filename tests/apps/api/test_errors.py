@@ -20,8 +20,8 @@ def test_unknown_api_path_is_a_404_in_the_shape(client, db):
     assert_error(client.get("/api/no-such-thing/"), 404, "not_found")
 
 
-def test_unknown_page_is_a_404_in_the_shape(client, db):
-    assert_error(client.get("/nowhere"), 404, "not_found")
+def test_unknown_static_file_is_a_404_in_the_shape(client, db):
+    assert_error(client.get("/static/nowhere.js"), 404, "not_found")
 
 
 def test_anonymous_access_is_refused_in_the_shape(api, db):
