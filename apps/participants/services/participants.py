@@ -137,11 +137,14 @@ def participant_withdraw(*, participant: Participant, actor) -> Participant:
 
 
 def _audited_update(participant: Participant, *, actor, before: dict) -> Participant:
-    audit_record(
-        actor=actor,
-        action=AuditEntry.Action.UPDATE,
-        instance=participant,
-        before=before,
-        study_id=participant.study_id,
-    )
+    after = audit_snapshot(participant)
+    if after != before:  # a request that changes nothing leaves no trace
+        audit_record(
+            actor=actor,
+            action=AuditEntry.Action.UPDATE,
+            instance=participant,
+            before=before,
+            after=after,
+            study_id=participant.study_id,
+        )
     return participant

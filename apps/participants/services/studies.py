@@ -74,13 +74,16 @@ def study_update(
         study.owners.set(owners)
     if clinicians is not None:
         study.clinicians.set(clinicians)
-    audit_record(
-        actor=actor,
-        action=AuditEntry.Action.UPDATE,
-        instance=study,
-        before=before,
-        study_id=study.pk,
-    )
+    after = audit_snapshot(study)
+    if after != before:  # a request that changes nothing leaves no trace
+        audit_record(
+            actor=actor,
+            action=AuditEntry.Action.UPDATE,
+            instance=study,
+            before=before,
+            after=after,
+            study_id=study.pk,
+        )
     return study
 
 

@@ -219,6 +219,13 @@ def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician,
     assert entry.study_id == study.pk
 
 
+def test_a_change_to_nothing_leaves_no_audit_entry(researcher, client_for):
+    participant = make_participant(study=make_study(owners=[researcher]), group="a")
+    response = client_for(researcher).patch(f"/api/participants/{participant.pk}/", {"group": "a"})
+    assert response.status_code == 200
+    assert not AuditEntry.objects.exists()
+
+
 def test_a_clinician_may_not_change_a_participant(clinician, client_for):
     participant = make_participant(clinicians=[clinician], group="a")
     response = client_for(clinician).patch(f"/api/participants/{participant.pk}/", {"group": "b"})
