@@ -4,8 +4,8 @@ Queue tasks with :func:`queue_after_commit` from services, so a task never runs 
 a rolled-back transaction never wrote.
 """
 
+import logging
 import os
-from functools import partial
 
 from celery import Celery
 from django.db import transaction
@@ -17,6 +17,20 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+log = logging.getLogger(__name__)
+
+
 def queue_after_commit(task, *args, **kwargs) -> None:
-    """Send ``task`` with these arguments once the current transaction commits (now if none)."""
-    transaction.on_commit(partial(task.apply_async, args=args, kwargs=kwargs))
+    """Send ``task`` with these arguments once the current transaction commits (now if none).
+
+    A broker that is down must not undo or fail the work just committed: the failure is logged
+    and the periodic sweepers find the work that was not queued.
+    """
+
+    def send() -> None:
+        try:
+            task.apply_async(args=args, kwargs=kwargs, retry=False)
+        except Exception:
+            log.exception("could not queue %s%s; a sweeper will pick it up", task.name, args)
+
+    transaction.on_commit(send)

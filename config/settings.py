@@ -8,6 +8,8 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from celery.schedules import crontab
+
 from config.env import database_config, env_bool, env_int, env_list, redis_url, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -35,6 +37,7 @@ INSTALLED_APPS = [
     "apps.participants",
     "apps.training",
     "apps.games",
+    "apps.metrics",
 ]
 
 MIDDLEWARE = [
@@ -123,9 +126,17 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_RESULT_EXPIRES = timedelta(days=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT}
+# An unacknowledged job (its worker died) is handed out again after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int(
+        os.environ, "CELERY_VISIBILITY_TIMEOUT", default=2 * CELERY_TASK_TIME_LIMIT, minimum=1
+    )
+}
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE = {
+    "metrics-sweep": {"task": "metrics.sweep", "schedule": timedelta(minutes=10)},
+    "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},
+}
 
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -7,17 +7,14 @@ from django.db.models import QuerySet
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games.engine import game_from_json, game_from_setup
 from apps.games.models import EventKind, Game, GameEvent
+from apps.participants.selectors import participant_scope
 
 
 def games_visible_to(user) -> QuerySet[Game]:
-    """Admins see every game; researchers the games of their studies; clinicians the games of
-    the participants assigned to them."""
-    games = Game.objects.select_related("session__participant__study")
-    if user.is_admin:
-        return games
-    if user.is_researcher:
-        return games.filter(session__participant__study__owners=user).distinct()
-    return games.filter(session__participant__clinicians=user).distinct()
+    """The games of the participants the user may see (see apps.participants.selectors)."""
+    return Game.objects.select_related("session__participant__study").filter(
+        session__participant__in=participant_scope(user=user).values("pk")
+    )
 
 
 def game_for_staff(*, user, game_id: int) -> Game:

@@ -109,8 +109,11 @@ def game_create(
         )
     snapshot = dict(session.protocol_snapshot)
     participant = session.participant
+    # Adaptive difficulty carries these from session to session (see apps.metrics.adaptive).
     if participant.examination_seconds_override:
         snapshot["examination_seconds"] = participant.examination_seconds_override
+    if participant.opponent_level_override is not None:
+        snapshot["opponent_level"] = participant.opponent_level_override
     if seed is None:
         seed = random.SystemRandom().getrandbits(62)
     options = _engine_options(snapshot, participant_seat=0)

@@ -23,6 +23,7 @@ from apps.games.models import (
     RecallAttempt,
 )
 from apps.games.opponents import opponent_action
+from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
 ACTION_KINDS = {
@@ -281,4 +282,5 @@ class Table:
         self._events, self._rows = [], []
         if self.finished_now:
             session_complete(session=game.session, actor=None)
+            game_finished.send(sender=Game, game=game)
         return events

@@ -1,12 +1,10 @@
 """Game endpoints for staff (session or token) and for participant devices (a game link)."""
 
-from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.common.errors import NotFound
 from apps.games import links, selectors, services
 from apps.games.models import Game
 from apps.games.serializers import (
@@ -18,18 +16,9 @@ from apps.games.serializers import (
     PlayLinkSerializer,
     SeatViewSerializer,
 )
-from apps.training.models import TrainingSession
+from apps.training.selectors import session_get
 
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
-
-
-def _sessions_visible_to(user) -> QuerySet[TrainingSession]:
-    sessions = TrainingSession.objects.select_related("participant")
-    if user.is_admin:
-        return sessions
-    if user.is_researcher:
-        return sessions.filter(participant__study__owners=user).distinct()
-    return sessions.filter(participant__clinicians=user).distinct()
 
 
 def _answer(answer: services.Answer) -> Response:
@@ -40,10 +29,7 @@ class SessionGamesView(APIView):
     """The games of a training session; POST starts the session's game."""
 
     def _session(self, request, session_id):
-        session = _sessions_visible_to(request.user).filter(pk=session_id).first()
-        if session is None:
-            raise NotFound("No such session.")
-        return session
+        return session_get(user=request.user, session_id=session_id)
 
     @extend_schema(responses=GameSummarySerializer(many=True), summary="A session's games")
     def get(self, request, session_id: int):

@@ -1,0 +1,230 @@
+"""Every metric the platform computes: one catalogue, read by the API, the jobs and the codebook.
+
+A definition never changes in place: changing what a metric means bumps its ``version``, and
+values computed under the old version stay stored beside the new ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HIGHER = "higher_better"
+LOWER = "lower_better"
+NEUTRAL = "neutral"
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    definition: str
+    unit: str
+    direction: str
+    version: int = 1
+    games: tuple[str, ...] = ("memulation",)
+    solver: bool = False  # needs the double-dummy analysis
+    # Test-retest reliability assumed for the Reliable Change Index until the cohort is large
+    # enough to estimate it (see apps.metrics.trends).
+    reliability: float = 0.7
+
+    def as_dict(self) -> dict:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "definition": self.definition,
+            "unit": self.unit,
+            "direction": self.direction,
+            "version": self.version,
+            "games": list(self.games),
+            "needs_solver": self.solver,
+        }
+
+
+BOTH = ("memulation", "mendikot")
+
+METRICS: tuple[Metric, ...] = (
+    # -- recall ('Stragedy) -------------------------------------------------------------------
+    Metric(
+        "recall_hit",
+        "'Stragedy hit rate",
+        "Share of 'Stragedy attempts in which the revealed card was the card Lame Duck named "
+        "as intended. Only attempts with a named intended card count.",
+        "proportion",
+        HIGHER,
+        reliability=0.6,
+    ),
+    Metric(
+        "recall_suit_correct",
+        "'Stragedy suit correct",
+        "Share of 'Stragedy attempts in which the revealed card had the intended card's suit.",
+        "proportion",
+        HIGHER,
+    ),
+    Metric(
+        "recall_rank_correct",
+        "'Stragedy rank correct",
+        "Share of 'Stragedy attempts in which the revealed card had the intended card's rank.",
+        "proportion",
+        HIGHER,
+    ),
+    Metric(
+        "recall_position_error",
+        "'Stragedy position error",
+        "Distance in trick slots between the position chosen and where the intended card "
+        "really lay, slots numbered in the order the Old Deal was played (2 x trick + card, "
+        "0..25). Attempts whose intended card was not among the old tricks do not count.",
+        "slots",
+        LOWER,
+    ),
+    Metric(
+        "recall_chance",
+        "'Stragedy chance level",
+        "The chance of revealing the intended card by picking at random within the pile "
+        "chosen: 1 / the face-down cards in that pile.",
+        "proportion",
+        NEUTRAL,
+    ),
+    Metric(
+        "recall_strategic_value",
+        "'Stragedy strategic value",
+        "New-Deal tricks Lame Duck can force (double-dummy) under the Pritticut chosen, scaled "
+        "between the worst (0) and the best (1) card that could have been chosen.",
+        "proportion",
+        HIGHER,
+        solver=True,
+    ),
+    # -- play quality -------------------------------------------------------------------------
+    Metric(
+        "tricks_won",
+        "Tricks won",
+        "Tricks the participant took per round (Memulation: both deals; Mendikot: the "
+        "participant's team).",
+        "tricks",
+        HIGHER,
+        games=BOTH,
+    ),
+    Metric(
+        "optimal_play_rate",
+        "Optimal-play rate",
+        "Share of the participant's card plays that lost no trick against perfect play "
+        "(double-dummy value of the card played equals the best value).",
+        "proportion",
+        HIGHER,
+        solver=True,
+    ),
+    Metric(
+        "tricks_lost",
+        "Tricks lost to errors",
+        "Tricks given away by the participant's plays per round: the sum over plays of the best "
+        "value minus the value of the card played (double-dummy).",
+        "tricks",
+        LOWER,
+        solver=True,
+    ),
+    Metric(
+        "hand_choice_loss",
+        "Hand-choice loss",
+        "When the participant was Lucky Duck: tricks given up by the hand choice, the solved "
+        "value of the better hand minus that of the hand chosen (Old Deal under its trump; New "
+        "Deal under the Pritticut Lame Duck then chose). Mean per choice.",
+        "tricks",
+        LOWER,
+        solver=True,
+    ),
+    Metric(
+        "illegal_attempts",
+        "Illegal attempts",
+        "Moves refused by the rules (not following suit, playing out of turn, ...) per round.",
+        "count",
+        LOWER,
+        games=BOTH,
+    ),
+    # -- timing -------------------------------------------------------------------------------
+    Metric(
+        "decision_time_median_ms",
+        "Median decision time",
+        "Median time from a choice being offered to the card being played, measured in the "
+        "browser (server-measured time where the browser sent none).",
+        "ms",
+        LOWER,
+        games=BOTH,
+        reliability=0.8,
+    ),
+    Metric(
+        "decision_time_iqr_ms",
+        "Decision-time spread (IQR)",
+        "Interquartile range of the decision times.",
+        "ms",
+        LOWER,
+        games=BOTH,
+    ),
+    Metric(
+        "decision_time_cv",
+        "Decision-time variability (CV)",
+        "Coefficient of variation of the decision times (standard deviation / mean): "
+        "intra-individual variability.",
+        "ratio",
+        LOWER,
+        games=BOTH,
+    ),
+    # -- examination --------------------------------------------------------------------------
+    Metric(
+        "examination_time_used",
+        "Examination time used",
+        "Seconds spent examining the hands as a share of the seconds offered, over all hands.",
+        "proportion",
+        NEUTRAL,
+    ),
+    Metric(
+        "examination_sorts",
+        "Examination sorts",
+        "Times a hand was re-ordered during examinations, per round.",
+        "count",
+        NEUTRAL,
+    ),
+    Metric(
+        "examination_early_ends",
+        "Examinations ended early",
+        "Hands whose examination the participant ended before its time, per round.",
+        "count",
+        NEUTRAL,
+    ),
+    Metric(
+        "examination_page_hidden_seconds",
+        "Page hidden during examination",
+        "Seconds the page was hidden (another tab or app) while a hand was on show, per round.",
+        "seconds",
+        LOWER,
+    ),
+    # -- Mendikot -----------------------------------------------------------------------------
+    Metric(
+        "mendikot_tens",
+        "Tens captured",
+        "Tens taken by the participant's team per round.",
+        "count",
+        HIGHER,
+        games=("mendikot",),
+    ),
+    Metric(
+        "mendikot_rounds_won",
+        "Rounds won",
+        "Share of rounds won by the participant's team.",
+        "proportion",
+        HIGHER,
+        games=("mendikot",),
+    ),
+)
+
+CATALOGUE: dict[str, Metric] = {m.key: m for m in METRICS}
+
+
+def metrics_for(game: str) -> list[Metric]:
+    return [m for m in METRICS if game in m.games]
+
+
+def catalogue_signature() -> str:
+    """Changes whenever a metric is added or a definition's version is bumped."""
+    import hashlib
+
+    text = ",".join(f"{m.key}:{m.version}" for m in METRICS)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -1,0 +1,122 @@
+"""Game-level metric values from a finished game's typed rows and record.
+
+Each function returns ``{key: Value}`` for the keys of the catalogue it knows about; the
+solver-based keys come from :mod:`apps.metrics.analysis`.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+
+from apps.games.engine import game_from_json
+from apps.games.models import ExaminationPeriod, Game, IllegalAttempt, Play, RecallAttempt
+from apps.metrics import stats
+
+
+@dataclass
+class Value:
+    value: float | None
+    n: int = 0
+    details: dict = field(default_factory=dict)
+
+
+def _mean(values: list[float]) -> Value:
+    return Value(statistics.fmean(values) if values else None, len(values))
+
+
+def record(game: Game) -> dict:
+    """The staff record of the game (every round, every trick), from the stored state."""
+    return game_from_json(game.state).spectator_view(allow_unfinished=True)
+
+
+def _slots(round_record: dict) -> dict[tuple[int, int], int]:
+    """(pile, trick in pile) -> the trick's number in the Old Deal's order of play."""
+    counts = [0, 0]
+    slots = {}
+    for number, trick in enumerate(round_record["deals"][0]["tricks"]):
+        pile = trick["winner"]
+        slots[(pile, counts[pile])] = number
+        counts[pile] += 1
+    return slots
+
+
+def recall_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
+    attempts = RecallAttempt.objects.filter(game=game, seat=game.participant_seat).order_by("round")
+    hits, suits, ranks, errors, chances = [], [], [], [], []
+    for attempt in attempts:
+        slots = _slots(rounds[attempt.round])
+        pile_size = sum(1 for pile, _ in slots if pile == attempt.pile) * 2
+        chances.append(1 / pile_size)
+        if not attempt.intended_card:
+            continue
+        hits.append(float(attempt.revealed_card == attempt.intended_card))
+        suits.append(float(attempt.revealed_card[1] == attempt.intended_card[1]))
+        ranks.append(float(attempt.revealed_card[0] == attempt.intended_card[0]))
+        if attempt.intended_pile is not None:
+            chosen = 2 * slots[(attempt.pile, attempt.trick)] + attempt.card_index
+            true = 2 * slots[(attempt.intended_pile, attempt.intended_trick)]
+            true += attempt.intended_card_index
+            errors.append(float(abs(chosen - true)))
+    return {
+        "recall_hit": _mean(hits),
+        "recall_suit_correct": _mean(suits),
+        "recall_rank_correct": _mean(ranks),
+        "recall_position_error": _mean(errors),
+        "recall_chance": _mean(chances),
+    }
+
+
+def timing_values(game: Game) -> dict[str, Value]:
+    plays = Play.objects.filter(game=game, seat=game.participant_seat).exclude(actor="bot")
+    times = [
+        float(ms)
+        for ms in (p.decision_ms if p.decision_ms is not None else p.server_ms for p in plays)
+        if ms is not None
+    ]
+    source = {"client": sum(1 for p in plays if p.decision_ms is not None), "plays": len(times)}
+    return {
+        "decision_time_median_ms": Value(stats.median(times), len(times), source),
+        "decision_time_iqr_ms": Value(stats.iqr(times), len(times)),
+        "decision_time_cv": Value(stats.cv(times), len(times)),
+    }
+
+
+def examination_values(game: Game, round_count: int) -> dict[str, Value]:
+    periods = list(ExaminationPeriod.objects.filter(game=game, seat=game.participant_seat))
+    planned = sum(p.planned_seconds for p in periods)
+    used = sum(min(p.actual_seconds, p.planned_seconds) for p in periods)
+    n = len(periods)
+    return {
+        "examination_time_used": Value(used / planned if planned else None, n),
+        "examination_sorts": Value(sum(p.sorts for p in periods) / round_count, n),
+        "examination_early_ends": Value(sum(p.ended_early for p in periods) / round_count, n),
+        "examination_page_hidden_seconds": Value(
+            sum(p.page_hidden_seconds for p in periods) / round_count, n
+        ),
+    }
+
+
+def play_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
+    seat = game.participant_seat
+    illegal = IllegalAttempt.objects.filter(game=game, seat=seat).count()
+    values = {"illegal_attempts": Value(illegal / len(rounds), len(rounds))}
+    if game.game_type == "memulation":
+        tricks = [r["score"][str(seat)] for r in rounds]
+        values["tricks_won"] = _mean(tricks)
+        return values
+    team = str(seat % 2)
+    values["tricks_won"] = _mean([r["tricks_won"][team] for r in rounds])
+    values["mendikot_tens"] = _mean([r["tens"][team] for r in rounds])
+    values["mendikot_rounds_won"] = _mean([float(r["winner"] == seat % 2) for r in rounds])
+    return values
+
+
+def game_values(game: Game) -> dict[str, Value]:
+    """Every catalogue value that needs no solver, for one finished game."""
+    rounds = record(game)["rounds"]
+    values = {**play_values(game, rounds), **timing_values(game)}
+    if game.game_type == "memulation":
+        values.update(recall_values(game, rounds))
+        values.update(examination_values(game, len(rounds)))
+    return values

@@ -1,0 +1,210 @@
+"""Computing and storing metrics. Every write is an upsert inside one transaction, so a job can
+run twice, or be killed half way, without leaving duplicates or partial results."""
+
+from __future__ import annotations
+
+import logging
+import statistics
+from collections import defaultdict
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.games.models import Game
+from apps.metrics import compute, trends
+from apps.metrics.analysis import analysis_values
+from apps.metrics.catalogue import CATALOGUE, catalogue_signature, metrics_for
+from apps.metrics.models import CohortNorm, MetricValue, ReferenceNorm, SessionMetrics
+from apps.participants.models import Participant, Study
+from apps.training.models import TrainingSession
+
+log = logging.getLogger(__name__)
+Level = MetricValue.Level
+
+
+def _upsert(*, level, subject_id, participant_id, key, value, n=0, details=None, **links):
+    MetricValue.objects.update_or_create(
+        level=level,
+        subject_id=subject_id,
+        key=key,
+        version=CATALOGUE[key].version,
+        defaults={
+            "participant_id": participant_id,
+            "value": value,
+            "n": n,
+            "details": details or {},
+            **links,
+        },
+    )
+
+
+def game_metrics_compute(*, game: Game, with_solver: bool = True) -> dict[str, compute.Value]:
+    """The game's values (computed first, then stored in one transaction)."""
+    values = compute.game_values(game)
+    if with_solver and game.game_type == "memulation":
+        values.update(analysis_values(game))
+    participant_id = game.session.participant_id
+    with transaction.atomic():
+        for key, item in values.items():
+            _upsert(
+                level=Level.GAME,
+                subject_id=game.pk,
+                participant_id=participant_id,
+                key=key,
+                value=item.value,
+                n=item.n,
+                details=item.details,
+                session_id=game.session_id,
+                game_id=game.pk,
+            )
+    return values
+
+
+def session_metrics_compute(*, session_id: int, with_solver: bool = True) -> None:
+    """Every finished game of a completed session, the session's values, then the participant's
+    trends and the adaptive step. Safe to run again: results are replaced, not added."""
+    session = TrainingSession.objects.select_related("participant").get(pk=session_id)
+    games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
+    per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
+    with transaction.atomic():
+        for metric in {m.key: m for g in games for m in metrics_for(g.game_type)}.values():
+            items = [v[metric.key] for v in per_game if metric.key in v]
+            weighted = [(i.value, max(i.n, 1)) for i in items if i.value is not None]
+            total = sum(w for _, w in weighted)
+            value = sum(v * w for v, w in weighted) / total if weighted else None
+            _upsert(
+                level=Level.SESSION,
+                subject_id=session.pk,
+                participant_id=session.participant_id,
+                key=metric.key,
+                value=value,
+                n=sum(i.n for i in items),
+                session_id=session.pk,
+            )
+        SessionMetrics.objects.update_or_create(
+            session=session, defaults={"signature": catalogue_signature()}
+        )
+    participant_trends_refresh(participant=session.participant)
+    from apps.metrics.adaptive import adaptive_step
+
+    adaptive_step(session=session)
+
+
+def _current(row) -> bool:
+    """A stored row made under the catalogue's current definition of its metric."""
+    return row.key in CATALOGUE and row.version == CATALOGUE[row.key].version
+
+
+def _series(participant: Participant) -> dict[str, list[trends.Point]]:
+    sessions = list(
+        TrainingSession.objects.filter(participant=participant, status="completed").order_by(
+            "number"
+        )
+    )
+    values = MetricValue.objects.filter(
+        level=Level.SESSION, participant=participant, session__in=sessions
+    )
+    by_key: dict[str, dict[int, float | None]] = defaultdict(dict)
+    for row in values:
+        if _current(row):
+            by_key[row.key][row.session_id] = row.value
+    series = {}
+    for key, by_session in by_key.items():
+        series[key] = [
+            trends.Point(
+                s.number,
+                s.pk,
+                (s.completed_at or s.started_at or s.created_at).isoformat(),
+                by_session.get(s.pk),
+            )
+            for s in sessions
+            if s.pk in by_session
+        ]
+    return series
+
+
+def _norm(row: CohortNorm | ReferenceNorm | None) -> trends.Norm | None:
+    if row is None:
+        return None
+    if isinstance(row, ReferenceNorm):
+        return trends.Norm(row.mean, row.sd, row.sd, None, None, row.n)
+    return trends.Norm(row.mean, row.sd, row.baseline_sd, row.retest_gain, row.reliability, row.n)
+
+
+def participant_trends_refresh(*, participant: Participant) -> None:
+    """Each metric as a series over sessions with its trend, reliable change and z-scores."""
+    cohorts = CohortNorm.objects.filter(study_id=participant.study_id)
+    cohorts = {c.key: c for c in cohorts if _current(c)}
+    norms = ReferenceNorm.objects.filter(age_band=participant.age_band)
+    norms = {n.key: n for n in norms if _current(n)}
+    rows = []
+    for key, points in _series(participant).items():
+        metric = CATALOGUE[key]
+        cohort, norm = _norm(cohorts.get(key)), _norm(norms.get(key))
+        details = trends.trend_details(metric, points, cohort, norm)
+        rows.append((key, details, sum(1 for p in points if p.value is not None)))
+    with transaction.atomic():
+        for key, details, n in rows:
+            _upsert(
+                level=Level.PARTICIPANT,
+                subject_id=participant.pk,
+                participant_id=participant.pk,
+                key=key,
+                value=details["latest"],
+                n=n,
+                details=details,
+            )
+
+
+def cohort_norms_refresh(*, study: Study) -> None:
+    """Per metric: the spread of participants' latest values, their baselines' spread, the mean
+    retest gain (latest minus baseline) and the session 1 - session 2 correlation."""
+    by_key: dict[str, list[list[float]]] = defaultdict(list)
+    for participant in Participant.objects.filter(study=study):
+        for key, points in _series(participant).items():
+            values = [p.value for p in points if p.value is not None]
+            if values:
+                by_key[key].append(values)
+    with transaction.atomic():
+        for key, people in by_key.items():
+            latest = [v[-1] for v in people]
+            pairs = [trends.baseline_and_latest(v) for v in people]
+            baselines = [b for b, _ in pairs if b is not None]
+            gains = [lt - b for b, lt in pairs if b is not None]
+            firsts = [(v[0], v[1]) for v in people if len(v) >= 2]
+            CohortNorm.objects.update_or_create(
+                study=study,
+                key=key,
+                version=CATALOGUE[key].version,
+                defaults={
+                    "n": len(people),
+                    "mean": statistics.fmean(latest),
+                    "sd": statistics.stdev(latest) if len(latest) > 1 else None,
+                    "baseline_sd": statistics.stdev(baselines) if len(baselines) > 1 else None,
+                    "retest_gain": statistics.fmean(gains) if gains else None,
+                    "reliability": compute.stats.pearson(
+                        [a for a, _ in firsts], [b for _, b in firsts]
+                    ),
+                },
+            )
+
+
+def sessions_needing_metrics():
+    """Completed sessions whose metrics are missing or from an older catalogue."""
+    current = SessionMetrics.objects.filter(signature=catalogue_signature()).values("session_id")
+    return TrainingSession.objects.filter(status="completed").filter(~Q(pk__in=current))
+
+
+def metrics_nightly() -> dict[str, int]:
+    """Cohort norms for every study, then every participant's trends against them."""
+    studies = list(Study.objects.all())
+    for study in studies:
+        cohort_norms_refresh(study=study)
+    people = Participant.objects.filter(sessions__status="completed").distinct()
+    count = 0
+    for participant in people.iterator():
+        participant_trends_refresh(participant=participant)
+        count += 1
+    log.info("nightly metrics: %d studies, %d participants", len(studies), count)
+    return {"studies": len(studies), "participants": count, "at": timezone.now().isoformat()}

@@ -1,0 +1,40 @@
+"""Metric jobs. Each takes ids, is idempotent (results are upserts), acknowledged late so a
+killed worker's job runs again, retried with backoff on database or broker trouble."""
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from apps.metrics import services
+
+RETRY = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (DatabaseError, ConnectionError),
+    "retry_backoff": 5,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+@shared_task(name="metrics.session", soft_time_limit=240, time_limit=300, **RETRY)
+def session_metrics(session_id: int) -> int:
+    """Metrics of a completed session's games, the session, and the participant's trends."""
+    services.session_metrics_compute(session_id=session_id)
+    return session_id
+
+
+@shared_task(name="metrics.nightly", soft_time_limit=3300, time_limit=3600, **RETRY)
+def nightly_metrics() -> dict:
+    """Cohort norms and every participant's trends (Celery beat, each night)."""
+    return services.metrics_nightly()
+
+
+@shared_task(name="metrics.sweep", soft_time_limit=50, time_limit=60, **RETRY)
+def sweep_metrics(limit: int = 200) -> int:
+    """Queue every completed session whose metrics are missing or stale: a lost message (broker
+    down when the game ended, a worker killed) is found here and computed after all."""
+    ids = list(services.sessions_needing_metrics().values_list("pk", flat=True)[:limit])
+    for session_id in ids:
+        session_metrics.delay(session_id)
+    return len(ids)
