@@ -15,8 +15,9 @@ Create a game (:func:`create_game`, or ``Memulation.create`` / ``Mendikot.create
                         options={"trump_rule": "turn_up"})
 
 ``state.setup`` is the creation record (game, seed, deck, lucky_duck/dealer/turn_up, the
-normalised options): store it, and :func:`replay` rebuilds any later state from it and the
-actions. A state is immutable from the outside:
+normalised options): store it, and ``replay_game(setup, actions)`` rebuilds any later state
+from it and the actions, checking each (``state.replay(actions)`` continues from a state; the
+name ``replay`` alone is the replay command's module). A state is immutable from the outside:
 
 - ``state.phase``: Memulation ``examination``, ``choose_hand``, ``stragedy``, ``play``,
   ``finished``; Mendikot ``hide_trump``, ``play``, ``finished``.
@@ -77,7 +78,7 @@ convert.
 wrong_phase - a play action is not taken in the choose_hand phase
 >>> game_from_json(state.to_json()) == state
 True
->>> replay(state.setup, [{"type": "choose_hand", "seat": 1, "hand": "A"}]).phase
+>>> replay_game(state.setup, [{"type": "choose_hand", "seat": 1, "hand": "A"}]).phase
 'play'
 """
 
@@ -123,7 +124,7 @@ def game_from_json(data: dict[str, Any]) -> Memulation | Mendikot:
     return _game_class(data.get("game")).from_json(data)
 
 
-def replay(setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Memulation | Mendikot:
+def replay_game(setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Memulation | Mendikot:
     """Rebuild a game from its creation record and its actions, checking every action.
 
     The first refused action raises its :class:`RulesError` with ``error.index`` set.
@@ -141,5 +142,5 @@ __all__ = [
     "create_game",
     "game_from_json",
     "game_from_setup",
-    "replay",
+    "replay_game",
 ]
