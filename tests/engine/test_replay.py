@@ -202,6 +202,8 @@ def with_(doc: dict, **changes) -> dict:
         (with_(MEM, deck=[*DECK[:51], DECK[0]]), "invalid_input"),
         (with_(MEM, deck=[*DECK[:51], "ZZ"]), "invalid_card"),
         (with_(MEM, deck=[*DECK[:51], 5]), "invalid_card"),
+        (with_(MEM, deck=[*DECK[:51], DECK[51].lower()]), "invalid_card"),  # capitals only
+        (with_(MEM, deck=[*DECK[:51], " " + DECK[51]]), "invalid_card"),
         (with_(MEM, lucky_duck=...), "invalid_input"),
         (with_(MEM, lucky_duck=2), "invalid_input"),
         (with_(MEM, lucky_duck=-1), "invalid_input"),
@@ -224,6 +226,9 @@ def with_(doc: dict, **changes) -> dict:
         (with_(MEM, actions=[{"seat": 1, "type": "play"}]), "invalid_input"),
         (with_(MEM, actions=[{"seat": 1, "type": "play", "card": "ZZ"}]), "invalid_card"),
         (with_(MEM, actions=[{"seat": 1, "type": "play", "card": "1S"}]), "invalid_card"),
+        (with_(MEM, actions=[{"seat": 1, "type": "play", "card": "qh"}]), "invalid_card"),
+        (with_(MEM, actions=[{"seat": 1, "type": "play", "card": "T"}]), "invalid_card"),
+        (with_(MEM, actions=[{"seat": 1, "type": "play", "card": "QHS"}]), "invalid_card"),
         (
             with_(MEM, actions=[{"seat": 1, "type": "stragedy", "pile": 0, "trick": 0}]),
             "invalid_input",

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, Self
 
-from .cards import parse_card
+from .cards import parse_card_strict
 from .errors import RulesError
 
 
@@ -55,13 +55,13 @@ def read_card(action: dict, key: str = "card") -> int:
     value = action.get(key)
     if value is None:
         raise invalid(f"a {action.get('type')} action needs a {key!r} field")
-    return parse_card(value)
+    return parse_card_strict(value)
 
 
 def read_optional_card(action: dict, key: str) -> int:
     """An optional card field: ``-1`` when missing or null."""
     value = action.get(key)
-    return -1 if value is None else parse_card(value)
+    return -1 if value is None else parse_card_strict(value)
 
 
 def read_int(action: dict, key: str) -> int:

@@ -71,6 +71,29 @@ def parse_card(text: object) -> int:
     raise RulesError("invalid_card", f"{text!r} is not a card")
 
 
+_STRICT = {name: i for i, name in enumerate(_NAMES)}
+_STRICT.update({"10" + s: _STRICT["T" + s] for s in SUITS})
+
+
+def parse_card_strict(text: object) -> int:
+    """Parse a card exactly as RULES.md writes it: rank then suit in capitals (``QH``,
+    ``TS``), or ``10`` for a ten; anything else is ``invalid_card``. The engine reads every
+    card of an action or a replay file with this.
+
+    >>> parse_card_strict("10S") == parse_card_strict("TS")
+    True
+    >>> parse_card_strict("qh")
+    Traceback (most recent call last):
+    ...
+    apps.games.engine.errors.RulesError: invalid_card: 'qh' is not a card
+    """
+    if isinstance(text, str):
+        card = _STRICT.get(text)
+        if card is not None:
+            return card
+    raise RulesError("invalid_card", f"{text!r} is not a card")
+
+
 def parse_cards(texts: Iterable[object]) -> list[int]:
     return [parse_card(t) for t in texts]
 
@@ -196,11 +219,14 @@ def random_deck(rng: random.Random) -> list[int]:
     return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
 
-def parse_deck(texts: object) -> list[int]:
-    """A full deck of 52 distinct cards, top first; anything else is ``invalid_input``."""
+def parse_deck(texts: object, *, strict: bool = False) -> list[int]:
+    """A full deck of 52 distinct cards, top first; anything else is ``invalid_input``
+    (a string that is not a card: ``invalid_card``). ``strict`` reads each card with
+    :func:`parse_card_strict`."""
     if not isinstance(texts, list) or len(texts) != DECK_SIZE:
         raise RulesError("invalid_input", "the deck must be a list of 52 cards")
-    deck = parse_cards(texts)
+    parse = parse_card_strict if strict else parse_card
+    deck = [parse(t) for t in texts]
     if len(set(deck)) != DECK_SIZE:
         raise RulesError("invalid_input", "the deck must hold 52 distinct cards")
     return deck

@@ -194,7 +194,7 @@ def read_deck(deck: object) -> tuple[int, ...]:
         if len(deck) != DECK_SIZE or sorted(deck) != list(range(DECK_SIZE)):
             raise invalid("the deck must hold 52 distinct cards")
         return tuple(deck)
-    return tuple(parse_deck(list(deck) if isinstance(deck, tuple) else deck))
+    return tuple(parse_deck(list(deck) if isinstance(deck, tuple) else deck, strict=True))
 
 
 def dealt_hands(deck: tuple[int, ...], deal: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -44,6 +44,7 @@ from .cards import (
     mask_list,
     mask_strs,
     parse_card,
+    parse_card_strict,
     parse_deck,
     random_deck,
 )
@@ -255,7 +256,9 @@ class Mendikot(GameState):
         first_deck = None if deck is None else read_deck(deck)
         turned = -1
         if opts.trump_rule == TURN_UP and turn_up is not None:
-            turned = turn_up if is_int(turn_up) and 0 <= turn_up < 52 else parse_card(turn_up)
+            turned = (
+                turn_up if is_int(turn_up) and 0 <= turn_up < 52 else parse_card_strict(turn_up)
+            )
         if first_deck is not None and opts.trump_rule == TURN_UP and turned < 0:
             raise invalid("with trump_rule turn_up an explicit deck needs its turn_up card")
         if seed is None and deck is None:

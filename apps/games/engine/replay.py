@@ -25,7 +25,7 @@ import sys
 from typing import Any
 
 from .base import invalid, is_int, read_card, read_int, read_optional_card, read_seat, read_type
-from .cards import parse_card, parse_deck
+from .cards import parse_card_strict, parse_deck
 from .errors import RulesError
 from .memulation import WILD_TIES, Memulation
 from .mendikot import TRUMP_RULES, TURN_UP, Mendikot
@@ -73,7 +73,7 @@ def load(doc: object) -> tuple[Memulation | Mendikot, list]:
         raise invalid("the replay document must be a JSON object")
     game = doc.get("game")
     if game == "memulation":
-        deck = parse_deck(doc.get("deck"))
+        deck = parse_deck(doc.get("deck"), strict=True)
         lucky_duck = doc.get("lucky_duck")
         if not is_int(lucky_duck) or lucky_duck not in (0, 1):
             raise invalid(f"lucky_duck must be seat 0 or 1, not {lucky_duck!r}")
@@ -105,13 +105,13 @@ def load(doc: object) -> tuple[Memulation | Mendikot, list]:
         dealer = doc.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < 4:
             raise invalid(f"dealer must be a seat from 0 to 3, not {dealer!r}")
-        deck = parse_deck(doc.get("deck"))
+        deck = parse_deck(doc.get("deck"), strict=True)
         turn_up = doc.get("turn_up")
         if rule == TURN_UP and turn_up is None:
             raise invalid("with trump_rule turn_up the document needs the turn_up card")
         if turn_up is not None:
             # Given only with turn_up; elsewhere it plays no part but must still be a card.
-            turn_up = parse_card(turn_up)
+            turn_up = parse_card_strict(turn_up)
         options = doc.get("options")
         if options is not None and not isinstance(options, dict):
             raise invalid("options must be a JSON object")
