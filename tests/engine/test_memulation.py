@@ -383,6 +383,7 @@ def test_stragedy_intent_is_recorded_with_where_the_card_really_was():
         }
     )
     assert hit.stragedy["hit"] is True
+    assert hit.stragedy["intended_position"] == {"pile": first_pile, "trick": 0, "card": 1}
     # Lucky Duck's view shows the revealed card, not the intended one
     assert "intended" not in new.view(0)["stragedy"]
     assert new.view(1)["stragedy"]["intended"] == intended
@@ -546,3 +547,17 @@ def test_legal_actions_and_moves_agree():
     assert [a["hand"] for a in state.legal_actions(0)] == ["A", "B"]
     for move in state.legal_moves():
         assert state.action_to_move(state.move_to_action(move)) == move
+
+
+def test_view_keys():
+    state = create_game("memulation", seed=4)
+    assert list(state.view(0)) == [
+        "game", "seat", "phase", "to_act", "finished", "round", "rounds", "deal",
+        "lucky_duck", "lame_duck", "roles_method", "options", "examination", "hand",
+        "hand_label", "hand_counts", "pritticut", "trump", "wild", "trick", "piles",
+        "old_piles", "stragedy", "legal", "deal_scores", "round_score", "match_score",
+        "rounds_played",
+    ]  # fmt: skip
+    with pytest.raises(RulesError) as error:
+        state.view(2)
+    assert error.value.code == "invalid_input"

@@ -426,3 +426,13 @@ def test_views_hide_the_hidden_trump():
     assert [e["type"] for e in state.events] == ["trump_revealed"]
     assert state.events[0]["cause"] == "ask" and state.events[0]["card"] == "2H"
     assert state.view(2)["trump"] == "H" and "2H" in state.view(0)["hand"]
+
+
+def test_view_keys():
+    state = create_game("mendikot", seed=4)
+    assert list(state.view(3)) == [
+        "game", "seat", "team", "phase", "to_act", "finished", "round", "rounds", "dealer",
+        "trump_rule", "turn_up", "trump", "trump_revealed", "trump_hidden", "hidden_trump",
+        "hidden_owner", "hand", "hand_counts", "trick", "tricks_won", "legal", "can_ask",
+        "match_wins", "rounds_played",
+    ]  # fmt: skip

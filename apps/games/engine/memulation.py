@@ -686,9 +686,10 @@ class Memulation(GameState):
     def _stragedy(self, move: int, events: list | None, intended: int) -> None:
         pile, trick, position = stragedy_position(move)
         card = self.old_tricks[self.old_piles[pile][trick]][1 + position]
+        # where the intended card really was (looked up before the chosen card is taken out)
+        where = None if intended < 0 else self._old_position(intended)
         self.hole = (pile, trick, position)
         self._set_pritticut(card)
-        where = None if intended < 0 else self._old_position(intended)
         self.stragedy = {
             "seat": self.lame_duck,
             "intended": None if intended < 0 else CARD_NAMES[intended],
