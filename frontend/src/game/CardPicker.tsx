@@ -1,0 +1,64 @@
+// A compact picker of any of the 52 cards: one row per suit, thirteen ranks each.
+
+import { useSettings } from "./settings";
+import { RANKS, RANK_LABEL, SUITS, SUIT_SYMBOL, cardName, suitColour, suitName } from "./cards";
+import type { KeyboardEvent } from "react";
+
+export function CardPicker({
+  value,
+  onChange,
+  label,
+}: {
+  value: string | null;
+  onChange: (card: string) => void;
+  label: string;
+}) {
+  const { settings } = useSettings();
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+    const step = moves[event.key];
+    if (step === undefined) return;
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (index < 0) return;
+    const next = index + step;
+    if (next >= 0 && next < buttons.length) {
+      event.preventDefault();
+      buttons[next].focus();
+    }
+  };
+  return (
+    <div className="card-picker" role="group" aria-label={label} onKeyDown={onKeyDown}>
+      {SUITS.map((suit) => (
+        <div className="picker-row" key={suit} role="group" aria-label={suitName(suit)}>
+          <span
+            className="picker-suit"
+            aria-hidden="true"
+            style={{ color: suitColour(suit, settings.palette) }}
+          >
+            {SUIT_SYMBOL[suit]}
+          </span>
+          {RANKS.map((rank) => {
+            const card = `${rank}${suit}`;
+            const chosen = value === card;
+            return (
+              <button
+                key={card}
+                type="button"
+                className={`picker-card ${chosen ? "chosen" : ""}`}
+                aria-pressed={chosen}
+                aria-label={cardName(card)}
+                data-card={card}
+                style={{ color: chosen ? "#fff" : suitColour(suit, settings.palette) }}
+                onClick={() => onChange(card)}
+              >
+                {RANK_LABEL[rank]}
+                <span aria-hidden="true">{SUIT_SYMBOL[suit]}</span>
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

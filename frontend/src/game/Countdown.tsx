@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from "react";
+
+/** Seconds left, counted down on this device from the server's figure (``secondsLeft`` as of
+ * when ``key`` last changed or the figure was received). */
+export function useCountdown(secondsLeft: number | null, key: string | null): number | null {
+  const deadline = useRef<number | null>(null);
+  const [left, setLeft] = useState<number | null>(secondsLeft);
+  useEffect(() => {
+    if (secondsLeft === null) {
+      deadline.current = null;
+      setLeft(null);
+      return;
+    }
+    deadline.current = performance.now() + secondsLeft * 1000;
+    setLeft(secondsLeft);
+    const timer = window.setInterval(() => {
+      if (deadline.current === null) return;
+      const remaining = Math.max(0, (deadline.current - performance.now()) / 1000);
+      setLeft(remaining);
+    }, 200);
+    return () => window.clearInterval(timer);
+  }, [secondsLeft, key]);
+  return left;
+}
+
+export function Countdown({
+  left,
+  planned,
+  label,
+}: {
+  left: number;
+  planned: number;
+  label: string;
+}) {
+  const whole = Math.ceil(left);
+  const fraction = planned > 0 ? Math.max(0, Math.min(1, left / planned)) : 0;
+  const low = left <= 5;
+  return (
+    <div className={`countdown ${low ? "low" : ""}`}>
+      <div className="countdown-text" role="timer" aria-label={`${whole} seconds left ${label}`}>
+        <span className="countdown-number" data-testid="countdown">
+          {whole}
+        </span>
+        <span className="countdown-unit">{whole === 1 ? "second" : "seconds"} left</span>
+      </div>
+      <div
+        className="countdown-bar"
+        role="progressbar"
+        aria-label={`Time left ${label}`}
+        aria-valuemin={0}
+        aria-valuemax={planned}
+        aria-valuenow={Math.round(left)}
+      >
+        <div className="countdown-fill" style={{ width: `${fraction * 100}%` }} />
+      </div>
+    </div>
+  );
+}

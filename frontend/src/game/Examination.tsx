@@ -1,0 +1,190 @@
+// The examination of one hand: a visible countdown, the cards face up, sorting by drag, by tap
+// (tap a card, then tap where it should go) or by keyboard (select, then arrow keys), and
+// "I'm ready" to end early.
+
+import { useRef, useState } from "react";
+import type { KeyboardEvent, PointerEvent } from "react";
+import { CardButton, rovingKeys } from "./Card";
+import { Countdown } from "./Countdown";
+import { cardName, moveCard, sortHand } from "./cards";
+
+export interface ExaminationProps {
+  hand: "A" | "B";
+  deal: number;
+  cards: string[];
+  wild: string | null;
+  left: number | null;
+  planned: number;
+  ready: boolean;
+  pending: boolean;
+  onSort: (order: string[]) => void;
+  onReady: () => void;
+}
+
+export function Examination({
+  hand,
+  deal,
+  cards,
+  wild,
+  left,
+  planned,
+  ready,
+  pending,
+  onSort,
+  onReady,
+}: ExaminationProps) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const drag = useRef<{ index: number; x: number; y: number; moved: boolean } | null>(null);
+  const suppressClick = useRef(false);
+  const [status, setStatus] = useState("");
+  const timeUp = left !== null && left <= 0;
+
+  const move = (from: number, to: number) => {
+    if (from === to) return;
+    const order = moveCard(cards, from, to);
+    setStatus(`${cardName(cards[from])} moved to place ${to + 1}.`);
+    onSort(order);
+  };
+
+  const tap = (index: number) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    if (selected === null) {
+      setSelected(index);
+      setStatus(`${cardName(cards[index])} picked up. Choose where it should go.`);
+    } else if (selected === index) {
+      setSelected(null);
+      setStatus("Put back.");
+    } else {
+      move(selected, index);
+      setSelected(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (selected !== null && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      const to = event.key === "ArrowLeft" ? selected - 1 : selected + 1;
+      if (to < 0 || to >= cards.length) return;
+      move(selected, to);
+      setSelected(to);
+      window.requestAnimationFrame(() => {
+        event.currentTarget
+          ?.querySelectorAll<HTMLButtonElement>("button")
+          [to]?.focus();
+      });
+      return;
+    }
+    if (event.key === "Escape") {
+      setSelected(null);
+      return;
+    }
+    rovingKeys(event);
+  };
+
+  const onPointerDown = (index: number) => (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.button !== 0) return;
+    drag.current = { index, x: event.clientX, y: event.clientY, moved: false };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    if (!d.moved && Math.hypot(event.clientX - d.x, event.clientY - d.y) > 12) {
+      d.moved = true;
+      setDragging(d.index);
+    }
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    setDragging(null);
+    if (!d || !d.moved) return;
+    suppressClick.current = true;
+    window.setTimeout(() => (suppressClick.current = false), 50);
+    const target = document
+      .elementFromPoint(event.clientX, event.clientY)
+      ?.closest<HTMLElement>("[data-index]");
+    if (!target) return;
+    const to = Number(target.dataset.index);
+    setSelected(null);
+    move(d.index, to);
+  };
+
+  return (
+    <section className="examination" aria-labelledby="exam-title">
+      <div className="exam-head">
+        <h2 id="exam-title">
+          {deal === 2 ? "New Deal: " : ""}Look carefully at hand {hand}
+        </h2>
+        {left !== null && !timeUp && (
+          <Countdown left={left} planned={planned} label={`to look at hand ${hand}`} />
+        )}
+      </div>
+      {timeUp ? (
+        <p className="big-message" role="status">
+          Time is up for hand {hand}. {hand === "A" ? "Hand B comes next…" : "Now the choice…"}
+        </p>
+      ) : (
+        <>
+          <p className="hint">
+            Both players see this hand. Remember it: hand {hand} will not be shown again. You may
+            put the cards in any order: drag a card, or tap a card and then tap where it should go
+            (keyboard: Enter to pick up, arrow keys to move).
+          </p>
+          <div
+            className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}
+            role="group"
+            aria-label={`Hand ${hand}, ${cards.length} cards`}
+            onKeyDown={onKeyDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => {
+              drag.current = null;
+              setDragging(null);
+            }}
+            data-testid="exam-hand"
+          >
+            {cards.map((card, index) => (
+              <CardButton
+                key={card}
+                card={card}
+                wild={wild !== null && card[0] === wild}
+                selected={selected === index}
+                className={dragging === index ? "being-dragged" : ""}
+                data-index={index}
+                onPointerDown={onPointerDown(index)}
+                onClick={() => tap(index)}
+                hint={selected === index ? "picked up" : undefined}
+              />
+            ))}
+          </div>
+          <div className="sr-only" aria-live="polite">
+            {status}
+          </div>
+          <div className="exam-actions">
+            <button
+              type="button"
+              className="btn secondary"
+              onClick={() => onSort(sortHand(cards, wild))}
+              disabled={pending}
+            >
+              Sort by suit
+            </button>
+            <button
+              type="button"
+              className="btn primary big"
+              onClick={onReady}
+              disabled={pending || ready}
+              data-testid="ready"
+            >
+              {ready ? "Waiting…" : "I'm ready"}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,545 @@
+// The Memulation table for the participant: the cut, the examination of hands A and B, Lucky
+// Duck's choice, play, the New Deal and its 'Stragedy, and the summaries.
+
+import { useEffect, useMemo, useState } from "react";
+import { Card } from "./Card";
+import { CardPicker } from "./CardPicker";
+import { useCountdown } from "./Countdown";
+import { Examination } from "./Examination";
+import { PlayHand } from "./Hand";
+import { OldPiles, TrickPile } from "./Piles";
+import type { OldPosition } from "./Piles";
+import { cardName, inPreferredOrder, sortHand, suitName, rankName } from "./cards";
+import { useTrickShow } from "./recent";
+import type { ShownTrick } from "./recent";
+import { useSettings } from "./settings";
+import type { MemulationView } from "./types";
+import type { GameConnection } from "./useGame";
+import { useDecisionClock } from "./useGame";
+
+function useSortOrders(gameId: number) {
+  const key = `memulation.sorts.${gameId}`;
+  const [orders, setOrders] = useState<Record<string, string[]>>(() => {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(key) ?? "{}") as Record<string, string[]>;
+    } catch {
+      return {};
+    }
+  });
+  const save = (hand: string, order: string[]) => {
+    setOrders((old) => {
+      const next = { ...old, [hand]: order };
+      try {
+        window.sessionStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // ignore
+      }
+      return next;
+    });
+  };
+  return [orders, save] as const;
+}
+
+export function MemulationTable({ game }: { game: GameConnection }) {
+  const view = game.view as MemulationView;
+  const s = view.state;
+  const me = view.seat;
+  const other = 1 - me;
+  const { settings } = useSettings();
+  const { showing, justWon } = useTrickShow(
+    s.phase === "play" || s.phase === "finished" ? view : null,
+    settings.trickPauseMs,
+  );
+  const [orders, saveOrder] = useSortOrders(view.id);
+  const lucky = s.lucky_duck === me;
+  const myTurn = s.to_act.includes(me) && view.status === "active";
+
+  // -- examination --------------------------------------------------------------------------
+  const exam = view.examination;
+  const examCards = s.phase === "examination" ? (s.examination?.cards ?? null) : null;
+  const examHand = (s.examination?.hand ?? exam?.hand ?? null) as "A" | "B" | null;
+  const examKey = exam ? `${exam.round}-${exam.deal}-${exam.hand}` : null;
+  const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
+  const examOrder =
+    examCards && examKey ? inPreferredOrder(examCards, orders[examKey]) : (examCards ?? []);
+
+  // -- the decision on show, for decision times ---------------------------------------------
+  let decision: string | null = null;
+  if (s.phase === "examination" && examKey) decision = `exam-${examKey}`;
+  else if (s.phase === "choose_hand" && myTurn) decision = `choose-${s.round}-${s.deal}`;
+  else if (s.phase === "stragedy" && myTurn) decision = `stragedy-${s.round}`;
+  else if (s.phase === "play" && myTurn && !showing && s.trick)
+    decision = `play-${s.round}-${s.deal}-${s.trick.number}-${s.trick.cards.length}`;
+  const elapsed = useDecisionClock(decision);
+
+  // -- the 'Stragedy ------------------------------------------------------------------------
+  const [intended, setIntended] = useState<string | null>(null);
+  const [position, setPosition] = useState<OldPosition | null>(null);
+  const [stragedyStep, setStragedyStep] = useState<"name" | "pick">("name");
+  const wantsIntent = s.options?.stragedy_intent !== false;
+  useEffect(() => {
+    if (s.phase !== "stragedy") {
+      setIntended(null);
+      setPosition(null);
+      setStragedyStep("name");
+    }
+  }, [s.phase]);
+
+  const handOrder = useMemo(() => {
+    const cards = s.hand ?? [];
+    const sorted = sortHand(cards, s.wild);
+    const mine = s.hand_label ? orders[`${s.round}-${s.deal}-${s.hand_label}`] : undefined;
+    return mine ? inPreferredOrder(sorted, mine) : sorted;
+  }, [s.hand, s.wild, s.hand_label, s.round, s.deal, orders]);
+
+  const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0] : null;
+
+  const play = (card: string) => {
+    void game.act({ type: "play", card }, elapsed(), {
+      card,
+      led,
+      wild: s.wild,
+      game: "memulation",
+    });
+  };
+
+  const roundOver = view.recent.find((e) => e.type === "round_ended");
+
+  return (
+    <div className="table memulation" data-phase={s.phase} data-deal={s.deal}>
+      <ScoreBar view={view} />
+      {game.refusal && (
+        <div className="refusal" role="alert" data-testid="refusal" data-code={game.refusal.code}>
+          <span>{game.refusal.message}</span>
+          <button type="button" className="btn link" onClick={game.clearRefusal}>
+            OK
+          </button>
+        </div>
+      )}
+      {roundOver && s.phase !== "finished" && <RoundSummary view={view} />}
+
+      {s.phase === "examination" && (
+        <>
+          {s.deal === 1 && <RolesPanel view={view} />}
+          <PritticutBox view={view} />
+          {examHand && examCards ? (
+            <Examination
+              hand={examHand}
+              deal={s.deal}
+              cards={examOrder}
+              wild={s.wild}
+              left={left}
+              planned={exam?.planned_seconds ?? 0}
+              ready={!!exam?.ready}
+              pending={game.pending}
+              onSort={(order) => {
+                if (!examKey) return;
+                saveOrder(examKey, order);
+                void game.examine({ type: "sort", cards: order }, elapsed());
+              }}
+              onReady={() => void game.examine({ type: "ready" }, elapsed())}
+            />
+          ) : (
+            <p className="big-message" role="status">
+              {examHand === "A" || !examHand ? "Hand B comes next…" : "Time is up. Now the choice…"}
+            </p>
+          )}
+        </>
+      )}
+
+      {s.phase === "choose_hand" && (
+        <section className="choice" aria-labelledby="choice-title">
+          <PritticutBox view={view} />
+          {lucky ? (
+            <>
+              <h2 id="choice-title">You are Lucky Duck: choose your hand</h2>
+              <p className="hint">
+                You looked at both hands. The hand you do not choose goes to your opponent.
+              </p>
+              <div className="choice-buttons">
+                {(["A", "B"] as const).map((hand) => (
+                  <button
+                    key={hand}
+                    type="button"
+                    className="btn primary huge"
+                    disabled={game.pending}
+                    data-testid={`choose-${hand}`}
+                    onClick={() => void game.act({ type: "choose_hand", hand }, elapsed())}
+                  >
+                    Hand {hand}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <h2 id="choice-title" role="status">
+              Your opponent (Lucky Duck) is choosing a hand…
+            </h2>
+          )}
+        </section>
+      )}
+
+      {s.phase === "stragedy" && (
+        <section className="stragedy" aria-labelledby="stragedy-title">
+          {myTurn ? (
+            <>
+              <h2 id="stragedy-title">The 'Stragedy</h2>
+              {wantsIntent && stragedyStep === "name" ? (
+                <>
+                  <p className="hint">
+                    <strong>Step 1 of 2.</strong> Which card do you want to turn up from the Old
+                    Deal's tricks? Its suit will be trump and its rank wild. Name it here.
+                  </p>
+                  <CardPicker
+                    value={intended}
+                    onChange={setIntended}
+                    label="The card you want to find"
+                  />
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      className="btn primary big"
+                      disabled={!intended}
+                      data-testid="intended-next"
+                      onClick={() => setStragedyStep("pick")}
+                    >
+                      {intended ? `Next: find the ${cardName(intended)}` : "Choose a card first"}
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <p className="hint">
+                    <strong>{wantsIntent ? "Step 2 of 2. " : ""}</strong>
+                    {intended ? `Where is the ${cardName(intended)}? ` : ""}Pick one face-down card
+                    from either pile: the card led or the card that followed in a trick.
+                  </p>
+                  {s.old_piles && (
+                    <OldPiles
+                      piles={s.old_piles}
+                      me={me}
+                      selectable
+                      chosen={position}
+                      onPick={setPosition}
+                    />
+                  )}
+                  <div className="row-actions">
+                    {wantsIntent && (
+                      <button
+                        type="button"
+                        className="btn secondary"
+                        onClick={() => setStragedyStep("name")}
+                      >
+                        Back
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn primary big"
+                      disabled={!position || game.pending}
+                      data-testid="turn-up"
+                      onClick={() => {
+                        if (!position) return;
+                        void game.act(
+                          {
+                            type: "stragedy",
+                            pile: position.pile,
+                            trick: position.trick,
+                            card: position.card,
+                            ...(wantsIntent && intended ? { intended } : {}),
+                          },
+                          elapsed(),
+                        );
+                      }}
+                    >
+                      Turn this card up
+                    </button>
+                  </div>
+                </>
+              )}
+            </>
+          ) : (
+            <h2 id="stragedy-title" role="status">
+              Your opponent is choosing a card from the Old Deal's tricks…
+            </h2>
+          )}
+        </section>
+      )}
+
+      {(s.phase === "play" || s.phase === "finished") && (
+        <section className="play-area" aria-label="The table">
+          <div className="zone opponent-zone">
+            <div className="seat-name">
+              Opponent ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
+              {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
+            </div>
+            <div className="opp-hand" aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}>
+              {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
+                <Card key={i} faceDown decorative className="mini" />
+              ))}
+            </div>
+            <TrickPile
+              count={s.piles[String(other)] ?? 0}
+              label="Opponent's tricks"
+              justWon={justWon?.seat === other}
+              testId="pile-opponent"
+            />
+          </div>
+
+          <div className="centre">
+            <PritticutBox view={view} />
+            <TrickArea view={view} showing={showing} />
+            {s.deal === 2 && s.stragedy && <RevealNote view={view} />}
+          </div>
+
+          <div className="zone my-zone">
+            <TrickPile
+              count={s.piles[String(me)] ?? 0}
+              label="Your tricks"
+              justWon={justWon?.seat === me}
+              testId="pile-me"
+            />
+            {s.phase === "play" && (
+              <>
+                <p className="turn-line" role="status" data-testid="turn-line">
+                  {showing
+                    ? showing.winner === me
+                      ? "You win the trick."
+                      : "Your opponent wins the trick."
+                    : myTurn
+                      ? led
+                        ? `Your turn: answer the ${cardName(led)}.`
+                        : "Your turn: lead a card."
+                      : "Your opponent is playing…"}
+                </p>
+                <PlayHand
+                  cards={handOrder}
+                  legal={s.legal}
+                  wild={s.wild}
+                  yourTurn={myTurn && !showing}
+                  disabled={game.pending || !!showing || !myTurn}
+                  onPlay={play}
+                  label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
+                />
+              </>
+            )}
+          </div>
+          {s.deal === 2 && s.old_piles && s.phase === "play" && (
+            <details className="old-piles-box">
+              <summary>The Old Deal's tricks (face down)</summary>
+              <OldPiles piles={s.old_piles} me={me} />
+            </details>
+          )}
+        </section>
+      )}
+
+      {s.phase === "finished" && <MatchSummary view={view} />}
+    </div>
+  );
+}
+
+function ScoreBar({ view }: { view: MemulationView }) {
+  const s = view.state;
+  const me = String(view.seat);
+  const them = String(1 - view.seat);
+  const deal = s.deal_scores[s.deal - 1] ?? s.piles;
+  return (
+    <header className="score-bar" aria-label="Score">
+      <div>
+        <span className="label">Round</span> {s.round} of {s.rounds} ·{" "}
+        <span className="label">Deal</span> {s.deal === 1 ? "Old Deal" : "New Deal"}
+      </div>
+      <div data-testid="score">
+        <span className="label">This deal:</span> you <strong>{deal?.[me] ?? s.piles[me] ?? 0}</strong>,
+        opponent <strong>{deal?.[them] ?? s.piles[them] ?? 0}</strong>
+        <span className="sep"> · </span>
+        <span className="label">Round:</span> you <strong>{s.round_score[me] ?? 0}</strong>,
+        opponent <strong>{s.round_score[them] ?? 0}</strong>
+        {s.rounds > 1 && (
+          <>
+            <span className="sep"> · </span>
+            <span className="label">Match:</span> you <strong>{s.match_score[me] ?? 0}</strong>,
+            opponent <strong>{s.match_score[them] ?? 0}</strong>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function RolesPanel({ view }: { view: MemulationView }) {
+  const s = view.state;
+  const lucky = s.lucky_duck === view.seat;
+  const how =
+    s.roles_method === "cut"
+      ? `You and your opponent cut the cards: ${lucky ? "your card was higher" : "your opponent's card was higher"}.`
+      : "The roles are set for this round.";
+  return (
+    <div className="roles" data-testid="roles">
+      <strong>{lucky ? "You are Lucky Duck." : "You are Lame Duck."}</strong> {how}{" "}
+      {lucky
+        ? "After looking at both hands you choose which one to play."
+        : "Your opponent will choose a hand; you lead the first trick."}
+    </div>
+  );
+}
+
+function PritticutBox({ view }: { view: MemulationView }) {
+  const s = view.state;
+  if (!s.pritticut) {
+    return (
+      <div className="pritticut none" data-testid="pritticut">
+        <div className="pritticut-text">
+          No Pritticut yet: {s.lame_duck === view.seat ? "you" : "your opponent"} will turn one up
+          from the Old Deal's tricks.
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="pritticut" data-testid="pritticut">
+      <Card card={s.pritticut} label={`Pritticut: ${cardName(s.pritticut)}`} className="mid" />
+      <div className="pritticut-text">
+        <div>
+          <span className="label">Trump:</span> <strong>{suitName(s.trump ?? "")}</strong>
+        </div>
+        <div>
+          <span className="label">Wild:</span> <strong>every other {rankName(s.wild ?? "")}</strong>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTrick | null }) {
+  const s = view.state;
+  const me = view.seat;
+  if (showing) {
+    return (
+      <div className="trick-area showing" aria-live="polite" data-testid="trick-shown">
+        {showing.cards.map((c) => (
+          <figure key={c.card} className={`trick-card ${c.seat === me ? "mine" : "theirs"}`}>
+            <Card card={c.card} wild={!!s.wild && c.card[0] === s.wild} />
+            <figcaption>{c.seat === me ? "You" : "Opponent"}</figcaption>
+          </figure>
+        ))}
+        <div className="trick-winner">
+          {showing.winner === me ? "Your trick" : "Opponent's trick"}
+        </div>
+      </div>
+    );
+  }
+  const cards = s.trick?.cards ?? [];
+  return (
+    <div className="trick-area" aria-label="Cards on the table" data-testid="trick">
+      {cards.length === 0 ? (
+        <div className="trick-empty">{s.phase === "play" ? "No card on the table" : ""}</div>
+      ) : (
+        cards.map((card, i) => {
+          const seat = ((s.trick?.leader ?? 0) + i) % 2;
+          return (
+            <figure key={card} className={`trick-card ${seat === me ? "mine" : "theirs"}`}>
+              <Card card={card} wild={!!s.wild && card[0] === s.wild} />
+              <figcaption>{seat === me ? "You" : "Opponent"} led</figcaption>
+            </figure>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+function RevealNote({ view }: { view: MemulationView }) {
+  const s = view.state;
+  const st = s.stragedy!;
+  const mine = s.lame_duck === view.seat;
+  const hit = st.intended ? st.intended === st.revealed : null;
+  return (
+    <div className={`reveal ${hit === true ? "hit" : hit === false ? "miss" : ""}`} data-testid="reveal">
+      {mine ? "You" : "Your opponent"} turned up the <strong>{cardName(st.revealed)}</strong> (
+      {st.pile === view.seat ? "your" : "opponent's"} trick {st.trick + 1},{" "}
+      {st.card === 0 ? "card led" : "card that followed"}).
+      {mine && st.intended && (
+        <>
+          {" "}
+          {hit
+            ? "It was the card you were looking for!"
+            : `You were looking for the ${cardName(st.intended)}.`}
+        </>
+      )}
+    </div>
+  );
+}
+
+function RoundSummary({ view }: { view: MemulationView }) {
+  const [open, setOpen] = useState(true);
+  const last = view.state.rounds_played[view.state.rounds_played.length - 1];
+  if (!open || !last) return null;
+  return (
+    <div className="summary-banner" role="status" data-testid="round-summary">
+      <RoundTable round={last} me={view.seat} />
+      <button type="button" className="btn secondary" onClick={() => setOpen(false)}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+function RoundTable({
+  round,
+  me,
+}: {
+  round: MemulationView["state"]["rounds_played"][number];
+  me: number;
+}) {
+  const mine = String(me);
+  const theirs = String(1 - me);
+  return (
+    <table className="summary-table">
+      <caption>Round {round.round}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Tricks</th>
+          <th scope="col">You</th>
+          <th scope="col">Opponent</th>
+        </tr>
+      </thead>
+      <tbody>
+        {round.deal_scores.map((d, i) => (
+          <tr key={i}>
+            <th scope="row">{i === 0 ? "Old Deal" : "New Deal"}</th>
+            <td>{d[mine] ?? 0}</td>
+            <td>{d[theirs] ?? 0}</td>
+          </tr>
+        ))}
+        <tr className="total">
+          <th scope="row">Round total</th>
+          <td>{round.score[mine] ?? 0}</td>
+          <td>{round.score[theirs] ?? 0}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function MatchSummary({ view }: { view: MemulationView }) {
+  const s = view.state;
+  const mine = s.match_score[String(view.seat)] ?? 0;
+  const theirs = s.match_score[String(1 - view.seat)] ?? 0;
+  const verdict =
+    mine > theirs ? "You won the game!" : mine < theirs ? "Your opponent won this time." : "A draw!";
+  return (
+    <section className="match-summary" aria-labelledby="match-title" data-testid="match-summary">
+      <h2 id="match-title">The game is over. {verdict}</h2>
+      <p className="big-message">
+        Final score: you <strong>{mine}</strong>, your opponent <strong>{theirs}</strong>.
+      </p>
+      <div className="summary-rounds">
+        {s.rounds_played.map((round) => (
+          <RoundTable key={round.round} round={round} me={view.seat} />
+        ))}
+      </div>
+      <p>Thank you for playing. You may hand the device back now.</p>
+    </section>
+  );
+}

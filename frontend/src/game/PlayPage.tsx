@@ -1,0 +1,128 @@
+// The participant's screen: /play/:token on a participant device, /games/:id/play on a staff
+// device handed over to the participant.
+
+import { useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { transportFor } from "./actionQueue";
+import type { Transport } from "./actionQueue";
+import { refusalMessage } from "./errors";
+import { MemulationTable } from "./MemulationTable";
+import { MendikotTable, seatName } from "./MendikotTable";
+import { describeRecent } from "./recent";
+import { useSettings } from "./settings";
+import { useGame } from "./useGame";
+
+export function DevicePlayPage() {
+  const { token = "" } = useParams();
+  const transport = useMemo(() => transportFor({ token }), [token]);
+  return <GameScreen transport={transport} />;
+}
+
+export function StaffPlayPage() {
+  const { id = "" } = useParams();
+  const transport = useMemo(() => transportFor({ gameId: id }), [id]);
+  return <GameScreen transport={transport} staffGameId={id} />;
+}
+
+export function GameScreen({
+  transport,
+  staffGameId,
+}: {
+  transport: Transport;
+  staffGameId?: string;
+}) {
+  const game = useGame(transport);
+  const { view } = game;
+  const [news, setNews] = useState<string[]>([]);
+  useEffect(() => {
+    if (!view) return;
+    const name =
+      view.game_type === "mendikot" ? (seat: number) => seatName(seat, view.seat) : () => "Your opponent";
+    const lines = describeRecent(view, name);
+    if (lines.length) setNews(lines);
+    // a new answer brings new news
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.version]);
+
+  useEffect(() => {
+    document.title = view
+      ? `${view.game_type === "mendikot" ? "Mendikot" : "Memulation"} · Memulation Lab`
+      : "Memulation Lab";
+  }, [view]);
+
+  return (
+    <div className="play-page">
+      <a href="#table" className="skip-link">
+        Skip to the table
+      </a>
+      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId} />
+      {game.connection === "lost" && (
+        <div className="connection-lost" role="alert" data-testid="connection-lost">
+          <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as the
+          connection is back. Please wait; there is no need to do anything.
+        </div>
+      )}
+      <main id="table" tabIndex={-1}>
+        {game.fatal ? (
+          <div className="fatal" role="alert">
+            <h1>This game cannot be shown</h1>
+            <p>{refusalMessage(game.fatal.code)}</p>
+            {staffGameId && <Link to="/">Back to the dashboard</Link>}
+          </div>
+        ) : !view ? (
+          <p className="big-message" role="status">
+            Loading the game…
+          </p>
+        ) : (
+          <>
+            <h1 className="sr-only">
+              {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
+            </h1>
+            <div className="news" aria-live="polite" data-testid="news">
+              {news.map((line, i) => (
+                <p key={`${view.version}-${i}`}>{line}</p>
+              ))}
+            </div>
+            {view.game_type === "mendikot" ? (
+              <MendikotTable game={game} />
+            ) : (
+              <MemulationTable game={game} />
+            )}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: string }) {
+  const { settings, update } = useSettings();
+  return (
+    <header className="play-header">
+      <div className="brand">{title}</div>
+      <div className="display-options" role="group" aria-label="Display options">
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.palette === "four"}
+            onChange={(e) => update({ palette: e.target.checked ? "four" : "two" })}
+          />
+          Four-colour cards
+        </label>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.largePrint}
+            onChange={(e) => update({ largePrint: e.target.checked })}
+          />
+          Larger print
+        </label>
+        {staffGameId && (
+          <Link className="btn link small" to="/">
+            Staff: back
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

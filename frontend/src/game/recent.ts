@@ -1,0 +1,194 @@
+// What just happened (the view's `recent`), in words for the player, and the finished tricks to
+// show face up for a moment before they are turned over onto the winner's pile.
+
+import { useEffect, useState } from "react";
+import { cardName, suitName } from "./cards";
+import type { RecentEvent, SeatView } from "./types";
+
+export interface ShownTrick {
+  key: string;
+  leader: number;
+  winner: number;
+  /** Memulation: [led, followed]; Mendikot: [{seat, card}] in play order. */
+  cards: { seat: number; card: string }[];
+}
+
+export function finishedTricks(view: SeatView): ShownTrick[] {
+  const players = view.game_type === "mendikot" ? 4 : 2;
+  return view.recent
+    .filter((e) => e.type === "trick_won")
+    .map((e, i) => {
+      const leader = Number(e.leader);
+      const raw = (e.cards as unknown[]) ?? [];
+      const cards = raw.map((c, j) =>
+        typeof c === "string"
+          ? { seat: (leader + j) % players, card: c }
+          : (c as { seat: number; card: string }),
+      );
+      return {
+        key: `${view.version}-${i}-${String(e.deal ?? "")}-${String(e.trick)}`,
+        leader,
+        winner: Number(e.winner),
+        cards,
+      };
+    });
+}
+
+/** Shows each finished trick of the latest answer for ``pauseMs``, then turns it over. */
+export function useTrickShow(view: SeatView | null, pauseMs: number) {
+  const [showing, setShowing] = useState<ShownTrick | null>(null);
+  const [justWon, setJustWon] = useState<{ seat: number; key: string } | null>(null);
+  const version = view?.version;
+  useEffect(() => {
+    if (!view) return;
+    const tricks = finishedTricks(view);
+    if (tricks.length === 0) {
+      setShowing(null);
+      return;
+    }
+    let index = 0;
+    let timer = 0;
+    const step = () => {
+      if (index >= tricks.length) {
+        setShowing(null);
+        return;
+      }
+      const trick = tricks[index];
+      setShowing(trick);
+      timer = window.setTimeout(() => {
+        setJustWon({ seat: trick.winner, key: trick.key });
+        index += 1;
+        step();
+      }, pauseMs);
+    };
+    step();
+    return () => window.clearTimeout(timer);
+    // Only a new answer (a new version) starts a new showing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+  useEffect(() => {
+    if (!justWon) return;
+    const timer = window.setTimeout(() => setJustWon(null), 900);
+    return () => window.clearTimeout(timer);
+  }, [justWon]);
+  return { showing, justWon };
+}
+
+export type SeatNamer = (seat: number) => string;
+
+function who(seat: unknown, me: number, name: SeatNamer): string {
+  return Number(seat) === me ? "You" : name(Number(seat));
+}
+
+function positionWords(pile: number, trick: number, card: number, me: number): string {
+  const owner = pile === me ? "your pile" : "your opponent's pile";
+  return `${owner}, trick ${trick + 1}, ${card === 0 ? "the card led" : "the card that followed"}`;
+}
+
+/** Sentences for the events of the latest answer, in order. */
+export function describeRecent(view: SeatView, name: SeatNamer): string[] {
+  const me = view.seat;
+  const out: string[] = [];
+  const memulation = view.game_type === "memulation";
+  for (const e of view.recent as RecentEvent[]) {
+    switch (e.type) {
+      case "round_started":
+        if (memulation) {
+          const lucky = Number(e.lucky_duck) === me;
+          out.push(
+            `Round ${String(e.round)} begins. You are ${lucky ? "Lucky Duck" : "Lame Duck"}.`,
+          );
+        } else {
+          out.push(`Round ${String(e.round)} begins. ${who(e.dealer, me, name)} dealt.`);
+        }
+        break;
+      case "hand_chosen": {
+        const hand = String(e.hand);
+        const other = hand === "A" ? "B" : "A";
+        out.push(
+          Number(e.seat) === me
+            ? `You chose hand ${hand}.`
+            : `Your opponent chose hand ${hand}, so you play hand ${other}.`,
+        );
+        break;
+      }
+      case "stragedy": {
+        const pos = e.position as { pile: number; trick: number; card: number };
+        const revealed = cardName(String(e.revealed));
+        if (Number(e.seat) === me) {
+          const intended = e.intended ? cardName(String(e.intended)) : null;
+          if (intended && e.hit) {
+            out.push(`You turned up the ${revealed}: it was the card you were looking for!`);
+          } else if (intended) {
+            out.push(
+              `You turned up the ${revealed}. It was not the ${intended} you were looking for.`,
+            );
+          } else {
+            out.push(`You turned up the ${revealed}.`);
+          }
+        } else {
+          out.push(
+            `Your opponent turned up the ${revealed} from ${positionWords(pos.pile, pos.trick, pos.card, me)}.`,
+          );
+        }
+        out.push(`The ${revealed} is the new Pritticut.`);
+        break;
+      }
+      case "trump_hidden":
+        if (Number(e.seat) !== me)
+          out.push(`${name(Number(e.seat))} put a card face down: its suit will be trump.`);
+        break;
+      case "trump_revealed": {
+        const owner = Number(e.owner) === me ? "your" : `${name(Number(e.owner))}'s`;
+        out.push(
+          `Trump is ${suitName(String(e.trump))}: ${owner} hidden card was the ${cardName(String(e.card))}.`,
+        );
+        break;
+      }
+      case "trump_fixed":
+        out.push(`Trump is now ${suitName(String(e.trump))}.`);
+        break;
+      case "deal_ended": {
+        const won = (e.tricks_won ?? {}) as Record<string, number>;
+        out.push(
+          `Deal ${String(e.deal)} is over: you took ${won[String(me)] ?? 0} tricks, your opponent ${
+            won[String(1 - me)] ?? 0
+          }.`,
+        );
+        break;
+      }
+      case "round_ended":
+        if (memulation) {
+          const score = (e.score ?? {}) as Record<string, number>;
+          out.push(
+            `Round ${String(e.round)} is over: you ${score[String(me)] ?? 0}, your opponent ${
+              score[String(1 - me)] ?? 0
+            }.`,
+          );
+        } else {
+          const ours = Number(e.winner) === me % 2;
+          out.push(
+            `Round ${String(e.round)} is over: ${ours ? "your team won" : "the other team won"} (${resultWords(String(e.result))}).`,
+          );
+        }
+        break;
+      case "match_ended":
+        out.push("The game is over. Thank you for playing!");
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+export function resultWords(result: string): string {
+  return (
+    {
+      whitewash: "all 13 tricks",
+      mendikot: "all four tens",
+      tens: "three tens",
+      tricks: "two tens each, more tricks",
+    }[result] ?? result
+  );
+}

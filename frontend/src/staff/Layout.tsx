@@ -1,0 +1,50 @@
+import { NavLink, Outlet, useNavigate } from "react-router";
+import { RequireStaff, canResearch, useMe, useSignOut } from "./auth";
+
+export function StaffLayout() {
+  return (
+    <RequireStaff>
+      <StaffFrame />
+    </RequireStaff>
+  );
+}
+
+function StaffFrame() {
+  const me = useMe().data;
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <div className="staff">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="staff-header">
+        <div className="brand">Memulation Lab</div>
+        <nav aria-label="Main">
+          <NavLink to="/" end>
+            Participants
+          </NavLink>
+          {canResearch(me) && <NavLink to="/studies">Studies</NavLink>}
+        </nav>
+        <div className="who">
+          <span>
+            {me?.username} <span className="role">({me?.role})</span>
+          </span>
+          <button
+            type="button"
+            className="btn secondary small"
+            onClick={async () => {
+              await signOut();
+              navigate("/login");
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

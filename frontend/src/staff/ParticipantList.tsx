@@ -1,0 +1,119 @@
+// The clinician's dashboard: every participant at a glance.
+
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { api, rows } from "../api/client";
+import type { Page } from "../api/client";
+import type { Participant, ParticipantSummary } from "../api/types";
+import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "./widgets";
+
+export const KEY_METRIC = "recall_hit";
+
+export function useSummary(id: number | string) {
+  return useQuery({
+    queryKey: ["summary", String(id)],
+    queryFn: () => api.get<ParticipantSummary>(`/api/participants/${id}/summary/`),
+    retry: false,
+  });
+}
+
+export function ParticipantListPage() {
+  const [search, setSearch] = useState("");
+  const list = useQuery({
+    queryKey: ["participants", search],
+    queryFn: () =>
+      api.get<Page<Participant>>(
+        `/api/participants/?page_size=200${search ? `&search=${encodeURIComponent(search)}` : ""}`,
+      ),
+  });
+  const participants = rows(list.data);
+  const summaries = useQueries({
+    queries: participants.map((p) => ({
+      queryKey: ["summary", String(p.id)],
+      queryFn: () => api.get<ParticipantSummary>(`/api/participants/${p.id}/summary/`),
+      retry: false,
+      staleTime: 30_000,
+    })),
+  });
+
+  return (
+    <section aria-labelledby="plist-title">
+      <div className="page-head">
+        <h1 id="plist-title">Participants</h1>
+        <label className="search">
+          <span>Find a code</span>
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+      </div>
+      {list.isLoading && <Loading />}
+      <ErrorNote error={list.error} what="The participant list" />
+      {list.data && participants.length === 0 && (
+        <p className="muted">No participants yet. A researcher or the study team enrols them.</p>
+      )}
+      {participants.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table" data-testid="participant-table">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Study</th>
+                <th scope="col">Last session</th>
+                <th scope="col">This week</th>
+                <th scope="col">Recall (key metric)</th>
+                <th scope="col">Trend</th>
+                <th scope="col">Reliable change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {participants.map((p, i) => {
+                const summary = summaries[i]?.data;
+                const metric =
+                  summary?.metrics.find((m) => m.key === KEY_METRIC) ?? summary?.metrics[0];
+                const planned = p.sessions_per_week_planned;
+                const behind = planned !== null && p.sessions_this_week < planned;
+                return (
+                  <tr key={p.id} data-participant={p.code}>
+                    <th scope="row">
+                      <Link to={`/participants/${p.id}`}>{p.code}</Link>
+                      {!p.has_consent && <span className="badge warn">no consent</span>}
+                    </th>
+                    <td>{p.study_name}</td>
+                    <td>{formatDate(p.last_session_at)}</td>
+                    <td className={behind ? "behind" : ""}>
+                      {p.sessions_this_week} of {planned ?? "–"}
+                      {behind && <span className="sr-only"> (behind plan)</span>}
+                    </td>
+                    <td>
+                      {metric ? (
+                        <span className="metric-cell">
+                          <strong>{formatValue(metric.latest, metric.unit)}</strong>
+                          <Sparkline
+                            values={metric.series}
+                            label={`${metric.label} over the last sessions`}
+                          />
+                        </span>
+                      ) : (
+                        <span className="muted">–</span>
+                      )}
+                    </td>
+                    <td>{metric ? <TrendArrow metric={metric} /> : <span className="muted">–</span>}</td>
+                    <td>
+                      {metric?.rci?.reliable ? (
+                        <span className="badge flag" title={metric.rci.reading}>
+                          reliable change
+                        </span>
+                      ) : (
+                        <span className="muted">none</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

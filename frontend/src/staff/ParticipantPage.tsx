@@ -1,0 +1,443 @@
+// One participant: consent, starting a session, metric charts over sessions with readings,
+// adaptive-difficulty history, sessions, and the clinical team's notes.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { api, rows } from "../api/client";
+import type { Page } from "../api/client";
+import type {
+  MetricSeries,
+  MetricSummary,
+  Note,
+  Participant,
+  Protocol,
+  TrainingSession,
+} from "../api/types";
+import { useSummary } from "./ParticipantList";
+import {
+  ErrorNote,
+  Loading,
+  TrendArrow,
+  errorText,
+  formatDate,
+  formatValue,
+} from "./widgets";
+
+export const CHART_METRICS = [
+  "recall_hit",
+  "recall_position_error",
+  "optimal_play_rate",
+  "decision_time_median_ms",
+  "examination_time_used",
+];
+
+export function ParticipantPage() {
+  const { id = "" } = useParams();
+  const participant = useQuery({
+    queryKey: ["participant", id],
+    queryFn: () => api.get<Participant>(`/api/participants/${id}/`),
+  });
+  const summary = useSummary(id);
+  if (participant.isLoading) return <Loading />;
+  if (participant.error || !participant.data)
+    return <ErrorNote error={participant.error} what="This participant" />;
+  const p = participant.data;
+  const metrics = summary.data?.metrics ?? [];
+  const charted = [
+    ...CHART_METRICS.map((key) => metrics.find((m) => m.key === key)).filter(
+      (m): m is MetricSummary => !!m,
+    ),
+    ...metrics.filter((m) => !CHART_METRICS.includes(m.key)),
+  ];
+  return (
+    <section aria-labelledby="p-title" className="participant-page">
+      <div className="page-head">
+        <h1 id="p-title">
+          Participant <span data-testid="participant-code">{p.code}</span>
+        </h1>
+        <div className="muted">
+          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"} · enrolled{" "}
+          {formatDate(p.created_at)}
+        </div>
+      </div>
+      <div className="grid-2">
+        <ConsentPanel participant={p} />
+        <StartSession participant={p} />
+      </div>
+
+      <h2>Progress</h2>
+      {summary.isLoading && <Loading />}
+      <ErrorNote error={summary.error} what="Metrics" />
+      {summary.data && metrics.length === 0 && (
+        <p className="muted">No metrics yet: they appear after the first finished session.</p>
+      )}
+      <div className="metric-grid">
+        {charted.map((m) => (
+          <MetricPanel key={m.key} participantId={p.id} metric={m} />
+        ))}
+      </div>
+
+      {summary.data && (
+        <>
+          <h2>Adaptive difficulty</h2>
+          {summary.data.adaptive.length === 0 ? (
+            <p className="muted">No changes so far.</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">After session</th>
+                  <th scope="col">Examination time</th>
+                  <th scope="col">Opponent level</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.data.adaptive.map((a, i) => (
+                  <tr key={i}>
+                    <td>{a.session}</td>
+                    <td>{a.examination_seconds ?? "–"} s</td>
+                    <td>{a.opponent_level ?? "–"}</td>
+                    <td>{a.reason}</td>
+                    <td>{formatDate(a.at, true)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+
+      <SessionList participantId={p.id} />
+      <Notes participantId={p.id} />
+    </section>
+  );
+}
+
+function ConsentPanel({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [version, setVersion] = useState("");
+  const consent = useMutation({
+    mutationFn: () =>
+      api.post<Participant>(`/api/participants/${p.id}/consent/`, {
+        date,
+        form_version: version,
+      }),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <div className="card-panel" data-testid="consent-panel">
+      <h2>Consent</h2>
+      {p.consent_withdrawn_at ? (
+        <p>
+          <span className="badge warn">withdrawn</span> on {formatDate(p.consent_withdrawn_at)}. No
+          new sessions.
+        </p>
+      ) : p.has_consent ? (
+        <p data-testid="consent-status">
+          Consent recorded on {formatDate(p.consent_date)} (form {p.consent_form_version}).
+        </p>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            consent.mutate();
+          }}
+        >
+          <p className="muted">No consent recorded yet. Record the signed form to start sessions.</p>
+          <label htmlFor="consent-date">Date signed</label>
+          <input
+            id="consent-date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
+          <label htmlFor="consent-version">Consent form version</label>
+          <input
+            id="consent-version"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            required
+          />
+          {consent.error && (
+            <p className="form-error" role="alert">
+              {errorText(consent.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={consent.isPending}>
+            Record consent
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function StartSession({ participant: p }: { participant: Participant }) {
+  const navigate = useNavigate();
+  const protocols = useQuery({
+    queryKey: ["protocols", p.study],
+    queryFn: () => api.get<Page<Protocol>>(`/api/studies/${p.study}/protocols/?page_size=200`),
+  });
+  const [protocol, setProtocol] = useState<string>("");
+  const start = useMutation({
+    mutationFn: async () => {
+      const session = await api.post<TrainingSession>("/api/sessions/", {
+        participant: p.id,
+        protocol: Number(protocol),
+      });
+      await api.post(`/api/sessions/${session.id}/games/`);
+      return session;
+    },
+    onSuccess: (session) => navigate(`/sessions/${session.id}`),
+  });
+  const list = rows(protocols.data);
+  return (
+    <div className="card-panel">
+      <h2>Start a session</h2>
+      {!p.has_consent ? (
+        <p className="muted">Record consent first.</p>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            start.mutate();
+          }}
+        >
+          <label htmlFor="protocol">Protocol</label>
+          <select
+            id="protocol"
+            value={protocol}
+            onChange={(e) => setProtocol(e.target.value)}
+            required
+          >
+            <option value="">Choose a protocol…</option>
+            {list.map((pr) => (
+              <option key={pr.id} value={pr.id}>
+                {pr.name} v{pr.version} · {pr.game} · {pr.examination_seconds} s
+              </option>
+            ))}
+          </select>
+          {start.error && (
+            <p className="form-error" role="alert">
+              {errorText(start.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
+            {start.isPending ? "Starting…" : "Start the session"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function MetricPanel({ participantId, metric }: { participantId: number; metric: MetricSummary }) {
+  const detail = useQuery({
+    queryKey: ["metric", participantId, metric.key],
+    queryFn: () =>
+      api.get<MetricSeries>(
+        `/api/participants/${participantId}/metrics/?key=${encodeURIComponent(metric.key)}`,
+      ),
+    retry: false,
+  });
+  const data =
+    detail.data?.series.map((point) => ({
+      name: `#${point.session}`,
+      value: point.value,
+      mean: point.rolling_mean,
+    })) ??
+    metric.series.map((value, i) => ({ name: `${i + 1}`, value, mean: null as number | null }));
+  const rate = metric.unit === "rate" || metric.unit === "proportion";
+  return (
+    <article className="card-panel metric" data-metric={metric.key} aria-labelledby={`m-${metric.key}`}>
+      <h3 id={`m-${metric.key}`}>{metric.label}</h3>
+      <div className="metric-head">
+        <span className="metric-latest" data-testid={`latest-${metric.key}`}>
+          {formatValue(metric.latest, metric.unit)}
+        </span>
+        <span className="muted">
+          baseline {formatValue(metric.baseline, metric.unit)} ·{" "}
+          {metric.direction === "higher_better" ? "higher is better" : "lower is better"}
+        </span>
+        <TrendArrow metric={metric} />
+      </div>
+      <div className="chart" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={160}>
+          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
+            <CartesianGrid stroke="#ddd" />
+            <XAxis dataKey="name" stroke="#333" />
+            <YAxis
+              stroke="#333"
+              width={44}
+              tickFormatter={(v: number) => (rate ? `${Math.round(v * 100)}%` : String(v))}
+            />
+            <Tooltip formatter={(v) => formatValue(Number(v), metric.unit)} />
+            <Line type="monotone" dataKey="value" stroke="#0b57d0" strokeWidth={2} dot />
+            <Line
+              type="monotone"
+              dataKey="mean"
+              stroke="#b34700"
+              strokeDasharray="5 4"
+              dot={false}
+              connectNulls
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <dl className="readings">
+        {metric.trend?.reading && (
+          <>
+            <dt>Trend</dt>
+            <dd>{metric.trend.reading}</dd>
+          </>
+        )}
+        {metric.rci && (
+          <>
+            <dt>Reliable change</dt>
+            <dd>
+              {metric.rci.reliable && <span className="badge flag">reliable</span>}{" "}
+              {metric.rci.reading}
+              {metric.rci.value !== null && <span className="muted"> (RCI {metric.rci.value.toFixed(2)})</span>}
+            </dd>
+          </>
+        )}
+        {(metric.z_cohort !== null || metric.z_norm !== null || metric.z_reading) && (
+          <>
+            <dt>Compared with others</dt>
+            <dd>
+              {metric.z_reading}
+              <span className="muted">
+                {" "}
+                (z cohort {metric.z_cohort?.toFixed(2) ?? "–"}, z norm {metric.z_norm?.toFixed(2) ?? "–"})
+              </span>
+            </dd>
+          </>
+        )}
+        {detail.data?.definition && (
+          <>
+            <dt>What it measures</dt>
+            <dd>{detail.data.definition}</dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}
+
+function SessionList({ participantId }: { participantId: number }) {
+  const sessions = useQuery({
+    queryKey: ["sessions", participantId],
+    queryFn: () =>
+      api.get<Page<TrainingSession>>(`/api/sessions/?participant=${participantId}&page_size=100`),
+  });
+  const list = rows(sessions.data);
+  return (
+    <>
+      <h2>Sessions</h2>
+      {sessions.isLoading && <Loading />}
+      <ErrorNote error={sessions.error} what="Sessions" />
+      {sessions.data && list.length === 0 && <p className="muted">No sessions yet.</p>}
+      {list.length > 0 && (
+        <table className="data-table" data-testid="session-table">
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Status</th>
+              <th scope="col">Started</th>
+              <th scope="col">Completed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
+                </th>
+                <td>
+                  {String(s.protocol_snapshot?.name ?? s.protocol)} v
+                  {String(s.protocol_snapshot?.version ?? "")}
+                </td>
+                <td>{s.status}</td>
+                <td>{formatDate(s.started_at, true)}</td>
+                <td>{formatDate(s.completed_at, true)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function Notes({ participantId }: { participantId: number }) {
+  const client = useQueryClient();
+  const notes = useQuery({
+    queryKey: ["notes", participantId],
+    queryFn: () => api.get<Page<Note>>(`/api/participants/${participantId}/notes/`),
+    retry: false,
+  });
+  const [text, setText] = useState("");
+  const add = useMutation({
+    mutationFn: () => api.post<Note>(`/api/participants/${participantId}/notes/`, { text }),
+    onSuccess: () => {
+      setText("");
+      void client.invalidateQueries({ queryKey: ["notes", participantId] });
+    },
+  });
+  return (
+    <>
+      <h2>Notes</h2>
+      <p className="muted">For the clinical team only; never part of research exports.</p>
+      <ErrorNote error={notes.error} what="Notes" />
+      {!notes.error && (
+        <form
+          className="note-form"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            if (text.trim()) add.mutate();
+          }}
+        >
+          <label htmlFor="note-text">New note</label>
+          <textarea id="note-text" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+          {add.error && (
+            <p className="form-error" role="alert">
+              {errorText(add.error)}
+            </p>
+          )}
+          <button type="submit" className="btn secondary" disabled={!text.trim() || add.isPending}>
+            Add note
+          </button>
+        </form>
+      )}
+      <ul className="notes">
+        {rows(notes.data).map((n) => (
+          <li key={n.id}>
+            <div className="muted">
+              {n.author_name} · {formatDate(n.created_at, true)}
+            </div>
+            <p>{n.text}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

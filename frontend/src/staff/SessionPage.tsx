@@ -1,0 +1,255 @@
+// One session: its games, handing the device over or showing the single-game link as a QR code,
+// and, once played, the session's metrics and a trick-by-trick replay annotated by the solver.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { QRCodeSVG } from "qrcode.react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { api } from "../api/client";
+import type {
+  AnalysisDeal,
+  AnalysisPlay,
+  GameSummary,
+  PlayLink,
+  SessionAnalysis,
+  TrainingSession,
+} from "../api/types";
+import { Card } from "../game/Card";
+import { cardName } from "../game/cards";
+import { ErrorNote, Loading, errorText, formatDate, formatValue } from "./widgets";
+
+const METRIC_LABELS: Record<string, [string, string]> = {
+  recall_hit: ["Recall hit ('Stragedy)", "rate"],
+  recall_position_error: ["Recall position error", "positions"],
+  optimal_play_rate: ["Optimal plays", "rate"],
+  decision_time_median_ms: ["Median decision time", "ms"],
+  examination_time_used: ["Examination time used", "rate"],
+};
+
+export function SessionPage() {
+  const { id = "" } = useParams();
+  const client = useQueryClient();
+  const session = useQuery({
+    queryKey: ["session", id],
+    queryFn: () => api.get<TrainingSession>(`/api/sessions/${id}/`),
+  });
+  const games = useQuery({
+    queryKey: ["session-games", id],
+    queryFn: () => api.get<GameSummary[]>(`/api/sessions/${id}/games/`),
+    refetchInterval: (q) =>
+      (q.state.data ?? []).some((g) => g.status === "active") ? 5000 : false,
+  });
+  const finished = (games.data ?? []).some((g) => g.status === "finished");
+  const analysis = useQuery({
+    queryKey: ["analysis", id],
+    queryFn: () => api.get<SessionAnalysis>(`/api/sessions/${id}/analysis/`),
+    enabled: finished,
+    retry: false,
+    // The metrics are computed by a background job after the game ends.
+    refetchInterval: (q) => (q.state.data && q.state.data.games.length > 0 ? false : 3000),
+  });
+  const startGame = useMutation({
+    mutationFn: () => api.post(`/api/sessions/${id}/games/`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["session-games", id] }),
+  });
+
+  if (session.isLoading) return <Loading />;
+  if (!session.data) return <ErrorNote error={session.error} what="This session" />;
+  const s = session.data;
+  const snapshot = s.protocol_snapshot ?? {};
+  return (
+    <section aria-labelledby="s-title" className="session-page">
+      <div className="page-head">
+        <h1 id="s-title">
+          Session {s.number} · <Link to={`/participants/${s.participant}`}>{s.participant_code}</Link>
+        </h1>
+        <div className="muted" data-testid="session-status">
+          {String(snapshot.name ?? "")} v{String(snapshot.version ?? "")} ·{" "}
+          {String(snapshot.game ?? "")} · {String(snapshot.examination_seconds ?? "")} s examination ·
+          status <strong>{s.status}</strong> · started {formatDate(s.started_at, true)}
+        </div>
+      </div>
+
+      <h2>Games</h2>
+      {games.isLoading && <Loading />}
+      <ErrorNote error={games.error} what="Games" />
+      {games.data && games.data.length === 0 && s.status === "started" && (
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => startGame.mutate()}
+          disabled={startGame.isPending}
+        >
+          Start the game
+        </button>
+      )}
+      {startGame.error && (
+        <p className="form-error" role="alert">
+          {errorText(startGame.error)}
+        </p>
+      )}
+      <ul className="game-list">
+        {(games.data ?? []).map((g) => (
+          <li key={g.id} className="card-panel" data-game={g.id}>
+            <div>
+              <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong> · game {g.id}{" "}
+              · <span data-testid="game-status">{g.status}</span>
+              {g.finished_at && <> · finished {formatDate(g.finished_at, true)}</>}
+            </div>
+            {g.status === "active" && <HandOver gameId={g.id} />}
+          </li>
+        ))}
+      </ul>
+
+      {finished && (
+        <>
+          <h2>Results</h2>
+          {analysis.isLoading && <Loading>Waiting for the analysis…</Loading>}
+          <ErrorNote error={analysis.error} what="The analysis" />
+          {analysis.data?.games.map((g) => (
+            <div key={g.game_id} className="analysis" data-testid="analysis">
+              <table className="data-table metrics-table" data-testid="session-metrics">
+                <caption>Game {g.game_id}: metrics</caption>
+                <tbody>
+                  {Object.entries(g.metrics).map(([key, value]) => (
+                    <tr key={key} data-metric={key}>
+                      <th scope="row">{METRIC_LABELS[key]?.[0] ?? key}</th>
+                      <td>{formatValue(value, METRIC_LABELS[key]?.[1] ?? "")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {g.deals.length > 0 && <Replay deals={g.deals} participantSeat={0} />}
+            </div>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function HandOver({ gameId }: { gameId: number }) {
+  const [link, setLink] = useState<PlayLink | null>(null);
+  const issue = useMutation({
+    mutationFn: () => api.post<PlayLink>(`/api/games/${gameId}/link/`, {}),
+    onSuccess: setLink,
+  });
+  const url = link ? `${window.location.origin}${link.path}` : null;
+  return (
+    <div className="hand-over">
+      <div className="row-actions">
+        <Link className="btn primary" to={`/games/${gameId}/play`} data-testid="hand-over">
+          Hand over this device
+        </Link>
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => issue.mutate()}
+          disabled={issue.isPending}
+          data-testid="show-qr"
+        >
+          Show the link as a QR code
+        </button>
+      </div>
+      {issue.error && (
+        <p className="form-error" role="alert">
+          {errorText(issue.error)}
+        </p>
+      )}
+      {url && link && (
+        <figure className="qr" data-testid="qr">
+          <QRCodeSVG value={url} size={220} level="M" marginSize={2} title="Game link QR code" />
+          <figcaption>
+            Scan with the participant's tablet, or open{" "}
+            <a href={link.path} data-testid="play-link">
+              {url}
+            </a>
+            . Valid for {Math.round(link.expires_in_seconds / 3600)} hours, for this game only.
+          </figcaption>
+        </figure>
+      )}
+    </div>
+  );
+}
+
+function playNote(play: AnalysisPlay): string | null {
+  if (play.lost === null || play.lost === undefined) return null;
+  if (play.lost === 0) return "best play";
+  return `this card cost ${play.lost} ${play.lost === 1 ? "trick" : "tricks"}`;
+}
+
+export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; participantSeat: number }) {
+  const steps = deals.flatMap((deal) => deal.tricks.map((trick) => ({ deal, trick })));
+  const [index, setIndex] = useState(0);
+  if (steps.length === 0) return null;
+  const { deal, trick } = steps[Math.min(index, steps.length - 1)];
+  const costly = steps.filter(({ trick: t }) => t.plays.some((p) => (p.lost ?? 0) > 0)).length;
+  const who = (seat: number) => (seat === participantSeat ? "Participant" : `Opponent (seat ${seat})`);
+  return (
+    <section className="replay card-panel" aria-labelledby="replay-title" data-testid="replay">
+      <h3 id="replay-title">Trick-by-trick replay</h3>
+      <p className="muted">
+        {steps.length} tricks; in {costly} of them a card cost tricks against perfect play.
+      </p>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          disabled={index === 0}
+        >
+          Previous trick
+        </button>
+        <span aria-live="polite" data-testid="replay-position">
+          Round {deal.round}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick {trick.trick + 1}
+        </span>
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => setIndex((i) => Math.min(steps.length - 1, i + 1))}
+          disabled={index >= steps.length - 1}
+        >
+          Next trick
+        </button>
+      </div>
+      {trick.trick === 0 && deal.stragedy && (
+        <p className="hint">
+          'Stragedy:{" "}
+          {Object.entries(deal.stragedy)
+            .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+            .join(", ")}
+        </p>
+      )}
+      <div className="replay-trick">
+        {trick.plays.map((play, i) => {
+          const note = playNote(play);
+          return (
+            <figure key={i} className={`replay-play ${(play.lost ?? 0) > 0 ? "costly" : ""}`}>
+              <Card card={play.card} />
+              <figcaption>
+                <strong>{who(play.seat)}</strong>
+                {i === 0 ? " led" : " followed"} the {cardName(play.card)}
+                {play.actor && play.actor !== "participant" && <span className="muted"> ({play.actor})</span>}
+                {note && (
+                  <span className={`note ${(play.lost ?? 0) > 0 ? "bad" : "good"}`}>: {note}</span>
+                )}
+                {play.values && Object.keys(play.values).length > 1 && (
+                  <span className="muted small">
+                    {" "}
+                    Tricks each card would have won:{" "}
+                    {Object.entries(play.values)
+                      .map(([c, v]) => `${c} ${v}`)
+                      .join(", ")}
+                  </span>
+                )}
+              </figcaption>
+            </figure>
+          );
+        })}
+      </div>
+      <p>
+        Won by <strong>{who(trick.winner)}</strong>.
+      </p>
+    </section>
+  );
+}

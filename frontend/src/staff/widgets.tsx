@@ -1,0 +1,132 @@
+// Small pieces shared by the staff pages: sparklines, trend arrows, formatting, states.
+
+import type { ReactNode } from "react";
+import { ApiError } from "../api/client";
+import type { MetricSummary } from "../api/types";
+
+export function Sparkline({
+  values,
+  label,
+  width = 120,
+  height = 32,
+}: {
+  values: (number | null)[];
+  label: string;
+  width?: number;
+  height?: number;
+}) {
+  const points = values
+    .map((v, i) => (v === null || v === undefined || Number.isNaN(v) ? null : ([i, v] as const)))
+    .filter((p): p is readonly [number, number] => p !== null);
+  if (points.length === 0) {
+    return <span className="muted">no data</span>;
+  }
+  const ys = points.map((p) => p[1]);
+  const min = Math.min(...ys);
+  const max = Math.max(...ys);
+  const span = max - min || 1;
+  const n = Math.max(values.length - 1, 1);
+  const path = points
+    .map(([i, v], k) => {
+      const x = 2 + (i / n) * (width - 4);
+      const y = height - 3 - ((v - min) / span) * (height - 6);
+      return `${k === 0 ? "M" : "L"}${x.toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(" ");
+  const [li, lv] = points[points.length - 1];
+  return (
+    <svg
+      className="sparkline"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={label}
+    >
+      <path d={path} fill="none" stroke="#0b57d0" strokeWidth="2" />
+      <circle
+        cx={2 + (li / n) * (width - 4)}
+        cy={height - 3 - ((lv - min) / span) * (height - 6)}
+        r="3"
+        fill="#0b57d0"
+      />
+    </svg>
+  );
+}
+
+export function trendGood(metric: Pick<MetricSummary, "direction" | "trend">): boolean | null {
+  const arrow = metric.trend?.arrow;
+  if (!arrow || arrow === "flat") return null;
+  return (arrow === "up") === (metric.direction === "higher_better");
+}
+
+export function TrendArrow({ metric }: { metric: Pick<MetricSummary, "direction" | "trend"> }) {
+  const arrow = metric.trend?.arrow ?? "flat";
+  const good = trendGood(metric);
+  const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
+  const words =
+    arrow === "flat" ? "no clear trend" : `${arrow === "up" ? "rising" : "falling"}${
+      good === null ? "" : good ? " (improving)" : " (worsening)"
+    }`;
+  return (
+    <span
+      className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}
+      title={metric.trend?.reading ?? words}
+    >
+      <span aria-hidden="true">{symbol}</span> {words}
+    </span>
+  );
+}
+
+export function formatValue(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  if (unit === "rate" || unit === "%" || unit === "proportion") return `${Math.round(value * 100)}%`;
+  if (unit === "ms") return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+  if (unit === "s" || unit === "seconds") return `${value.toFixed(1)} s`;
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+export function formatDate(value: string | null | undefined, withTime = false): string {
+  if (!value) return "–";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return withTime
+    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
+}
+
+export function ErrorNote({ error, what }: { error: unknown; what: string }) {
+  if (!error) return null;
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <p className="muted" role="status">
+      {missing
+        ? `${what}: not available yet.`
+        : `${what} could not be loaded${error instanceof Error ? `: ${error.message}` : "."}`}
+    </p>
+  );
+}
+
+export function Loading({ children = "Loading…" }: { children?: ReactNode }) {
+  return (
+    <p className="muted" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.details && typeof error.details === "object") {
+      const parts = Object.entries(error.details as Record<string, unknown>).map(
+        ([field, problems]) =>
+          `${field === "non_field_errors" ? "" : `${field}: `}${
+            Array.isArray(problems) ? problems.join(" ") : String(problems)
+          }`,
+      );
+      if (parts.length) return `${error.message} ${parts.join("; ")}`;
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
