@@ -268,7 +268,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
       {(s.phase === "play" || s.phase === "finished") && (
         <section className="play-area" aria-label="The table">
-          <div className="zone opponent-zone">
+          <div className="zone opponent-zone zone-row">
+            <div>
             <div className="seat-name">
               Opponent ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
               {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
@@ -277,6 +278,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
                 <Card key={i} faceDown decorative className="mini" />
               ))}
+            </div>
             </div>
             <TrickPile
               count={s.piles[String(other)] ?? 0}
@@ -293,6 +295,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           </div>
 
           <div className="zone my-zone">
+            <div className="zone-row">
             <TrickPile
               count={s.piles[String(me)] ?? 0}
               label="Your tricks"
@@ -300,7 +303,6 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               testId="pile-me"
             />
             {s.phase === "play" && (
-              <>
                 <p className="turn-line" role="status" data-testid="turn-line">
                   {showing
                     ? showing.winner === me
@@ -312,6 +314,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                         : "Your turn: lead a card."
                       : "Your opponent is playing…"}
                 </p>
+            )}
+            </div>
+            {s.phase === "play" && (
                 <PlayHand
                   cards={handOrder}
                   legal={s.legal}
@@ -321,7 +326,6 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                   onPlay={play}
                   label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
                 />
-              </>
             )}
           </div>
           {s.deal === 2 && s.old_piles && s.phase === "play" && (
@@ -346,8 +350,8 @@ function ScoreBar({ view }: { view: MemulationView }) {
   return (
     <header className="score-bar" aria-label="Score">
       <div>
-        <span className="label">Round</span> {s.round} of {s.rounds} ·{" "}
-        <span className="label">Deal</span> {s.deal === 1 ? "Old Deal" : "New Deal"}
+        <span className="label">Round</span> {s.round + 1} of {s.rounds} ·{" "}
+        {s.deal === 1 ? "Old Deal (deal 1)" : "New Deal (deal 2)"}
       </div>
       <div data-testid="score">
         <span className="label">This deal:</span> you <strong>{deal?.[me] ?? s.piles[me] ?? 0}</strong>,
@@ -496,7 +500,7 @@ function RoundTable({
   const theirs = String(1 - me);
   return (
     <table className="summary-table">
-      <caption>Round {round.round}</caption>
+      <caption>Round {round.round + 1}</caption>
       <thead>
         <tr>
           <th scope="col">Tricks</th>

@@ -104,7 +104,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
     <div className="table mendikot" data-phase={s.phase}>
       <header className="score-bar" aria-label="Score">
         <div>
-          <span className="label">Round</span> {s.round} of {s.rounds}
+          <span className="label">Round</span> {s.round + 1} of {s.rounds}
         </div>
         <div data-testid="score">
           <span className="team-chip team-us">Your team</span> tricks{" "}
@@ -133,7 +133,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
       )}
       {lastRound && s.phase !== "finished" && (
         <div className="summary-banner" role="status">
-          Round {String(lastRound.round)}:{" "}
+          Round {Number(lastRound.round) + 1}:{" "}
           {Number(lastRound.winner) === me % 2 ? "your team won" : "the other team won"} (
           {resultWords(String(lastRound.result))}).
         </div>
@@ -311,7 +311,7 @@ function MendikotSummary({ view }: { view: MendikotView }) {
         <tbody>
           {s.rounds_played.map((r) => (
             <tr key={r.round}>
-              <th scope="row">{r.round}</th>
+              <th scope="row">{r.round + 1}</th>
               <td>{r.trump ? suitName(r.trump) : "none"}</td>
               <td>
                 {r.tens[ours] ?? 0} / {r.tricks_won[ours] ?? 0}

@@ -100,7 +100,7 @@ export function sortHand(cards: readonly string[], wild: string | null = null): 
   const key = (card: string) => {
     const { rank, suit } = parseCard(card);
     const isWild = wild !== null && rank === wild;
-    return (isWild ? 4 : SUITS.indexOf(suit)) * 100 + RANKS.indexOf(rank);
+    return isWild ? 400 + SUITS.indexOf(suit) : SUITS.indexOf(suit) * 100 + RANKS.indexOf(rank);
   };
   return [...cards].sort((a, b) => key(a) - key(b));
 }

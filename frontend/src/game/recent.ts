@@ -96,10 +96,10 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
         if (memulation) {
           const lucky = Number(e.lucky_duck) === me;
           out.push(
-            `Round ${String(e.round)} begins. You are ${lucky ? "Lucky Duck" : "Lame Duck"}.`,
+            `Round ${Number(e.round) + 1} begins. You are ${lucky ? "Lucky Duck" : "Lame Duck"}.`,
           );
         } else {
-          out.push(`Round ${String(e.round)} begins. ${who(e.dealer, me, name)} dealt.`);
+          out.push(`Round ${Number(e.round) + 1} begins. ${who(e.dealer, me, name)} dealt.`);
         }
         break;
       case "hand_chosen": {
@@ -151,7 +151,7 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
       case "deal_ended": {
         const won = (e.tricks_won ?? {}) as Record<string, number>;
         out.push(
-          `Deal ${String(e.deal)} is over: you took ${won[String(me)] ?? 0} tricks, your opponent ${
+          `The ${Number(e.deal) === 1 ? "Old" : "New"} Deal is over: you took ${won[String(me)] ?? 0} tricks, your opponent ${
             won[String(1 - me)] ?? 0
           }.`,
         );
@@ -161,14 +161,14 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
         if (memulation) {
           const score = (e.score ?? {}) as Record<string, number>;
           out.push(
-            `Round ${String(e.round)} is over: you ${score[String(me)] ?? 0}, your opponent ${
+            `Round ${Number(e.round) + 1} is over: you ${score[String(me)] ?? 0}, your opponent ${
               score[String(1 - me)] ?? 0
             }.`,
           );
         } else {
           const ours = Number(e.winner) === me % 2;
           out.push(
-            `Round ${String(e.round)} is over: ${ours ? "your team won" : "the other team won"} (${resultWords(String(e.result))}).`,
+            `Round ${Number(e.round) + 1} is over: ${ours ? "your team won" : "the other team won"} (${resultWords(String(e.result))}).`,
           );
         }
         break;

@@ -116,8 +116,9 @@ export function useGame(transport: Transport): GameConnection {
         serverMessage: error.message,
         at: Date.now(),
       });
-      if (error.code === "stale_version" || error.code === "wrong_phase" || error.code === "game_over")
-        void refresh();
+      // A refused move is itself logged (illegal attempts are research data), so the game's
+      // version has moved on: fetch the view again before the next move.
+      void refresh();
     },
     [refresh],
   );

@@ -201,7 +201,7 @@ export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; part
           Previous trick
         </button>
         <span aria-live="polite" data-testid="replay-position">
-          Round {deal.round}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick {trick.trick + 1}
+          Round {deal.round + 1}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick {trick.trick + 1}
         </span>
         <button
           type="button"

@@ -1,0 +1,244 @@
+"""Browser tests: the built app in the system Chromium against a live server.
+
+The live server is pytest-django's (a real HTTP server on the PostgreSQL test database); the
+app's files come from ``frontend/dist`` (build it first: ``make test`` does, or
+``cd frontend && npm run build``). Screenshots go to ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from apps.accounts.models import User
+from apps.participants.models import Participant, Protocol, Study
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+PASSWORD = "correct horse battery staple"
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Finished tricks stay face up for this long in the tests (a display setting of the app).
+TRICK_PAUSE_MS = 250
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test here is a browser test: skip them all when the app or browser is missing."""
+    index = Path(settings.FRONTEND_DIST) / "index.html"
+    reason = None
+    if not index.exists():
+        reason = "the browser app is not built (cd frontend && npm run build)"
+    elif not Path(CHROMIUM).exists():
+        reason = f"no Chromium at {CHROMIUM}"
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(autouse=True)
+def _sync_orm_beside_playwright(monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # between browser steps are still plain synchronous code.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # The sign-in throttle counts in the process-wide cache: start each browser test afresh.
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def browser(live_server, _sync_orm_beside_playwright):
+    # One browser per test, started after the database and the live server are up and closed
+    # before the test's database is flushed: Playwright's event loop lives only this long.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _new_page(browser, live_server, viewport):
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport=viewport,
+        accept_downloads=True,
+        reduced_motion="reduce",
+    )
+    context.add_init_script(
+        "window.localStorage.setItem('memulation.display', "
+        f"JSON.stringify({{palette: 'two', largePrint: false, trickPauseMs: {TRICK_PAUSE_MS}}}));"
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.console_errors = []
+    page.live_url = live_server.url
+    # Refused moves answer 4xx by design; the browser logs those as failed loads: not errors.
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and not m.text.startswith("Failed to load resource")
+            and page.console_errors.append(m.text)
+        ),
+    )
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    return context, page
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A tablet-sized page (1024x768)."""
+    context, page = _new_page(browser, live_server, {"width": 1024, "height": 768})
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """``new_page(width, height)``: another browser context (a second device)."""
+    contexts = []
+
+    def make(width=1024, height=768):
+        context, page = _new_page(browser, live_server, {"width": width, "height": height})
+        contexts.append(context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shot():
+    """``shot(page, name)``: a full-page screenshot saved as a test artefact."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, full_page: bool = True) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def worker_queue(celery_worker):
+    """A real Celery worker; tasks queued by the live server go to its queue."""
+    from config.celery import app
+
+    routes = app.conf.task_routes
+    app.conf.task_routes = {"*": {"queue": celery_worker}}
+    app.amqp.router = app.amqp.Router()
+    try:
+        yield celery_worker
+    finally:
+        app.conf.task_routes = routes
+        app.amqp.router = app.amqp.Router()
+
+
+# --- people and studies -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def staff(transactional_db):
+    """A clinician, a researcher and a study they run together, with short-examination
+    protocols for both games."""
+    clinician = User.objects.create_user(
+        username="claude", password=PASSWORD, role=User.Role.CLINICIAN
+    )
+    researcher = User.objects.create_user(
+        username="rosalind", password=PASSWORD, role=User.Role.RESEARCHER
+    )
+    study = Study.objects.create(name="Memory clinic pilot", description="Browser tests")
+    study.owners.add(researcher)
+    study.clinicians.add(clinician)
+    memulation = Protocol.objects.create(
+        study=study,
+        name="Short Memulation",
+        game="memulation",
+        rounds=2,
+        examination_seconds=5,
+        roles="alternate",
+        opponent="greedy",
+        stragedy_intent=True,
+        created_by=researcher,
+    )
+    mendikot = Protocol.objects.create(
+        study=study,
+        name="Mendikot hidden trump",
+        game="mendikot",
+        rounds=1,
+        trump_rule="hidden_ask",
+        opponent="random",
+        created_by=researcher,
+    )
+    return {
+        "clinician": clinician,
+        "researcher": researcher,
+        "study": study,
+        "memulation": memulation,
+        "mendikot": mendikot,
+    }
+
+
+def enrol_with_consent(study: Study, clinician: User, group: str = "") -> Participant:
+    from apps.participants.services import participant_consent_record, participant_enrol
+
+    participant = participant_enrol(study=study, actor=clinician, group=group)
+    participant_consent_record(
+        participant=participant,
+        actor=clinician,
+        date=datetime.date.today(),
+        form_version="v1",
+    )
+    return participant
+
+
+def sign_in(page, username: str) -> None:
+    page.goto("/login")
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign out").wait_for()
+
+
+def login_as(page, user: User) -> None:
+    """Sign ``page``'s browser in as ``user`` without the form (a session cookie)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.live_url}])
+
+
+def run_axe(page) -> list[dict]:
+    """Serious and critical accessibility violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+        }
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
