@@ -1,0 +1,369 @@
+"""The search behind :mod:`apps.games.engine.solver`: states, bounds and the null-window search.
+
+Nothing here knows about real cards. A position at the start of a trick is one ``int``:
+
+* four 14-bit **suit patterns**, field 0 for the trump suit and fields 1..3 for the other suits.
+  A pattern lists the cards of that suit still held by either seat, lowest first, one bit per
+  card (``1`` = seat 0 holds it, ``0`` = seat 1), topped by a marker bit: ``1 << length``.
+  Wild Cards belong to no suit, so the wild rank is left out of every pattern, and cards that are
+  no longer held (played, undealt, the Pritticut) are left out too. Only the order of the cards
+  still held matters, so this is the rank-relative form of the position, and two cards of one
+  seat that are adjacent in a pattern are interchangeable (the same pattern results whichever is
+  played): they form one **class** and the search plays only its lowest card.
+* the number of Wild Cards of seat 0 and of seat 1 (two bits each). All Wild Cards are alike:
+  they have no suit, and the only thing that tells two of them apart, their rank, is the same.
+* the seat on lead (one bit).
+
+:meth:`Search.ge` answers the null-window question "can the seat on lead take at least ``k`` of
+the ``n`` remaining tricks?". Its transposition table keeps a lower and an upper bound on that
+seat's tricks for every state it has met, and the moves it generated there (reordered so that the
+move that last succeeded, or the response that last refuted, comes first). Before searching a
+new state it tries the sure-trick bounds of :meth:`Search.bounds`. A trick is one step of the
+search: the leader's class, then every class the follower may answer with.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+#: Bits of one suit pattern (13 cards and the marker).
+FIELD = 14
+FMASK = (1 << FIELD) - 1
+#: Bit offsets of the wild counts of seat 0 and seat 1, and of the seat on lead.
+W0 = 4 * FIELD
+W1 = W0 + 2
+LEADER = W1 + 2
+LBIT = 1 << LEADER
+#: The suit index used for a Wild Card in a move ``(suit, index)``.
+WILD = 4
+
+_NP = 1 << FIELD
+LEN = [0] * _NP
+_N1 = [0] * _NP
+_N0 = [0] * _NP
+_TOP1 = [0] * _NP
+_TOP0 = [0] * _NP
+_REPS1: list[tuple[int, ...]] = [()] * _NP
+_REPS0: list[tuple[int, ...]] = [()] * _NP
+
+
+def _class_lows(bits: int) -> tuple[int, ...]:
+    """Lowest position of every run of set bits (one card per class), low to high."""
+    low = bits & ~(bits << 1)
+    out = []
+    while low:
+        b = low & -low
+        out.append(b.bit_length() - 1)
+        low ^= b
+    return tuple(out)
+
+
+def _build_tables() -> None:
+    for p in range(1, _NP):
+        n = p.bit_length() - 1
+        full = (1 << n) - 1
+        ones = p & full
+        zeros = full & ~p
+        LEN[p] = n
+        _N1[p] = ones.bit_count()
+        _N0[p] = n - _N1[p]
+        _TOP1[p] = n - zeros.bit_length()
+        _TOP0[p] = n - ones.bit_length()
+        _REPS1[p] = _class_lows(ones)
+        _REPS0[p] = _class_lows(zeros)
+
+
+_build_tables()
+
+#: Per seat on lead: (own count, other count, own top run, other top run, own classes,
+#: other classes), each a table indexed by a suit pattern.
+SEAT_TABLES = (
+    (_N1, _N0, _TOP1, _TOP0, _REPS1, _REPS0),
+    (_N0, _N1, _TOP0, _TOP1, _REPS0, _REPS1),
+)
+
+
+def remove(p: int, i: int) -> int:
+    """The pattern ``p`` without its card at position ``i``."""
+    return ((p >> (i + 1)) << i) | (p & ((1 << i) - 1))
+
+
+def pattern(s: int, j: int) -> int:
+    return (s >> (FIELD * j)) & FMASK
+
+
+def wilds(s: int, seat: int) -> int:
+    return (s >> (W1 if seat else W0)) & 3
+
+
+def leader(s: int) -> int:
+    return s >> LEADER
+
+
+def tricks_left(s: int) -> int:
+    n = LEN[s & FMASK] + LEN[(s >> 14) & FMASK] + LEN[(s >> 28) & FMASK] + LEN[(s >> 42) & FMASK]
+    return (n + ((s >> W0) & 3) + ((s >> W1) & 3)) // 2
+
+
+def make_state(patterns: list[int], w0: int, w1: int, lead: int) -> int:
+    s = w0 << W0 | w1 << W1 | lead << LEADER
+    for j, p in enumerate(patterns):
+        s |= p << (FIELD * j)
+    return s
+
+
+class Search:
+    """Null-window search with a transposition table, for one ``wild_tie`` rule.
+
+    The table depends only on the rule (states are rank-relative and trump-relative), so one
+    ``Search`` may serve many positions and deals.
+    """
+
+    def __init__(self, tie_leader: bool = True):
+        self.tie_leader = tie_leader
+        self.tt: dict[int, list] = {}
+        self.nodes = 0
+
+    # -- bounds ---------------------------------------------------------------------------
+
+    def bounds(self, s: int, n: int) -> tuple[int, int]:
+        """Sure lower and upper bounds on the tricks of the seat on lead.
+
+        Lower: the wilds and top trumps it holds beyond the other seat's wilds (each of them wins
+        whenever it is played, unless the other seat plays a wild to the same trick), or, when the
+        other seat has no wild, the tricks it can cash in a row: wilds, top trumps (all trumps
+        once they draw the other seat's), and top cards of suits the other seat must follow or
+        cannot ruff. Upper: the same sure count for the other seat's wilds and top trumps.
+        """
+        lead = s >> LEADER
+        n_own, n_opp, top_own, top_opp, _, _ = SEAT_TABLES[lead]
+        p0 = s & FMASK
+        if lead:
+            wl = (s >> W1) & 3
+            wf = (s >> W0) & 3
+        else:
+            wl = (s >> W0) & 3
+            wf = (s >> W1) & 3
+        b = wf + top_opp[p0] - wl
+        upper = n - b if b > 0 else n
+        if wf:
+            q = wl if self.tie_leader else 0
+            b = wl + top_own[p0] - wf
+            return (b if b > q else q), upper
+        q = wl
+        t = top_own[p0]
+        nf = n_opp[p0]
+        if nf <= t:
+            q += n_own[p0]
+            can_ruff = False
+        else:
+            q += t
+            can_ruff = True
+        for sh in (14, 28, 42):
+            p = (s >> sh) & FMASK
+            t = top_own[p]
+            if t:
+                nf = n_opp[p]
+                if can_ruff:
+                    q += t if t < nf else nf
+                else:
+                    q += n_own[p] if nf <= t else t
+        return (q if q < n else n), upper
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def leads(self, s: int) -> list[list]:
+        """The leader's classes as ``[suit, index, None]`` records, in trial order."""
+        lead = s >> LEADER
+        reps_own = SEAT_TABLES[lead][4]
+        if lead:
+            wl = (s >> W1) & 3
+            wf = (s >> W0) & 3
+        else:
+            wl = (s >> W0) & 3
+            wf = (s >> W1) & 3
+        out = []
+        good_wild = wl and (self.tie_leader or not wf)
+        if good_wild:
+            out.append([WILD, 0, None])
+        for j in range(4):
+            for i in reversed(reps_own[(s >> (FIELD * j)) & FMASK]):
+                out.append([j, i, None])
+        if wl and not good_wild:
+            out.append([WILD, 0, None])
+        return out
+
+    def responses(self, s: int, j: int, i: int) -> Iterator[tuple[int, int, int]]:
+        """``(suit, index, child)`` for every class the follower may play to lead ``(j, i)``.
+
+        ``index`` is the position in the pattern before the trick. The child has the trick's
+        winner on lead.
+        """
+        lead = s >> LEADER
+        reps_opp = SEAT_TABLES[lead][5]
+        if lead:
+            wf = (s >> W0) & 3
+            wl_unit, wf_unit = 1 << W1, 1 << W0
+        else:
+            wf = (s >> W1) & 3
+            wl_unit, wf_unit = 1 << W0, 1 << W1
+        swap = LBIT
+        if j == WILD:
+            base = s - wl_unit
+            for jj in range(4):
+                sh = FIELD * jj
+                p = (s >> sh) & FMASK
+                for r in reps_opp[p]:
+                    yield jj, r, base + ((remove(p, r) - p) << sh)
+            if wf:
+                c = base - wf_unit
+                yield WILD, 0, (c if self.tie_leader else c ^ swap)
+            return
+        sh = FIELD * j
+        p = (s >> sh) & FMASK
+        p2 = remove(p, i)
+        base = s + ((p2 - p) << sh)
+        reps = reps_opp[p]
+        if reps:
+            # Must follow: cheapest winners first, then the losers, then a wild.
+            for r in reps:
+                if r > i:
+                    yield j, r, (base + ((remove(p2, r - 1) - p2) << sh)) ^ swap
+            for r in reps:
+                if r < i:
+                    yield j, r, base + ((remove(p2, r) - p2) << sh)
+            if wf:
+                yield WILD, 0, (base - wf_unit) ^ swap
+            return
+        if j:
+            pt = s & FMASK
+            for r in reps_opp[pt]:
+                yield 0, r, (base + (remove(pt, r) - pt)) ^ swap
+        if wf:
+            yield WILD, 0, (base - wf_unit) ^ swap
+        for jj in range(1, 4):
+            if jj != j:
+                sh2 = FIELD * jj
+                pp = (s >> sh2) & FMASK
+                for r in reps_opp[pp]:
+                    yield jj, r, base + ((remove(pp, r) - pp) << sh2)
+
+    def children(self, s: int, j: int, i: int) -> list[int]:
+        return [c for _, _, c in self.responses(s, j, i)]
+
+    # -- search ---------------------------------------------------------------------------
+
+    def ge(self, s: int, n: int, k: int) -> bool:
+        """Can the seat on lead in ``s`` take at least ``k`` of the ``n`` tricks left?
+
+        ``0 < k <= n``. Switch the garbage collector off around a search (see :func:`no_gc`):
+        the table is made of many small lists and holds no cycles.
+        """
+        tt = self.tt
+        e = tt.get(s)
+        if e is None:
+            q, u = self.bounds(s, n)
+            e = tt[s] = [q, u, None]
+            if q >= k:
+                return True
+            if u < k:
+                return False
+        else:
+            if e[0] >= k:
+                return True
+            if e[1] < k:
+                return False
+        self.nodes += 1
+        moves = e[2]
+        if moves is None:
+            moves = e[2] = self.leads(s)
+        n1 = n - 1
+        k1 = k - 1
+        nk = n - k
+        ge = self.ge
+        get = tt.get
+        me = s & LBIT
+        for li, mv in enumerate(moves):
+            ch = mv[2]
+            if ch is None:
+                ch = mv[2] = self.children(s, mv[0], mv[1])
+            for ri, c in enumerate(ch):
+                if c & LBIT == me:
+                    # The leader won the trick: it needs k - 1 more.
+                    if k1 <= 0:
+                        continue
+                    ce = get(c)
+                    if ce is not None:
+                        if ce[0] >= k1:
+                            continue
+                        ok = ce[1] >= k1 and ge(c, n1, k1)
+                    else:
+                        ok = ge(c, n1, k1)
+                else:
+                    # The follower won and leads: it must not reach n - k.
+                    if nk > n1:
+                        continue
+                    if nk <= 0:
+                        ok = False
+                    else:
+                        ce = get(c)
+                        if ce is not None:
+                            if ce[1] < nk:
+                                continue
+                            ok = ce[0] < nk and not ge(c, n1, nk)
+                        else:
+                            ok = not ge(c, n1, nk)
+                if not ok:
+                    if ri:
+                        ch.insert(0, ch.pop(ri))
+                    break
+            else:
+                if li:
+                    moves.insert(0, moves.pop(li))
+                e[0] = k
+                return True
+        e[1] = k - 1
+        return False
+
+    def value(self, s: int, n: int | None = None, lo: int = 0, hi: int | None = None) -> int:
+        """Exact tricks of the seat on lead, known to lie in ``lo..hi``."""
+        if n is None:
+            n = tricks_left(s)
+        if hi is None:
+            hi = n
+        e = self.tt.get(s)
+        if e is not None:
+            lo = max(lo, e[0])
+            hi = min(hi, e[1])
+        with no_gc():
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if self.ge(s, n, mid):
+                    lo = mid
+                else:
+                    hi = mid - 1
+        return lo
+
+    def lead_at_least(self, s: int, n: int, children: list[int], k: int) -> bool:
+        """Does leading the class with these ``children`` give the leader at least ``k``?"""
+        me = s & LBIT
+        for c in children:
+            if c & LBIT == me:
+                if k - 1 > 0 and not self.ge(c, n - 1, k - 1):
+                    return False
+            elif n - k <= n - 1 and (n - k <= 0 or self.ge(c, n - 1, n - k)):
+                return False
+        return True
+
+
+class no_gc:
+    """Context manager: the cyclic garbage collector off inside (restored after)."""
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was:
+            gc.enable()
