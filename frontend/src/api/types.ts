@@ -118,7 +118,7 @@ export interface MetricSummary {
   key: string;
   label: string;
   unit: string;
-  direction: "higher_better" | "lower_better";
+  direction: "higher_better" | "lower_better" | "neutral";
   latest: number | null;
   baseline: number | null;
   series: (number | null)[];
@@ -153,7 +153,7 @@ export interface MetricSeries {
   key: string;
   label: string;
   unit: string;
-  direction: "higher_better" | "lower_better";
+  direction: "higher_better" | "lower_better" | "neutral";
   definition: string;
   series: {
     session: number;
@@ -190,12 +190,26 @@ export interface AnalysisDeal {
 
 export interface SessionAnalysis {
   session: number | Record<string, unknown>;
+  /** Session-level values (the metrics API adds them beside the games'). */
+  metrics?: Record<string, number | null>;
   games: {
     game_id: number;
     game_type: string;
+    status?: string;
     metrics: Record<string, number | null>;
-    deals: AnalysisDeal[];
+    /** The contract puts the solver's deals here... */
+    deals?: AnalysisDeal[];
+    /** ...the metrics API nests them (null until the solver has run). */
+    analysis?: { deals?: AnalysisDeal[] } | null;
   }[];
+}
+
+export interface CatalogueEntry {
+  key: string;
+  label: string;
+  definition: string;
+  unit: string;
+  direction: "higher_better" | "lower_better" | "neutral";
 }
 
 export interface ExportJob {

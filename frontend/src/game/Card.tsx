@@ -174,11 +174,13 @@ export function CardButton({
       className={`card-btn ${legal ? "legal" : ""} ${legal === false ? "not-legal" : ""} ${
         selected ? "selected" : ""
       } ${className ?? ""}`}
-      aria-label={words}
       aria-pressed={selected === undefined ? undefined : selected}
       data-card={card}
       {...rest}
     >
+      {/* The name comes from this text, not an aria-label: the SVG's printed rank and suit are
+          decoration for the eyes, the words are for screen readers. */}
+      <span className="sr-only">{words}</span>
       <Card card={card} wild={wild} trump={trump} decorative />
     </button>
   );

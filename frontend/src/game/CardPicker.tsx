@@ -47,13 +47,15 @@ export function CardPicker({
                 type="button"
                 className={`picker-card ${chosen ? "chosen" : ""}`}
                 aria-pressed={chosen}
-                aria-label={cardName(card)}
                 data-card={card}
                 style={{ color: chosen ? "#fff" : suitColour(suit, settings.palette) }}
                 onClick={() => onChange(card)}
               >
-                {RANK_LABEL[rank]}
-                <span aria-hidden="true">{SUIT_SYMBOL[suit]}</span>
+                <span aria-hidden="true">
+                  {RANK_LABEL[rank]}
+                  {SUIT_SYMBOL[suit]}
+                </span>
+                <span className="sr-only">{cardName(card)}</span>
               </button>
             );
           })}

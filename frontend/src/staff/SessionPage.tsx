@@ -8,6 +8,7 @@ import { Link, useParams } from "react-router";
 import { api } from "../api/client";
 import type {
   AnalysisDeal,
+  CatalogueEntry,
   AnalysisPlay,
   GameSummary,
   PlayLink,
@@ -19,12 +20,59 @@ import { cardName } from "../game/cards";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "./widgets";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
-  recall_hit: ["Recall hit ('Stragedy)", "rate"],
-  recall_position_error: ["Recall position error", "positions"],
-  optimal_play_rate: ["Optimal plays", "rate"],
+  recall_hit: ["'Stragedy hit rate", "proportion"],
+  recall_position_error: ["'Stragedy position error", "slots"],
+  optimal_play_rate: ["Optimal plays", "proportion"],
   decision_time_median_ms: ["Median decision time", "ms"],
-  examination_time_used: ["Examination time used", "rate"],
+  examination_time_used: ["Examination time used", "proportion"],
 };
+
+function useCatalogue() {
+  return useQuery({
+    queryKey: ["catalogue"],
+    queryFn: () => api.get<{ metrics: CatalogueEntry[] }>("/api/metrics/catalogue/"),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+function MetricsTable({
+  caption,
+  values,
+  testId,
+}: {
+  caption: string;
+  values: Record<string, number | null>;
+  testId?: string;
+}) {
+  const catalogue = useCatalogue().data?.metrics ?? [];
+  const entries = Object.entries(values);
+  if (entries.length === 0) return null;
+  const describe = (key: string): [string, string] => {
+    const known = catalogue.find((m) => m.key === key);
+    return known ? [known.label, known.unit] : (METRIC_LABELS[key] ?? [key, ""]);
+  };
+  return (
+    <table className="data-table metrics-table" data-testid={testId}>
+      <caption>{caption}</caption>
+      <tbody>
+        {entries.map(([key, value]) => {
+          const [label, unit] = describe(key);
+          return (
+            <tr key={key} data-metric={key}>
+              <th scope="row">{label}</th>
+              <td>{formatValue(value, unit)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function hasMetrics(data: SessionAnalysis | undefined): boolean {
+  return !!data && data.games.length > 0 && data.games.every((g) => Object.keys(g.metrics ?? {}).length > 0);
+}
 
 export function SessionPage() {
   const { id = "" } = useParams();
@@ -46,7 +94,7 @@ export function SessionPage() {
     enabled: finished,
     retry: false,
     // The metrics are computed by a background job after the game ends.
-    refetchInterval: (q) => (q.state.data && q.state.data.games.length > 0 ? false : 3000),
+    refetchInterval: (q) => (hasMetrics(q.state.data) ? false : 3000),
   });
   const startGame = useMutation({
     mutationFn: () => api.post(`/api/sessions/${id}/games/`),
@@ -106,22 +154,29 @@ export function SessionPage() {
           <h2>Results</h2>
           {analysis.isLoading && <Loading>Waiting for the analysis…</Loading>}
           <ErrorNote error={analysis.error} what="The analysis" />
-          {analysis.data?.games.map((g) => (
-            <div key={g.game_id} className="analysis" data-testid="analysis">
-              <table className="data-table metrics-table" data-testid="session-metrics">
-                <caption>Game {g.game_id}: metrics</caption>
-                <tbody>
-                  {Object.entries(g.metrics).map(([key, value]) => (
-                    <tr key={key} data-metric={key}>
-                      <th scope="row">{METRIC_LABELS[key]?.[0] ?? key}</th>
-                      <td>{formatValue(value, METRIC_LABELS[key]?.[1] ?? "")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {g.deals.length > 0 && <Replay deals={g.deals} participantSeat={0} />}
-            </div>
-          ))}
+          {analysis.data && !hasMetrics(analysis.data) && (
+            <Loading>The metrics are being computed…</Loading>
+          )}
+          {analysis.data?.metrics && (
+            <MetricsTable caption="This session" values={analysis.data.metrics} />
+          )}
+          {analysis.data?.games.map((g) => {
+            const deals = g.deals ?? g.analysis?.deals ?? [];
+            return (
+              <div key={g.game_id} className="analysis" data-testid="analysis">
+                <MetricsTable
+                  caption={`Game ${g.game_id}`}
+                  values={g.metrics ?? {}}
+                  testId="session-metrics"
+                />
+                {deals.length > 0 ? (
+                  <Replay deals={deals} participantSeat={0} />
+                ) : (
+                  <p className="muted">The solver's trick-by-trick analysis is not ready yet.</p>
+                )}
+              </div>
+            );
+          })}
         </>
       )}
     </section>

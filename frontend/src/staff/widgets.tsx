@@ -56,7 +56,7 @@ export function Sparkline({
 
 export function trendGood(metric: Pick<MetricSummary, "direction" | "trend">): boolean | null {
   const arrow = metric.trend?.arrow;
-  if (!arrow || arrow === "flat") return null;
+  if (!arrow || arrow === "flat" || metric.direction === "neutral") return null;
   return (arrow === "up") === (metric.direction === "higher_better");
 }
 
