@@ -274,7 +274,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               Opponent ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
               {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
             </div>
-            <div className="opp-hand" aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}>
+            <div className="opp-hand" role="img" aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}>
               {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
                 <Card key={i} faceDown decorative className="mini" />
               ))}

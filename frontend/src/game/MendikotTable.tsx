@@ -153,7 +153,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                 {s.dealer === seat && <span className="badge">dealer</span>}
                 {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
               </div>
-              <div className="opp-hand" aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}>
+              <div className="opp-hand" role="img" aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}>
                 {Array.from({ length: s.hand_counts[String(seat)] ?? 0 }, (_, i) => (
                   <Card key={i} faceDown decorative className="mini" />
                 ))}
