@@ -17,7 +17,8 @@ from config.settings import *  # noqa: F403
 
 # Queued tasks still run inside the test process unless a test starts a real worker; the broker
 # configured above is real Redis, and the worker round-trip test uses it.
-CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_ALWAYS_EAGER = os.environ.get("TEST_CELERY_EAGER", "1") == "1"
+CELERY_TASK_TRACK_STARTED = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"

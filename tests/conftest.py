@@ -45,35 +45,30 @@ def client_for():
     return make
 
 
-@pytest.fixture
-def celery_worker():
-    """A real Celery worker process on Redis, consuming a queue of its own.
+def current_database_url() -> str:
+    """The URL of the database this test runs on, for processes the test starts."""
+    from django.db import connection
 
-    Yields the queue name. While it runs, tasks are not executed eagerly in the test process.
-    The worker uses the same database as the test (commit data first: use ``transactional_db``).
-    """
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
+    """A real Celery worker process consuming ``queue``, on the test's database."""
     import os
     import subprocess
     import sys
-    import uuid
     from pathlib import Path
 
-    from django.db import connection
-
-    from config.celery import app
-
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    env = {
+    full = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.test_settings",
-        "TEST_DATABASE_URL": (
-            f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-            if connection.vendor == "postgresql"
-            else os.environ.get("TEST_DATABASE_URL", "")
-        ),
+        "TEST_DATABASE_URL": current_database_url(),
+        "TEST_CELERY_EAGER": "0",
+        **({"TEST_REDIS_URL": redis_url} if redis_url else {}),
+        **env,
     }
-    worker = subprocess.Popen(
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -91,13 +86,29 @@ def celery_worker():
             "warning",
         ],
         cwd=Path(__file__).resolve().parents[1],
-        env=env,
+        env=full,
     )
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def celery_worker():
+    """A real Celery worker process on Redis, consuming a queue of its own.
+
+    Yields the queue name. While it runs, tasks are sent to that queue instead of running
+    eagerly in the test process. The worker uses the test's database (commit data first: use
+    ``transactional_db``).
+    """
+    import uuid
+
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    worker = start_worker(queue)
+    saved = app.conf.task_always_eager, app.conf.task_default_queue
+    app.conf.task_always_eager, app.conf.task_default_queue = False, queue
     try:
         yield queue
     finally:
-        app.conf.task_always_eager = eager
+        app.conf.task_always_eager, app.conf.task_default_queue = saved
         worker.terminate()
         worker.wait(timeout=30)

@@ -158,7 +158,8 @@ class Table:
             )
         elif kind == "stragedy":
             recall = next(e for e in new.events if e["type"] == "stragedy")
-            where = recall["intended_position"] or {}
+            # On a hit the intended card lay exactly where Lame Duck looked.
+            where = recall["intended_position"] or (recall["position"] if recall["hit"] else {})
             self.row(
                 RecallAttempt,
                 event,

@@ -61,9 +61,11 @@ def game_metrics_compute(*, game: Game, with_solver: bool = True) -> dict[str, c
     return values
 
 
+@transaction.atomic
 def session_metrics_compute(*, session_id: int, with_solver: bool = True) -> None:
     """Every finished game of a completed session, the session's values, then the participant's
-    trends and the adaptive step. Safe to run again: results are replaced, not added."""
+    trends and the adaptive step, all in one transaction: a job killed half way leaves nothing,
+    and running it again replaces its results rather than adding to them."""
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
     games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
     per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]

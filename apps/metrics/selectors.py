@@ -1,0 +1,148 @@
+"""Dashboard reads: a participant's summary and series, a session's analysis, a cohort."""
+
+from __future__ import annotations
+
+from apps.common.errors import ValidationFailed
+from apps.metrics.catalogue import CATALOGUE, METRICS
+from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
+from apps.participants.models import Participant, Study
+from apps.training.models import TrainingSession
+
+Level = MetricValue.Level
+# The order the dashboard shows them in; the rest follow in catalogue order.
+KEY_METRICS = (
+    "recall_hit",
+    "recall_position_error",
+    "optimal_play_rate",
+    "decision_time_median_ms",
+    "examination_time_used",
+    "tricks_won",
+)
+
+
+def _current(rows):
+    return [r for r in rows if r.key in CATALOGUE and r.version == CATALOGUE[r.key].version]
+
+
+def _ordered(keys) -> list[str]:
+    first = [k for k in KEY_METRICS if k in keys]
+    return first + [m.key for m in METRICS if m.key in keys and m.key not in first]
+
+
+def participant_summary(*, participant: Participant) -> dict:
+    rows = {
+        r.key: r
+        for r in _current(
+            MetricValue.objects.filter(level=Level.PARTICIPANT, subject_id=participant.pk)
+        )
+    }
+    metrics = []
+    for key in _ordered(rows):
+        meta, details = CATALOGUE[key], rows[key].details
+        series = [p["value"] for p in details.get("series", [])]
+        metrics.append(
+            {
+                **meta.as_dict(),
+                "latest": details.get("latest"),
+                "baseline": details.get("baseline"),
+                "series": series,
+                "trend": details.get("trend"),
+                "rci": details.get("rci"),
+                "z_cohort": details.get("z_cohort"),
+                "z_norm": details.get("z_norm"),
+                "z_reading": details.get("z_reading"),
+                "computed_at": rows[key].computed_at,
+            }
+        )
+    sessions = TrainingSession.objects.filter(participant=participant)
+    return {
+        "participant": {
+            "id": participant.pk,
+            "code": participant.code,
+            "age_band": participant.age_band,
+            "group": participant.group,
+            "study": participant.study_id,
+            "sessions_completed": sessions.filter(status="completed").count(),
+            "examination_seconds_next": participant.examination_seconds_override,
+            "opponent_level_next": participant.opponent_level_override,
+        },
+        "metrics": metrics,
+        "adaptive": [
+            {
+                "session": change.session.number,
+                "session_id": change.session_id,
+                "examination_seconds": change.examination_seconds_after,
+                "examination_seconds_before": change.examination_seconds_before,
+                "opponent_level": change.opponent_level_after,
+                "recall_rate": change.recall_rate,
+                "reason": change.reason,
+                "at": change.created_at,
+            }
+            for change in AdaptiveChange.objects.filter(participant=participant)
+            .select_related("session")
+            .order_by("session__number")
+        ],
+    }
+
+
+def participant_series(*, participant: Participant, key: str) -> dict:
+    meta = CATALOGUE.get(key)
+    if meta is None:
+        raise ValidationFailed(f"Unknown metric {key!r}.", details={"key": sorted(CATALOGUE)})
+    row = MetricValue.objects.filter(
+        level=Level.PARTICIPANT, subject_id=participant.pk, key=key, version=meta.version
+    ).first()
+    details = row.details if row else {}
+    return {**meta.as_dict(), "series": details.get("series", []), "trend": details.get("trend")}
+
+
+def session_analysis(*, session: TrainingSession) -> dict:
+    games = []
+    for game in session.games.order_by("created_at"):
+        values = _current(MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk))
+        analysis = GameAnalysis.objects.filter(game=game).first()
+        games.append(
+            {
+                "game_id": game.pk,
+                "game_type": game.game_type,
+                "status": game.status,
+                "metrics": {v.key: v.value for v in values},
+                "analysis": analysis.analysis if analysis else None,
+            }
+        )
+    session_values = _current(
+        MetricValue.objects.filter(level=Level.SESSION, subject_id=session.pk)
+    )
+    return {
+        "session": {
+            "id": session.pk,
+            "number": session.number,
+            "participant": session.participant_id,
+            "status": session.status,
+            "started_at": session.started_at,
+            "completed_at": session.completed_at,
+        },
+        "metrics": {v.key: v.value for v in session_values},
+        "games": games,
+    }
+
+
+def cohort_summary(*, study: Study) -> dict:
+    norms = _current(CohortNorm.objects.filter(study=study))
+    return {
+        "study": study.pk,
+        "participants": study.participants.count(),
+        "metrics": [
+            {
+                **CATALOGUE[n.key].as_dict(),
+                "n": n.n,
+                "mean": n.mean,
+                "sd": n.sd,
+                "baseline_sd": n.baseline_sd,
+                "retest_gain": n.retest_gain,
+                "reliability": n.reliability,
+                "computed_at": n.computed_at,
+            }
+            for n in sorted(norms, key=lambda n: _ordered([x.key for x in norms]).index(n.key))
+        ],
+    }

@@ -1,0 +1,80 @@
+"""Dashboard endpoints: a participant's summary and series, a session's analysis, the cohort."""
+
+import pytest
+from django.core.management import call_command
+
+from apps.participants.models import Participant, Study
+from apps.training.models import TrainingSession
+from tests.conftest import make_staff
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("seed_demo", participants=2, weeks=2)
+    call_command_nightly()
+    return Study.objects.get()
+
+
+def call_command_nightly():
+    from apps.metrics.tasks import nightly_metrics
+
+    nightly_metrics()
+
+
+def test_summary_has_trends_change_and_plain_readings(demo, client_for):
+    from apps.accounts.models import User
+
+    clinician = User.objects.get(username="clinician")
+    participant = Participant.objects.filter(study=demo).first()
+    body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
+    assert body["participant"]["code"] == participant.code
+    keys = [m["key"] for m in body["metrics"]]
+    assert keys[:2] == ["recall_hit", "recall_position_error"]
+    recall = body["metrics"][0]
+    assert recall["direction"] == "higher_better" and recall["version"] == 1
+    assert len(recall["series"]) >= 4
+    assert recall["trend"]["reading"]
+    assert recall["rci"]["reading"]
+    assert "z_reading" in recall
+
+
+def test_series_of_one_metric(demo, client_for):
+    from apps.accounts.models import User
+
+    researcher = User.objects.get(username="researcher")
+    participant = Participant.objects.filter(study=demo).first()
+    url = f"/api/participants/{participant.pk}/metrics/"
+    body = client_for(researcher).get(url, {"key": "decision_time_median_ms"}).json()
+    assert body["unit"] == "ms"
+    numbers = [p["session"] for p in body["series"]]
+    assert numbers == sorted(numbers) and len(numbers) == 6
+    assert all(p["value"] > 0 for p in body["series"])
+    bad = client_for(researcher).get(url, {"key": "nonsense"})
+    assert bad.status_code == 400
+
+
+def test_session_analysis_and_cohort(demo, client_for):
+    from apps.accounts.models import User
+
+    researcher = User.objects.get(username="researcher")
+    session = TrainingSession.objects.filter(participant__study=demo).first()
+    body = client_for(researcher).get(f"/api/sessions/{session.pk}/analysis/").json()
+    assert body["session"]["id"] == session.pk
+    assert body["games"][0]["metrics"]["tricks_won"] is not None
+    cohort = client_for(researcher).get(f"/api/studies/{demo.pk}/cohort/").json()
+    assert cohort["participants"] == 2
+    assert {m["key"] for m in cohort["metrics"]} >= {"recall_hit", "tricks_won"}
+
+
+def test_others_get_nothing(demo, client_for):
+    stranger = make_staff("nosy", "clinician")
+    participant = Participant.objects.filter(study=demo).first()
+    session = TrainingSession.objects.filter(participant__study=demo).first()
+    client = client_for(stranger)
+    assert client.get(f"/api/participants/{participant.pk}/summary/").status_code == 404
+    assert client.get(f"/api/sessions/{session.pk}/analysis/").status_code == 404
+    assert client.get(f"/api/studies/{demo.pk}/cohort/").status_code == 404
+    assert client.get("/api/metrics/catalogue/").status_code == 200

@@ -1,0 +1,255 @@
+"""The metric jobs: idempotent, versioned, swept up when lost, and safe against a dying worker
+or a broker that is down."""
+
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection, connections, transaction
+
+from apps.metrics import catalogue, services
+from apps.metrics.models import MetricValue, SessionMetrics
+from apps.metrics.tasks import session_metrics, sweep_metrics
+from apps.participants.models import Participant
+from config.celery import app
+from tests.conftest import current_database_url, start_worker
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def wait_for(check, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.django_db
+def test_running_a_job_twice_changes_nothing(played_session):
+    session = played_session()
+    services.session_metrics_compute(session_id=session.pk)
+    first = sorted(
+        MetricValue.objects.values_list("level", "subject_id", "key", "version", "value")
+    )
+    services.session_metrics_compute(session_id=session.pk)
+    again = sorted(
+        MetricValue.objects.values_list("level", "subject_id", "key", "version", "value")
+    )
+    assert first == again
+    assert {row[0] for row in first} == {"game", "session", "participant"}
+
+
+@pytest.mark.django_db
+def test_a_new_definition_version_keeps_the_old_values(played_session, monkeypatch):
+    session = played_session()
+    services.session_metrics_compute(session_id=session.pk)
+    bumped = dataclasses.replace(catalogue.CATALOGUE["tricks_won"], version=2)
+    monkeypatch.setitem(catalogue.CATALOGUE, "tricks_won", bumped)
+    assert services.sessions_needing_metrics().filter(pk=session.pk).exists() is False
+    services.session_metrics_compute(session_id=session.pk)
+    versions = MetricValue.objects.filter(level="session", key="tricks_won")
+    assert sorted(versions.values_list("version", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_the_sweeper_finds_sessions_without_current_metrics(played_session):
+    session = played_session()
+    assert list(services.sessions_needing_metrics()) == [session]
+    assert sweep_metrics() == 1  # queued (and, in the test settings, run at once)
+    assert SessionMetrics.objects.filter(session=session).exists()
+    assert not services.sessions_needing_metrics().exists()
+    SessionMetrics.objects.filter(session=session).update(signature="an older catalogue")
+    assert list(services.sessions_needing_metrics()) == [session]
+
+
+@pytest.mark.django_db
+def test_the_adaptive_staircase_records_its_reason(played_session):
+    session = played_session(adaptive=True)
+    services.session_metrics_compute(session_id=session.pk)
+    change = session.participant.adaptive_changes.get()
+    assert change.examination_seconds_before == 30
+    hit = MetricValue.objects.get(level="session", subject_id=session.pk, key="recall_hit").value
+    if hit >= 0.6:
+        assert change.examination_seconds_after == 30 - round(4 * 0.4 / 0.6)
+        assert "shortened" in change.reason
+    else:
+        assert change.examination_seconds_after == 34
+        assert "lengthened" in change.reason
+    services.session_metrics_compute(session_id=session.pk)  # a second run does not step again
+    assert session.participant.adaptive_changes.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(played_session):
+    session = played_session(adaptive=True)
+    # The game's end already ran the job in-process: start again from a session without metrics.
+    MetricValue.objects.filter(participant=session.participant).delete()
+    SessionMetrics.objects.filter(session=session).delete()
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
+    worker = start_worker(queue, **env)
+    # Hold the participant's row: the job's adaptive step locks it, so the job stops there,
+    # after it has written most of its results inside its (uncommitted) transaction.
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_lock():
+        with transaction.atomic():
+            Participant.objects.select_for_update().get(pk=session.participant_id)
+            locked.set()
+            release.wait(120)
+        connection.close()
+
+    holder = threading.Thread(target=hold_lock)
+    holder.start()
+    assert locked.wait(30)
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        result = session_metrics.apply_async(args=[session.pk], queue=queue)
+        assert wait_for(lambda: result.state == "STARTED", 60), result.state
+        assert wait_for(lambda: _blocked_on_lock(), 30)
+        os.kill(worker.pid, signal.SIGKILL)
+    finally:
+        app.conf.task_always_eager = saved
+        release.set()
+        holder.join(timeout=30)
+        worker.kill()
+        worker.wait(timeout=30)
+    assert not MetricValue.objects.filter(session=session).exists()
+    assert not SessionMetrics.objects.filter(session=session).exists()
+
+    restarted = start_worker(queue, **env)
+    try:
+        assert wait_for(lambda: SessionMetrics.objects.filter(session=session).exists(), 90)
+    finally:
+        restarted.terminate()
+        restarted.wait(timeout=30)
+    assert MetricValue.objects.filter(level="session", session=session).count() > 10
+
+
+def _blocked_on_lock() -> bool:
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+@pytest.fixture
+def private_redis(tmp_path):
+    """A Redis server of this test's own, down until the test starts it (stopped at the end)."""
+    port = 6400 + os.getpid() % 500
+
+    def start():
+        subprocess.run(
+            [
+                "redis-server",
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "yes",
+                "--dir",
+                str(tmp_path),
+                "--logfile",
+                str(tmp_path / "redis.log"),
+            ],
+            check=True,
+        )
+        assert wait_for(lambda: _redis_up(port), 10)
+
+    def stop():
+        subprocess.run(["redis-cli", "-p", str(port), "shutdown", "nosave"], capture_output=True)
+        assert wait_for(lambda: not _redis_up(port), 10)
+
+    yield port, start
+    stop()
+
+
+def _redis_up(port: int) -> bool:
+    done = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True)
+    return done.stdout.strip() == "PONG"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_broker_down_games_complete_and_metrics_follow_once_it_is_back(
+    clinician, private_redis
+):
+    port, start = private_redis  # the broker is down
+    broker = f"redis://127.0.0.1:{port}/0"
+    from tests.apps.factories import make_participant, make_protocol, make_session
+
+    participant = make_participant(clinicians=[clinician])
+    protocol = make_protocol(study=participant.study, opponent="random", rounds=1)
+    session = make_session(participant=participant, protocol=protocol, status="started")
+    # The whole game, in a process whose broker is down: it must finish and say why it could
+    # not queue the metrics.
+    script = (
+        "import random, django; django.setup();"
+        "from django.utils import timezone;"
+        "from apps.games.demo import demo_game_play;"
+        "from apps.training.models import TrainingSession as T;"
+        f"s = T.objects.get(pk={session.pk});"
+        "g = demo_game_play(session=s, start=timezone.now(), skill=0.5, rng=random.Random(1));"
+        "g.refresh_from_db(); print(g.status)"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        "TEST_DATABASE_URL": current_database_url(),
+        "TEST_REDIS_URL": broker,
+        "TEST_CELERY_EAGER": "0",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("finished")
+    assert "could not queue metrics.session" in done.stderr
+    session.refresh_from_db()
+    assert session.status == "completed"
+    assert not SessionMetrics.objects.filter(session=session).exists()
+
+    start()  # the broker is back: a worker and the sweeper do the rest
+    queue = "celery"
+    worker = start_worker(queue, redis_url=broker)
+    try:
+        swept = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import django; django.setup();"
+                "from apps.metrics.tasks import sweep_metrics; sweep_metrics.delay()",
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert swept.returncode == 0, swept.stderr
+        assert wait_for(lambda: SessionMetrics.objects.filter(session=session).exists(), 90)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+    assert MetricValue.objects.filter(level="participant", participant=participant).exists()
