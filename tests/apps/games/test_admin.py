@@ -1,0 +1,18 @@
+import pytest
+
+from apps.accounts.models import User
+from apps.games.models import GameEvent
+from tests.apps.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_staff_can_read_but_not_change_the_log(client):
+    admin = User.objects.create_superuser("boss", password="x" * 12)
+    client.force_login(admin)
+    game = make_game()
+    event = GameEvent.objects.create(game=game, seq=0, kind="game_created", payload={})
+    assert client.get(f"/admin/games/game/{game.pk}/change/").status_code == 200
+    assert client.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 200
+    assert client.post(f"/admin/games/gameevent/{event.pk}/delete/").status_code == 403
+    assert client.get("/admin/games/gameevent/add/").status_code == 403
