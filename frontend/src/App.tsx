@@ -1,22 +1,45 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
+import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./game/PlayPage";
 import { SettingsProvider } from "./game/settings";
-import { ExportsTab } from "./staff/Exports";
 import { StaffLayout } from "./staff/Layout";
 import { LoginPage } from "./staff/Login";
 import { DashboardPage } from "./staff/Dashboard";
-import { ParticipantPage } from "./staff/ParticipantPage";
-import { SessionPage } from "./staff/SessionPage";
-import {
-  CohortTab,
-  ProtocolsTab,
-  StudiesPage,
-  StudyLayout,
-  StudyParticipantsTab,
-} from "./staff/Studies";
 import { RequireStaff } from "./staff/auth";
+
+// The staff pages with charts and QR codes load on demand: a participant's tablet needs only
+// the card table.
+const ParticipantPage = lazy(() =>
+  import("./staff/ParticipantPage").then((m) => ({ default: m.ParticipantPage })),
+);
+const SessionPage = lazy(() =>
+  import("./staff/SessionPage").then((m) => ({ default: m.SessionPage })),
+);
+const ExportsTab = lazy(() => import("./staff/Exports").then((m) => ({ default: m.ExportsTab })));
+const studies = () => import("./staff/Studies");
+const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
+const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
+const ProtocolsTab = lazy(() => studies().then((m) => ({ default: m.ProtocolsTab })));
+const StudyParticipantsTab = lazy(() =>
+  studies().then((m) => ({ default: m.StudyParticipantsTab })),
+);
+const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -41,14 +64,14 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route element={<StaffLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="participants/:id" element={<ParticipantPage />} />
-        <Route path="sessions/:id" element={<SessionPage />} />
-        <Route path="studies" element={<StudiesPage />} />
-        <Route path="studies/:id" element={<StudyLayout />}>
-          <Route index element={<ProtocolsTab />} />
-          <Route path="participants" element={<StudyParticipantsTab />} />
-          <Route path="cohort" element={<CohortTab />} />
-          <Route path="exports" element={<ExportsTab />} />
+        <Route path="participants/:id" element={<Page><ParticipantPage /></Page>} />
+        <Route path="sessions/:id" element={<Page><SessionPage /></Page>} />
+        <Route path="studies" element={<Page><StudiesPage /></Page>} />
+        <Route path="studies/:id" element={<Page><StudyLayout /></Page>}>
+          <Route index element={<Page><ProtocolsTab /></Page>} />
+          <Route path="participants" element={<Page><StudyParticipantsTab /></Page>} />
+          <Route path="cohort" element={<Page><CohortTab /></Page>} />
+          <Route path="exports" element={<Page><ExportsTab /></Page>} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

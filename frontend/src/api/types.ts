@@ -117,6 +117,7 @@ export interface Note {
 export interface MetricSummary {
   key: string;
   label: string;
+  definition?: string;
   unit: string;
   direction: "higher_better" | "lower_better" | "neutral";
   latest: number | null;

@@ -28,6 +28,7 @@ import { useSummary } from "./ParticipantList";
 import {
   ErrorNote,
   Loading,
+  Sparkline,
   TrendArrow,
   errorText,
   formatDate,
@@ -54,12 +55,10 @@ export function ParticipantPage() {
     return <ErrorNote error={participant.error} what="This participant" />;
   const p = participant.data;
   const metrics = summary.data?.metrics ?? [];
-  const charted = [
-    ...CHART_METRICS.map((key) => metrics.find((m) => m.key === key)).filter(
-      (m): m is MetricSummary => !!m,
-    ),
-    ...metrics.filter((m) => !CHART_METRICS.includes(m.key)),
-  ];
+  const charted = CHART_METRICS.map((key) => metrics.find((m) => m.key === key)).filter(
+    (m): m is MetricSummary => !!m,
+  );
+  const others = metrics.filter((m) => !CHART_METRICS.includes(m.key));
   return (
     <section aria-labelledby="p-title" className="participant-page">
       <div className="page-head">
@@ -87,6 +86,41 @@ export function ParticipantPage() {
           <MetricPanel key={m.key} participantId={p.id} metric={m} />
         ))}
       </div>
+      {others.length > 0 && (
+        <details className="card-panel">
+          <summary>Other measures ({others.length})</summary>
+          <table className="data-table" data-testid="other-metrics">
+            <thead>
+              <tr>
+                <th scope="col">Measure</th>
+                <th scope="col">Latest</th>
+                <th scope="col">Baseline</th>
+                <th scope="col">Over sessions</th>
+                <th scope="col">Trend</th>
+                <th scope="col">Reliable change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {others.map((m) => (
+                <tr key={m.key} data-metric={m.key}>
+                  <th scope="row" title={m.definition}>
+                    {m.label}
+                  </th>
+                  <td>{formatValue(m.latest, m.unit)}</td>
+                  <td>{formatValue(m.baseline, m.unit)}</td>
+                  <td>
+                    <Sparkline values={m.series} label={`${m.label} over sessions`} />
+                  </td>
+                  <td>
+                    <TrendArrow metric={m} />
+                  </td>
+                  <td>{m.rci?.reliable ? <span className="badge flag">reliable</span> : "none"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
 
       {summary.data && (
         <>

@@ -157,7 +157,7 @@ export function SessionPage() {
           {analysis.data && !hasMetrics(analysis.data) && (
             <Loading>The metrics are being computed…</Loading>
           )}
-          {analysis.data?.metrics && (
+          {analysis.data?.metrics && analysis.data.games.length > 1 && (
             <MetricsTable caption="This session" values={analysis.data.metrics} />
           )}
           {analysis.data?.games.map((g) => {

@@ -7,7 +7,7 @@ import type { FormEvent } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
 import { api, rows } from "../api/client";
 import type { Page } from "../api/client";
-import type { Participant, Protocol, Study } from "../api/types";
+import type { Participant, Protocol, Study, TrainingSession } from "../api/types";
 import { useMe } from "./auth";
 import { EnrolForm } from "./Enrol";
 import { ErrorNote, Loading, errorText, formatDate } from "./widgets";
@@ -130,6 +130,12 @@ export function ProtocolsTab() {
     queryFn: () => api.get<Page<Protocol>>(`/api/studies/${id}/protocols/?page_size=200`),
   });
   const [draft, setDraft] = useState<Partial<Protocol> | null>(null);
+  const [showing, setShowing] = useState<number | null>(null);
+  const sessions = useQuery({
+    queryKey: ["study-sessions", id],
+    queryFn: () => api.get<Page<TrainingSession>>(`/api/sessions/?study=${id}&page_size=500`),
+    enabled: showing !== null,
+  });
   const save = useMutation({
     mutationFn: (body: Partial<Protocol>) => api.post<Protocol>(`/api/studies/${id}/protocols/`, body),
     onSuccess: () => {
@@ -168,7 +174,16 @@ export function ProtocolsTab() {
                   {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} · opponent{" "}
                   {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
                 </td>
-                <td>{p.session_count}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn link small"
+                    aria-expanded={showing === p.id}
+                    onClick={() => setShowing(showing === p.id ? null : p.id)}
+                  >
+                    {p.session_count} {p.session_count === 1 ? "session" : "sessions"}
+                  </button>
+                </td>
                 <td>{formatDate(p.created_at)}</td>
                 <td>
                   <button type="button" className="btn secondary small" onClick={() => setDraft({ ...p })}>
@@ -179,6 +194,27 @@ export function ProtocolsTab() {
             ))}
           </tbody>
         </table>
+      )}
+      {showing !== null && (
+        <div className="card-panel" data-testid="protocol-sessions">
+          <h2>
+            Sessions run with {list.find((p) => p.id === showing)?.name} v
+            {list.find((p) => p.id === showing)?.version}
+          </h2>
+          {sessions.isLoading && <Loading />}
+          <ul>
+            {rows(sessions.data)
+              .filter((s) => s.protocol === showing)
+              .map((s) => (
+                <li key={s.id}>
+                  <Link to={`/sessions/${s.id}`}>
+                    {s.participant_code}, session {s.number}
+                  </Link>{" "}
+                  · {s.status} · {formatDate(s.started_at ?? s.scheduled_for, true)}
+                </li>
+              ))}
+          </ul>
+        </div>
       )}
       {!draft && (
         <button type="button" className="btn primary" onClick={() => setDraft({ ...BLANK })}>
@@ -470,11 +506,16 @@ function GenericTable({ data }: { data: unknown }) {
     ? (data as Record<string, unknown>[])
     : Array.isArray((data as { results?: unknown })?.results)
       ? ((data as { results: Record<string, unknown>[] }).results)
-      : Array.isArray((data as { participants?: unknown })?.participants)
-        ? ((data as { participants: Record<string, unknown>[] }).participants)
-        : [];
+      : Array.isArray((data as { metrics?: unknown })?.metrics)
+        ? ((data as { metrics: Record<string, unknown>[] }).metrics)
+        : Array.isArray((data as { participants?: unknown })?.participants)
+          ? ((data as { participants: Record<string, unknown>[] }).participants)
+          : [];
   if (list.length === 0) return <p className="muted">Nothing to show yet.</p>;
-  const columns = Array.from(new Set(list.flatMap((r) => Object.keys(r)))).slice(0, 10);
+  const hidden = new Set(["definition", "games", "needs_solver", "version", "computed_at"]);
+  const columns = Array.from(new Set(list.flatMap((r) => Object.keys(r))))
+    .filter((c) => !hidden.has(c))
+    .slice(0, 10);
   const show = (v: unknown) =>
     v === null || v === undefined
       ? "–"
