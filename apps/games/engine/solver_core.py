@@ -116,10 +116,21 @@ def _lead_keys(lead: int, kind: int, p: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: Lazily filled ``_lead_keys`` per seat on lead, per kind, per pattern.
+#: Lazily filled sort keys ``score << 8 | field << 4 | index`` per seat on lead, per table
+#: (0: the trump field; 1..3: side fields 1..3 when the follower holds trumps; 4..6: when it
+#: holds none), per pattern.
 _LEAD_KEYS: tuple[list[list[tuple[int, ...] | None]], ...] = tuple(
-    [[None] * _NP for _ in range(3)] for _ in range(2)
+    [[None] * _NP for _ in range(7)] for _ in range(2)
 )
+WILD_KEY = 9 << 8 | WILD << 4
+
+
+def _fill_lead_keys(lead: int, table: int, p: int) -> tuple[int, ...]:
+    j = 0 if table == 0 else (table - 1) % 3 + 1
+    kind = 0 if table == 0 else (1 if table <= 3 else 2)
+    keys = tuple(x | j << 4 for x in _lead_keys(lead, kind, p))
+    _LEAD_KEYS[lead][table][p] = keys
+    return keys
 
 
 def remove(p: int, i: int) -> int:
@@ -172,11 +183,19 @@ class Search:
     def bounds(self, s: int, n: int) -> tuple[int, int]:
         """Sure lower and upper bounds on the tricks of the seat on lead.
 
-        Lower: the wilds and top trumps it holds beyond the other seat's wilds (each of them wins
-        whenever it is played, unless the other seat plays a wild to the same trick), or, when the
-        other seat has no wild, the tricks it can cash in a row: wilds, top trumps (all trumps
-        once they draw the other seat's), and top cards of suits the other seat must follow or
-        cannot ruff. Upper: the same sure count for the other seat's wilds and top trumps.
+        A seat's wilds and top trumps (above all the other seat's trumps) each win whenever they
+        are played, unless the other seat plays a wild to the same trick; so each seat takes at
+        least that many of them minus the other seat's wilds. Sharper, by the ``wild_tie`` rule:
+
+        * ``leader``: a wild led always wins, so the leader cashes its wilds; the follower wins
+          with each of its wilds too (played on a non-wild lead, or led) if it holds at least as
+          many other cards as the leader has wilds to lead, so only its top trumps can be
+          cancelled by the leader's wilds.
+        * ``follower``: the follower wins the coming trick with a wild if it has one.
+
+        When the follower has no wild, the leader's lower bound is the tricks it can cash in a
+        row: wilds, top trumps (all of its trumps once the follower's are drawn), and top cards
+        of side suits the follower must follow or cannot ruff.
         """
         lead = s >> LEADER
         n_own, n_opp, top_own, top_opp, _, _ = SEAT_TABLES[lead]
@@ -187,7 +206,17 @@ class Search:
         else:
             wl = (s >> W0) & 3
             wf = (s >> W1) & 3
-        b = wf + top_opp[p0] - wl
+        t = top_opp[p0]
+        if not wf:
+            b = t - wl
+        elif self.tie_leader and n - wf >= wl:
+            b = wf + (t - wl if t > wl else 0)
+        elif self.tie_leader:
+            b = wf + t - wl
+        else:
+            b = wf + t - wl
+            if b < 1:
+                b = 1
         upper = n - b if b > 0 else n
         if wf:
             q = wl if self.tie_leader else 0
@@ -222,26 +251,23 @@ class Search:
         a lead of each kind is among the best (see :func:`_lead_keys`).
         """
         lead = s >> LEADER
-        keys = []
         tables = _LEAD_KEYS[lead]
-        opp_trumps = SEAT_TABLES[lead][1][s & FMASK]
-        side = tables[1] if opp_trumps else tables[2]
         p = s & FMASK
-        k = tables[0][p]
-        if k is None:
-            k = tables[0][p] = _lead_keys(lead, 0, p)
-        keys += k
+        keys = tables[0][p]
+        if keys is None:
+            keys = _fill_lead_keys(lead, 0, p)
+        side = 1 if SEAT_TABLES[lead][1][p] else 4
         for j in (1, 2, 3):
             p = (s >> (FIELD * j)) & FMASK
-            k = side[p]
+            k = tables[side][p]
             if k is None:
-                k = side[p] = _lead_keys(lead, 1 if opp_trumps else 2, p)
+                k = _fill_lead_keys(lead, side, p)
             if k:
-                keys += [x | j << 4 for x in k]
+                keys = keys + k
+            side += 1
         if (s >> (W1 if lead else W0)) & 3:
-            keys.append(9 << 8 | WILD << 4)
-        keys.sort(reverse=True)
-        return [[(x >> 4) & 15, x & 15, None, False] for x in keys]
+            keys = (*keys, WILD_KEY)
+        return [[(x >> 4) & 15, x & 15, None, False] for x in sorted(keys, reverse=True)]
 
     def responses(self, s: int, j: int, i: int) -> Iterator[tuple[int, int, int]]:
         """``(suit, index, child)`` for every class the follower may play to lead ``(j, i)``.
@@ -387,6 +413,34 @@ class Search:
         first_child = self.first_child
         counter = self._counter
 
+        def all_pass(s: int, mv: list, ch: list, n1: int, k1: int, nk: int, me: int) -> bool:
+            """Complete the answers of a lead whose first answer passed; do all the rest pass?"""
+            full = children(s, mv[0], mv[1])
+            start = 1 if full[0] == ch[0] else 0
+            ch[:] = full
+            mv[3] = True
+            for ri in range(start, len(ch)):
+                c = ch[ri]
+                if c & LBIT == me:
+                    if k1 <= 0:
+                        continue
+                    ce = get(c)
+                    if ce is None:
+                        q, u = bounds(c, n1)
+                        ce = tt[c] = [q, u, None]
+                    if ce[0] >= k1 or (ce[1] >= k1 and ge(c, n1, k1)):
+                        continue
+                elif nk > 0:
+                    ce = get(c)
+                    if ce is None:
+                        q, u = bounds(c, n1)
+                        ce = tt[c] = [q, u, None]
+                    if ce[1] < nk or (ce[0] < nk and not ge(c, n1, nk)):
+                        continue
+                ch.insert(0, ch.pop(ri))
+                return False
+            return True
+
         def ge(s: int, n: int, k: int) -> bool:
             e = get(s)
             if e is None:
@@ -414,31 +468,16 @@ class Search:
                 if ch is None:
                     # Most leads are refuted by their first answer: build only that one.
                     ch = mv[2] = [first_child(s, mv[0], mv[1])]
-                ri = 0
-                nch = len(ch)
-                while True:
-                    if ri == nch:
-                        if mv[3]:
-                            break
-                        full = children(s, mv[0], mv[1])
-                        ri = 1 if full[0] == ch[0] else 0
-                        ch[:] = full
-                        mv[3] = True
-                        nch = len(ch)
-                        if ri == nch:
-                            break
-                    c = ch[ri]
+                for ri, c in enumerate(ch):
                     if c & LBIT == me:
                         # The leader won the trick: it needs k - 1 of the rest.
                         if k1 <= 0:
-                            ri += 1
                             continue
                         ce = get(c)
                         if ce is None:
                             q, u = bounds(c, n1)
                             ce = tt[c] = [q, u, None]
                         if ce[0] >= k1 or (ce[1] >= k1 and ge(c, n1, k1)):
-                            ri += 1
                             continue
                     elif nk > 0:
                         # The follower won and leads: it must not take n - k of the rest.
@@ -447,17 +486,17 @@ class Search:
                             q, u = bounds(c, n1)
                             ce = tt[c] = [q, u, None]
                         if ce[1] < nk or (ce[0] < nk and not ge(c, n1, nk)):
-                            ri += 1
                             continue
                     # Refuted: this answer first next time.
                     if ri:
                         ch.insert(0, ch.pop(ri))
                     break
-                if ri == nch:
-                    if li:
-                        moves.insert(0, moves.pop(li))
-                    e[0] = k
-                    return True
+                else:
+                    if mv[3] or all_pass(s, mv, ch, n1, k1, nk, me):
+                        if li:
+                            moves.insert(0, moves.pop(li))
+                        e[0] = k
+                        return True
             e[1] = k - 1
             return False
 
