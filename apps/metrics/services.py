@@ -23,19 +23,16 @@ log = logging.getLogger(__name__)
 Level = MetricValue.Level
 
 
-def _upsert(*, level, subject_id, participant_id, key, value, n=0, details=None, **links):
-    MetricValue.objects.update_or_create(
-        level=level,
-        subject_id=subject_id,
-        key=key,
-        version=CATALOGUE[key].version,
-        defaults={
-            "participant_id": participant_id,
-            "value": value,
-            "n": n,
-            "details": details or {},
-            **links,
-        },
+def _store(level: str, subject_id: int, rows: list[MetricValue]) -> None:
+    """Upsert one subject's values in one statement: (level, subject, key, version) is unique."""
+    for row in rows:
+        row.level, row.subject_id = level, subject_id
+        row.version = CATALOGUE[row.key].version
+    MetricValue.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["level", "subject_id", "key", "version"],
+        update_fields=["participant", "session", "game", "value", "n", "details", "computed_at"],
     )
 
 
@@ -44,20 +41,19 @@ def game_metrics_compute(*, game: Game, with_solver: bool = True) -> dict[str, c
     values = compute.game_values(game)
     if with_solver and game.game_type == "memulation":
         values.update(analysis_values(game))
-    participant_id = game.session.participant_id
-    with transaction.atomic():
-        for key, item in values.items():
-            _upsert(
-                level=Level.GAME,
-                subject_id=game.pk,
-                participant_id=participant_id,
-                key=key,
-                value=item.value,
-                n=item.n,
-                details=item.details,
-                session_id=game.session_id,
-                game_id=game.pk,
-            )
+    rows = [
+        MetricValue(
+            participant_id=game.session.participant_id,
+            session_id=game.session_id,
+            game_id=game.pk,
+            key=key,
+            value=item.value,
+            n=item.n,
+            details=item.details,
+        )
+        for key, item in values.items()
+    ]
+    _store(Level.GAME, game.pk, rows)
     return values
 
 
@@ -69,24 +65,24 @@ def session_metrics_compute(*, session_id: int, with_solver: bool = True) -> Non
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
     games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
     per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
-    with transaction.atomic():
-        for metric in {m.key: m for g in games for m in metrics_for(g.game_type)}.values():
-            items = [v[metric.key] for v in per_game if metric.key in v]
-            weighted = [(i.value, max(i.n, 1)) for i in items if i.value is not None]
-            total = sum(w for _, w in weighted)
-            value = sum(v * w for v, w in weighted) / total if weighted else None
-            _upsert(
-                level=Level.SESSION,
-                subject_id=session.pk,
+    rows = []
+    for key in {m.key for g in games for m in metrics_for(g.game_type)}:
+        items = [v[key] for v in per_game if key in v]
+        weighted = [(i.value, max(i.n, 1)) for i in items if i.value is not None]
+        total = sum(w for _, w in weighted)
+        rows.append(
+            MetricValue(
                 participant_id=session.participant_id,
-                key=metric.key,
-                value=value,
-                n=sum(i.n for i in items),
                 session_id=session.pk,
+                key=key,
+                value=sum(v * w for v, w in weighted) / total if weighted else None,
+                n=sum(i.n for i in items),
             )
-        SessionMetrics.objects.update_or_create(
-            session=session, defaults={"signature": catalogue_signature()}
         )
+    _store(Level.SESSION, session.pk, rows)
+    SessionMetrics.objects.update_or_create(
+        session=session, defaults={"signature": catalogue_signature()}
+    )
     participant_trends_refresh(participant=session.participant)
     from apps.metrics.adaptive import adaptive_step
 
@@ -142,21 +138,18 @@ def participant_trends_refresh(*, participant: Participant) -> None:
     norms = {n.key: n for n in norms if _current(n)}
     rows = []
     for key, points in _series(participant).items():
-        metric = CATALOGUE[key]
         cohort, norm = _norm(cohorts.get(key)), _norm(norms.get(key))
-        details = trends.trend_details(metric, points, cohort, norm)
-        rows.append((key, details, sum(1 for p in points if p.value is not None)))
-    with transaction.atomic():
-        for key, details, n in rows:
-            _upsert(
-                level=Level.PARTICIPANT,
-                subject_id=participant.pk,
+        details = trends.trend_details(CATALOGUE[key], points, cohort, norm)
+        rows.append(
+            MetricValue(
                 participant_id=participant.pk,
                 key=key,
                 value=details["latest"],
-                n=n,
+                n=sum(1 for p in points if p.value is not None),
                 details=details,
             )
+        )
+    _store(Level.PARTICIPANT, participant.pk, rows)
 
 
 def cohort_norms_refresh(*, study: Study) -> None:

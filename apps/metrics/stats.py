@@ -13,6 +13,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Z95 = 1.959963984540054
 
@@ -91,10 +92,11 @@ def t_cdf(t: float, df: float) -> float:
     return 1.0 - tail if t > 0 else tail
 
 
+@lru_cache(maxsize=256)
 def t_quantile(p: float, df: float) -> float:
     """The ``p`` quantile of Student's t with ``df`` degrees of freedom (bisection)."""
     low, high = -1e3, 1e3
-    for _ in range(200):
+    for _ in range(64):
         mid = (low + high) / 2
         if t_cdf(mid, df) < p:
             low = mid
