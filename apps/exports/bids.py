@@ -1,0 +1,229 @@
+"""BIDS-style behavioural files: one events file (and its JSON sidecar) per game, plus
+``dataset_description.json``, ``participants.tsv`` and ``participants.json``.
+
+The four typed tables of the event log are read as four streams ordered by game and event, and
+merged: one game's events are in memory at a time.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+from itertools import groupby
+from pathlib import Path
+
+from apps.exports import rows as tidy
+from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, TRIAL_TYPES, Column, Table
+from apps.exports.scope import ExportScope, GameRef
+from apps.exports.writers import write_json, write_tsv
+from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
+
+BIDS_VERSION = "1.9.0"
+NAMES = BIDS_EVENTS.names
+Progress = Callable[[int], None]
+
+
+def _event(**values) -> tuple:
+    return tuple(values.get(name) for name in NAMES)
+
+
+def _seconds(later, earlier) -> float:
+    return round((later - earlier).total_seconds(), 3)
+
+
+def _stream(model, scope: ExportScope, fields: tuple[str, ...], make) -> Iterator[tuple]:
+    """(game id, event id, BIDS row) for one typed table, in order of game and event."""
+    rows = (
+        model.objects.filter(game__in=scope.game_rows().values("pk"))
+        .order_by("game_id", "event_id")
+        .values_list("game_id", "event_id", *fields, "event__server_time")
+    )
+    for game_id, event_id, *values in rows.iterator(chunk_size=tidy.CHUNK):
+        ref = scope.games.get(game_id)
+        if ref is not None:
+            yield game_id, event_id, make(ref, *values)
+
+
+def _examination(ref: GameRef, rnd, deal, hand, seat, planned, actual, early, sorts, shown, _):
+    return _event(
+        onset=_seconds(shown, ref.started_at),
+        duration=actual,
+        trial_type="examination",
+        round=rnd,
+        deal=deal,
+        hand=hand,
+        seat=seat,
+        actor="participant" if seat == ref.participant_seat else "person",
+        ended_early=early,
+        sorts=sorts,
+    )
+
+
+def _play(ref: GameRef, rnd, deal, trick, position, seat, actor, card, ms, legal, at):
+    own = seat == ref.participant_seat
+    return _event(
+        onset=_seconds(at, ref.started_at),
+        duration=0,
+        trial_type="play" if own else "other_play",
+        response_time=None if ms is None else ms / 1000,
+        round=rnd,
+        deal=deal,
+        trick=trick,
+        position=position,
+        seat=seat,
+        actor=actor,
+        card=card,
+        legal_count=legal,
+    )
+
+
+def _recall(ref: GameRef, rnd, seat, actor, intended, pile, trick, index, revealed, ms, at):
+    own = seat == ref.participant_seat
+    return _event(
+        onset=_seconds(at, ref.started_at),
+        duration=0,
+        trial_type="recall" if own else "other_recall",
+        response_time=None if ms is None else ms / 1000,
+        round=rnd,
+        trick=trick,
+        seat=seat,
+        actor=actor,
+        intended_card=intended or None,
+        revealed_card=revealed,
+        pile=pile,
+        card_index=index,
+        hit=(revealed == intended) if intended else None,
+    )
+
+
+def _illegal(ref: GameRef, rnd, deal, seat, card, code, ms, at):
+    return _event(
+        onset=_seconds(at, ref.started_at),
+        duration=0,
+        trial_type="illegal_attempt",
+        response_time=None if ms is None else ms / 1000,
+        round=rnd,
+        deal=deal,
+        seat=seat,
+        actor="participant" if seat == ref.participant_seat else "person",
+        card=card or None,
+        code=code,
+    )
+
+
+STREAMS = (
+    (
+        ExaminationPeriod,
+        (
+            "round",
+            "deal",
+            "hand",
+            "seat",
+            "planned_seconds",
+            "actual_seconds",
+            "ended_early",
+            "sorts",
+            "shown_at",
+        ),
+        _examination,
+    ),
+    (
+        Play,
+        (
+            "round",
+            "deal",
+            "trick",
+            "position",
+            "seat",
+            "actor",
+            "card",
+            "decision_ms",
+            "legal_count",
+        ),
+        _play,
+    ),
+    (
+        RecallAttempt,
+        (
+            "round",
+            "seat",
+            "actor",
+            "intended_card",
+            "pile",
+            "trick",
+            "card_index",
+            "revealed_card",
+            "decision_ms",
+        ),
+        _recall,
+    ),
+    (IllegalAttempt, ("round", "deal", "seat", "card", "code", "decision_ms"), _illegal),
+)
+
+
+def events_count(scope: ExportScope) -> int:
+    return sum(
+        model.objects.filter(game__in=scope.game_rows().values("pk")).count()
+        for model, _, _ in STREAMS
+    )
+
+
+def bids_count(scope: ExportScope) -> int:
+    return tidy.SOURCES["participants"].count(scope) + events_count(scope)
+
+
+def events_path(ref: GameRef) -> Path:
+    participant, session, _ = ref.key
+    run = f"_run-{ref.run}" if ref.run else ""
+    stem = f"sub-{participant}_ses-{session}_task-{ref.game_type}{run}_events"
+    return Path(f"sub-{participant}", f"ses-{session}", "beh", stem)
+
+
+def sidecar(table: Table) -> dict:
+    """A BIDS JSON sidecar: each column's description, units and levels."""
+
+    def describe(column: Column) -> dict:
+        entry = {"Description": column.description}
+        if column.unit:
+            entry["Units"] = column.unit
+        if column.name == "trial_type":
+            entry["Levels"] = dict(TRIAL_TYPES)
+        elif column.allowed and len(column.allowed) <= 12:
+            entry["Levels"] = {value: value for value in column.allowed}
+        return entry
+
+    return {column.name: describe(column) for column in table.columns}
+
+
+def dataset_description(scope: ExportScope) -> dict:
+    return {
+        "Name": f"Memulation Lab study {scope.study.pk}",
+        "BIDSVersion": BIDS_VERSION,
+        "DatasetType": "raw",
+        "GeneratedBy": [{"Name": "Memulation Lab research export"}],
+    }
+
+
+def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, int]:
+    """Write the BIDS folder under ``root``; return rows written per file kind."""
+    scope.load()
+    write_json(root / "dataset_description.json", dataset_description(scope))
+    participants = [
+        (f"sub-{export_id}", age_band, group)
+        for export_id, age_band, group in tidy.participant_rows(scope)
+    ]
+    write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
+    write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))
+    progress(len(participants))
+    events_sidecar = sidecar(BIDS_EVENTS)
+    streams = [_stream(model, scope, fields, make) for model, fields, make in STREAMS]
+    merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]))
+    files = events = 0
+    for game_id, items in groupby(merged, key=lambda item: item[0]):
+        stem = events_path(scope.games[game_id])
+        count = write_tsv(root / stem.with_suffix(".tsv"), BIDS_EVENTS, (i[2] for i in items))
+        write_json(root / stem.with_suffix(".json"), events_sidecar)
+        files += 1
+        events += count
+        progress(count)
+    return {"bids_participants": len(participants), "bids_events": events, "bids_files": files}

@@ -1,0 +1,133 @@
+"""The codebook of an export, from the table schemas and the metric catalogue: JSON for programs,
+Markdown for people. Both are written into every export."""
+
+from __future__ import annotations
+
+import json
+
+from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, MISSING_CODES, TABLES, Column, Table
+from apps.metrics.catalogue import METRICS
+
+TITLE = "Memulation Lab research export: codebook"
+
+
+def column_entry(column: Column, *, missing: str | None) -> dict:
+    return {
+        "name": column.name,
+        "type": column.kind,
+        "unit": column.unit or None,
+        "description": column.description,
+        "allowed_values": list(column.allowed) if column.allowed else None,
+        "missing_value_code": missing if column.nullable else None,
+    }
+
+
+def table_entry(table: Table, *, file: str, missing: str | None) -> dict:
+    return {
+        "name": table.name,
+        "file": file,
+        "description": table.description,
+        "key": list(table.key),
+        "columns": [column_entry(c, missing=missing) for c in table.columns],
+    }
+
+
+def codebook(*, export: dict) -> dict:
+    """``export`` describes this export: formats, filters, whether dates are shifted."""
+    return {
+        "title": TITLE,
+        "export": export,
+        "identifiers": (
+            "Participants appear only under their export id (participant_id), a keyed hash "
+            "of their code; sessions and games by their number. No codes, names, notes or "
+            "free text are exported."
+        ),
+        "dates": (
+            "Each participant's times are moved back by a whole number of days (1 to 365), the "
+            "same for every export of the study with the same key; intervals are unchanged."
+            if export.get("shift_dates")
+            else "Times are as recorded, in UTC."
+        ),
+        "missing_value_codes": {
+            "csv": "an empty cell",
+            "parquet": "null",
+            "bids": MISSING_CODES["bids"],
+        },
+        "tables": [
+            table_entry(t, file=f"csv/{t.name}.csv, parquet/{t.name}.parquet", missing="")
+            for t in TABLES.values()
+        ],
+        "bids": [
+            table_entry(BIDS_EVENTS, file="bids/sub-*/ses-*/beh/*_events.tsv", missing="n/a"),
+            table_entry(BIDS_PARTICIPANTS, file="bids/participants.tsv", missing="n/a"),
+        ],
+        "metrics": [metric.as_dict() for metric in METRICS],
+    }
+
+
+def _cell(text) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _allowed(values: list[str] | None) -> str:
+    if not values:
+        return ""
+    if len(values) > 12:
+        return f"{len(values)} values (see codebook.json)"
+    return ", ".join(f"`{v}`" for v in values)
+
+
+def _table_markdown(entry: dict) -> list[str]:
+    lines = [
+        f"### {entry['name']}",
+        "",
+        f"File: `{entry['file']}`. {entry['description']} Key: "
+        + ", ".join(f"`{k}`" for k in entry["key"])
+        + ".",
+        "",
+        "| Column | Type | Unit | Description | Allowed values | Missing |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for c in entry["columns"]:
+        missing = "never" if c["missing_value_code"] is None else "allowed"
+        lines.append(
+            f"| `{c['name']}` | {c['type']} | {c['unit'] or ''} | {_cell(c['description'])} "
+            f"| {_allowed(c['allowed_values'])} | {missing} |"
+        )
+    return [*lines, ""]
+
+
+def codebook_markdown(book: dict) -> str:
+    codes = book["missing_value_codes"]
+    lines = [
+        f"# {book['title']}",
+        "",
+        book["identifiers"],
+        "",
+        book["dates"],
+        "",
+        f"Missing values: {codes['csv']} in CSV, {codes['parquet']} in Parquet, "
+        f"`{codes['bids']}` in the BIDS files.",
+        "",
+        "Export: `" + json.dumps(book["export"], sort_keys=True) + "`",
+        "",
+        "## Tables",
+        "",
+    ]
+    for entry in book["tables"]:
+        lines += _table_markdown(entry)
+    lines += ["## BIDS-style files", ""]
+    for entry in book["bids"]:
+        lines += _table_markdown(entry)
+    lines += [
+        "## Metrics",
+        "",
+        "| Key | Version | Label | Unit | Direction | Games | Definition |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for m in book["metrics"]:
+        lines.append(
+            f"| `{m['key']}` | {m['version']} | {_cell(m['label'])} | {m['unit']} "
+            f"| {m['direction']} | {', '.join(m['games'])} | {_cell(m['definition'])} |"
+        )
+    return "\n".join(lines) + "\n"

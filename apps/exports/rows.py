@@ -1,0 +1,311 @@
+"""The rows of each tidy table, streamed from the database in its column order.
+
+Every stream reads through a server-side cursor (``.iterator(chunk_size=...)``), so a table of a
+million rows is never in memory at once; rows are labelled with export ids from the scope's
+lookups. ``SOURCES[table]`` is a :class:`Source`: ``count(scope)`` says how many rows the
+table will have (for progress), ``rows(scope)`` yields them as tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Q, QuerySet
+
+from apps.exports import deals
+from apps.exports.scope import ExportScope
+from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
+from apps.metrics.catalogue import CATALOGUE
+from apps.metrics.models import MetricValue
+
+CHUNK = 5000
+
+
+def shifted(moment: datetime | None, shift: timedelta) -> datetime | None:
+    return None if moment is None else moment + shift
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one table's rows come from: a queryset to count and a generator of rows."""
+
+    count: Callable[[ExportScope], int]
+    rows: Callable[[ExportScope], Iterator[tuple]]
+
+
+# -- participants, sessions, games -------------------------------------------------------------
+
+
+def _participants(scope: ExportScope) -> QuerySet:
+    return scope.participant_rows().order_by("pk").values_list("pk", "age_band", "group")
+
+
+def participant_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    for pk, age_band, group in _participants(scope).iterator(chunk_size=CHUNK):
+        yield scope.subjects[pk].export_id, age_band, group or None
+
+
+def _sessions(scope: ExportScope) -> QuerySet:
+    return (
+        scope.session_rows()
+        .order_by("participant_id", "number")
+        .values_list(
+            "pk",
+            "status",
+            "protocol_id",
+            "protocol_snapshot",
+            "started_at",
+            "completed_at",
+            "abandoned_at",
+        )
+    )
+
+
+def session_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    rows = _sessions(scope).iterator(chunk_size=CHUNK)
+    for pk, status, protocol, snap, started, completed, abandoned in rows:
+        if pk not in scope.sessions:
+            continue
+        export_id, number, shift = scope.session_key(pk)
+        duration = (completed - started).total_seconds() if completed else None
+        yield (
+            export_id,
+            number,
+            status,
+            protocol,
+            snap.get("version"),
+            snap.get("game"),
+            snap.get("rounds"),
+            snap.get("examination_seconds"),
+            snap.get("roles"),
+            snap.get("opponent"),
+            snap.get("opponent_level"),
+            snap.get("wild_tie"),
+            snap.get("trump_rule"),
+            snap.get("stragedy_intent"),
+            bool((snap.get("adaptive") or {}).get("enabled", False)),
+            shifted(started, shift),
+            shifted(completed, shift),
+            shifted(abandoned, shift),
+            duration,
+        )
+
+
+def _games(scope: ExportScope) -> QuerySet:
+    return (
+        scope.game_rows()
+        .order_by("pk")
+        .values_list("pk", "status", "seats", "options", "finished_at")
+    )
+
+
+def game_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    for pk, status, seats, options, finished_at in _games(scope).iterator(chunk_size=CHUNK):
+        ref = scope.games.get(pk)
+        if ref is None:
+            continue
+        bots = [seat for seat in seats if seat.get("kind") == "bot"]
+        yield (
+            *ref.key,
+            ref.game_type,
+            status,
+            ref.participant_seat,
+            len(seats),
+            bots[0].get("bot") if bots else None,
+            bots[0].get("level") if bots else None,
+            options.get("rounds", 1),
+            options.get("examination_seconds") if ref.game_type == "memulation" else None,
+            shifted(ref.started_at, ref.shift),
+            shifted(finished_at, ref.shift),
+        )
+
+
+# -- typed rows of the event log ---------------------------------------------------------------
+
+
+def _typed(model, scope: ExportScope, *fields: str) -> QuerySet:
+    return (
+        model.objects.filter(game__in=scope.game_rows().values("pk"))
+        .order_by("game_id", "event_id")
+        .values_list("game_id", *fields, "event__server_time")
+    )
+
+
+EXAMINATION_FIELDS = (
+    "round",
+    "deal",
+    "hand",
+    "seat",
+    "planned_seconds",
+    "actual_seconds",
+    "ended_early",
+    "sorts",
+    "page_hidden_seconds",
+    "shown_at",
+    "hidden_at",
+)
+
+
+def examination_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    rows = _typed(ExaminationPeriod, scope, *EXAMINATION_FIELDS).iterator(chunk_size=CHUNK)
+    for game_id, *values, shown_at, hidden_at, _ in rows:
+        ref = scope.games.get(game_id)
+        if ref is not None:
+            yield (*ref.key, *values, shifted(shown_at, ref.shift), shifted(hidden_at, ref.shift))
+
+
+PLAY_FIELDS = (
+    "round",
+    "deal",
+    "trick",
+    "position",
+    "seat",
+    "actor",
+    "card",
+    "decision_ms",
+    "server_ms",
+    "legal_count",
+)
+
+
+def play_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    games = scope.games
+    for game_id, *values, played_at in _typed(Play, scope, *PLAY_FIELDS).iterator(chunk_size=CHUNK):
+        ref = games.get(game_id)
+        if ref is not None:
+            yield (*ref.key, *values, played_at + ref.shift)
+
+
+RECALL_FIELDS = (
+    "round",
+    "seat",
+    "actor",
+    "intended_card",
+    "pile",
+    "trick",
+    "card_index",
+    "revealed_card",
+    "intended_pile",
+    "intended_trick",
+    "intended_card_index",
+    "decision_ms",
+)
+
+
+def recall_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    rows = _typed(RecallAttempt, scope, *RECALL_FIELDS).iterator(chunk_size=CHUNK)
+    for game_id, rnd, seat, actor, intended, pile, trick, index, revealed, *rest, at in rows:
+        ref = scope.games.get(game_id)
+        if ref is None:
+            continue
+        *where, decision_ms = rest
+        hit = (revealed == intended) if intended else None
+        yield (
+            *ref.key,
+            rnd,
+            seat,
+            actor,
+            intended or None,
+            pile,
+            trick,
+            index,
+            revealed,
+            hit,
+            *where,
+            decision_ms,
+            at + ref.shift,
+        )
+
+
+ILLEGAL_FIELDS = ("round", "deal", "seat", "action_type", "card", "code", "decision_ms")
+
+
+def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    rows = _typed(IllegalAttempt, scope, *ILLEGAL_FIELDS).iterator(chunk_size=CHUNK)
+    for game_id, rnd, deal, seat, action_type, card, code, decision_ms, at in rows:
+        ref = scope.games.get(game_id)
+        if ref is not None:
+            yield (
+                *ref.key,
+                rnd,
+                deal,
+                seat,
+                action_type,
+                card or None,
+                code,
+                decision_ms,
+                at + ref.shift,
+            )
+
+
+# -- metrics -------------------------------------------------------------------------------------
+
+
+def _metrics(scope: ExportScope) -> QuerySet:
+    Level = MetricValue.Level
+    return (
+        MetricValue.objects.filter(
+            participant__in=scope.participant_rows(), key__in=list(CATALOGUE)
+        )
+        .filter(
+            Q(level=Level.PARTICIPANT)
+            | Q(level=Level.SESSION, session__in=scope.session_rows().values("pk"))
+            | Q(level=Level.GAME, game__in=scope.game_rows().values("pk"))
+        )
+        .order_by("participant_id", "session_id", "game_id", "level", "key", "version")
+        .values_list(
+            "level", "participant_id", "session_id", "game_id", "key", "version", "value", "n"
+        )
+    )
+
+
+def metric_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    for level, participant, session, game, *values in _metrics(scope).iterator(chunk_size=CHUNK):
+        subject = scope.subjects.get(participant)
+        if subject is None:
+            continue
+        session_number = game_number = None
+        subject_id = f"sub-{subject.export_id}"
+        if level != MetricValue.Level.PARTICIPANT:
+            if session not in scope.sessions:
+                continue
+            session_number = scope.sessions[session][1]
+            subject_id += f"_ses-{session_number}"
+        if level == MetricValue.Level.GAME:
+            ref = scope.games.get(game)
+            if ref is None:
+                continue
+            game_number = ref.key[2]
+            subject_id += f"_game-{game_number}"
+        yield (level, subject_id, subject.export_id, session_number, game_number, *values)
+
+
+def _count(queryset_of: Callable[[ExportScope], QuerySet]) -> Callable[[ExportScope], int]:
+    return lambda scope: queryset_of(scope).order_by().count()
+
+
+def _typed_count(model) -> Callable[[ExportScope], int]:
+    return lambda scope: model.objects.filter(game__in=scope.game_rows().values("pk")).count()
+
+
+SOURCES: dict[str, Source] = {
+    "participants": Source(_count(_participants), participant_rows),
+    "sessions": Source(_count(_sessions), session_rows),
+    "games": Source(_count(_games), game_rows),
+    "deals": Source(deals.deal_count, deals.deal_rows),
+    "examination_periods": Source(_typed_count(ExaminationPeriod), examination_rows),
+    "plays": Source(_typed_count(Play), play_rows),
+    "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
+    "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
+    "metrics": Source(_count(_metrics), metric_rows),
+}

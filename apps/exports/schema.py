@@ -1,0 +1,573 @@
+"""Every exported table and column, defined once.
+
+The CSV and Parquet writers, the BIDS writer, the codebook and the tests all read these
+definitions: a column exists in an export if and only if it is listed here, in this order.
+
+>>> [c.name for c in TABLES["participants"].columns]
+['participant_id', 'age_band', 'group']
+>>> TABLES["plays"].column("card").kind
+'string'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from apps.games.engine.cards import CARD_NAMES, SUITS
+from apps.games.models import Game
+from apps.metrics.catalogue import METRICS
+from apps.metrics.models import MetricValue
+from apps.participants.models import OPPONENTS, Participant, Protocol
+from apps.training.models import TrainingSession
+
+# Column kinds, with their Parquet types (see apps.exports.writers).
+STRING, INTEGER, NUMBER, BOOLEAN, DATETIME = "string", "integer", "number", "boolean", "datetime"
+KINDS = (STRING, INTEGER, NUMBER, BOOLEAN, DATETIME)
+
+# How a missing value is written in each format.
+MISSING_CODES = {"csv": "", "parquet": None, "bids": "n/a"}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str
+    description: str
+    unit: str = ""
+    allowed: tuple[str, ...] | None = None
+    nullable: bool = False
+
+    def __post_init__(self) -> None:
+        assert self.kind in KINDS, self.kind
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    description: str
+    key: tuple[str, ...]
+    columns: tuple[Column, ...] = field(default_factory=tuple)
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    def column(self, name: str) -> Column:
+        return next(c for c in self.columns if c.name == name)
+
+
+def _values(choices) -> tuple[str, ...]:
+    return tuple(value for value, _ in choices)
+
+
+CARDS = tuple(sorted(CARD_NAMES))
+SEATS = "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
+ACTORS = ("participant", "bot", "person")
+
+# -- identifiers, shared by every table ------------------------------------------------------
+
+PARTICIPANT_ID = Column(
+    "participant_id",
+    STRING,
+    "Pseudonymous export id of the participant: the first 16 hex digits of HMAC-SHA256 of the "
+    "participant's code under the study's key. Stable across exports made with the same key; "
+    "the code itself is never exported.",
+)
+SESSION = Column("session", INTEGER, "Session number of the participant (1 for their first).")
+GAME = Column("game", INTEGER, "Game number within the session (1 for its first game).")
+ROUND = Column("round", INTEGER, "Round of the game, counted from 0.")
+DEAL = Column(
+    "deal",
+    INTEGER,
+    "Deal of the round: 1 the Old Deal, 2 the New Deal (Memulation); always 1 in Mendikot.",
+)
+SEAT = Column("seat", INTEGER, SEATS)
+ACTOR = Column(
+    "actor",
+    STRING,
+    "Who sat in the seat: the participant, a computer opponent (bot) or another person.",
+    allowed=ACTORS,
+)
+DECISION_MS = Column(
+    "decision_ms",
+    INTEGER,
+    "Decision time measured in the browser, from the choice being offered to the action.",
+    unit="ms",
+    nullable=True,
+)
+GAME_KEY = (PARTICIPANT_ID, SESSION, GAME)
+
+
+def _time(name: str, description: str, *, nullable: bool = False) -> Column:
+    return Column(
+        name,
+        DATETIME,
+        description + " UTC, ISO 8601; shifted by the participant's date offset when the export "
+        "shifts dates.",
+        nullable=nullable,
+    )
+
+
+def _card(name: str, description: str, *, nullable: bool = False) -> Column:
+    return Column(
+        name,
+        STRING,
+        description + " Rank (2-9, T, J, Q, K, A) then suit (S, H, D, C), e.g. TD.",
+        allowed=CARDS,
+        nullable=nullable,
+    )
+
+
+# -- the tidy tables -----------------------------------------------------------------------------
+
+_TABLES = (
+    Table(
+        "participants",
+        "One row per participant with recorded, not withdrawn, consent.",
+        ("participant_id",),
+        (
+            PARTICIPANT_ID,
+            Column(
+                "age_band",
+                STRING,
+                "Age band recorded at enrolment ('unknown': not recorded).",
+                allowed=_values(Participant.AgeBand.choices),
+            ),
+            Column(
+                "group",
+                STRING,
+                "Group or arm of the study for analyses.",
+                nullable=True,
+            ),
+        ),
+    ),
+    Table(
+        "sessions",
+        "One row per training session (a sitting) that started.",
+        ("participant_id", "session"),
+        (
+            PARTICIPANT_ID,
+            SESSION,
+            Column(
+                "status",
+                STRING,
+                "Where the session ended up.",
+                allowed=("started", "completed", "abandoned"),
+            ),
+            Column("protocol", INTEGER, "Platform id of the protocol version the session ran."),
+            Column("protocol_version", INTEGER, "Version number of that protocol."),
+            Column(
+                "game_type",
+                STRING,
+                "The game the protocol plays.",
+                allowed=_values(Game._meta.get_field("game_type").choices),
+            ),
+            Column("rounds", INTEGER, "Rounds per game in the protocol."),
+            Column(
+                "examination_seconds",
+                INTEGER,
+                "Examination time per hand in the protocol (the game may differ: adaptive).",
+                unit="s",
+            ),
+            Column(
+                "roles",
+                STRING,
+                "How Lucky Duck and Lame Duck are decided (Memulation).",
+                allowed=_values(Protocol.Roles.choices),
+            ),
+            Column(
+                "opponent",
+                STRING,
+                "Computer opponent type.",
+                allowed=tuple(sorted({o for kinds in OPPONENTS.values() for o in kinds})),
+            ),
+            Column(
+                "opponent_level", NUMBER, "Opponent strength in the protocol, 0..1.", unit="0..1"
+            ),
+            Column(
+                "wild_tie",
+                STRING,
+                "Which card wins a wild tie (Memulation).",
+                allowed=_values(Protocol.WildTie.choices),
+            ),
+            Column(
+                "trump_rule",
+                STRING,
+                "How trump is set (Mendikot).",
+                allowed=_values(Protocol.TrumpRule.choices),
+            ),
+            Column(
+                "stragedy_intent",
+                BOOLEAN,
+                "Whether Lame Duck names the card they mean to find in the 'Stragedy.",
+            ),
+            Column("adaptive", BOOLEAN, "Whether adaptive difficulty was on."),
+            _time("started_at", "When the session started."),
+            _time("completed_at", "When the session completed.", nullable=True),
+            _time("abandoned_at", "When the session was abandoned.", nullable=True),
+            Column(
+                "duration_seconds",
+                NUMBER,
+                "Completed minus started.",
+                unit="s",
+                nullable=True,
+            ),
+        ),
+    ),
+    Table(
+        "games",
+        "One row per game played in a session (finished or abandoned; games in play are left out).",
+        ("participant_id", "session", "game"),
+        (
+            *GAME_KEY,
+            Column(
+                "game_type",
+                STRING,
+                "Memulation or Mendikot.",
+                allowed=_values(Game._meta.get_field("game_type").choices),
+            ),
+            Column(
+                "status",
+                STRING,
+                "How the game ended.",
+                allowed=(Game.Status.FINISHED, Game.Status.ABANDONED),
+            ),
+            Column("participant_seat", INTEGER, "The participant's seat. " + SEATS),
+            Column("seats", INTEGER, "Number of seats at the table."),
+            Column(
+                "opponent",
+                STRING,
+                "Computer opponent type (empty: no computer opponent).",
+                allowed=tuple(sorted({o for kinds in OPPONENTS.values() for o in kinds})),
+                nullable=True,
+            ),
+            Column(
+                "opponent_level",
+                NUMBER,
+                "Opponent strength in this game, 0..1.",
+                unit="0..1",
+                nullable=True,
+            ),
+            Column("rounds", INTEGER, "Rounds in the game."),
+            Column(
+                "examination_seconds",
+                INTEGER,
+                "Examination time offered per hand in this game (Memulation).",
+                unit="s",
+                nullable=True,
+            ),
+            _time("started_at", "When the game was created (its first event)."),
+            _time("finished_at", "When the game finished.", nullable=True),
+        ),
+    ),
+    Table(
+        "deals",
+        "One row per deal of a game: who had which role and how many tricks each side took.",
+        ("participant_id", "session", "game", "round", "deal"),
+        (
+            *GAME_KEY,
+            ROUND,
+            DEAL,
+            Column(
+                "participant_role",
+                STRING,
+                "The participant's role in the round (Memulation).",
+                allowed=("lucky_duck", "lame_duck"),
+                nullable=True,
+            ),
+            Column(
+                "hand_chosen",
+                STRING,
+                "The hand Lucky Duck chose to play (Memulation).",
+                allowed=("A", "B"),
+                nullable=True,
+            ),
+            _card(
+                "pritticut",
+                "The Pritticut of the deal: turned up (Old Deal) or found by the 'Stragedy "
+                "(New Deal); Memulation only.",
+                nullable=True,
+            ),
+            Column(
+                "trump",
+                STRING,
+                "The trump suit: the Pritticut's (Memulation); once known (Mendikot; empty: "
+                "never revealed).",
+                allowed=tuple(SUITS),
+                nullable=True,
+            ),
+            Column(
+                "tricks_participant",
+                INTEGER,
+                "Tricks taken by the participant (Mendikot: by the participant's team).",
+                unit="tricks",
+                nullable=True,
+            ),
+            Column(
+                "tricks_opponents",
+                INTEGER,
+                "Tricks taken by the other side.",
+                unit="tricks",
+                nullable=True,
+            ),
+            _time("started_at", "When the deal was dealt."),
+            _time(
+                "ended_at", "When its last trick was taken (empty: not played out).", nullable=True
+            ),
+        ),
+    ),
+    Table(
+        "examination_periods",
+        "One row per hand shown to the participant for examination.",
+        ("participant_id", "session", "game", "round", "deal", "hand"),
+        (
+            *GAME_KEY,
+            ROUND,
+            DEAL,
+            Column("hand", STRING, "The hand on show.", allowed=("A", "B")),
+            SEAT,
+            Column("planned_seconds", NUMBER, "Examination time offered.", unit="s"),
+            Column("actual_seconds", NUMBER, "Time the hand was on show.", unit="s"),
+            Column("ended_early", BOOLEAN, "Ended by the participant before its time."),
+            Column("sorts", INTEGER, "Times the hand was re-ordered while on show.", unit="count"),
+            Column(
+                "page_hidden_seconds",
+                NUMBER,
+                "Seconds the page was hidden (another tab or app) while the hand was on show.",
+                unit="s",
+            ),
+            _time("shown_at", "When the hand was shown."),
+            _time("hidden_at", "When it was hidden again."),
+        ),
+    ),
+    Table(
+        "plays",
+        "One row per card played, by anyone at the table.",
+        ("participant_id", "session", "game", "round", "deal", "trick", "position"),
+        (
+            *GAME_KEY,
+            ROUND,
+            DEAL,
+            Column("trick", INTEGER, "Trick of the deal, counted from 0."),
+            Column("position", INTEGER, "Place in the trick: 0 for the card led."),
+            SEAT,
+            ACTOR,
+            _card("card", "The card played."),
+            DECISION_MS,
+            Column(
+                "server_ms",
+                INTEGER,
+                "Decision time measured on the server, from the turn starting to the request.",
+                unit="ms",
+                nullable=True,
+            ),
+            Column("legal_count", INTEGER, "Cards the player could legally play.", unit="count"),
+            _time("played_at", "When the card was played."),
+        ),
+    ),
+    Table(
+        "recall_attempts",
+        "One row per 'Stragedy: the card Lame Duck meant to find, where they looked, what was "
+        "there.",
+        ("participant_id", "session", "game", "round"),
+        (
+            *GAME_KEY,
+            ROUND,
+            SEAT,
+            ACTOR,
+            _card(
+                "intended_card",
+                "The card Lame Duck named as the one they meant to find (empty: none named).",
+                nullable=True,
+            ),
+            Column("pile", INTEGER, "Pile looked in (the seat that won those tricks)."),
+            Column("trick", INTEGER, "Trick within the pile, counted from 0."),
+            Column("card_index", INTEGER, "Card within the trick: 0 the card led."),
+            _card("revealed_card", "The card found there."),
+            Column(
+                "hit",
+                BOOLEAN,
+                "The revealed card is the intended one (empty: no card named).",
+                nullable=True,
+            ),
+            Column(
+                "intended_pile",
+                INTEGER,
+                "Where the intended card really lay: pile (empty: not among the old tricks).",
+                nullable=True,
+            ),
+            Column("intended_trick", INTEGER, "... trick within that pile.", nullable=True),
+            Column("intended_card_index", INTEGER, "... card within that trick.", nullable=True),
+            DECISION_MS,
+            _time("attempted_at", "When the 'Stragedy was made."),
+        ),
+    ),
+    Table(
+        "illegal_attempts",
+        "One row per move refused by the rules (data, not noise).",
+        ("participant_id", "session", "game", "attempted_at"),
+        (
+            *GAME_KEY,
+            ROUND,
+            Column("deal", INTEGER, DEAL.description, nullable=True),
+            SEAT,
+            Column(
+                "action_type",
+                STRING,
+                "The move tried.",
+                allowed=("play", "choose_hand", "stragedy", "hide_trump", "ask_trump"),
+            ),
+            _card("card", "The card tried (plays only).", nullable=True),
+            Column(
+                "code",
+                STRING,
+                "Why it was refused (the codes of RULES.md).",
+                allowed=(
+                    "cannot_ask",
+                    "card_not_in_hand",
+                    "invalid_choice",
+                    "invalid_position",
+                    "must_follow_suit",
+                    "must_play_trump",
+                    "not_your_turn",
+                ),
+            ),
+            DECISION_MS,
+            _time("attempted_at", "When the move was tried."),
+        ),
+    ),
+    Table(
+        "metrics",
+        "One row per stored metric value (long format). Game and session values cover the "
+        "exported games and sessions; participant values (trends) summarise all the "
+        "participant's completed sessions. Definitions: the codebook's metrics, by key and "
+        "version.",
+        ("level", "subject_id", "key", "version"),
+        (
+            Column(
+                "level",
+                STRING,
+                "What the value describes.",
+                allowed=_values(MetricValue.Level.choices),
+            ),
+            Column(
+                "subject_id",
+                STRING,
+                "The subject as one id: sub-<participant_id>, then _ses-<session> for sessions "
+                "and games, then _game-<game> for games.",
+            ),
+            PARTICIPANT_ID,
+            Column(
+                SESSION.name,
+                INTEGER,
+                SESSION.description + " Empty: a participant value.",
+                nullable=True,
+            ),
+            Column(
+                GAME.name, INTEGER, GAME.description + " Empty unless a game value.", nullable=True
+            ),
+            Column(
+                "key",
+                STRING,
+                "Metric key (see the codebook's metrics).",
+                allowed=tuple(m.key for m in METRICS),
+            ),
+            Column("version", INTEGER, "Version of the metric's definition."),
+            Column(
+                "value",
+                NUMBER,
+                "The value, in the metric's unit (empty: not defined for the subject).",
+                nullable=True,
+            ),
+            Column("n", INTEGER, "Observations behind the value.", unit="count"),
+        ),
+    ),
+)
+TABLES: dict[str, Table] = {table.name: table for table in _TABLES}
+assert set(_values(TrainingSession.Status.choices)) >= {"started", "completed", "abandoned"}
+
+
+# -- BIDS-style behavioural files ------------------------------------------------------------
+
+TRIAL_TYPES = {
+    "examination": "A hand on show for examination (duration: how long it was shown).",
+    "play": "A card played by the participant.",
+    "other_play": "A card played by anyone else at the table.",
+    "recall": "The participant's 'Stragedy (recall attempt).",
+    "other_recall": "A 'Stragedy by anyone else at the table.",
+    "illegal_attempt": "A move by the participant that the rules refused.",
+}
+
+BIDS_EVENTS = Table(
+    "events",
+    "sub-<participant_id>_ses-<session>_task-<game_type>[_run-<game>]_events.tsv: one row per "
+    "event of one game, in order of onset (missing values: n/a).",
+    ("onset",),
+    (
+        Column("onset", NUMBER, "Time from the start of the game.", unit="s"),
+        Column("duration", NUMBER, "How long the event lasted (0: an instant).", unit="s"),
+        Column("trial_type", STRING, "What happened.", allowed=tuple(TRIAL_TYPES)),
+        Column(
+            "response_time",
+            NUMBER,
+            "Decision time measured in the browser before the action.",
+            unit="s",
+            nullable=True,
+        ),
+        Column("round", INTEGER, ROUND.description),
+        Column("deal", INTEGER, DEAL.description, nullable=True),
+        Column(
+            "hand", STRING, "The hand on show (examination).", allowed=("A", "B"), nullable=True
+        ),
+        Column(
+            "trick",
+            INTEGER,
+            "Trick of the deal, from 0 (plays) or within the pile (recall).",
+            nullable=True,
+        ),
+        Column(
+            "position", INTEGER, "Place in the trick, 0 for the card led (plays).", nullable=True
+        ),
+        Column("seat", INTEGER, SEATS, nullable=True),
+        Column("actor", STRING, ACTOR.description, allowed=ACTORS, nullable=True),
+        _card("card", "The card played or tried.", nullable=True),
+        Column(
+            "legal_count",
+            INTEGER,
+            "Cards the player could legally play (plays).",
+            unit="count",
+            nullable=True,
+        ),
+        _card("intended_card", "The card Lame Duck meant to find (recall).", nullable=True),
+        _card("revealed_card", "The card found (recall).", nullable=True),
+        Column("pile", INTEGER, "Pile looked in (recall).", nullable=True),
+        Column("card_index", INTEGER, "Card within the trick looked at (recall).", nullable=True),
+        Column("hit", BOOLEAN, "The revealed card is the intended one (recall).", nullable=True),
+        Column(
+            "code",
+            STRING,
+            "Why the move was refused (illegal_attempt).",
+            nullable=True,
+            allowed=TABLES["illegal_attempts"].column("code").allowed,
+        ),
+        Column("ended_early", BOOLEAN, "Examination ended before its time.", nullable=True),
+        Column(
+            "sorts",
+            INTEGER,
+            "Re-orderings while on show (examination).",
+            unit="count",
+            nullable=True,
+        ),
+    ),
+)
+
+BIDS_PARTICIPANTS = Table(
+    "participants",
+    "participants.tsv: one row per participant in the BIDS folder.",
+    ("participant_id",),
+    (
+        Column("participant_id", STRING, "sub-<participant_id> (see the participants table)."),
+        TABLES["participants"].column("age_band"),
+        TABLES["participants"].column("group"),
+    ),
+)

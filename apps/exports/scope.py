@@ -1,0 +1,202 @@
+"""What one export covers: the study, its filters, and the pseudonymous ids of what is in it.
+
+:class:`ExportScope` looks up, once, every participant, session and game in the export (one
+small record each, never their events) so that the row streams can label each row with export
+ids instead of codes or database ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from apps.exports import pseudonyms
+from apps.games.models import Game, GameEvent
+from apps.participants.models import Participant
+from apps.training.models import TrainingSession
+
+EXPORTED_GAMES = (Game.Status.FINISHED, Game.Status.ABANDONED)
+NO_SHIFT = timedelta(0)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which part of the study to export. Dates are inclusive, on the session's start (in the
+    platform's time zone); ``participants`` and ``protocols`` are platform ids."""
+
+    date_from: date | None = None
+    date_to: date | None = None
+    participants: tuple[int, ...] = ()
+    game: str | None = None
+    protocols: tuple[int, ...] = ()
+    protocol_version: int | None = None
+
+    @classmethod
+    def from_json(cls, data: dict) -> Filters:
+        def day(value):
+            return date.fromisoformat(value) if value else None
+
+        return cls(
+            date_from=day(data.get("date_from")),
+            date_to=day(data.get("date_to")),
+            participants=tuple(data.get("participants") or ()),
+            game=data.get("game") or None,
+            protocols=tuple(data.get("protocols") or ()),
+            protocol_version=data.get("protocol_version"),
+        )
+
+    def to_json(self) -> dict:
+        data = {
+            "date_from": self.date_from.isoformat() if self.date_from else None,
+            "date_to": self.date_to.isoformat() if self.date_to else None,
+            "participants": list(self.participants),
+            "game": self.game,
+            "protocols": list(self.protocols),
+            "protocol_version": self.protocol_version,
+        }
+        return {k: v for k, v in data.items() if v not in (None, [])}
+
+
+@dataclass(frozen=True)
+class Subject:
+    export_id: str
+    shift: timedelta
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A game in the export: its key columns and what the rows of its events need."""
+
+    key: tuple[str, int, int]  # participant_id, session, game
+    shift: timedelta
+    participant_seat: int
+    game_type: str
+    started_at: datetime
+    run: int | None  # the BIDS run number when the session has several games of its type
+
+
+@dataclass
+class ExportScope:
+    study: object
+    filters: Filters = field(default_factory=Filters)
+    shift_dates: bool = False
+
+    def __post_init__(self) -> None:
+        self.key = pseudonyms.study_key(self.study)
+        self._loaded = False
+
+    # -- querysets (what is in the export) -------------------------------------------------
+
+    def participant_rows(self) -> QuerySet[Participant]:
+        """Participants with recorded consent that was not withdrawn."""
+        rows = Participant.objects.filter(
+            study=self.study, consent_date__isnull=False, consent_withdrawn_at__isnull=True
+        )
+        if self.filters.participants:
+            rows = rows.filter(pk__in=self.filters.participants)
+        return rows
+
+    def session_rows(self) -> QuerySet[TrainingSession]:
+        f = self.filters
+        rows = TrainingSession.objects.filter(
+            participant__in=self.participant_rows(), started_at__isnull=False
+        )
+        if f.date_from:
+            rows = rows.filter(started_at__date__gte=f.date_from)
+        if f.date_to:
+            rows = rows.filter(started_at__date__lte=f.date_to)
+        if f.game:
+            rows = rows.filter(protocol__game=f.game)
+        if f.protocols:
+            rows = rows.filter(protocol__in=f.protocols)
+        if f.protocol_version is not None:
+            rows = rows.filter(protocol__version=f.protocol_version)
+        return rows
+
+    def game_rows(self) -> QuerySet[Game]:
+        rows = Game.objects.filter(session__in=self.session_rows(), status__in=EXPORTED_GAMES)
+        if self.filters.game:
+            rows = rows.filter(game_type=self.filters.game)
+        return rows
+
+    # -- lookups (export ids) ----------------------------------------------------------------
+
+    def load(self) -> ExportScope:
+        """Look up the export ids of every participant, session and game (once)."""
+        if self._loaded:
+            return self
+        self.subjects: dict[int, Subject] = {}
+        for pk, code in self.participant_rows().values_list("pk", "code").iterator():
+            shift = pseudonyms.date_shift(self.key, code) if self.shift_dates else NO_SHIFT
+            self.subjects[pk] = Subject(pseudonyms.export_id(self.key, code), shift)
+        self.sessions: dict[int, tuple[int, int]] = dict(
+            (pk, (participant, number))
+            for pk, participant, number in self.session_rows()
+            .values_list("pk", "participant_id", "number")
+            .iterator()
+        )
+        self.games = self._game_refs()
+        self._loaded = True
+        return self
+
+    def _game_refs(self) -> dict[int, GameRef]:
+        # Game numbers count every game of the session (in order of creation), whatever the
+        # filters, so that a game keeps its number from one export to the next.
+        first_event = GameEvent.objects.filter(game=OuterRef("pk"), seq=0).values("server_time")
+        games = (
+            Game.objects.filter(session__in=self.session_rows())
+            .annotate(first_event_at=Subquery(first_event[:1]))
+            .order_by("session_id", "pk")
+            .values_list(
+                "pk",
+                "session_id",
+                "status",
+                "game_type",
+                "participant_seat",
+                "created_at",
+                "first_event_at",
+            )
+        )
+        numbered = []
+        last_session, number = None, 0
+        for pk, session_id, status, game_type, seat, created_at, first_at in games.iterator():
+            number = number + 1 if session_id == last_session else 1
+            last_session = session_id
+            if status in EXPORTED_GAMES and self.filters.game in (None, game_type):
+                numbered.append((pk, session_id, number, game_type, seat, first_at or created_at))
+        per_type: dict[tuple[int, str], int] = {}
+        for _, session_id, _, game_type, _, _ in numbered:
+            per_type[session_id, game_type] = per_type.get((session_id, game_type), 0) + 1
+        refs = {}
+        for pk, session_id, number, game_type, seat, started_at in numbered:
+            participant, session_number = self.sessions[session_id]
+            subject = self.subjects[participant]
+            refs[pk] = GameRef(
+                key=(subject.export_id, session_number, number),
+                shift=subject.shift,
+                participant_seat=seat,
+                game_type=game_type,
+                started_at=started_at,
+                run=number if per_type[session_id, game_type] > 1 else None,
+            )
+        return refs
+
+    def session_key(self, session_id: int) -> tuple[str, int, timedelta]:
+        participant, number = self.sessions[session_id]
+        subject = self.subjects[participant]
+        return subject.export_id, number, subject.shift
+
+    def filters_for_export(self) -> dict:
+        """The filters as written into the export: participants by export id, never by
+        platform id."""
+        data = self.filters.to_json()
+        if self.filters.participants:
+            self.load()
+            data["participants"] = sorted(
+                self.subjects[pk].export_id
+                for pk in self.filters.participants
+                if pk in self.subjects
+            )
+        return data

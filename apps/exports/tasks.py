@@ -1,0 +1,34 @@
+"""Export jobs. Each takes ids and is idempotent: a ready export is left alone, and a build
+killed half way is started again from nothing (acknowledged late, so a dead worker's job is
+handed out again)."""
+
+from celery import shared_task
+from django.conf import settings
+from django.db import DatabaseError
+
+from apps.exports import services
+
+LIMIT = settings.EXPORT_TASK_TIME_LIMIT
+
+
+@shared_task(
+    name="exports.build",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError, ConnectionError),
+    retry_backoff=5,
+    retry_backoff_max=120,
+    max_retries=3,
+    soft_time_limit=LIMIT - 30,
+    time_limit=LIMIT,
+)
+def export_build_job(export_id: int) -> int:
+    """Build one export's archive, reporting progress on the export row."""
+    services.export_build(export_id=export_id)
+    return export_id
+
+
+@shared_task(name="exports.sweep", soft_time_limit=240, time_limit=300)
+def exports_sweep_job() -> dict:
+    """Hourly: delete archives past their keeping time, stale work files, and queue lost jobs."""
+    return services.exports_sweep()

@@ -1,0 +1,128 @@
+"""Writers of one table to one file, fed rows in batches: CSV, Parquet and BIDS-style TSV.
+
+Each writer holds at most one batch: CSV rows go straight to the file; Parquet rows are gathered
+column by column and written as one row group per batch, so memory stays bounded however long
+the table is.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from apps.exports.schema import BOOLEAN, DATETIME, INTEGER, NUMBER, STRING, Table
+
+ARROW_TYPES = {
+    STRING: pa.string(),
+    INTEGER: pa.int64(),
+    NUMBER: pa.float64(),
+    BOOLEAN: pa.bool_(),
+    DATETIME: pa.timestamp("us", tz="UTC"),
+}
+
+
+def arrow_schema(table: Table) -> pa.Schema:
+    return pa.schema(
+        [pa.field(c.name, ARROW_TYPES[c.kind], nullable=c.nullable) for c in table.columns]
+    )
+
+
+def iso_time(moment: datetime) -> str:
+    """2026-03-01T09:30:00.000000Z: UTC, always with microseconds."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _text(value, missing: str) -> str:
+    if value is None:
+        return missing
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, datetime):
+        return iso_time(value)
+    return str(value)
+
+
+def _open_text(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.open("w", newline="", encoding="utf-8")
+
+
+class CsvWriter:
+    """Comma-separated, header first, UTF-8, missing values as empty cells."""
+
+    missing = ""
+    dialect = {"delimiter": ",", "lineterminator": "\n"}
+
+    def __init__(self, table: Table, path: Path):
+        self.table = table
+        self._file = _open_text(path)
+        self._csv = csv.writer(self._file, **self.dialect)
+        self._csv.writerow(table.names)
+        self.rows = 0
+
+    def write(self, rows: Sequence[tuple]) -> None:
+        width, missing = len(self.table.columns), self.missing
+        for row in rows:
+            assert len(row) == width, (self.table.name, row)
+        self._csv.writerows([_text(v, missing) for v in row] for row in rows)
+        self.rows += len(rows)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class TsvWriter(CsvWriter):
+    """BIDS-style: tab-separated, missing values as ``n/a``."""
+
+    missing = "n/a"
+    dialect = {"delimiter": "\t", "lineterminator": "\n", "quoting": csv.QUOTE_MINIMAL}
+
+
+class ParquetWriter:
+    """One row group per batch, typed by the table's schema."""
+
+    def __init__(self, table: Table, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.table = table
+        self.schema = arrow_schema(table)
+        self._writer = pq.ParquetWriter(path, self.schema, compression="zstd")
+        self.rows = 0
+
+    def write(self, rows: Sequence[tuple]) -> None:
+        if not rows:
+            return
+        columns = list(zip(*rows, strict=True))
+        assert len(columns) == len(self.schema), self.table.name
+        arrays = [
+            pa.array(values, type=f.type) for values, f in zip(columns, self.schema, strict=True)
+        ]
+        self._writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
+        self.rows += len(rows)
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+WRITERS = {"csv": (CsvWriter, "csv"), "parquet": (ParquetWriter, "parquet")}
+
+
+def write_json(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_tsv(path: Path, table: Table, rows: Iterable[tuple]) -> int:
+    writer = TsvWriter(table, path)
+    try:
+        writer.write(list(rows))
+    finally:
+        writer.close()
+    return writer.rows
