@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "apps.training",
     "apps.games",
     "apps.metrics",
+    "apps.exports",
 ]
 
 MIDDLEWARE = [
@@ -136,7 +137,23 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "metrics-sweep": {"task": "metrics.sweep", "schedule": timedelta(minutes=10)},
     "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},
+    "exports-sweep": {"task": "exports.sweep", "schedule": timedelta(hours=1)},
 }
+
+# --- Research exports ---------------------------------------------------------------------------
+# Finished archives live here (under a temporary folder while being built).
+EXPORT_ROOT = Path(os.environ.get("EXPORT_ROOT", VAR_DIR / "exports"))
+# How long a download link stays valid, and how long a finished archive is kept.
+EXPORT_LINK_HOURS = env_int(os.environ, "EXPORT_LINK_HOURS", default=24, minimum=1)
+EXPORT_KEEP_DAYS = env_int(os.environ, "EXPORT_KEEP_DAYS", default=30, minimum=1)
+# Exports of at most this many rows are built while the request waits; larger ones by a job.
+EXPORT_DIRECT_MAX_ROWS = env_int(os.environ, "EXPORT_DIRECT_MAX_ROWS", default=50_000)
+EXPORT_TASK_TIME_LIMIT = env_int(os.environ, "EXPORT_TASK_TIME_LIMIT", default=900, minimum=60)
+# Per-study pseudonymisation keys, never stored in the database: "ref=key" pairs separated by
+# commas; a study names its key by ``pseudonymisation_key_ref``.
+PSEUDONYMISATION_KEYS = dict(
+    pair.split("=", 1) for pair in env_list(os.environ, "PSEUDONYMISATION_KEYS", default=[])
+)
 
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("apps.audit.urls")),
     path("", include("apps.games.urls")),
     path("", include("apps.metrics.urls")),
+    path("", include("apps.exports.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]
