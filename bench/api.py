@@ -145,6 +145,11 @@ class Player(threading.Thread):
         body = self.call("GET", self.base)
         n = 0
         while not body["state"]["finished"] and not self.stop.is_set():
+            state = body["state"]
+            if state["phase"] == "examination" and not state["examination"]["cards"]:
+                time.sleep(max(0.05, body["examination"]["starts_in_seconds"]))
+                body = self.call("GET", self.base)
+                continue
             suffix, data = next_move(body, self.rng)
             n += 1
             data = {**data, "event_id": f"{self.name}-{n}", "decision_ms": 1000}

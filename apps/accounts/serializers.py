@@ -17,3 +17,15 @@ class MeSerializer(serializers.ModelSerializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(read_only=True)
+
+
+class StaffSerializer(serializers.ModelSerializer):
+    name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = ["id", "username", "name", "role"]
+        read_only_fields = fields
+
+    def get_name(self, user) -> str:
+        return user.get_full_name() or user.username

@@ -8,4 +8,5 @@ urlpatterns = [
     path("auth/logout", views.LogoutView.as_view(), name="auth-logout"),
     path("auth/token", views.TokenView.as_view(), name="auth-token"),
     path("me", views.MeView.as_view(), name="me"),
+    path("staff/", views.StaffListView.as_view(), name="staff-list"),
 ]

@@ -2,7 +2,7 @@
 
 from django.contrib.auth import authenticate, login, logout
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -10,8 +10,14 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from apps.accounts.serializers import LoginSerializer, MeSerializer, TokenSerializer
-from apps.common.errors import DomainError
+from apps.accounts.models import User
+from apps.accounts.serializers import (
+    LoginSerializer,
+    MeSerializer,
+    StaffSerializer,
+    TokenSerializer,
+)
+from apps.common.errors import DomainError, PermissionDenied
 
 
 class BadCredentials(DomainError):
@@ -79,3 +85,21 @@ class TokenView(APIView):
         user = _authenticate(request._request, request.data)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class StaffListView(APIView):
+    """Active staff, for choosing owners and clinical teams (admins and researchers only)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("role", str, enum=[r.value for r in User.Role])],
+        responses=StaffSerializer(many=True),
+        summary="Staff members",
+    )
+    def get(self, request):
+        if not (request.user.is_admin or request.user.is_researcher):
+            raise PermissionDenied("Only administrators and researchers list staff.")
+        staff = User.objects.filter(is_active=True).order_by("username")
+        role = request.query_params.get("role")
+        if role:
+            staff = staff.filter(role=role)
+        return Response(StaffSerializer(staff, many=True).data)

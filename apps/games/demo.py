@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
+from apps.games.examination import shown_at
 from apps.games.models import Game
 from apps.games.services import game_create
 from apps.games.table import Table
@@ -65,6 +66,7 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
         seat = game.participant_seat
         while not table.state.finished:
             if table.game.examination:
+                table.now = max(table.now, shown_at(table.game.examination))
                 planned = table.game.examination["planned"]
                 studied = planned * min(1.0, rng.uniform(0.3, 0.7) + skill * 0.4)
                 table.now += timedelta(seconds=studied)

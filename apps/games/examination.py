@@ -11,8 +11,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 # A hand stays in the view this long after its time is up: the network and the browser's
-# rendering get a moment, the participant does not get extra study time.
+# rendering get a moment, the participant does not get extra study time. The next hand is shown
+# once the grace is over, so it loses none of its own time.
 GRACE = timedelta(seconds=2)
+# A new deal's first hand is shown this long after the last trick of the deal before it, so
+# that trick can be seen being taken before the examination clock starts.
+PAUSE = timedelta(seconds=2)
 
 
 def examination_start(*, round_no: int, deal: int, hand: str, seconds: float, now: datetime):
@@ -43,14 +47,18 @@ def examination_due(clock: dict | None, now: datetime) -> bool:
 
 
 def examination_visible(clock: dict | None, now: datetime) -> str | None:
-    """The hand a participant may see now ("A" or "B"), or None."""
-    if clock is None or now > deadline(clock) + GRACE:
+    """The hand a participant may see now ("A" or "B"), or None (not yet, or no longer)."""
+    if clock is None or now < shown_at(clock) or now > deadline(clock) + GRACE:
         return None
     return clock["hand"]
 
 
 def seconds_left(clock: dict, now: datetime) -> float:
-    return max(0.0, (deadline(clock) - now).total_seconds())
+    return max(0.0, min(clock["planned"], (deadline(clock) - now).total_seconds()))
+
+
+def starts_in(clock: dict, now: datetime) -> float:
+    return max(0.0, (shown_at(clock) - now).total_seconds())
 
 
 def page_hidden_total(clock: dict, now: datetime) -> float:

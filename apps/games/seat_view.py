@@ -13,7 +13,8 @@ from typing import Any
 
 # Engine events a player may see, and the keys of each that are public.
 _PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    "round_started": ("round", "lucky_duck", "dealer", "turn_up", "trump"),
+    # The cut for Lucky Duck is made face up in front of both players.
+    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
     "deal_started": ("round", "deal", "pritticut"),
     "examination_over": ("deal",),
     "hand_chosen": ("seat", "hand", "deal"),

@@ -134,7 +134,7 @@ def game_create(
             EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
         )
         table.effects.extend(state.events)
-        table._after_change(state.events)
+        table._after_change(state.events, opening=True)
         table.opponents_move()
         table.close()
     return game
@@ -158,6 +158,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
                 "hand": shown["hand"],
                 "planned_seconds": shown["planned"],
                 "seconds_left": round(clock.seconds_left(shown, now), 3),
+                "starts_in_seconds": round(clock.starts_in(shown, now), 3),
                 "ready": seat in shown.get("ready", []),
             }
     return {
@@ -302,7 +303,7 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
             **fields,
         )
         return
-    if shown is None or table.state.phase != "examination":
+    if clock.examination_visible(shown, now) is None or table.state.phase != "examination":
         raise RulesError("wrong_phase", "no hand is being examined now")
     if kind == "sort":
         order = event.get("cards")

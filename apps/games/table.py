@@ -177,11 +177,13 @@ class Table:
                 decision_ms=decision_ms,
             )
 
-    def _after_change(self, effects: list[dict]) -> None:
-        """A new deal with an examination starts the clock; a person to act starts a turn."""
+    def _after_change(self, effects: list[dict], *, opening: bool = False) -> None:
+        """A new deal with an examination starts the clock (after a pause to see the last
+        trick taken, unless the game is just opening); a person to act starts a turn."""
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
-                self._show(effect["round"], effect["deal"], "A", self.now)
+                at = self.now if opening else self.now + clock.PAUSE
+                self._show(effect["round"], effect["deal"], "A", at)
         if any(self.is_person(s) for s in self.state.to_act):
             self.game.turn_started_at = self.now
 
@@ -232,7 +234,9 @@ class Table:
                 hidden_at=hidden_at,
             )
         if shown["hand"] == "A":
-            self._show(shown["round"], shown["deal"], "B", hidden_at)
+            self._show(
+                shown["round"], shown["deal"], "B", hidden_at if early else hidden_at + clock.GRACE
+            )
         else:
             self.game.examination = None
             self.apply({"type": "end_examination", "seat": None})

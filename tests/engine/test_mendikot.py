@@ -433,6 +433,6 @@ def test_view_keys():
     assert list(state.view(3)) == [
         "game", "seat", "team", "phase", "to_act", "finished", "round", "rounds", "dealer",
         "trump_rule", "turn_up", "trump", "trump_revealed", "trump_hidden", "hidden_trump",
-        "hidden_owner", "hand", "hand_counts", "trick", "tricks_won", "legal", "can_ask",
+        "hidden_owner", "hand", "hand_counts", "trick", "tricks_won", "tens", "legal", "can_ask",
         "match_wins", "rounds_played",
     ]  # fmt: skip

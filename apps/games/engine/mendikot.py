@@ -780,6 +780,8 @@ class Mendikot(GameState):
             "hand_counts": team_dict([h.bit_count() for h in self.hands]),
             "trick": trick,
             "tricks_won": team_dict(self.team_tricks),
+            # Every trick was face up when played, so the tens each team holds are public.
+            "tens": team_dict(self.team_tens),
             "legal": [a["card"] for a in legal if a["type"] != "ask_trump"],
             "can_ask": seat == self.to_move and self.can_ask(),
             "match_wins": team_dict(self.match_wins),

@@ -31,3 +31,10 @@ def test_token_for_scripts(api, clinician):
 def test_a_superuser_is_always_an_admin(db):
     user = User.objects.create_superuser("root", password=PASSWORD, role=User.Role.CLINICIAN)
     assert user.role == User.Role.ADMIN and user.is_admin
+
+
+def test_staff_list_for_admins_and_researchers(client_for, researcher, clinician, admin_user):
+    names = client_for(researcher).get("/api/staff/", {"role": "clinician"}).json()
+    assert [s["username"] for s in names] == ["claude"]
+    assert client_for(admin_user).get("/api/staff/").status_code == 200
+    assert client_for(clinician).get("/api/staff/").status_code == 403

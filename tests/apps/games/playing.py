@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 _ids = itertools.count()
 
@@ -45,6 +46,14 @@ def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
     raise AssertionError(f"unexpected phase {phase}")
 
 
+def hand_on_show(client, base: str, body: dict) -> dict:
+    """Wait, as a device does, while a new deal's first hand is not shown yet."""
+    while body["state"]["phase"] == "examination" and not body["state"]["examination"]["cards"]:
+        time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds", 0)))
+        body = client.get(base).json()
+    return body
+
+
 def play_through(client, base: str, *, seed: int = 0, on_body=None, limit: int = 400) -> dict:
     """Play the game at ``base`` (``/api/games/7/`` or ``/api/play/<token>/``) to its end."""
     rng = random.Random(seed)
@@ -54,6 +63,7 @@ def play_through(client, base: str, *, seed: int = 0, on_body=None, limit: int =
             on_body(body)
         if body["state"]["finished"]:
             return body
+        body = hand_on_show(client, base, body)
         move = next_move(body, rng)
         assert move is not None, body
         suffix, data = move

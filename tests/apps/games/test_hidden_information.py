@@ -2,9 +2,10 @@
 
 What the seat may see at a moment: its own hand, the face-up cards of the trick in progress,
 the Pritticut / turned-up / revealed trump, the hand on show during an examination, and the
-cards that were face up during the request that answered (the cards just played, the trick just
-taken, the 'Stragedy card turned up, a trump revealed). Everything else (the other hands, the
-Undealt, the face-down tricks, a hidden trump of another seat) must never appear.
+cards that were face up during the request that answered (the cut for Lucky Duck, the cards
+just played, the trick just taken, the 'Stragedy card turned up, a trump revealed). Everything
+else (the other hands, the Undealt, the face-down tricks, a hidden trump of another seat) must
+never appear.
 """
 
 import re
@@ -46,6 +47,7 @@ def face_up_during(game: Game, since: int, seat: int) -> set[str]:
                     shown.add(effect["intended"])
             elif kind in ("deal_started", "round_started"):
                 shown |= {effect.get("pritticut"), effect.get("turn_up")} - {None}
+                shown |= cards_in((effect.get("roles") or {}).get("cut"))  # the cut, face up
     return shown
 
 

@@ -14,6 +14,7 @@ from apps.games.engine import game_from_json
 from apps.games.models import Game
 from apps.metrics.models import MetricValue
 from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.games.playing import hand_on_show
 
 pytestmark = pytest.mark.django_db
 
@@ -34,6 +35,7 @@ def play_constructed(api, game_id: int) -> dict:
     while not body["state"]["finished"]:
         state = body["state"]
         if state["phase"] == "examination":
+            body = hand_on_show(api, base, body)
             body = api.post(base + "examination/", {"type": "ready"}).json()
             continue
         assert state["phase"] in ("play", "stragedy") and state["to_act"] == [0], state
