@@ -14,6 +14,7 @@ test: setup frontend
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	@if [ -f frontend/package.json ]; then cd frontend && npm test; fi
 	$(PY) -m pytest --create-db
 
 setup: $(STAMP)
