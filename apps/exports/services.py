@@ -91,6 +91,10 @@ def export_request(
 # -- building ------------------------------------------------------------------------------------
 
 
+class BuildInProgress(Exception):
+    """Another worker holds the export's build lock (its job was handed out twice)."""
+
+
 class ProgressRecorder:
     """Counts rows written and saves the count on the export row now and then."""
 
@@ -206,8 +210,10 @@ def export_build(*, export_id: int) -> Export:
     unfinished earlier build's files are removed first."""
     with _build_lock(export_id) as held:
         export = Export.objects.select_related("study", "requested_by").get(pk=export_id)
-        if not held or export.status in (Status.READY, Status.EXPIRED):
+        if export.status in (Status.READY, Status.EXPIRED):
             return export
+        if not held:
+            raise BuildInProgress(f"Export {export_id} is being built by another worker.")
         Export.objects.filter(pk=export_id).update(
             status=Status.RUNNING,
             started_at=timezone.now(),

@@ -12,6 +12,7 @@ LIMIT = settings.EXPORT_TASK_TIME_LIMIT
 
 
 @shared_task(
+    bind=True,
     name="exports.build",
     acks_late=True,
     reject_on_worker_lost=True,
@@ -22,9 +23,13 @@ LIMIT = settings.EXPORT_TASK_TIME_LIMIT
     soft_time_limit=LIMIT - 30,
     time_limit=LIMIT,
 )
-def export_build_job(export_id: int) -> int:
-    """Build one export's archive, reporting progress on the export row."""
-    services.export_build(export_id=export_id)
+def export_build_job(self, export_id: int) -> int:
+    """Build one export's archive, reporting progress on the export row. While another worker
+    still holds the build (a job handed out twice), try again a little later."""
+    try:
+        services.export_build(export_id=export_id)
+    except services.BuildInProgress as busy:
+        raise self.retry(exc=busy, countdown=10, max_retries=LIMIT // 10) from None
     return export_id
 
 
