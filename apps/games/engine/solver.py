@@ -197,9 +197,13 @@ def _class_low(s: int, j: int, i: int) -> int:
 
 
 class Solver:
-    """Solves positions under one ``wild_tie`` rule, keeping its table between calls."""
+    """Solves positions under one ``wild_tie`` rule, keeping its table between calls.
 
-    def __init__(self, wild_tie: str = "leader", max_entries: int = 2_000_000):
+    The table is emptied when it holds more than ``max_entries`` positions (about 700 bytes
+    each) at the start of a call.
+    """
+
+    def __init__(self, wild_tie: str = "leader", max_entries: int = 250_000):
         if wild_tie not in WILD_TIES:
             raise RulesError(
                 "invalid_input", f"wild_tie must be 'leader' or 'follower': {wild_tie!r}"
@@ -235,6 +239,54 @@ class Solver:
         self._room()
         values = self._lead_values(pos) if pos.led is None else self._follow_values(pos)
         return Solution(pos.seat, pos.tricks_left, values, max(values.values()))
+
+    def best_cards(self, pos: Position) -> tuple[int, list[int]]:
+        """``(best value, cards)``: one class of interchangeable best cards for the seat to move.
+
+        Cheaper than :meth:`solve` when only a best move is wanted (bots): the other cards are
+        not valued, and other best classes, if any, are not listed.
+        """
+        self._check(pos)
+        self._room()
+        if pos.led is not None:
+            values = self._follow_values(pos)
+            best = max(values.values())
+            cards = [c for c, v in values.items() if v == best]
+            return best, cards
+        search = self.search
+        n = pos.tricks_left
+        s, where = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
+        best = search.value(s, n)
+        classes: dict[tuple[int, int], list[int]] = {}
+        for card in pos.legal():
+            if card in where:
+                j, i = where[card]
+                key = (j, _class_low(s, j, i))
+            else:
+                key = (WILD, 0)
+            classes.setdefault(key, []).append(card)
+        entry = search.tt.get(s)
+        order = [(mv[0], mv[1]) for mv in entry[2]] if entry and entry[2] else list(classes)
+        with no_gc():
+            for key in order:
+                if key in classes and search.lead_at_least(s, n, search.children(s, *key), best):
+                    return best, classes[key]
+        raise AssertionError("no lead reaches the solved value")  # pragma: no cover
+
+    def at_least(self, pos: Position, k: int) -> bool:
+        """Can the seat on lead (``pos.led`` is ``None``) take at least ``k`` tricks?"""
+        self._check(pos)
+        if pos.led is not None:
+            raise ValueError("at_least needs the start of a trick")
+        self._room()
+        n = pos.tricks_left
+        if k <= 0:
+            return True
+        if k > n:
+            return False
+        s, _ = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
+        with no_gc():
+            return self.search.ge(s, n, k)
 
     # -- the seat on lead -------------------------------------------------------------------
 
