@@ -35,8 +35,10 @@ class Filters:
 
     @classmethod
     def from_json(cls, data: dict) -> Filters:
-        def day(value):
-            return date.fromisoformat(value) if value else None
+        def day(value) -> date | None:
+            if not value or isinstance(value, date):
+                return value or None
+            return date.fromisoformat(value)
 
         return cls(
             date_from=day(data.get("date_from")),

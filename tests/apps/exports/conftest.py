@@ -117,10 +117,19 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
     return seeded
 
 
+@pytest.fixture(autouse=True)
+def export_root(settings, tmp_path):
+    """Archives of each test in a folder of its own."""
+    settings.EXPORT_ROOT = tmp_path / "exports"
+    return settings.EXPORT_ROOT
+
+
 @dataclass
 class Exported:
     seeded: Seeded
     folder: Path
+    filtered: Path  # the first participant's Memulation sessions of the first two days
+    shifted: Path  # everything, with dates shifted
     export_ids: dict[str, str]  # participant code -> export id
     session_metrics: dict[tuple[str, int, str], float | None]  # (export id, session, key)
     game_metrics: dict[tuple[str, int, int, str], float | None]
@@ -129,11 +138,25 @@ class Exported:
 @pytest.fixture(scope="module")
 def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
     """The seeded study exported once in every format (the database is rolled back after)."""
-    folder = tmp_path_factory.mktemp("export") / "out"
+    root = tmp_path_factory.mktemp("export")
+    folder, filtered, shifted = root / "all", root / "filtered", root / "shifted"
     with django_db_blocker.unblock(), transaction.atomic():
         seeded = seed_study()
+        study = seeded.study
+        export_to_folder(study=study, formats=["csv", "parquet", "bids"], filters={}, out=folder)
+        until = min(s.started_at for s in seeded.sessions).date() + timedelta(days=1)
         export_to_folder(
-            study=seeded.study, formats=["csv", "parquet", "bids"], filters={}, out=folder
+            study=study,
+            formats=["csv", "bids"],
+            filters={
+                "participants": [seeded.participants[0].pk],
+                "game": "memulation",
+                "date_to": until.isoformat(),
+            },
+            out=filtered,
+        )
+        export_to_folder(
+            study=study, formats=["csv", "bids"], filters={}, out=shifted, shift_dates=True
         )
         ids = {p.code: seeded.export_id(p) for p in [*seeded.participants, seeded.withdrawn]}
         numbers = {s.pk: (ids[s.participant.code], s.number) for s in seeded.sessions}
@@ -146,4 +169,4 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
             for v in MetricValue.objects.filter(level="game", session__in=seeded.sessions)
         }
         transaction.set_rollback(True)
-    return Exported(seeded, folder, ids, session_metrics, game_metrics)
+    return Exported(seeded, folder, filtered, shifted, ids, session_metrics, game_metrics)

@@ -5,6 +5,7 @@ import csv
 import json
 import statistics
 from collections import defaultdict
+from datetime import datetime
 
 import pyarrow.parquet as pq
 import pytest
@@ -220,3 +221,46 @@ def test_no_export_contains_a_code_a_name_or_a_note(exported):
             seen.add(path.suffix)
     assert scanned > 20
     assert {".csv", ".parquet", ".tsv"} <= seen
+
+
+def test_filters_keep_only_the_participants_games_and_days_asked_for(exported):
+    folder = exported.filtered / "csv"
+    first = exported.export_ids["PXQ-7301"]
+    assert [p["participant_id"] for p in read_csv(folder / "participants.csv")] == [first]
+    sessions = read_csv(folder / "sessions.csv")
+    assert [(s["participant_id"], s["session"], s["game_type"]) for s in sessions] == [
+        (first, "1", "memulation")
+    ]
+    for table in ("games", "deals", "plays", "recall_attempts", "metrics"):
+        rows = read_csv(folder / f"{table}.csv")
+        assert rows and {r["participant_id"] for r in rows} == {first}, table
+        assert {r["session"] for r in rows} <= {"1", ""}, table
+    book = json.loads((exported.filtered / "codebook.json").read_text())
+    assert book["export"]["filters"]["participants"] == [first]  # by export id, never by pk
+    assert len(list((exported.filtered / "bids").glob("sub-*/ses-*/beh/*.tsv"))) == 1
+
+
+def test_shifted_dates_move_each_participant_by_their_own_whole_days(exported):
+    def times(folder):
+        return {
+            (s["participant_id"], s["session"]): s
+            for s in read_csv(folder / "csv" / "sessions.csv")
+        }
+
+    plain, shifted = times(exported.folder), times(exported.shifted)
+    assert plain.keys() == shifted.keys()
+    offsets = defaultdict(set)
+    for key, row in plain.items():
+        moved = shifted[key]
+        before = datetime.fromisoformat(row["started_at"])
+        after = datetime.fromisoformat(moved["started_at"])
+        offsets[key[0]].add(before - after)
+        assert moved["duration_seconds"] == row["duration_seconds"]
+    for shifts in offsets.values():
+        (shift,) = shifts  # one offset per participant, whole days, backwards
+        assert shift.seconds == 0 and shift.microseconds == 0 and 1 <= shift.days <= 365
+    book = json.loads((exported.shifted / "codebook.json").read_text())
+    assert book["export"]["shift_dates"] is True
+    for path in (exported.folder / "bids").glob("sub-*/ses-*/beh/*.tsv"):  # onsets: relative
+        again = exported.shifted / "bids" / path.relative_to(exported.folder / "bids")
+        assert again.read_bytes() == path.read_bytes()
