@@ -76,6 +76,25 @@ def _build_tables() -> None:
 
 _build_tables()
 
+
+def _cash_tables(n_own: list[int], n_opp: list[int], top_own: list[int]) -> tuple:
+    """Per pattern, the tricks the leader cashes in a row there (see :meth:`Search.bounds`):
+    as the trump suit (``value << 1 | the follower keeps a trump``), and as a side suit when the
+    follower can ruff and when it cannot."""
+    trump = [0] * _NP
+    side_ruff = [0] * _NP
+    side = [0] * _NP
+    for p in range(1, _NP):
+        t = top_own[p]
+        nf = n_opp[p]
+        trump[p] = n_own[p] << 1 if nf <= t else t << 1 | 1
+        side_ruff[p] = t if t < nf else nf
+        side[p] = (n_own[p] if nf <= t else t) if t else 0
+    return trump, side_ruff, side
+
+
+_CASH = (_cash_tables(_N1, _N0, _TOP1), _cash_tables(_N0, _N1, _TOP0))
+
 #: Per seat on lead: (own count, other count, own top run, other top run, own classes,
 #: other classes), each a table indexed by a suit pattern.
 SEAT_TABLES = (
@@ -131,6 +150,19 @@ def _fill_lead_keys(lead: int, table: int, p: int) -> tuple[int, ...]:
     keys = tuple(x | j << 4 for x in _lead_keys(lead, kind, p))
     _LEAD_KEYS[lead][table][p] = keys
     return keys
+
+
+#: Lazily filled: per pattern, ``remove(p, i) - p`` for each position ``i``.
+_DELTA: list[tuple[int, ...] | None] = [None] * _NP
+
+
+def deltas(p: int) -> tuple[int, ...]:
+    """``remove(p, i) - p`` for every position ``i`` of ``p`` (a state changes by
+    ``deltas(p)[i] << (FIELD * field)`` when that card leaves it)."""
+    d = _DELTA[p]
+    if d is None:
+        d = _DELTA[p] = tuple(remove(p, i) - p for i in range(LEN[p]))
+    return d
 
 
 def remove(p: int, i: int) -> int:
@@ -198,7 +230,7 @@ class Search:
         of side suits the follower must follow or cannot ruff.
         """
         lead = s >> LEADER
-        n_own, n_opp, top_own, top_opp, _, _ = SEAT_TABLES[lead]
+        _, _, top_own, top_opp, _, _ = SEAT_TABLES[lead]
         p0 = s & FMASK
         if lead:
             wl = (s >> W1) & 3
@@ -222,24 +254,11 @@ class Search:
             q = wl if self.tie_leader else 0
             b = wl + top_own[p0] - wf
             return (b if b > q else q), upper
-        q = wl
-        t = top_own[p0]
-        nf = n_opp[p0]
-        if nf <= t:
-            q += n_own[p0]
-            can_ruff = False
-        else:
-            q += t
-            can_ruff = True
-        for sh in (14, 28, 42):
-            p = (s >> sh) & FMASK
-            t = top_own[p]
-            if t:
-                nf = n_opp[p]
-                if can_ruff:
-                    q += t if t < nf else nf
-                else:
-                    q += n_own[p] if nf <= t else t
+        trump_cash, side_ruff, side = _CASH[lead]
+        q = trump_cash[p0]
+        cash = side_ruff if q & 1 else side
+        q = wl + (q >> 1) + cash[(s >> 14) & FMASK] + cash[(s >> 28) & FMASK]
+        q += cash[(s >> 42) & FMASK]
         return (q if q < n else n), upper
 
     # -- moves ----------------------------------------------------------------------------
@@ -357,6 +376,7 @@ class Search:
         """``children(s, j, i)[0]``, the likeliest refutation, without building the others."""
         lead = s >> LEADER
         reps_opp = SEAT_TABLES[lead][5]
+        delta = _DELTA
         if lead:
             wf = (s >> W0) & 3
             wl_unit, wf_unit = 1 << W1, 1 << W0
@@ -370,26 +390,27 @@ class Search:
                 p = (s >> sh) & FMASK
                 reps = reps_opp[p]
                 if reps:
-                    return base + ((remove(p, reps[0]) - p) << sh)
+                    return base + ((delta[p] or deltas(p))[reps[0]] << sh)
             c = base - wf_unit
             return c if self.tie_leader else c ^ LBIT
         sh = FIELD * j
         p = (s >> sh) & FMASK
-        p2 = remove(p, i)
-        base = s + ((p2 - p) << sh)
+        d = (delta[p] or deltas(p))[i]
+        p2 = p + d
+        base = s + (d << sh)
         reps = reps_opp[p]
         if reps:
             for r in reps:
                 if r > i:
-                    return (base + ((remove(p2, r - 1) - p2) << sh)) ^ LBIT
+                    return (base + ((delta[p2] or deltas(p2))[r - 1] << sh)) ^ LBIT
             if wf:
                 return (base - wf_unit) ^ LBIT
-            return base + ((remove(p2, reps[0]) - p2) << sh)
+            return base + ((delta[p2] or deltas(p2))[reps[0]] << sh)
         if j:
             pt = s & FMASK
             ruffs = reps_opp[pt]
             if ruffs:
-                return (base + (remove(pt, ruffs[0]) - pt)) ^ LBIT
+                return (base + (delta[pt] or deltas(pt))[ruffs[0]]) ^ LBIT
         if wf:
             return (base - wf_unit) ^ LBIT
         for jj in (1, 2, 3):
@@ -398,7 +419,7 @@ class Search:
                 pp = (s >> sh2) & FMASK
                 rr = reps_opp[pp]
                 if rr:
-                    return base + ((remove(pp, rr[0]) - pp) << sh2)
+                    return base + ((delta[pp] or deltas(pp))[rr[0]] << sh2)
         raise AssertionError("the follower has no card")
 
     # -- search ---------------------------------------------------------------------------

@@ -411,6 +411,22 @@ class MemoryBot(_Base):
             b |= 1 << c
         return {"A": a, "B": b}
 
+    def _position(self, hands: dict[str, int], label: str, pritticut: int) -> Position:
+        """The deal's start with this seat (Lucky Duck) holding ``label``; Lame Duck leads."""
+        lucky = self.seat
+        other = "B" if label == "A" else "A"
+        h = [0, 0]
+        h[lucky], h[1 - lucky] = hands[label], hands[other]
+        trump, wild_rank = divmod(pritticut, 13)
+        return Position((h[0], h[1]), 1 - lucky, trump, wild_rank, None, self.memory.wild_tie)
+
+    def _better_hand(self, hands: dict[str, int], pritticut: int) -> str:
+        """A if it is worth at least as much as B to Lucky Duck: one value and one yes/no test
+        (Lame Duck's value against B below its value against A)."""
+        solver = self.solver()
+        lame_a = solver.value(self._position(hands, "A", pritticut))
+        return "A" if solver.at_least(self._position(hands, "B", pritticut), lame_a) else "B"
+
     def _lucky_value(self, hands: dict[str, int], label: str, pritticut: int) -> int:
         """This seat's tricks as Lucky Duck holding ``label`` (Lame Duck leads the other)."""
         lucky = self.seat
@@ -427,8 +443,7 @@ class MemoryBot(_Base):
         if hands is None:
             return self.rng.choice("AB")
         if m.deal == 0:
-            values = {label: self._lucky_value(hands, label, m.pritticut) for label in "AB"}
-            return "A" if values["A"] >= values["B"] else "B"
+            return self._better_hand(hands, m.pritticut)
         # New Deal: trump unknown. Weigh each hand's strength over the remembered Old Deal cards.
         known = list(m.old_known.values())
         score = {}
@@ -491,14 +506,16 @@ class PerfectBot(MemoryBot):
         if m.deal == 0:
             return super().choose_hand(view)
         # New Deal: Lame Duck will pick the Pritticut from the Old Deal's tricks. Value each
-        # hand under one remembered card of each suit, weighted by that suit's share of them.
+        # hand under a card of each of the two suits most common among them, weighted by how
+        # common (a cheap stand-in for the expected value over every card).
         by_suit: dict[int, list[int]] = {}
         for c in m.old_known.values():
             by_suit.setdefault(c // 13, []).append(c)
         if not by_suit:
             return self.rng.choice("AB")
+        common = sorted(by_suit.values(), key=len, reverse=True)[:2]
         value = {
-            label: sum(len(cs) * self._lucky_value(hands, label, cs[0]) for cs in by_suit.values())
+            label: sum(len(cs) * self._lucky_value(hands, label, cs[0]) for cs in common)
             for label in "AB"
         }
         return "A" if value["A"] >= value["B"] else "B"

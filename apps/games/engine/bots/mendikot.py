@@ -158,6 +158,10 @@ class HeuristicBot(_Base):
         """Is the partner's card likely to win the trick? (heuristic: it is an ace or a trump)"""
         return best[2] or best[1] % 13 == 12
 
+    def follow_winner(self, view, winners: list[int], last: bool) -> int:
+        """Which card of the led suit to win with: the cheapest."""
+        return min(winners, key=lambda c: c % 13)
+
     def lead(self, view, legal: list[int]) -> int:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         aces = [c for c in legal if c % 13 == 12 and c // 13 != trump]
@@ -200,10 +204,14 @@ class HeuristicBot(_Base):
         winners = [c for c in legal if self.beats(c, best, led_suit, trump)]
         in_suit = [c for c in winners if c // 13 == led_suit]
         if in_suit:
-            return min(in_suit, key=lambda c: c % 13)
+            return self.follow_winner(view, in_suit, last)
         if winners and (tens_on_table or last or len(trick) == 2):
             return min(winners, key=lambda c: (_is_ten(c), c % 13))
-        return min(legal, key=low_key)
+        return self.throw(view, legal, trump)
+
+    def throw(self, view, legal: list[int], trump: int | None) -> int:
+        """A card to lose with: the lowest, keeping tens and trumps."""
+        return min(legal, key=lambda c: (_is_ten(c), c // 13 == trump, c % 13))
 
 
 class TrackerBot(HeuristicBot):
@@ -242,8 +250,33 @@ class TrackerBot(HeuristicBot):
         if self.unseen_above(view, best[1]):
             return False
         led_suit = trick[0][1] // 13
-        # A seat still to play that lacks the suit might ruff.
-        return trump is None or not any(self.void[s] >> led_suit & 1 for s in to_play)
+        # A seat still to play that lacks the suit might ruff (or, before a first void has
+        # fixed trump, fix it and win).
+        can_ruff = trump is not None or view["trump_rule"] == "first_void"
+        return not can_ruff or not any(self.void[s] >> led_suit & 1 for s in to_play)
+
+    def follow_winner(self, view, winners, last):
+        """Win with a card no unseen card can beat, if it has one (unless it plays last);
+        never risk a ten that could still be overtaken."""
+        if last:
+            return min(winners, key=lambda c: c % 13)
+        secure = [c for c in winners if not self.unseen_above(view, c)]
+        if secure:
+            return min(secure, key=lambda c: c % 13)
+        plain = [c for c in winners if not _is_ten(c)] or winners
+        return min(plain, key=lambda c: c % 13)
+
+    def throw(self, view, legal, trump):
+        """Lose with the lowest card of the shortest side suit (making a void to ruff later),
+        keeping tens, trumps and cards that are the highest still out."""
+        hand = _mask(view["hand"])
+
+        def key(c: int) -> tuple:
+            length = (hand & SUIT_MASKS[c // 13]).bit_count()
+            top = not self.unseen_above(view, c)
+            return (_is_ten(c), c // 13 == trump, top, length, c % 13)
+
+        return min(legal, key=key)
 
     def ask(self, view):
         trick = self.trick(view)
