@@ -134,6 +134,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     )
 }
 CELERY_TIMEZONE = TIME_ZONE
+# Metric jobs value every play with the double-dummy solver (seconds per game); off, the
+# solver-based metrics are left out and the sweeper does not count them as missing.
+METRICS_WITH_SOLVER = env_bool(os.environ, "METRICS_WITH_SOLVER", default=True)
 CELERY_BEAT_SCHEDULE = {
     "metrics-sweep": {"task": "metrics.sweep", "schedule": timedelta(minutes=10)},
     "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},

@@ -19,6 +19,8 @@ from config.settings import *  # noqa: F403
 # configured above is real Redis, and the worker round-trip test uses it.
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("TEST_CELERY_EAGER", "1") == "1"
 CELERY_TASK_TRACK_STARTED = True
+# The solver's analysis takes seconds per game: tests of it turn it on where they need it.
+METRICS_WITH_SOLVER = os.environ.get("TEST_METRICS_WITH_SOLVER", "0") == "1"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -222,9 +222,10 @@ def metrics_for(game: str) -> list[Metric]:
     return [m for m in METRICS if game in m.games]
 
 
-def catalogue_signature() -> str:
-    """Changes whenever a metric is added or a definition's version is bumped."""
+def catalogue_signature(*, with_solver: bool) -> str:
+    """Changes whenever a metric is added, a definition's version is bumped, or the solver's
+    metrics are switched on or off."""
     import hashlib
 
-    text = ",".join(f"{m.key}:{m.version}" for m in METRICS)
+    text = ",".join(f"{m.key}:{m.version}" for m in METRICS if with_solver or not m.solver)
     return hashlib.sha256(text.encode()).hexdigest()[:32]

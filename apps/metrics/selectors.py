@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from apps.common.errors import ValidationFailed
+from apps.metrics.analysis import replay_deals
 from apps.metrics.catalogue import CATALOGUE, METRICS
+from apps.metrics.compute import record
 from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
@@ -101,13 +103,18 @@ def session_analysis(*, session: TrainingSession) -> dict:
     for game in session.games.order_by("created_at"):
         values = _current(MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk))
         analysis = GameAnalysis.objects.filter(game=game).first()
+        actors = [seat["kind"] for seat in game.seats]
+        deals = (
+            replay_deals(analysis.analysis, record(game)["rounds"], actors) if analysis else None
+        )
         games.append(
             {
                 "game_id": game.pk,
                 "game_type": game.game_type,
                 "status": game.status,
+                "participant_seat": game.participant_seat,
                 "metrics": {v.key: v.value for v in values},
-                "analysis": analysis.analysis if analysis else None,
+                "deals": deals,
             }
         )
     session_values = _current(

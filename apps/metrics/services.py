@@ -7,6 +7,7 @@ import logging
 import statistics
 from collections import defaultdict
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -14,7 +15,7 @@ from django.utils import timezone
 from apps.games.models import Game
 from apps.metrics import compute, trends
 from apps.metrics.analysis import analysis_values
-from apps.metrics.catalogue import CATALOGUE, catalogue_signature, metrics_for
+from apps.metrics.catalogue import CATALOGUE, catalogue_signature
 from apps.metrics.models import CohortNorm, MetricValue, ReferenceNorm, SessionMetrics
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
@@ -36,7 +37,7 @@ def _store(level: str, subject_id: int, rows: list[MetricValue]) -> None:
     )
 
 
-def game_metrics_compute(*, game: Game, with_solver: bool = True) -> dict[str, compute.Value]:
+def game_metrics_compute(*, game: Game, with_solver: bool) -> dict[str, compute.Value]:
     """The game's values (computed first, then stored in one transaction)."""
     values = compute.game_values(game)
     if with_solver and game.game_type == "memulation":
@@ -58,15 +59,17 @@ def game_metrics_compute(*, game: Game, with_solver: bool = True) -> dict[str, c
 
 
 @transaction.atomic
-def session_metrics_compute(*, session_id: int, with_solver: bool = True) -> None:
+def session_metrics_compute(*, session_id: int, with_solver: bool | None = None) -> None:
     """Every finished game of a completed session, the session's values, then the participant's
     trends and the adaptive step, all in one transaction: a job killed half way leaves nothing,
     and running it again replaces its results rather than adding to them."""
+    if with_solver is None:
+        with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
     games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
     per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
     rows = []
-    for key in {m.key for g in games for m in metrics_for(g.game_type)}:
+    for key in {key for values in per_game for key in values}:
         items = [v[key] for v in per_game if key in v]
         weighted = [(i.value, max(i.n, 1)) for i in items if i.value is not None]
         total = sum(w for _, w in weighted)
@@ -81,7 +84,7 @@ def session_metrics_compute(*, session_id: int, with_solver: bool = True) -> Non
         )
     _store(Level.SESSION, session.pk, rows)
     SessionMetrics.objects.update_or_create(
-        session=session, defaults={"signature": catalogue_signature()}
+        session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}
     )
     participant_trends_refresh(participant=session.participant)
     from apps.metrics.adaptive import adaptive_step
@@ -187,7 +190,8 @@ def cohort_norms_refresh(*, study: Study) -> None:
 
 def sessions_needing_metrics():
     """Completed sessions whose metrics are missing or from an older catalogue."""
-    current = SessionMetrics.objects.filter(signature=catalogue_signature()).values("session_id")
+    signature = catalogue_signature(with_solver=settings.METRICS_WITH_SOLVER)
+    current = SessionMetrics.objects.filter(signature=signature).values("session_id")
     return TrainingSession.objects.filter(status="completed").filter(~Q(pk__in=current))
 
 

@@ -1,13 +1,31 @@
 """Queue a session's metrics when its game ends (after the transaction commits)."""
 
+import threading
+from contextlib import contextmanager
+
 from django.dispatch import receiver
 
 from apps.games.signals import game_finished
 from config.celery import queue_after_commit
 
+_deferred = threading.local()
+
+
+@contextmanager
+def metrics_deferred():
+    """Within this block, finished games queue no metric jobs: the caller computes them (bulk
+    loads such as the demo data), or leaves them to the sweeper."""
+    _deferred.on = True
+    try:
+        yield
+    finally:
+        _deferred.on = False
+
 
 @receiver(game_finished)
 def _queue_session_metrics(sender, game, **kwargs):
+    if getattr(_deferred, "on", False):
+        return
     from apps.metrics.tasks import session_metrics
 
     queue_after_commit(session_metrics, game.session_id)

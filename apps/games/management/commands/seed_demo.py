@@ -3,12 +3,15 @@
 import random
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.demo import DEMO_PASSWORD, demo_staff_ensure
 from apps.games.demo import demo_game_play
+from apps.metrics.services import metrics_nightly, session_metrics_compute
+from apps.metrics.signals import metrics_deferred
 from apps.participants.models import Participant, Study
 from apps.participants.services.participants import participant_consent_record, participant_enrol
 from apps.participants.services.studies import protocol_create, study_create
@@ -39,10 +42,21 @@ class Command(BaseCommand):
             study, protocols = self._study(staff)
             people = self._participants(study, staff["clinician"], participants, rng)
         total = 0
-        for number, participant in enumerate(people, 1):
-            total += self._sessions(participant, protocols, staff["clinician"], weeks, rng)
-            self.stdout.write(f"  participant {number}/{len(people)} {participant.code}: played")
+        with metrics_deferred():
+            for number, participant in enumerate(people, 1):
+                sessions = self._sessions(participant, protocols, staff["clinician"], weeks, rng)
+                total += len(sessions)
+                self._solver_analysis(sessions)
+                self.stdout.write(f"  participant {number}/{len(people)} {participant.code}: done")
+        metrics_nightly()
         self.stdout.write(f"Loaded {STUDY}: {len(people)} participants, {total} sessions.")
+
+    def _solver_analysis(self, sessions):
+        """The solver's analysis of the latest Memulation session only: it takes seconds a
+        game (the sweeper does the rest when a worker runs)."""
+        memulation = [s for s in sessions if s.protocol_snapshot["game"] == "memulation"]
+        if memulation and settings.METRICS_WITH_SOLVER:
+            session_metrics_compute(session_id=memulation[-1].pk, with_solver=True)
 
     def _study(self, staff):
         researcher, clinician = staff["researcher"], staff["clinician"]
@@ -94,12 +108,12 @@ class Command(BaseCommand):
             people.append(Participant.objects.get(pk=participant.pk))
         return people
 
-    def _sessions(self, participant, protocols, clinician, weeks, rng) -> int:
+    def _sessions(self, participant, protocols, clinician, weeks, rng) -> list:
         memulation, mendikot = protocols
         start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
         start -= timedelta(weeks=weeks)
         talent = rng.uniform(0.1, 0.5)
-        count = 0
+        sessions = []
         for week in range(weeks):
             for sitting in range(3):
                 day = start + timedelta(weeks=week, days=sitting * 2, hours=rng.uniform(9, 16))
@@ -107,12 +121,14 @@ class Command(BaseCommand):
                 session = session_create(
                     participant=participant, protocol=protocol, actor=clinician
                 )
-                skill = min(0.95, talent + 0.04 * count + rng.uniform(-0.05, 0.05))
+                skill = min(0.95, talent + 0.04 * len(sessions) + rng.uniform(-0.05, 0.05))
                 game = demo_game_play(session=session, start=day, skill=skill, rng=rng)
                 game.refresh_from_db()
                 # Demo history: the sitting happened on ``day``, not now.
                 TrainingSession.objects.filter(pk=session.pk).update(
                     started_at=day, completed_at=game.finished_at, created_at=day
                 )
-                count += 1
-        return count
+                # Session by session, so the adaptive staircase sets the next examination time.
+                session_metrics_compute(session_id=session.pk, with_solver=False)
+                sessions.append(session)
+        return sessions
