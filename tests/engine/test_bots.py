@@ -141,7 +141,7 @@ def test_play_game_helper_and_unknown_kinds():
     state = create_game("mendikot", seed=1, options={"trump_rule": "turn_up"})
     bots = [make_bot("mendikot", "tracker", seat=s, seed=s) for s in range(4)]
     times = []
-    final = play_game(state, bots, on_decision=lambda seat, t: times.append(t))
+    final = play_game(state, bots, on_decision=lambda seat, t, action: times.append(t))
     assert final.finished and len(times) == 52
     with pytest.raises(ValueError):
         make_bot("memulation", "tracker", seat=0, seed=0)

@@ -110,7 +110,8 @@ def play_game(state: Any, bots: list[Bot], *, on_decision: Any = None) -> Any:
     """Play ``state`` to the end, seat ``i`` played by ``bots[i]``; return the final state.
 
     Every bot observes its view and the public events after every change. ``on_decision``, if
-    given, is called as ``on_decision(seat, seconds)`` after each decision (timing).
+    given, is called as ``on_decision(seat, seconds, action)`` after each decision (timing:
+    process CPU time spent in the bot's ``act``).
     """
     import time
 
@@ -124,7 +125,7 @@ def play_game(state: Any, bots: list[Bot], *, on_decision: Any = None) -> Any:
         started = time.process_time()
         action = bots[seat].act(view)
         if on_decision is not None:
-            on_decision(seat, time.process_time() - started)
+            on_decision(seat, time.process_time() - started, action)
         state = state.apply(action)
         for s in range(seats):
             bots[s].observe(state.view(s), public_events(state.events, s))

@@ -67,6 +67,7 @@ class Memory:
     # -- observing ----------------------------------------------------------------------
 
     def new_round(self, lucky: int | None) -> None:
+        self.round_no = getattr(self, "round_no", -1) + 1
         self.lucky = lucky
         self.exam: list[dict[str, int] | None] = [None, None]  # kept cards of hands A and B
         self.labels: list[str | None] = [None, None]  # this seat's hand in each deal
@@ -78,7 +79,7 @@ class Memory:
         self.deal = deal
         self.played = 0
         self.void = 0  # suits (bits 0..3) the other seat has shown it lacks (non-wild cards)
-        self.guess: int | None = None  # the other hand as last guessed
+        self.guesses: list[int] = []  # the other hand as last guessed, one per world
 
     def keep(self) -> bool:
         f = self.fidelity
@@ -165,11 +166,12 @@ class Memory:
         other = "B" if label == "A" else "A"
         return kept[other] & ~self.played & ~self.hand
 
-    def world(self) -> int:
-        """One full guess of the other hand: what it remembers, completed by a sample.
+    def worlds(self, count: int) -> list[int]:
+        """``count`` full guesses of the other hand: what it remembers, completed by samples.
 
-        The guess is kept for the deal and only repaired when cards are played or a void shows:
-        cards of it still possible stay, and the gaps are filled from the cards it cannot place.
+        The guesses are kept for the deal and only repaired when cards are played or a void
+        shows: cards of a guess still possible stay, and the gaps are filled from the cards it
+        cannot place.
         """
         size = self.opp_count
         known = self.known_other()
@@ -182,19 +184,27 @@ class Memory:
         room = size - known.bit_count()
         if allowed.bit_count() >= room:
             pool = allowed
-        guess = known
-        if room > 0:
-            kept = _cards((self.guess or 0) & pool)
-            if len(kept) > room:
-                kept = self.rng.sample(kept, room)
-            for c in kept:
-                guess |= 1 << c
-            missing = size - guess.bit_count()
-            if missing > 0:
-                for c in self.rng.sample(_cards(pool & ~guess), missing):
+        out = []
+        for index in range(count):
+            guess = known
+            if room > 0:
+                previous = self.guesses[index] if index < len(self.guesses) else 0
+                kept = _cards(previous & pool)
+                if len(kept) > room:
+                    kept = self.rng.sample(kept, room)
+                for c in kept:
                     guess |= 1 << c
-        self.guess = guess
-        return guess
+                missing = size - guess.bit_count()
+                if missing > 0:
+                    for c in self.rng.sample(_cards(pool & ~guess), missing):
+                        guess |= 1 << c
+            out.append(guess)
+        self.guesses = out
+        return out
+
+    def world(self) -> int:
+        """One guess of the other hand (the first of :meth:`worlds`)."""
+        return self.worlds(max(1, len(self.guesses)))[0]
 
 
 class _Base:
@@ -299,29 +309,32 @@ def strength(hand: int, trump: int | None, wild_rank: int | None) -> float:
 
 
 class GreedyBot(_Base):
-    """Cheap rules: win cheaply, sluff low, save wilds; hand and 'Stragedy by hand strength."""
+    """Cheap rules and no memory of cards: win cheaply, sluff low, save wilds. It judges the two
+    hands by strength while it examines them and keeps only the verdict; it does not remember
+    the Old Deal's tricks, so its 'Stragedy is a blind pick."""
 
     kind = "greedy"
 
+    def __init__(self, *, seat: int, seed: int):
+        super().__init__(seat=seat, seed=seed, fidelity=0.0)
+        self.verdict: dict[tuple[int, int], str] = {}
+
+    def observe(self, view, events):
+        super().observe(view, events)
+        exam = view.get("examination")
+        key = (self.memory.round_no, self.memory.deal)
+        if exam and key not in self.verdict:
+            m = self.memory
+            a = strength(_mask(exam["A"]), m.trump, m.wild_rank)
+            b = strength(_mask(exam["B"]), m.trump, m.wild_rank)
+            self.verdict[key] = "A" if a >= b else "B"
+
     def choose_hand(self, view):
-        m = self.memory
-        kept = m.exam[m.deal]
-        if not kept:
-            return self.rng.choice("AB")
-        trump = m.trump
-        a = strength(kept["A"], trump, m.wild_rank)
-        b = strength(kept["B"], trump, m.wild_rank)
-        return "A" if a >= b else "B"
+        key = (self.memory.round_no, self.memory.deal)
+        return self.verdict.get(key) or self.rng.choice("AB")
 
     def stragedy(self, view):
-        m = self.memory
-        best, choice = None, None
-        for pos in self.positions(view):
-            card = m.old_known.get(pos)
-            score = -1.0 if card is None else strength(m.hand, card // 13, card % 13)
-            if best is None or score > best:
-                best, choice = score, pos
-        return choice
+        return self.rng.choice(self.positions(view))
 
     def play(self, view):
         m = self.memory
@@ -372,18 +385,34 @@ class MemoryBot(_Base):
     #: How many 'Stragedy candidates (best by hand strength) are solved exactly.
     STRAGEDY_SOLVED = 3
 
+    def worlds(self, cards_left: int) -> int:
+        """How many guesses of the other hand it plays over (each votes for its best card):
+        one when it remembers everything, more the more it has forgotten; at most two while
+        eleven or more cards are left (solving a full hand is the expensive part)."""
+        if self.fidelity >= 1:
+            return 1
+        count = 1 + round(4 * (1 - self.fidelity))
+        return min(count, 2) if cards_left >= 11 else count
+
     def play(self, view):
         m = self.memory
-        world = m.world()
-        hands = [0, 0]
-        hands[self.seat] = m.hand
-        hands[1 - self.seat] = world
         led = self.led(view)
-        pos = Position(
-            (hands[0], hands[1]), view["trick"]["leader"], m.trump, m.wild_rank, led, m.wild_tie
-        )
-        _, cards = self.solver().best_cards(pos)
-        return min(cards)
+        leader = view["trick"]["leader"]
+        solver = self.solver()
+        votes: dict[int, int] = {}
+        first = None
+        for world in m.worlds(self.worlds(m.hand.bit_count())):
+            hands = [0, 0]
+            hands[self.seat] = m.hand
+            hands[1 - self.seat] = world
+            pos = Position((hands[0], hands[1]), leader, m.trump, m.wild_rank, led, m.wild_tie)
+            _, cards = solver.best_cards(pos)
+            if first is None:
+                first = min(cards)
+            for c in cards:
+                votes[c] = votes.get(c, 0) + 1
+        top = max(votes.values())
+        return first if votes[first] == top else min(c for c, v in votes.items() if v == top)
 
     def _hands_guess(self) -> dict[str, int] | None:
         """Both examination hands of this deal as remembered, completed by a sample."""
@@ -443,7 +472,14 @@ class MemoryBot(_Base):
         if hands is None:
             return self.rng.choice("AB")
         if m.deal == 0:
-            return self._better_hand(hands, m.pritticut)
+            if self.fidelity >= 1:
+                return self._better_hand(hands, m.pritticut)
+            # Two guesses of what it forgot: Lucky Duck's value with A minus with B, summed.
+            margin = 0
+            for guess in (hands, self._hands_guess()):
+                margin += self._lucky_value(guess, "A", m.pritticut)
+                margin -= self._lucky_value(guess, "B", m.pritticut)
+            return "A" if margin >= 0 else "B"
         # New Deal: trump unknown. Weigh each hand's strength over the remembered Old Deal cards.
         known = list(m.old_known.values())
         score = {}
