@@ -112,3 +112,17 @@ def celery_worker():
         app.conf.task_always_eager, app.conf.task_default_queue = saved
         worker.terminate()
         worker.wait(timeout=30)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_connections(django_db_setup, django_db_blocker):
+    """Before the test database is dropped, end the sessions other processes (workers, killed
+    or not, and live servers) may still hold on it."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
