@@ -266,7 +266,10 @@ class Solver:
                 key = (WILD, 0)
             classes.setdefault(key, []).append(card)
         entry = search.tt.get(s)
-        order = [(mv[0], mv[1]) for mv in entry[2]] if entry and entry[2] else list(classes)
+        if entry and entry[2]:
+            order = [((key >> 4) & 15, key & 15) for key in entry[2]]
+        else:
+            order = list(classes)
         with no_gc():
             for key in order:
                 if key in classes and search.lead_at_least(s, n, search.children(s, *key), best):

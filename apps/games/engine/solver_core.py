@@ -263,8 +263,8 @@ class Search:
 
     # -- moves ----------------------------------------------------------------------------
 
-    def leads(self, s: int) -> list[list]:
-        """The leader's classes as ``[suit, index, children, complete]`` records, in trial order.
+    def leads(self, s: int) -> list[int]:
+        """The leader's classes as keys ``score << 8 | field << 4 | index``, in trial order.
 
         The order comes from measuring, in positions met while solving random deals, how often
         a lead of each kind is among the best (see :func:`_lead_keys`).
@@ -286,7 +286,7 @@ class Search:
             side += 1
         if (s >> (W1 if lead else W0)) & 3:
             keys = (*keys, WILD_KEY)
-        return [[(x >> 4) & 15, x & 15, None, False] for x in sorted(keys, reverse=True)]
+        return sorted(keys, reverse=True)
 
     def responses(self, s: int, j: int, i: int) -> Iterator[tuple[int, int, int]]:
         """``(suit, index, child)`` for every class the follower may play to lead ``(j, i)``.
@@ -434,12 +434,11 @@ class Search:
         first_child = self.first_child
         counter = self._counter
 
-        def all_pass(s: int, mv: list, ch: list, n1: int, k1: int, nk: int, me: int) -> bool:
+        def all_pass(s: int, key: int, chs: list, li: int, n1: int, k1: int, nk: int, me: int):
             """Complete the answers of a lead whose first answer passed; do all the rest pass?"""
-            full = children(s, mv[0], mv[1])
-            start = 1 if full[0] == ch[0] else 0
-            ch[:] = full
-            mv[3] = True
+            first = chs[li][0]
+            ch = chs[li] = children(s, (key >> 4) & 15, key & 15)
+            start = 1 if ch[0] == first else 0
             for ri in range(start, len(ch)):
                 c = ch[ri]
                 if c & LBIT == me:
@@ -448,14 +447,14 @@ class Search:
                     ce = get(c)
                     if ce is None:
                         q, u = bounds(c, n1)
-                        ce = tt[c] = [q, u, None]
+                        ce = tt[c] = [q, u, None, None]
                     if ce[0] >= k1 or (ce[1] >= k1 and ge(c, n1, k1)):
                         continue
                 elif nk > 0:
                     ce = get(c)
                     if ce is None:
                         q, u = bounds(c, n1)
-                        ce = tt[c] = [q, u, None]
+                        ce = tt[c] = [q, u, None, None]
                     if ce[1] < nk or (ce[0] < nk and not ge(c, n1, nk)):
                         continue
                 ch.insert(0, ch.pop(ri))
@@ -466,7 +465,7 @@ class Search:
             e = get(s)
             if e is None:
                 q, u = bounds(s, n)
-                e = tt[s] = [q, u, None]
+                e = tt[s] = [q, u, None, None]
                 if q >= k:
                     return True
                 if u < k:
@@ -477,18 +476,22 @@ class Search:
                 if e[1] < k:
                     return False
             counter[0] += 1
-            moves = e[2]
-            if moves is None:
-                moves = e[2] = leads(s)
+            keys = e[2]
+            if keys is None:
+                keys = e[2] = leads(s)
+                chs = e[3] = [None] * len(keys)
+            else:
+                chs = e[3]
             n1 = n - 1
             k1 = k - 1
             nk = n - k
             me = s & LBIT
-            for li, mv in enumerate(moves):
-                ch = mv[2]
+            for li, ch in enumerate(chs):
                 if ch is None:
-                    # Most leads are refuted by their first answer: build only that one.
-                    ch = mv[2] = [first_child(s, mv[0], mv[1])]
+                    # Most leads are refuted by their first answer: build only that one (a
+                    # tuple until the others are needed).
+                    key = keys[li]
+                    ch = chs[li] = (first_child(s, (key >> 4) & 15, key & 15),)
                 for ri, c in enumerate(ch):
                     if c & LBIT == me:
                         # The leader won the trick: it needs k - 1 of the rest.
@@ -497,7 +500,7 @@ class Search:
                         ce = get(c)
                         if ce is None:
                             q, u = bounds(c, n1)
-                            ce = tt[c] = [q, u, None]
+                            ce = tt[c] = [q, u, None, None]
                         if ce[0] >= k1 or (ce[1] >= k1 and ge(c, n1, k1)):
                             continue
                     elif nk > 0:
@@ -505,7 +508,7 @@ class Search:
                         ce = get(c)
                         if ce is None:
                             q, u = bounds(c, n1)
-                            ce = tt[c] = [q, u, None]
+                            ce = tt[c] = [q, u, None, None]
                         if ce[1] < nk or (ce[0] < nk and not ge(c, n1, nk)):
                             continue
                     # Refuted: this answer first next time.
@@ -513,9 +516,10 @@ class Search:
                         ch.insert(0, ch.pop(ri))
                     break
                 else:
-                    if mv[3] or all_pass(s, mv, ch, n1, k1, nk, me):
+                    if type(ch) is list or all_pass(s, keys[li], chs, li, n1, k1, nk, me):
                         if li:
-                            moves.insert(0, moves.pop(li))
+                            keys.insert(0, keys.pop(li))
+                            chs.insert(0, chs.pop(li))
                         e[0] = k
                         return True
             e[1] = k - 1
