@@ -6,9 +6,13 @@ drawn from the same seed. A fresh solver (empty table) values every legal card o
 lead. Prints median, p90, p99 and maximum time per deal (process CPU time on one core, and wall
 time), then, in the same run, the ratio against a plain memoised minimax (the brute force of
 ``tests/engine/test_solver.py``: no pruning, no card classes, no bounds) on 8-card deals dealt
-the same way (positions 0..15, Pritticut at 16).
+the same way (positions 0..15, Pritticut at 16). Last, the full-round analysis
+(:mod:`apps.games.engine.analysis`: every play of both deals, both hand choices, the 'Stragedy
+table) of ``--rounds`` seeded rounds played by two ``greedy`` bots: median, p90 and maximum time
+per round, with the New Deal's choice valued over every 'Stragedy candidate (the default) and
+under the picked card only.
 
-    .venv/bin/python bench/solver.py [--deals 200] [--small 20] [--wild-tie leader]
+    .venv/bin/python bench/solver.py [--deals 200] [--small 20] [--rounds 20] [--wild-tie leader]
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from apps.games.engine import create_game  # noqa: E402
+from apps.games.engine.analysis import analyse_game  # noqa: E402
+from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.cards import cards_mask  # noqa: E402
 from apps.games.engine.solver import Position, Solver  # noqa: E402
 from tests.engine.test_solver import brute_values  # noqa: E402
@@ -55,6 +62,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--small", type=int, default=20, help="8-card deals for the ratio")
     parser.add_argument("--wild-tie", default="leader", choices=("leader", "follower"))
+    parser.add_argument("--rounds", type=int, default=20, help="rounds for the analysis")
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
 
@@ -95,6 +103,24 @@ def main() -> None:
         f" (min {min(ratios):.0f}x, max {max(ratios):.0f}x), total "
         f"{sum(slow) / sum(fast):.0f}x"
     )
+
+    if args.rounds:
+        games = []
+        for seed in range(args.first_seed, args.first_seed + args.rounds):
+            state = create_game("memulation", seed=seed, options={"wild_tie": args.wild_tie})
+            bots = [make_bot("memulation", "greedy", seat=s, seed=seed * 2 + s) for s in (0, 1)]
+            games.append(play_game(state, bots))
+        print(f"full-round analysis: {args.rounds} rounds (two greedy bots), cpu seconds per round")
+        for candidates in (True, False):
+            xs = [
+                timed(lambda g=g, c=candidates: analyse_game(g, choice_candidates=c))[1]
+                for g in games
+            ]
+            what = "over every 'Stragedy candidate" if candidates else "under the picked card"
+            print(
+                f"  New Deal choice {what}: median {statistics.median(xs):.2f}"
+                f"  p90 {pct(xs, 0.9):.2f}  max {max(xs):.2f}"
+            )
 
 
 if __name__ == "__main__":
