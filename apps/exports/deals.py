@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import EventKind, GameEvent
@@ -23,14 +22,21 @@ RESULT_KINDS = (EventKind.DEAL_RESULT, EventKind.ROUND_RESULT)
 
 
 def deal_events(scope: ExportScope) -> QuerySet:
-    """The events that open, shape or close a deal, in order of game and event."""
-    wanted = Q(kind__in=(*RESULT_KINDS, EventKind.HAND_CHOICE, EventKind.STRAGEDY))
-    opening = ("round_started", "deal_started", "trump_revealed")
-    if connection.features.supports_json_field_contains:
-        for effect in opening:
-            wanted |= Q(payload__effects__contains=[{"type": effect}])
-    else:  # no JSON containment (SQLite): read every action and pick in Python
-        wanted |= Q(kind__in=(EventKind.GAME_CREATED, EventKind.PLAY, EventKind.ASK_TRUMP))
+    """The events that open, shape or close a deal, in order of game and event.
+
+    A deal (or round) after the first is dealt in the effects of the move that ended the one
+    before, and that move is logged just before the result event it caused: so of the plays only
+    those are read, not all of them (Mendikot's plays are all read: any may reveal the trump).
+    """
+    ends_a_deal = GameEvent.objects.filter(
+        game_id=OuterRef("game_id"), seq=OuterRef("seq") + 1, kind__in=RESULT_KINDS
+    )
+    kinds = (EventKind.GAME_CREATED, EventKind.HAND_CHOICE, EventKind.STRAGEDY, EventKind.ASK_TRUMP)
+    wanted = (
+        Q(kind__in=(*kinds, *RESULT_KINDS))
+        | Q(Exists(ends_a_deal))
+        | Q(kind=EventKind.PLAY, game__game_type="mendikot")
+    )
     return (
         GameEvent.objects.filter(game__in=scope.game_rows().values("pk"))
         .filter(wanted)

@@ -20,7 +20,7 @@ from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAtt
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
 
-CHUNK = 5000
+CHUNK = 10_000
 
 
 def shifted(moment: datetime | None, shift: timedelta) -> datetime | None:

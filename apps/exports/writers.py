@@ -34,8 +34,17 @@ def arrow_schema(table: Table) -> pa.Schema:
 
 
 def iso_time(moment: datetime) -> str:
-    """2026-03-01T09:30:00.000000Z: UTC, always with microseconds."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """UTC, always with microseconds.
+
+    >>> from datetime import timedelta, timezone
+    >>> iso_time(datetime(2026, 3, 1, 9, 30, tzinfo=UTC))
+    '2026-03-01T09:30:00.000000Z'
+    >>> iso_time(datetime(2026, 3, 1, 11, 30, 0, 5, tzinfo=timezone(timedelta(hours=2))))
+    '2026-03-01T09:30:00.000005Z'
+    """
+    if moment.tzinfo is not UTC and moment.utcoffset():
+        moment = moment.astimezone(UTC)
+    return moment.isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 def _text(value, missing: str) -> str:
@@ -50,15 +59,23 @@ def _text(value, missing: str) -> str:
     return str(value)
 
 
+def _bool_text(value: bool | None) -> str | None:
+    return None if value is None else ("true" if value else "false")
+
+
+def _time_text(value: datetime | None) -> str | None:
+    return None if value is None else iso_time(value)
+
+
 def _open_text(path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)
     return path.open("w", newline="", encoding="utf-8")
 
 
 class CsvWriter:
-    """Comma-separated, header first, UTF-8, missing values as empty cells."""
+    """Comma-separated, header first, UTF-8, missing values as empty cells (the csv module
+    writes ``None`` as nothing); only boolean and time columns need converting."""
 
-    missing = ""
     dialect = {"delimiter": ",", "lineterminator": "\n"}
 
     def __init__(self, table: Table, path: Path):
@@ -66,13 +83,25 @@ class CsvWriter:
         self._file = _open_text(path)
         self._csv = csv.writer(self._file, **self.dialect)
         self._csv.writerow(table.names)
+        self._convert = [
+            (i, _bool_text if c.kind == BOOLEAN else _time_text)
+            for i, c in enumerate(table.columns)
+            if c.kind in (BOOLEAN, DATETIME)
+        ]
         self.rows = 0
 
-    def write(self, rows: Sequence[tuple]) -> None:
-        width, missing = len(self.table.columns), self.missing
+    def _cells(self, rows: Sequence[tuple]) -> Iterable[Sequence]:
+        width = len(self.table.columns)
         for row in rows:
             assert len(row) == width, (self.table.name, row)
-        self._csv.writerows([_text(v, missing) for v in row] for row in rows)
+            if self._convert:
+                row = list(row)
+                for i, convert in self._convert:
+                    row[i] = convert(row[i])
+            yield row
+
+    def write(self, rows: Sequence[tuple]) -> None:
+        self._csv.writerows(self._cells(rows))
         self.rows += len(rows)
 
     def close(self) -> None:
@@ -82,8 +111,11 @@ class CsvWriter:
 class TsvWriter(CsvWriter):
     """BIDS-style: tab-separated, missing values as ``n/a``."""
 
-    missing = "n/a"
-    dialect = {"delimiter": "\t", "lineterminator": "\n", "quoting": csv.QUOTE_MINIMAL}
+    dialect = {"delimiter": "\t", "lineterminator": "\n"}
+
+    def _cells(self, rows: Sequence[tuple]) -> Iterable[Sequence]:
+        for row in super()._cells(rows):
+            yield [_text(value, "n/a") for value in row]
 
 
 class ParquetWriter:
