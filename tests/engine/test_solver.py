@@ -334,3 +334,19 @@ def test_stored_full_deals(case):
 
     pos, order = parse_document(case["input"])
     assert solve(pos).as_dict(order=order) == case["output"]
+
+
+def test_best_cards_and_at_least_agree_with_the_brute_force():
+    rng = random.Random(12)
+    solvers = {tie: Solver(tie) for tie in WILD_TIES}
+    for _ in range(300):
+        tie = rng.choice(WILD_TIES)
+        pos = random_position(rng, rng.randint(1, 6), rng.choice(["suits", "wilds", "any"]), tie)
+        expected = brute_values(pos.hands, pos.leader, pos.led, pos.trump, pos.wild_rank, tie)
+        best = max(expected.values())
+        value, cards = solvers[tie].best_cards(pos)
+        assert value == best
+        assert cards and all(expected[c] == best for c in cards)
+        if pos.led is None:
+            for k in range(pos.tricks_left + 2):
+                assert solvers[tie].at_least(pos, k) == (best >= k)
