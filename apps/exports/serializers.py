@@ -101,7 +101,7 @@ class ExportSerializer(serializers.ModelSerializer):
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, export: Export) -> dict:
         return {
-            "rows_done": export.rows_total if export.status == "ready" else export.rows_done,
+            "rows_done": export.rows_done,
             "rows_total": export.rows_total,
             "percent": export.percent,
         }

@@ -183,7 +183,7 @@ def _finish(export: Export, counts: dict, sealed: archive.Sealed, done: int) -> 
         export.archive_name = sealed.name
         export.archive_bytes = sealed.bytes
         export.archive_sha256 = sealed.sha256
-        export.rows_done = done
+        export.rows_done = export.rows_total = done  # the count up front was an estimate
         export.finished_at = timezone.now()
         export.save()
         audit_record(
