@@ -217,6 +217,11 @@ class _Base:
         self.memory = Memory(seat, self.rng, fidelity)
         self.solvers: dict[str, Solver] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A bot is kept between a server's requests (pickled); its solvers are caches, rebuilt
+        # on demand, and are not kept with it.
+        return {**self.__dict__, "solvers": {}}
+
     def solver(self) -> Solver:
         tie = self.memory.wild_tie
         if tie not in self.solvers:
