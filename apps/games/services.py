@@ -133,6 +133,7 @@ def game_create(
         table.record(
             EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
         )
+        table.seat_opponents(state)
         table.effects.extend(state.events)
         table._after_change(state.events, opening=True)
         table.opponents_move()

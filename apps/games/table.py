@@ -22,7 +22,7 @@ from apps.games.models import (
     Play,
     RecallAttempt,
 )
-from apps.games.opponents import opponent_action
+from apps.games.opponents import Opponents
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -51,6 +51,21 @@ class Table:
         self._events: list[GameEvent] = []
         self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
         self.finished_now = False
+        self._opponents: Opponents | None = None
+
+    def seat_opponents(self, opening_state) -> None:
+        """New bots for a new game, shown its opening state (with the deal's events)."""
+        game = self.game
+        self._opponents = Opponents.seated(
+            game_type=game.game_type, seats=game.seats, seed=game.seed, state=opening_state
+        )
+
+    @property
+    def opponents(self) -> Opponents:
+        """The game's bots with what they remember, loaded on first use."""
+        if self._opponents is None:
+            self._opponents = Opponents.loads(bytes(self.game.opponents))
+        return self._opponents
 
     # -- who sits where ----------------------------------------------------------------------
 
@@ -110,6 +125,7 @@ class Table:
                 self.record(RESULT_KINDS[effect["type"]], payload=effect)
         self.state = new
         self.effects.extend(new.events)
+        self.opponents.observe(new, new.events)
         self._after_change(new.events)
         return event
 
@@ -254,15 +270,7 @@ class Table:
             to_act = state.to_act
             if not to_act or any(self.is_person(s) for s in to_act):
                 return
-            seat = to_act[0]
-            action = opponent_action(
-                state=state,
-                seat=seat,
-                config=self.game.seats[seat],
-                seed=self.game.seed,
-                turn=self.game.next_seq,
-            )
-            self.apply(action)
+            self.apply(self.opponents.act(state, to_act[0]))
             state = self.state
 
     # -- closing -----------------------------------------------------------------------------
@@ -279,6 +287,8 @@ class Table:
         for model, rows in by_model.items():
             model.objects.bulk_create(rows)
         game.state = self.state.to_json()
+        if self._opponents is not None:
+            game.opponents = self._opponents.dumps()
         if self.state.finished and game.status == Game.Status.ACTIVE:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now

@@ -55,6 +55,7 @@ def test_a_known_losing_play_and_otherwise_perfect_play(clinician):
     )
     table = Table(game, game.created_at)
     table.record(EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events})
+    table.seat_opponents(state)
     table.apply({"type": "choose_hand", "seat": 1, "hand": "B"})
     mine = list(PARTICIPANT_HAND)
     for lead in BOT_LEADS:  # the Old Deal
