@@ -19,9 +19,10 @@ from django.utils import timezone
 from apps.common.errors import Conflict, DomainError, ValidationFailed, error_body, rules_status
 from apps.games import examination as clock
 from apps.games.engine import RulesError, create_game
+from apps.games.engine.bots import public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.models import ActionReceipt, EventKind, Game
-from apps.games.seat_view import examination_cut, public_effects
+from apps.games.seat_view import examination_cut
 from apps.games.table import Table
 from apps.training.models import TrainingSession
 
@@ -173,7 +174,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         ],
         "examination": exam,
         "state": view,
-        "recent": public_effects(table.effects, seat),
+        "recent": public_events(table.effects, seat),
     }
 
 

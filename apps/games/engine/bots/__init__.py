@@ -30,7 +30,8 @@ from typing import Any, Protocol
 # Engine events a seat may see and the keys of each that are public (what a person at the
 # table is shown). Anything else stays out of a bot's reach.
 _PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    "round_started": ("round", "lucky_duck", "dealer", "turn_up", "trump"),
+    # The cut for Lucky Duck is made face up in front of both players.
+    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
     "deal_started": ("round", "deal", "pritticut"),
     "examination_over": ("deal",),
     "hand_chosen": ("seat", "hand", "deal"),
@@ -39,7 +40,18 @@ _PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
     "trump_revealed": ("cause", "seat", "owner", "card", "trump", "trick"),
     "trump_fixed": ("seat", "card", "trump", "trick"),
     "deal_ended": ("round", "deal", "tricks_won"),
-    "round_ended": ("round", "score", "winner", "result", "tens", "tricks_won", "next_dealer"),
+    "round_ended": (
+        "round",
+        "score",
+        "deal_scores",
+        "match_score",
+        "winner",
+        "result",
+        "tens",
+        "tricks_won",
+        "next_dealer",
+        "match_wins",
+    ),
     "match_ended": ("score", "match_wins"),
 }
 
@@ -60,12 +72,17 @@ def public_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any
             if event["seat"] == seat:
                 item["card"] = event["card"]
         elif kind == "stragedy":
+            # The revealed card is turned up for both; the intended card is the chooser's own
+            # secret, and where it really lay names a face-down card: never shown.
             item = {
                 "type": kind,
                 "seat": event["seat"],
                 "position": dict(event["position"]),
                 "revealed": event["revealed"],
             }
+            if event["seat"] == seat:
+                item["intended"] = event["intended"]
+                item["hit"] = event["hit"]
         elif kind in _PUBLIC_KEYS:
             item = {"type": kind}
             item.update({k: event[k] for k in _PUBLIC_KEYS[kind] if k in event})
