@@ -32,6 +32,7 @@ class Filters:
     game: str | None = None
     protocols: tuple[int, ...] = ()
     protocol_version: int | None = None
+    group: str | None = None  # the participants' group or arm
 
     @classmethod
     def from_json(cls, data: dict) -> Filters:
@@ -47,6 +48,7 @@ class Filters:
             game=data.get("game") or None,
             protocols=tuple(data.get("protocols") or ()),
             protocol_version=data.get("protocol_version"),
+            group=data.get("group") or None,
         )
 
     def to_json(self) -> dict:
@@ -57,6 +59,7 @@ class Filters:
             "game": self.game,
             "protocols": list(self.protocols),
             "protocol_version": self.protocol_version,
+            "group": self.group,
         }
         return {k: v for k, v in data.items() if v not in (None, [])}
 
@@ -98,6 +101,8 @@ class ExportScope:
         )
         if self.filters.participants:
             rows = rows.filter(pk__in=self.filters.participants)
+        if self.filters.group:
+            rows = rows.filter(group=self.filters.group)
         return rows
 
     def session_rows(self) -> QuerySet[TrainingSession]:

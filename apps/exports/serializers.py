@@ -28,6 +28,9 @@ class ExportFiltersSerializer(serializers.Serializer):
     protocol_version = serializers.IntegerField(
         min_value=1, required=False, help_text="Only sessions run under this protocol version."
     )
+    group = serializers.CharField(
+        max_length=50, required=False, help_text="Only participants of this group or arm."
+    )
 
 
 class ExportRequestSerializer(serializers.Serializer):

@@ -171,7 +171,7 @@ def test_researcher_exports_a_study_and_downloads_it(page, staff, shot, worker_q
     enrol_with_consent(staff["study"], staff["clinician"], group="A")
     login_as(page, staff["researcher"])
     page.goto(f"/studies/{staff['study'].pk}/exports")
-    page.get_by_label("JSON").check()
+    page.get_by_label("Parquet").check()
     page.get_by_label("Group").fill("A")
     page.get_by_test_id("start-export").click()
     page.get_by_test_id("export-job").wait_for()

@@ -215,7 +215,7 @@ export interface CatalogueEntry {
 
 export interface ExportJob {
   id: number;
-  status: "queued" | "pending" | "running" | "done" | "finished" | "failed" | string;
+  status: "queued" | "running" | "ready" | "failed" | "expired";
   progress?: { rows_done?: number; percent?: number } | null;
   download_url?: string | null;
   formats?: string[];

@@ -11,12 +11,12 @@ import { ErrorNote, Loading, errorText, formatDate } from "./widgets";
 
 export const FORMATS: [string, string][] = [
   ["csv", "CSV tables"],
-  ["json", "JSON"],
   ["parquet", "Parquet"],
+  ["bids", "BIDS-style events"],
 ];
 
-const DONE = new Set(["done", "finished", "complete", "completed", "succeeded", "success"]);
-const FAILED = new Set(["failed", "error", "cancelled"]);
+const DONE = new Set(["ready"]);
+const FAILED = new Set(["failed", "expired"]);
 
 export function exportFinished(job: ExportJob | undefined): boolean {
   return !!job && (DONE.has(job.status) || FAILED.has(job.status));

@@ -28,7 +28,7 @@ describe("dashboard pieces", () => {
 
   it("follows an export's progress to the end", () => {
     expect(exportPercent({ id: 1, status: "running", progress: { percent: 42 } })).toBe(42);
-    expect(exportPercent({ id: 1, status: "done" })).toBe(100);
+    expect(exportPercent({ id: 1, status: "ready" })).toBe(100);
     expect(exportFinished({ id: 1, status: "running" })).toBe(false);
     expect(exportFinished({ id: 1, status: "failed" })).toBe(true);
   });
