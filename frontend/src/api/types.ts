@@ -225,3 +225,10 @@ export interface ExportJob {
   finished_at?: string | null;
   error?: string | null;
 }
+
+export interface StaffMember {
+  id: number;
+  username: string;
+  name: string;
+  role: "admin" | "researcher" | "clinician";
+}

@@ -7,7 +7,7 @@ import type { FormEvent } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
 import { api, rows } from "../api/client";
 import type { Page } from "../api/client";
-import type { Participant, Protocol, Study, TrainingSession } from "../api/types";
+import type { Participant, Protocol, StaffMember, Study, TrainingSession } from "../api/types";
 import { useMe } from "./auth";
 import { EnrolForm } from "./Enrol";
 import { ErrorNote, Loading, errorText, formatDate } from "./widgets";
@@ -455,9 +455,18 @@ function ClinicianPicker({
       api.patch<Participant>(`/api/participants/${participant.id}/`, { clinicians }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ["study-participants"] }),
   });
+  // Names of the clinicians (the staff list is open to researchers and administrators).
+  const staff = useQuery({
+    queryKey: ["staff", "clinician"],
+    queryFn: () => api.get<StaffMember[]>("/api/staff/?role=clinician"),
+    retry: false,
+    staleTime: 60_000,
+  });
   const everyone = Array.from(new Set([...team, ...participant.clinicians]));
   if (everyone.length === 0) return <span className="muted">no clinical team</span>;
-  const name = (uid: number) => (uid === meId ? `${meName} (you)` : `staff #${uid}`);
+  const names = new Map((staff.data ?? []).map((m) => [m.id, m.name]));
+  const name = (uid: number) =>
+    uid === meId ? `${meName} (you)` : (names.get(uid) ?? `staff #${uid}`);
   return (
     <fieldset className="clinicians">
       <legend className="sr-only">Clinicians of {participant.code}</legend>
