@@ -12,6 +12,7 @@ reason.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from apps.metrics.models import AdaptiveChange, MetricValue
 from apps.participants.models import Participant
@@ -88,4 +89,5 @@ def adaptive_step(*, session: TrainingSession) -> AdaptiveChange | None:
             opponent_level_after=new_level,
             recall_rate=recall.value,
             reason=reason,
+            created_at=session.completed_at or timezone.now(),
         )

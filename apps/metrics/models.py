@@ -1,6 +1,7 @@
 """Stored metric results. Upserted by (subject, key, version): a job can run twice safely."""
 
 from django.db import models
+from django.utils import timezone
 
 from apps.games.models import Game
 from apps.participants.models import Participant, Study
@@ -105,7 +106,7 @@ class AdaptiveChange(models.Model):
     opponent_level_after = models.FloatField()
     recall_rate = models.FloatField(null=True)
     reason = models.CharField(max_length=300)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["participant", "created_at"]

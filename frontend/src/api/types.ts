@@ -197,6 +197,7 @@ export interface SessionAnalysis {
     game_id: number;
     game_type: string;
     status?: string;
+    participant_seat?: number;
     metrics: Record<string, number | null>;
     /** The contract puts the solver's deals here... */
     deals?: AnalysisDeal[];

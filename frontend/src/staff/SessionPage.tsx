@@ -113,7 +113,8 @@ export function SessionPage() {
         </h1>
         <div className="muted" data-testid="session-status">
           {String(snapshot.name ?? "")} v{String(snapshot.version ?? "")} ·{" "}
-          {String(snapshot.game ?? "")} · {String(snapshot.examination_seconds ?? "")} s examination ·
+          {String(snapshot.game ?? "")} ·{" "}
+          {snapshot.game === "memulation" ? `${String(snapshot.examination_seconds ?? "")} s examination · ` : ""}
           status <strong>{s.status}</strong> · started {formatDate(s.started_at, true)}
         </div>
       </div>
@@ -170,9 +171,11 @@ export function SessionPage() {
                   testId="session-metrics"
                 />
                 {deals.length > 0 ? (
-                  <Replay deals={deals} participantSeat={0} />
-                ) : (
+                  <Replay deals={deals} participantSeat={g.participant_seat ?? 0} />
+                ) : g.game_type === "memulation" ? (
                   <p className="muted">The solver's trick-by-trick analysis is not ready yet.</p>
+                ) : (
+                  <p className="muted">The trick-by-trick analysis is for Memulation games.</p>
                 )}
               </div>
             );
