@@ -40,7 +40,9 @@ ENV = {
     "LOG_LEVEL": "WARNING",
     "DJANGO_SETTINGS_MODULE": "config.settings",
 }
-ENV.pop("REDIS_URL", None)
+# Jobs go to a broker, as in production (no worker runs: the end-of-game metric jobs just
+# wait in Redis and are dropped afterwards), so a request never computes metrics itself.
+ENV["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 
 
 def prepare_database() -> None:
@@ -218,6 +220,9 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+        import redis
+
+        redis.Redis.from_url(ENV["REDIS_URL"]).flushdb()
 
 
 if __name__ == "__main__":
