@@ -1,4 +1,14 @@
-"""Fixtures shared by the whole suite: staff of each role and API clients signed in as them."""
+"""Fixtures shared by the whole suite: staff of each role, API clients signed in as them, real
+Celery workers and a Redis server of a test's own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
 
 import pytest
 from rest_framework.test import APIClient
@@ -55,10 +65,6 @@ def current_database_url() -> str:
 
 def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
     """A real Celery worker process consuming ``queue``, on the test's database."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
 
     full = {
         **os.environ,
@@ -98,7 +104,6 @@ def celery_worker():
     eagerly in the test process. The worker uses the test's database (commit data first: use
     ``transactional_db``).
     """
-    import uuid
 
     from config.celery import app
 
@@ -126,3 +131,82 @@ def _no_stray_connections(django_db_setup, django_db_blocker):
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+def wait_for(check, seconds: float = 60.0) -> bool:
+    """Poll ``check`` until it is true or ``seconds`` have passed."""
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def blocked_on_lock() -> bool:
+    """Some session on the test database is waiting for a lock (a job held up mid-way)."""
+    from django.db import connections
+
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+class PrivateRedis:
+    """A Redis server of one test's own: no other worker shares its queues, and the test may
+    stop it and start it again (a broker outage)."""
+
+    def __init__(self, port: int, folder):
+        self.port, self.folder = port, folder
+        self.url = f"redis://127.0.0.1:{port}/0"
+
+    def up(self) -> bool:
+
+        ping = ["redis-cli", "-p", str(self.port), "ping"]
+        return subprocess.run(ping, capture_output=True, text=True).stdout.strip() == "PONG"
+
+    def start(self) -> PrivateRedis:
+
+        subprocess.run(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "yes",
+                "--dir",
+                str(self.folder),
+                "--logfile",
+                str(self.folder / "redis.log"),
+            ],
+            check=True,
+        )
+        assert wait_for(self.up, 10), "redis-server did not start"
+        return self
+
+    def stop(self) -> None:
+
+        subprocess.run(
+            ["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True
+        )
+        assert wait_for(lambda: not self.up(), 10), "redis-server did not stop"
+
+
+@pytest.fixture
+def private_redis(tmp_path):
+    """A stopped :class:`PrivateRedis` (``.start()`` it); stopped again at the end."""
+
+    server = PrivateRedis(6400 + os.getpid() % 1000, tmp_path)
+    yield server
+    if server.up():
+        server.stop()

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -176,34 +173,6 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
 
 
 @pytest.fixture
-def private_redis(tmp_path):
-    """A Redis server of this test's own (no other worker shares its queues or restore lock);
-    yields its URL and stops it at the end."""
-    port = 6900 + os.getpid() % 500
-    subprocess.run(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--daemonize",
-            "yes",
-            "--dir",
-            str(tmp_path),
-            "--logfile",
-            str(tmp_path / "redis.log"),
-        ],
-        check=True,
-    )
-    ping = ["redis-cli", "-p", str(port), "ping"]
-    deadline = time.monotonic() + 10
-    while subprocess.run(ping, capture_output=True, text=True).stdout.strip() != "PONG":
-        assert time.monotonic() < deadline, "redis-server did not start"
-        time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    subprocess.run(["redis-cli", "-p", str(port), "shutdown", "nosave"], capture_output=True)
+def private_redis(private_redis):
+    """The shared private Redis server, started: its URL."""
+    return private_redis.start().url

@@ -24,34 +24,15 @@ from apps.games.demo import demo_game_play
 from apps.metrics.services import session_metrics_compute
 from config.celery import app
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
-from tests.conftest import start_worker
+from tests.conftest import blocked_on_lock, start_worker, wait_for
 
 FORMATS = ["csv", "parquet", "bids"]
-
-
-def wait_for(check, seconds=60.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def _count(sql: str) -> int:
     with connections["default"].cursor() as cursor:
         cursor.execute(sql)
         return cursor.fetchone()[0]
-
-
-def _blocked_on_lock() -> bool:
-    return (
-        _count(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock'"
-        )
-        > 0
-    )
 
 
 def _build_locks() -> int:
@@ -106,7 +87,7 @@ def test_a_worker_killed_mid_export_leaves_no_half_file_and_the_job_completes_la
     try:
         with app.connection_for_write(private_redis) as broker:
             export_build_job.apply_async(args=[export.pk], queue=queue, connection=broker)
-        assert wait_for(_blocked_on_lock, 60)
+        assert wait_for(blocked_on_lock, 60)
         half = client.get(f"/api/exports/{export.pk}/").json()
         assert half["status"] == "running" and half["download_url"] is None
         assert 0 < half["progress"]["rows_done"] < half["progress"]["rows_total"]

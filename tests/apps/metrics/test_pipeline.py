@@ -12,25 +12,16 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from apps.metrics import catalogue, services
 from apps.metrics.models import MetricValue, SessionMetrics
 from apps.metrics.tasks import session_metrics, sweep_metrics
 from apps.participants.models import Participant
 from config.celery import app
-from tests.conftest import current_database_url, start_worker
+from tests.conftest import blocked_on_lock, current_database_url, start_worker, wait_for
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def wait_for(check, seconds=60.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.mark.django_db
@@ -89,14 +80,19 @@ def test_the_adaptive_staircase_records_its_reason(played_session):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(played_session):
+def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(
+    played_session, private_redis
+):
     session = played_session(adaptive=True)
     # The game's end already ran the job in-process: start again from a session without metrics.
     MetricValue.objects.filter(participant=session.participant).delete()
     SessionMetrics.objects.filter(session=session).delete()
     queue = f"test-{uuid.uuid4().hex[:8]}"
+    # A broker of its own: the restarted worker gets the unacknowledged job back at once,
+    # with no other test's workers in the way.
+    broker = private_redis.start().url
     env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
-    worker = start_worker(queue, **env)
+    worker = start_worker(queue, redis_url=broker, **env)
     # Hold the participant's row: the job's adaptive step locks it, so the job stops there,
     # after it has written most of its results inside its (uncommitted) transaction.
     locked, release = threading.Event(), threading.Event()
@@ -114,9 +110,11 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(play
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = False
     try:
-        result = session_metrics.apply_async(args=[session.pk], queue=queue)
-        assert wait_for(lambda: result.state == "STARTED", 60), result.state
-        assert wait_for(lambda: _blocked_on_lock(), 30)
+        with app.connection_for_write(broker) as connection_to_broker:
+            session_metrics.apply_async(
+                args=[session.pk], queue=queue, connection=connection_to_broker
+            )
+        assert wait_for(blocked_on_lock, 60)
         os.kill(worker.pid, signal.SIGKILL)
     finally:
         app.conf.task_always_eager = saved
@@ -127,7 +125,10 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(play
     assert not MetricValue.objects.filter(session=session).exists()
     assert not SessionMetrics.objects.filter(session=session).exists()
 
-    restarted = start_worker(queue, **env)
+    # A starting worker takes back jobs left unacknowledged for longer than the visibility
+    # timeout (3 s here); start it once that has passed.
+    time.sleep(4)
+    restarted = start_worker(queue, redis_url=broker, **env)
     try:
         assert wait_for(lambda: SessionMetrics.objects.filter(session=session).exists(), 90)
     finally:
@@ -136,62 +137,11 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(play
     assert MetricValue.objects.filter(level="session", session=session).count() > 10
 
 
-def _blocked_on_lock() -> bool:
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock'"
-        )
-        return cursor.fetchone()[0] > 0
-
-
-@pytest.fixture
-def private_redis(tmp_path):
-    """A Redis server of this test's own, down until the test starts it (stopped at the end)."""
-    port = 6400 + os.getpid() % 500
-
-    def start():
-        subprocess.run(
-            [
-                "redis-server",
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--daemonize",
-                "yes",
-                "--dir",
-                str(tmp_path),
-                "--logfile",
-                str(tmp_path / "redis.log"),
-            ],
-            check=True,
-        )
-        assert wait_for(lambda: _redis_up(port), 10)
-
-    def stop():
-        subprocess.run(["redis-cli", "-p", str(port), "shutdown", "nosave"], capture_output=True)
-        assert wait_for(lambda: not _redis_up(port), 10)
-
-    yield port, start
-    stop()
-
-
-def _redis_up(port: int) -> bool:
-    done = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True)
-    return done.stdout.strip() == "PONG"
-
-
 @pytest.mark.django_db(transaction=True)
 def test_with_the_broker_down_games_complete_and_metrics_follow_once_it_is_back(
     clinician, private_redis
 ):
-    port, start = private_redis  # the broker is down
-    broker = f"redis://127.0.0.1:{port}/0"
+    broker = private_redis.url  # not started: the broker is down
     from tests.apps.factories import make_participant, make_protocol, make_session
 
     participant = make_participant(clinicians=[clinician])
@@ -230,7 +180,7 @@ def test_with_the_broker_down_games_complete_and_metrics_follow_once_it_is_back(
     assert session.status == "completed"
     assert not SessionMetrics.objects.filter(session=session).exists()
 
-    start()  # the broker is back: a worker and the sweeper do the rest
+    private_redis.start()  # the broker is back: a worker and the sweeper do the rest
     queue = "celery"
     worker = start_worker(queue, redis_url=broker)
     try:
