@@ -34,7 +34,9 @@ def play_link_game(token: str) -> Game:
         ) from None
     except signing.BadSignature:
         raise LinkInvalid("This game link is not valid.") from None
-    game = Game.objects.filter(pk=data.get("g")).first()
+    # Only what the link check and the seat need: the services lock and load the game itself.
+    fields = ("id", "participant_seat", "link_generation", "status")
+    game = Game.objects.only(*fields).filter(pk=data.get("g")).first()
     if game is None or game.link_generation != data.get("v"):
         raise LinkInvalid("This game link is no longer valid; ask for a new one.")
     return game

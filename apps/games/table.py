@@ -40,6 +40,17 @@ RESULT_KINDS = {
     "match_ended": EventKind.MATCH_RESULT,
 }
 PERSON_KINDS = ("participant", "person")
+# What a request may change on the game row (the rest is fixed when the game is created).
+CHANGING_FIELDS = [
+    "state",
+    "opponents",
+    "examination",
+    "next_seq",
+    "turn_started_at",
+    "status",
+    "finished_at",
+    "updated_at",
+]
 
 
 class Table:
@@ -293,7 +304,7 @@ class Table:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now
             self.finished_now = True
-        game.save()
+        game.save(update_fields=CHANGING_FIELDS)
         self._events, self._rows = [], []
         if self.finished_now:
             session_complete(session=game.session, actor=None)
