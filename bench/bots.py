@@ -126,7 +126,8 @@ def run_game(game: str, levels: list, worker, rounds: int, workers: int, seed: i
     merged: dict[tuple[int, int], dict] = {}
     started = time.time()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(worker, tasks):
+        for done, result in enumerate(pool.map(worker, tasks), 1):
+            print(f"  {game}: {done}/{len(tasks)} batches", file=sys.stderr, end="\r")
             m = merged.setdefault(
                 result["pair"], {"tricks": [[], []], "times": [[], []], "wins": [0, 0]}
             )
