@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from apps.common.errors import Conflict, DomainError, ValidationFailed, error_body, rules_status
@@ -192,13 +193,6 @@ def game_view(*, game_id: int, seat: int) -> dict[str, Any]:
 # -- acting --------------------------------------------------------------------------------
 
 
-def _replayed(game: Game, request: Request) -> Answer | None:
-    if not request.event_id:
-        return None
-    receipt = ActionReceipt.objects.filter(game=game, event_id=request.event_id).first()
-    return None if receipt is None else Answer(receipt.status, receipt.body)
-
-
 def _answer(table: Table, seat: int, request: Request, error: Exception | None) -> Answer:
     if error is None:
         answer = Answer(200, seat_view(table, seat))
@@ -219,10 +213,14 @@ def _answer(table: Table, seat: int, request: Request, error: Exception | None) 
 
 def _open(game_id: int, request: Request) -> tuple[Table | None, Answer | None]:
     """Lock the game; answer at once for a retried event id or a stale version."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    replayed = _replayed(game, request)
-    if replayed is not None:
-        return None, replayed
+    games = Game.objects.select_for_update(of=("self",))
+    if request.event_id:  # asked in the same statement: was this event id answered before?
+        receipts = ActionReceipt.objects.filter(game=OuterRef("pk"), event_id=request.event_id)
+        games = games.annotate(answered=Exists(receipts))
+    game = games.get(pk=game_id)
+    if getattr(game, "answered", False):
+        receipt = ActionReceipt.objects.get(game=game, event_id=request.event_id)
+        return None, Answer(receipt.status, receipt.body)
     if request.version is not None and request.version != game.next_seq:
         raise Conflict(
             "The game has moved on since this view; reload it and try again.",
