@@ -2,10 +2,12 @@
 
 Starts one server process (gunicorn, one worker with threads) on a PostgreSQL database of its
 own, creates games with single-game links, and lets simulated participants play them to the end
-over loopback HTTP. Two runs: paced at a target rate of card plays per second (open loop, the
-aim is a p99 under 100 ms at 200 plays/s), and flat out (the most the process can take).
+over loopback HTTP. One run per offered rate of card plays (open loop: plays are released at
+that rate whoever is ready, so a slow server meets the full load; the aim is a p99 under 100 ms
+at 200 plays/s), then one flat out (the most the process can take). Each run prints the rate
+served, the latency of the play requests and the server process's CPU time per play.
 
-    .venv/bin/python bench/api.py [--rate 200] [--players 40] [--seconds 30]
+    .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def make_links(count: int) -> list[str]:
     return tokens
 
 
-def start_server() -> subprocess.Popen:
+def start_server(threads: int) -> subprocess.Popen:
     server = subprocess.Popen(
         [
             sys.executable,
@@ -100,7 +102,10 @@ def start_server() -> subprocess.Popen:
             "--worker-class",
             "gthread",
             "--threads",
-            "8",
+            str(threads),
+            # Devices pause between plays; a proxy in front would keep their connections open.
+            "--keep-alive",
+            "30",
             "--log-level",
             "warning",
         ],
@@ -119,14 +124,33 @@ def start_server() -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
+class Pacer:
+    """Open-loop arrivals: card plays are released at exponential gaps of mean ``1 / rate``,
+    whoever is ready takes the next slot, so the offered load does not sag when responses slow."""
+
+    def __init__(self, rate: float):
+        self.rate = rate
+        self.lock = threading.Lock()
+        self.rng = random.Random(0)
+        self.next = time.perf_counter()
+
+    def wait(self) -> None:
+        if not self.rate:
+            return
+        with self.lock:
+            self.next = max(self.next, time.perf_counter() - 1) + self.rng.expovariate(self.rate)
+            slot = self.next
+        time.sleep(max(0.0, slot - time.perf_counter()))
+
+
 class Player(threading.Thread):
     """One participant device: plays its game to the end, timing every card play."""
 
-    def __init__(self, token: str, seed: int, pace: float, latencies: list, stop: threading.Event):
+    def __init__(self, token: str, seed: int, pacer: Pacer, latencies: list, stop: threading.Event):
         super().__init__(daemon=True)
         self.base = f"/api/play/{token}/"
         self.rng = random.Random(seed)
-        self.pace = pace
+        self.pacer = pacer
         self.latencies = latencies
         self.stop = stop
         self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
@@ -134,8 +158,17 @@ class Player(threading.Thread):
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
         data = None if body is None else json.dumps(body)
         headers = {"Content-Type": "application/json"} if data else {}
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                break
+            except (http.client.RemoteDisconnected, ConnectionError):
+                # The server closed an idle keep-alive connection: open a new one and send
+                # again (safe: a repeated event id gets the first answer).
+                self.conn.close()
+                if attempt:
+                    raise
         payload = json.loads(response.read())
         if response.status != 200:
             raise RuntimeError(f"{response.status}: {payload}")
@@ -155,68 +188,92 @@ class Player(threading.Thread):
             suffix, data = next_move(body, self.rng)
             n += 1
             data = {**data, "event_id": f"{self.name}-{n}", "decision_ms": 1000}
-            if data["type"] == "play" and self.pace:
-                time.sleep(self.rng.expovariate(1 / self.pace))
+            if data["type"] == "play":
+                self.pacer.wait()
             started = time.perf_counter()
             body = self.call("POST", self.base + suffix, data)
             if data["type"] == "play":
-                self.latencies.append((time.perf_counter(), time.perf_counter() - started))
+                self.latencies.append(time.perf_counter() - started)
 
 
-def run(tokens: list[str], players: int, pace: float, seconds: float) -> tuple[float, list]:
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_pid(server: subprocess.Popen) -> int:
+    """gunicorn's worker: the one child of the arbiter that serves requests."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return int(children[0])
+
+
+def run(tokens: list[str], players: int, rate: float, seconds: float, pid: int) -> None:
     latencies: list = []
     stop = threading.Event()
+    pacer = Pacer(rate)
     queue = list(tokens)
     active: list[Player] = []
+    cpu0 = cpu_seconds(pid)
     started = time.perf_counter()
     seed = 0
     while time.perf_counter() - started < seconds and (queue or active):
         active = [p for p in active if p.is_alive()]
         while len(active) < players and queue:
             seed += 1
-            player = Player(queue.pop(), seed, pace, latencies, stop)
+            player = Player(queue.pop(), seed, pacer, latencies, stop)
             player.start()
             active.append(player)
         time.sleep(0.05)
     stop.set()
+    plays = len(latencies)  # counted at the deadline: the stragglers' last plays are not
+    elapsed = time.perf_counter() - started
+    cpu = cpu_seconds(pid) - cpu0
     for player in active:
         player.join(timeout=30)
-    elapsed = time.perf_counter() - started
-    return elapsed, [lat for _, lat in latencies]
+    label = f"offered {rate:.0f} plays/s" if rate else "flat out"
+    report(f"{label}, {players} players", elapsed, plays, latencies, cpu)
 
 
-def report(label: str, elapsed: float, latencies: list[float]) -> None:
+def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: float) -> None:
     latencies = sorted(latencies)
-    if not latencies:
+    if len(latencies) < 2:
         print(f"{label}: no plays")
         return
     q = statistics.quantiles(latencies, n=100)
     print(
-        f"{label}: {len(latencies)} card plays in {elapsed:.1f} s = "
-        f"{len(latencies) / elapsed:.0f} plays/s; latency p50 {q[49] * 1000:.1f} ms, "
-        f"p99 {q[98] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+        f"{label}: {plays / elapsed:.0f} plays/s served; latency p50 {q[49] * 1000:.1f} ms, "
+        f"p99 {q[98] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
+        f"server CPU {cpu / elapsed * 100:.0f}% of a core, {cpu / plays * 1000:.1f} ms per play",
+        flush=True,
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rate", type=float, default=200, help="target card plays per second")
-    parser.add_argument("--players", type=int, default=40, help="participants playing at once")
+    parser.add_argument(
+        "--rates", default="50,100,150,200", help="offered card plays per second, one run each"
+    )
+    parser.add_argument("--players", type=int, default=120, help="participants playing at once")
     parser.add_argument("--seconds", type=float, default=30, help="length of each run")
+    parser.add_argument("--threads", type=int, default=8, help="threads of the server process")
     args = parser.parse_args()
+    rates = [float(r) for r in args.rates.split(",") if r] + [0.0]
 
     prepare_database()
-    # A participant plays about 26 cards per Memulation round, at `pace` seconds apart.
-    pace = args.players / args.rate
-    per_run = int(args.rate * args.seconds / 26) + args.players * 2
-    tokens = make_links(per_run * 2)
-    server = start_server()
+    # A participant plays about 26 cards per Memulation round; flat out, a game lasts ~10 s.
+    per_run = [int((rate or 300) * args.seconds / 20) + args.players * 2 for rate in rates]
+    tokens = make_links(sum(per_run))
+    server = start_server(args.threads)
     try:
-        print(f"one server process (gunicorn gthread, 8 threads) on {DB_URL}, loopback HTTP")
-        elapsed, lat = run(tokens[:per_run], args.players, pace, args.seconds)
-        report(f"paced at {args.rate:.0f} plays/s, {args.players} players", elapsed, lat)
-        elapsed, lat = run(tokens[per_run:], args.players, 0, args.seconds)
-        report(f"flat out, {args.players} players", elapsed, lat)
+        pid = server_pid(server)
+        print(
+            f"one server process (gunicorn gthread, {args.threads} threads) on {DB_URL}, "
+            f"loopback HTTP, {args.seconds:.0f} s per run"
+        )
+        for rate, count in zip(rates, per_run, strict=True):
+            batch, tokens = tokens[:count], tokens[count:]
+            run(batch, args.players, rate, args.seconds, pid)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

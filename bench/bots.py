@@ -11,6 +11,7 @@ decision time (process CPU time on one core): median, p95 and maximum over all i
 (hand choices, 'Stragedy picks, plays, hides and asks; ending an examination is not counted).
 
     .venv/bin/python bench/bots.py [--rounds 500] [--workers 2] [--game memulation|mendikot|both]
+        [--pairings all|adjacent]
 """
 
 from __future__ import annotations
@@ -115,8 +116,13 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run_game(game: str, levels: list, worker, rounds: int, workers: int, seed: int) -> dict:
+def run_game(
+    game: str, levels: list, worker, rounds: int, workers: int, seed: int, adjacent: bool = False
+) -> dict:
+    """Every pairing of ``levels`` (or only neighbouring levels: ``adjacent``)."""
     pairs = [(a, b) for a in range(len(levels)) for b in range(a + 1, len(levels))]
+    if adjacent:
+        pairs = [(a, b) for a, b in pairs if b == a + 1]
     chunk = max(10, rounds // 10)
     tasks = [
         (a, b, first, min(first + chunk, rounds), seed)
@@ -187,17 +193,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--game", choices=("memulation", "mendikot", "both"), default="both")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--pairings",
+        choices=("all", "adjacent"),
+        default="all",
+        help="the full round-robin, or only neighbouring levels (what the ordering needs)",
+    )
     args = parser.parse_args()
     reports = []
     if args.game in ("mendikot", "both"):
         reports.append(
             run_game("mendikot", MENDIKOT_LEVELS, play_mendikot, args.rounds, args.workers,
-                     args.seed)
+                     args.seed, args.pairings == "adjacent")
         )  # fmt: skip
     if args.game in ("memulation", "both"):
         reports.append(
             run_game("memulation", MEMULATION_LEVELS, play_memulation, args.rounds,
-                     args.workers, args.seed)
+                     args.workers, args.seed, args.pairings == "adjacent")
         )  # fmt: skip
     if args.json:
         Path(args.json).write_text(json.dumps(reports, indent=1))

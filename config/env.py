@@ -63,7 +63,9 @@ def database_config(url: str) -> dict:
         raise ImproperlyConfigured(
             f"DATABASE_URL scheme {scheme!r} is not supported; use postgres://... or sqlite:///..."
         )
-    config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    # No health check (a query) before reusing a connection in every request: a connection that
+    # broke fails one request and is then dropped, and devices retry under the same event id.
+    config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=False)
     if config["ENGINE"].endswith("sqlite3"):
         Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         config["CONN_MAX_AGE"] = 0

@@ -6,6 +6,8 @@ set of links (``Game.link_generation`` bumped) revokes every earlier one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core import signing
 
 from apps.common.errors import DomainError
@@ -24,8 +26,22 @@ def play_link_token(game: Game) -> str:
     return signing.dumps({"g": game.pk, "v": game.link_generation}, salt=SALT, compress=True)
 
 
-def play_link_game(token: str) -> Game:
-    """The game a link grants, or ``LinkInvalid`` (expired, tampered, revoked, game over)."""
+@dataclass(frozen=True)
+class Claim:
+    """What a link's signature says: a game, and the generation of links it belongs to."""
+
+    game_id: int
+    generation: int
+
+    def check(self, game: Game | None) -> None:
+        """``LinkInvalid`` unless ``game`` (the claimed one, locked) still honours this link."""
+        if game is None or game.link_generation != self.generation:
+            raise LinkInvalid("This game link is no longer valid; ask for a new one.")
+
+
+def play_link_claim(token: str) -> Claim:
+    """The claim a link makes, or ``LinkInvalid`` (expired or tampered). The services check it
+    against the game row they lock, so a revoked link is refused in the same statement."""
     try:
         data = signing.loads(token, salt=SALT, max_age=LINK_HOURS * 3600)
     except signing.SignatureExpired:
@@ -34,9 +50,6 @@ def play_link_game(token: str) -> Game:
         ) from None
     except signing.BadSignature:
         raise LinkInvalid("This game link is not valid.") from None
-    # Only what the link check and the seat need: the services lock and load the game itself.
-    fields = ("id", "participant_seat", "link_generation", "status")
-    game = Game.objects.only(*fields).filter(pk=data.get("g")).first()
-    if game is None or game.link_generation != data.get("v"):
-        raise LinkInvalid("This game link is no longer valid; ask for a new one.")
-    return game
+    if not isinstance(data, dict) or not isinstance(data.get("g"), int):
+        raise LinkInvalid("This game link is not valid.")
+    return Claim(game_id=data["g"], generation=data.get("v"))

@@ -8,13 +8,13 @@ the answer it got the first time, and nothing is stored again.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db import connection, transaction
 from django.utils import timezone
 
 from apps.common.errors import Conflict, DomainError, ValidationFailed, error_body, rules_status
@@ -22,6 +22,7 @@ from apps.games import examination as clock
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import public_events
 from apps.games.engine.cards import parse_cards
+from apps.games.links import Claim
 from apps.games.models import ActionReceipt, EventKind, Game
 from apps.games.seat_view import examination_cut
 from apps.games.table import Table
@@ -179,15 +180,18 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
-def game_view(*, game_id: int, seat: int) -> dict[str, Any]:
-    """The seat's view now, after letting the clock and the opponents catch up."""
+def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
+    """The participant seat's view now, after letting the clock and the opponents catch up.
+
+    Every service acts for the game's participant seat (staff handing over the device, or the
+    device itself through ``link``, which is checked against the locked row)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _lock(game_id, link)
         table = Table(game, timezone.now())
         if game.status == Game.Status.ACTIVE:
             table.catch_up()
             table.close()
-        return seat_view(table, seat)
+        return seat_view(table, game.participant_seat)
 
 
 # -- acting --------------------------------------------------------------------------------
@@ -211,16 +215,34 @@ def _answer(table: Table, seat: int, request: Request, error: Exception | None) 
     return answer
 
 
-def _open(game_id: int, request: Request) -> tuple[Table | None, Answer | None]:
+def _lock(game_id: int, link: Claim | None, event_id: str | None = None) -> Game:
+    """The game row, locked for this transaction, with the answer already given to ``event_id``
+    (``answered_status``, ``answered_body``; None if none), found in the same statement."""
+    games, receipts = Game._meta.db_table, ActionReceipt._meta.db_table
+    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    found = list(
+        Game.objects.raw(
+            f"SELECT g.*, r.status AS answered_status, r.body AS answered_body FROM {games} g"
+            f" LEFT JOIN {receipts} r ON r.game_id = g.id AND r.event_id = %s"
+            f" WHERE g.id = %s{lock}",
+            [event_id, game_id],
+        )
+    )
+    if link is not None:
+        link.check(found[0] if found else None)
+    elif not found:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return found[0]
+
+
+def _open(game_id: int, link: Claim | None, request: Request) -> tuple[Table | None, Answer | None]:
     """Lock the game; answer at once for a retried event id or a stale version."""
-    games = Game.objects.select_for_update(of=("self",))
-    if request.event_id:  # asked in the same statement: was this event id answered before?
-        receipts = ActionReceipt.objects.filter(game=OuterRef("pk"), event_id=request.event_id)
-        games = games.annotate(answered=Exists(receipts))
-    game = games.get(pk=game_id)
-    if getattr(game, "answered", False):
-        receipt = ActionReceipt.objects.get(game=game, event_id=request.event_id)
-        return None, Answer(receipt.status, receipt.body)
+    game = _lock(game_id, link, request.event_id)
+    if game.answered_status is not None:
+        body = game.answered_body  # a raw query leaves JSON undecoded
+        if isinstance(body, str):
+            body = json.loads(body)
+        return None, Answer(game.answered_status, body)
     if request.version is not None and request.version != game.next_seq:
         raise Conflict(
             "The game has moved on since this view; reload it and try again.",
@@ -230,18 +252,21 @@ def _open(game_id: int, request: Request) -> tuple[Table | None, Answer | None]:
     return Table(game, timezone.now()), None
 
 
-def game_act(*, game_id: int, seat: int, action: dict[str, Any], request: Request) -> Answer:
-    """A person's move. The seat comes from who is asking, never from the request body."""
+def game_act(
+    *, game_id: int, action: dict[str, Any], request: Request, link: Claim | None = None
+) -> Answer:
+    """A person's move. The seat comes from the game, never from the request body."""
     if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
         raise ValidationFailed(
             f"type must be one of {', '.join(PERSON_ACTIONS)}",
             code="invalid_input",
         )
-    action = {**action, "seat": seat}
     with transaction.atomic():
-        table, replayed = _open(game_id, request)
+        table, replayed = _open(game_id, link, request)
         if replayed is not None:
             return replayed
+        seat = table.game.participant_seat
+        action = {**action, "seat": seat}
         error = None
         if table.game.status != Game.Status.ACTIVE:
             error = RulesError("game_over", "this game is over")
@@ -261,7 +286,7 @@ def game_act(*, game_id: int, seat: int, action: dict[str, Any], request: Reques
 
 
 def game_examination_event(
-    *, game_id: int, seat: int, event: dict[str, Any], request: Request
+    *, game_id: int, event: dict[str, Any], request: Request, link: Claim | None = None
 ) -> Answer:
     """``ready`` (end this hand now), ``sort`` (a new order of the hand on show), and page
     visibility changes. Examination actions after the hand's window are ``wrong_phase``."""
@@ -271,9 +296,10 @@ def game_examination_event(
             f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
         )
     with transaction.atomic():
-        table, replayed = _open(game_id, request)
+        table, replayed = _open(game_id, link, request)
         if replayed is not None:
             return replayed
+        seat = table.game.participant_seat
         table.catch_up()
         error = None
         try:

@@ -39,8 +39,7 @@ class SessionGamesView(APIView):
     @extend_schema(request=None, responses={201: SeatViewSerializer}, summary="Start a game")
     def post(self, request, session_id: int):
         game = services.game_create(session=self._session(request, session_id))
-        body = services.game_view(game_id=game.pk, seat=game.participant_seat)
-        return Response(body, status=201)
+        return Response(services.game_view(game_id=game.pk), status=201)
 
 
 class _GameView(APIView):
@@ -53,30 +52,29 @@ class _GameView(APIView):
 class GameView(_GameView):
     @extend_schema(responses=SeatViewSerializer, summary="The participant seat's view")
     def get(self, request, game_id: int):
-        game = self.game(request, game_id)
-        return Response(services.game_view(game_id=game.pk, seat=game.participant_seat))
+        return Response(services.game_view(game_id=self.game(request, game_id).pk))
 
 
-def _act(game: Game, request) -> Response:
+def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     answer = services.game_act(
-        game_id=game.pk,
-        seat=game.participant_seat,
+        game_id=game_id,
         action=serializer.engine_action(),
         request=serializer.client_request(),
+        link=link,
     )
     return _answer(answer)
 
 
-def _examine(game: Game, request) -> Response:
+def _examine(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ExaminationEventSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     answer = services.game_examination_event(
-        game_id=game.pk,
-        seat=game.participant_seat,
+        game_id=game_id,
         event=serializer.examination_event(),
         request=serializer.client_request(),
+        link=link,
     )
     return _answer(answer)
 
@@ -96,13 +94,13 @@ EXAMINE_SCHEMA = extend_schema(
 class GameActionsView(_GameView):
     @ACT_SCHEMA
     def post(self, request, game_id: int):
-        return _act(self.game(request, game_id), request)
+        return _act(request, self.game(request, game_id).pk)
 
 
 class GameExaminationView(_GameView):
     @EXAMINE_SCHEMA
     def post(self, request, game_id: int):
-        return _examine(self.game(request, game_id), request)
+        return _examine(request, self.game(request, game_id).pk)
 
 
 class GameReplayView(_GameView):
@@ -143,17 +141,19 @@ class _PlayView(APIView):
 class PlayView(_PlayView):
     @extend_schema(responses=SeatViewSerializer, summary="The linked game, as its participant")
     def get(self, request, token: str):
-        game = links.play_link_game(token)
-        return Response(services.game_view(game_id=game.pk, seat=game.participant_seat))
+        claim = links.play_link_claim(token)
+        return Response(services.game_view(game_id=claim.game_id, link=claim))
 
 
 class PlayActionsView(_PlayView):
     @ACT_SCHEMA
     def post(self, request, token: str):
-        return _act(links.play_link_game(token), request)
+        claim = links.play_link_claim(token)
+        return _act(request, claim.game_id, claim)
 
 
 class PlayExaminationView(_PlayView):
     @EXAMINE_SCHEMA
     def post(self, request, token: str):
-        return _examine(links.play_link_game(token), request)
+        claim = links.play_link_claim(token)
+        return _examine(request, claim.game_id, claim)

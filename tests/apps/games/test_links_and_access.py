@@ -82,6 +82,25 @@ def test_new_links_can_revoke_old_ones(api, game, clinician, client_for):
     assert api.get(f"/api/play/{new}/").status_code == 200
 
 
+def test_a_revoked_link_can_no_longer_act_and_stores_nothing(api, game, clinician, client_for):
+    staff = client_for(clinician)
+    old = staff.post(f"/api/games/{game.pk}/link/").json()["token"]
+    staff.post(f"/api/games/{game.pk}/link/", {"revoke_previous": True})
+    before = game.events.count()
+    for path, body in (("examination/", {"type": "ready"}), ("actions/", {"type": "ask_trump"})):
+        response = api.post(f"/api/play/{old}/{path}", {**body, "event_id": "x1"})
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "link_invalid"
+    assert game.events.count() == before
+
+
+def test_a_link_to_a_game_that_does_not_exist_is_refused(api, game):
+    token = signing.dumps({"g": game.pk + 1000, "v": 0}, salt=links.SALT, compress=True)
+    response = api.post(f"/api/play/{token}/actions/", {"type": "ask_trump"})
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "link_invalid"
+
+
 def test_a_link_for_another_salt_is_not_a_game_link(api, game):
     token = signing.dumps({"g": game.pk, "v": 0}, salt="something-else")
     assert api.get(f"/api/play/{token}/").status_code == 403
