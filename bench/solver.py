@@ -4,13 +4,13 @@ Each deal is RULES.md deal 1 from a seeded shuffle: hand A from deck positions 0
 hand B from 1, 3, ..., 25, the Pritticut at 26 giving trump and wild rank; the seat on lead is
 drawn from the same seed. A fresh solver (empty table) values every legal card of the opening
 lead. Prints median, p90, p99 and maximum time per deal (process CPU time on one core, and wall
-time), then, in the same run, the ratio against a plain memoised minimax (the brute force of
-``tests/engine/test_solver.py``: no pruning, no card classes, no bounds) on 8-card deals dealt
-the same way (positions 0..15, Pritticut at 16). Last, the full-round analysis
-(:mod:`apps.games.engine.analysis`: every play of both deals, both hand choices, the 'Stragedy
-table) of ``--rounds`` seeded rounds played by two ``greedy`` bots: median, p90 and maximum time
-per round, with the New Deal's choice valued over every 'Stragedy candidate (the default) and
-under the picked card only.
+time), and the same for the deal's value alone (another fresh solver); then, in the same run,
+the ratio against a plain memoised minimax (the brute force of ``tests/engine/test_solver.py``:
+no pruning, no card classes, no bounds) on 8-card deals dealt the same way (positions 0..15,
+Pritticut at 16). Last, the full-round analysis (:mod:`apps.games.engine.analysis`: every play
+of both deals, both hand choices, the 'Stragedy table) of ``--rounds`` seeded rounds played by
+two ``greedy`` bots: median, p90 and maximum time per round, with the New Deal's choice valued
+over every 'Stragedy candidate (the default) and under the picked card only.
 
     .venv/bin/python bench/solver.py [--deals 200] [--small 20] [--rounds 20] [--wild-tie leader]
 """
@@ -66,7 +66,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
 
-    cpu, wall, nodes = [], [], []
+    cpu, wall, nodes, value_only = [], [], [], []
     for seed in range(args.first_seed, args.first_seed + args.deals):
         pos = deal(seed, 13, args.wild_tie)
         solver = Solver(args.wild_tie)
@@ -74,8 +74,10 @@ def main() -> None:
         cpu.append(c * 1000)
         wall.append(w * 1000)
         nodes.append(solver.search.nodes)
+        fresh = Solver(args.wild_tie)
+        value_only.append(timed(lambda pos=pos, fresh=fresh: fresh.value(pos))[1] * 1000)
     print(f"13-card deals: {args.deals}, wild_tie={args.wild_tie}, full valuation of the lead")
-    for name, xs in (("cpu ms ", cpu), ("wall ms", wall)):
+    for name, xs in (("cpu ms ", cpu), ("wall ms", wall), ("value only, cpu ms", value_only)):
         print(
             f"  {name}: median {statistics.median(xs):7.1f}  p90 {pct(xs, 0.9):7.1f}  "
             f"p99 {pct(xs, 0.99):7.1f}  max {max(xs):7.1f}  mean {statistics.mean(xs):7.1f}"
