@@ -87,10 +87,11 @@ def time_metrics(ids: list[int], *, with_solver: bool) -> None:
 
     times = []
     started = time.perf_counter()
-    for session_id in ids:
+    for done, session_id in enumerate(ids, 1):
         t = time.perf_counter()
         session_metrics_compute(session_id=session_id, with_solver=with_solver)
         times.append(time.perf_counter() - t)
+        print(f"  {done}/{len(ids)} games", end="\r", file=sys.stderr, flush=True)
     total = time.perf_counter() - started
     label = "with solver analysis" if with_solver else "without solver analysis"
     print(
