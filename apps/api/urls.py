@@ -1,7 +1,9 @@
 """Every API route, under ``/api/``."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from apps.api import errors
 
 urlpatterns = [
     path("", include("apps.accounts.urls")),
@@ -13,4 +15,7 @@ urlpatterns = [
     path("", include("apps.exports.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # Anything else under /api/ is a 404 in the error shape, also with DEBUG on (where Django
+    # would answer with its HTML debug page).
+    re_path(r"^", errors.not_found),
 ]

@@ -20,6 +20,12 @@ def test_unknown_api_path_is_a_404_in_the_shape(client, db):
     assert_error(client.get("/api/no-such-thing/"), 404, "not_found")
 
 
+def test_unknown_api_path_is_a_404_in_the_shape_with_debug_on_too(client, db, settings):
+    settings.DEBUG = True  # as `make run` starts the platform
+    assert_error(client.get("/api/no-such-thing/"), 404, "not_found")
+    assert_error(client.post("/api/protocols/", {}), 404, "not_found")
+
+
 def test_unknown_static_file_is_a_404_in_the_shape(client, db):
     assert_error(client.get("/static/nowhere.js"), 404, "not_found")
 
