@@ -36,18 +36,19 @@ TRICK_PAUSE_MS = 250
 
 
 def pytest_collection_modifyitems(config, items):
-    """Every test here is a browser test: skip them all when the app or browser is missing."""
-    index = Path(settings.FRONTEND_DIST) / "index.html"
-    reason = None
-    if not index.exists():
-        reason = "the browser app is not built (cd frontend && npm run build)"
-    elif not Path(CHROMIUM).exists():
-        reason = f"no Chromium at {CHROMIUM}"
+    """Every test here is a browser test (``-m "not e2e"`` leaves them out)."""
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
-            if reason:
-                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(autouse=True)
+def _app_and_browser_present():
+    """A missing app or browser fails these tests, loudly: skipping would pass without them."""
+    if not (Path(settings.FRONTEND_DIST) / "index.html").exists():
+        pytest.fail("the browser app is not built: `make test` builds it (npm run build)")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs Debian's chromium")
 
 
 @pytest.fixture(autouse=True)
