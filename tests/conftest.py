@@ -65,7 +65,6 @@ def current_database_url() -> str:
 
 def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
     """A real Celery worker process consuming ``queue``, on the test's database."""
-
     full = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.test_settings",
@@ -104,7 +103,6 @@ def celery_worker():
     eagerly in the test process. The worker uses the test's database (commit data first: use
     ``transactional_db``).
     """
-
     from config.celery import app
 
     queue = f"test-{uuid.uuid4().hex[:8]}"
@@ -135,7 +133,6 @@ def _no_stray_connections(django_db_setup, django_db_blocker):
 
 def wait_for(check, seconds: float = 60.0) -> bool:
     """Poll ``check`` until it is true or ``seconds`` have passed."""
-
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
@@ -165,12 +162,10 @@ class PrivateRedis:
         self.url = f"redis://127.0.0.1:{port}/0"
 
     def up(self) -> bool:
-
         ping = ["redis-cli", "-p", str(self.port), "ping"]
         return subprocess.run(ping, capture_output=True, text=True).stdout.strip() == "PONG"
 
     def start(self) -> PrivateRedis:
-
         subprocess.run(
             [
                 "redis-server",
@@ -195,7 +190,6 @@ class PrivateRedis:
         return self
 
     def stop(self) -> None:
-
         subprocess.run(
             ["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True
         )
@@ -205,7 +199,6 @@ class PrivateRedis:
 @pytest.fixture
 def private_redis(tmp_path):
     """A stopped :class:`PrivateRedis` (``.start()`` it); stopped again at the end."""
-
     server = PrivateRedis(6400 + os.getpid() % 1000, tmp_path)
     yield server
     if server.up():

@@ -31,7 +31,7 @@ class Claim:
     """What a link's signature says: a game, and the generation of links it belongs to."""
 
     game_id: int
-    generation: int
+    generation: int | None
 
     def check(self, game: Game | None) -> None:
         """``LinkInvalid`` unless ``game`` (the claimed one, locked) still honours this link."""

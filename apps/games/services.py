@@ -8,7 +8,6 @@ the answer it got the first time, and nothing is stored again.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from datetime import datetime
@@ -239,9 +238,10 @@ def _open(game_id: int, link: Claim | None, request: Request) -> tuple[Table | N
     """Lock the game; answer at once for a retried event id or a stale version."""
     game = _lock(game_id, link, request.event_id)
     if game.answered_status is not None:
-        body = game.answered_body  # a raw query leaves JSON undecoded
-        if isinstance(body, str):
-            body = json.loads(body)
+        # A raw query leaves the JSON as the database sent it: the field decodes it.
+        body = ActionReceipt._meta.get_field("body").from_db_value(
+            game.answered_body, None, connection
+        )
         return None, Answer(game.answered_status, body)
     if request.version is not None and request.version != game.next_seq:
         raise Conflict(
