@@ -98,4 +98,13 @@ describe("the participant's table", () => {
     expect(container.querySelector(".seat-right")).toHaveTextContent("Right opponent");
     expect(container.querySelector(".seat-left")).toHaveClass("team-them");
   });
+
+  it("names the cards on the table as a group, empty or not (a label needs a role)", async () => {
+    for (const view of [memulationView(), mendikotView()]) {
+      const transport: Transport = { get: vi.fn(async () => view), act: vi.fn(), examine: vi.fn() };
+      const { unmount } = screenWith(transport);
+      expect(await screen.findByRole("group", { name: "Cards on the table" })).toBeInTheDocument();
+      unmount();
+    }
+  });
 });

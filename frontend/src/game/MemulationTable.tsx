@@ -435,7 +435,7 @@ function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTric
   }
   const cards = s.trick?.cards ?? [];
   return (
-    <div className="trick-area" aria-label="Cards on the table" data-testid="trick">
+    <div className="trick-area" role="group" aria-label="Cards on the table" data-testid="trick">
       {cards.length === 0 ? (
         <div className="trick-empty">{s.phase === "play" ? "No card on the table" : ""}</div>
       ) : (

@@ -272,6 +272,7 @@ function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTr
   return (
     <div
       className={`mendikot-trick ${showing ? "showing" : ""}`}
+      role="group"
       aria-label="Cards on the table"
       data-testid={showing ? "trick-shown" : "trick"}
     >
