@@ -25,8 +25,16 @@ def game_for_staff(*, user, game_id: int) -> Game:
 
 
 def game_actions(game: Game) -> list[dict]:
-    """The engine actions of a game, in order, as logged."""
-    payloads = GameEvent.objects.filter(game=game, payload__has_key="action").order_by("seq")
+    """The engine actions of a game that were applied, in order, as logged.
+
+    A refused move is logged too (as data on the participant), with the action it tried; it
+    changed nothing, so it is not part of the game's replay.
+    """
+    payloads = (
+        GameEvent.objects.filter(game=game, payload__has_key="action")
+        .exclude(kind=EventKind.ILLEGAL_ATTEMPT)
+        .order_by("seq")
+    )
     return [p["action"] for p in payloads.values_list("payload", flat=True)]
 
 

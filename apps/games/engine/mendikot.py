@@ -429,7 +429,9 @@ class Mendikot(GameState):
         bit = 1 << card
         hand = self.hands[seat]
         if not hand & bit:
-            if card == self.hidden:
+            # Only the owner may be told which card is hidden: to anyone else the hidden card
+            # is refused in the very words of any other card they do not hold.
+            if card == self.hidden and seat == self.owner:
                 raise RulesError(
                     "card_not_in_hand",
                     f"{CARD_NAMES[card]} is the hidden trump card and is not in the hand "
