@@ -42,6 +42,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "apps.api.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -158,6 +159,10 @@ PSEUDONYMISATION_KEYS = dict(
     pair.split("=", 1) for pair in env_list(os.environ, "PSEUDONYMISATION_KEYS", default=[])
 )
 
+# Request bodies over this many bytes are refused with a 413 (JSON bodies are a few KB).
+MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -169,6 +174,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "apps.api.limits.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_METADATA_CLASS": "apps.api.metadata.Metadata",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),

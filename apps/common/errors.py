@@ -39,6 +39,11 @@ class ValidationFailed(DomainError):
     status = 400
 
 
+class TooLarge(DomainError):
+    code = "body_too_large"
+    status = 413
+
+
 # Rules refusals that mean "not now" rather than "never": the game's state is in the way.
 RULES_CONFLICTS = frozenset({"wrong_phase", "not_your_turn", "game_over"})
 

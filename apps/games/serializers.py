@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from apps.common.errors import ValidationFailed
 from apps.games.services import EXAMINATION_EVENTS, PERSON_ACTIONS, Request
 
 
@@ -14,6 +15,18 @@ class _ClientFacts(serializers.Serializer):
     version = serializers.IntegerField(
         min_value=0, required=False, help_text="The view's version the move was made on."
     )
+
+    def to_internal_value(self, data):
+        # A move is exactly what it says: a field we do not know is refused, never ignored.
+        if isinstance(data, dict):
+            unknown = sorted(str(name)[:40] for name in set(data) - set(self.fields))
+            if unknown:
+                raise ValidationFailed(
+                    f"Unknown field(s): {', '.join(unknown[:10])}.",
+                    code="unknown_fields",
+                    details={"unknown": unknown[:50], "allowed": sorted(self.fields)},
+                )
+        return super().to_internal_value(data)
 
     def client_request(self) -> Request:
         data = self.validated_data

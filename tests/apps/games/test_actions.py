@@ -171,5 +171,9 @@ def test_the_seat_comes_from_the_caller_not_the_body(api, memulation):
     body = to_play(api, memulation)
     card = body["state"]["legal"][0]
     response = api.post(url(memulation, "actions/"), {"type": "play", "card": card, "seat": 1})
+    assert response.status_code == 400  # a seat in the body is an unknown field
+    assert response.json()["error"]["code"] == "unknown_fields"
+    assert not GameEvent.objects.filter(game=memulation, kind="play").exists()
+    response = api.post(url(memulation, "actions/"), {"type": "play", "card": card})
     assert response.status_code == 200
     assert GameEvent.objects.filter(game=memulation, kind="play").first().seat == 0

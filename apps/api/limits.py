@@ -1,0 +1,104 @@
+"""Limits on what a request may send: its size and how deeply its JSON nests.
+
+A request body larger than ``MAX_REQUEST_BYTES`` is answered 413 before any view sees it; a
+JSON body nested more than ``MAX_JSON_DEPTH`` levels is a 400. Both in the one error shape.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import JsonResponse
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+from rest_framework.utils import json
+
+from apps.common.errors import TooLarge, ValidationFailed, error_body
+
+# Our JSON documents (game actions, protocols, notes) nest a few levels; 32 leaves room.
+MAX_JSON_DEPTH = 32
+# A refused body is read to its end (so the client hears the 413 instead of a reset
+# connection) only up to this many bytes; beyond it the connection is simply closed.
+DRAIN_BYTES = 64 * 1024 * 1024
+_CHUNK = 64 * 1024
+
+
+def too_large_body(limit: int) -> dict:
+    return error_body(
+        "body_too_large",
+        f"The request body is larger than the limit of {limit} bytes.",
+        {"max_bytes": limit},
+    )
+
+
+def _content_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+class BodyLimitMiddleware:
+    """Answers 413 to a request whose declared body is over ``MAX_REQUEST_BYTES``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.MAX_REQUEST_BYTES
+        length = _content_length(request)
+        if length <= limit:
+            return self.get_response(request)
+        response = JsonResponse(too_large_body(limit), status=413)
+        if length <= DRAIN_BYTES:
+            while request.read(_CHUNK):
+                pass
+        response["Connection"] = "close"
+        return response
+
+
+def depth(value: object) -> int:
+    """How deeply a parsed JSON value nests (a scalar is 0, ``[]`` is 1), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def too_deep() -> ValidationFailed:
+    return ValidationFailed(
+        f"The JSON body nests more than {MAX_JSON_DEPTH} levels deep.",
+        code="nesting_too_deep",
+        details={"max_depth": MAX_JSON_DEPTH},
+    )
+
+
+class LimitedJSONParser(JSONParser):
+    """DRF's JSON parser, with the body size and the nesting depth bounded."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.MAX_REQUEST_BYTES
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise TooLarge(
+                f"The request body is larger than the limit of {limit} bytes.",
+                details={"max_bytes": limit},
+            )
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+        parse_constant = json.strict_constant if self.strict else None
+        try:
+            data = json.loads(raw.decode(encoding), parse_constant=parse_constant)
+        except RecursionError:
+            raise too_deep() from None
+        except ValueError as error:  # UnicodeDecodeError included
+            raise ParseError(f"JSON parse error - {error}") from None
+        if depth(data) > MAX_JSON_DEPTH:
+            raise too_deep()
+        return data

@@ -1,0 +1,132 @@
+"""Request limits: body size (413), JSON nesting depth (400), unknown fields on moves (400)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from apps.games.models import GameEvent
+from tests.apps.api.test_errors import assert_error
+from tests.apps.games.test_actions import lame_duck_game, to_play, url
+from tests.conftest import current_database_url
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def nested(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.fixture
+def game(clinician):
+    return lame_duck_game(clinician, seed=3)
+
+
+@pytest.fixture
+def staff(clinician, client_for):
+    return client_for(clinician)
+
+
+@pytest.mark.parametrize("levels", [5000, 100])
+def test_deeply_nested_json_is_a_clear_400_and_changes_nothing(staff, game, levels):
+    to_play(staff, game)
+    before = GameEvent.objects.filter(game=game).count()
+    body = '{"type": "play", "card": ' + nested(levels) + "}"
+    response = staff.post(url(game, "actions/"), body, content_type="application/json")
+    error = assert_error(response, 400, "nesting_too_deep")
+    assert error["details"] == {"max_depth": 32}
+    assert GameEvent.objects.filter(game=game).count() == before
+
+
+def test_nesting_is_bounded_on_every_json_endpoint(staff, db):
+    for path in ("/api/auth/login", "/api/studies/", "/api/auth/token"):
+        response = staff.post(path, nested(5000), content_type="application/json")
+        assert_error(response, 400, "nesting_too_deep")
+
+
+def test_a_body_over_the_limit_is_413_in_the_error_shape(staff, game):
+    body = json.dumps({"type": "ready", "pad": "x" * (settings.MAX_REQUEST_BYTES + 10)})
+    response = staff.post(url(game, "examination/"), body, content_type="application/json")
+    error = assert_error(response, 413, "body_too_large")
+    assert error["details"] == {"max_bytes": settings.MAX_REQUEST_BYTES}
+
+
+def test_unknown_fields_on_a_move_are_refused(staff, game):
+    body = to_play(staff, game)
+    card = body["state"]["legal"][0]
+    before = GameEvent.objects.filter(game=game).count()
+    padded = {"type": "play", "card": card, "padding": "x" * 1_000_000}
+    response = staff.post(url(game, "actions/"), padded, format="json")
+    error = assert_error(response, 400, "unknown_fields")
+    assert error["details"]["unknown"] == ["padding"]
+    assert GameEvent.objects.filter(game=game).count() == before
+    # the same move without the stray field is played
+    assert staff.post(url(game, "actions/"), {"type": "play", "card": card}).status_code == 200
+
+
+def test_unknown_fields_on_an_examination_event_are_refused(staff, game):
+    response = staff.post(url(game, "examination/"), {"type": "ready", "seat": 1}, format="json")
+    assert_error(response, 400, "unknown_fields")
+
+
+# -- through a real server (gunicorn, as deployed): a 10 MB body hears 413, not a reset --------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(transactional_db):
+    port = free_port()
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        "TEST_DATABASE_URL": current_database_url(),
+        "PATH": "/usr/bin:/bin",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env={**env, **{k: v for k, v in __import__("os").environ.items() if k.startswith("TEST_")}},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    try:
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_a_ten_megabyte_body_gets_a_413_from_the_real_server(server):
+    body = b'{"type": "play", "card": "' + b"x" * 10_000_000 + b'"}'
+    connection = http.client.HTTPConnection("127.0.0.1", server, timeout=60)
+    connection.request(
+        "POST",
+        "/api/play/some-link/actions/",
+        body=body,
+        headers={"Content-Type": "application/json", "Host": "localhost"},
+    )
+    response = connection.getresponse()
+    assert response.status == 413
+    payload = json.loads(response.read())
+    assert payload["error"]["code"] == "body_too_large"
+    assert payload["error"]["details"] == {"max_bytes": settings.MAX_REQUEST_BYTES}
