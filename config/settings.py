@@ -104,7 +104,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "apps.api.staticfiles.StaticFilesStorage"
         )
     },
 }
