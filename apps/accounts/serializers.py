@@ -8,7 +8,19 @@ class LoginSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, style={"input_type": "password"})
 
 
+class OptionalEmailField(serializers.EmailField):
+    """An email address, or null when none is on file (never ``""``, which is no address)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_representation(self, value):
+        return value or None
+
+
 class MeSerializer(serializers.ModelSerializer):
+    email = OptionalEmailField(read_only=True)
+
     class Meta:
         model = User
         fields = ["id", "username", "first_name", "last_name", "email", "role"]

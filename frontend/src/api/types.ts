@@ -7,7 +7,7 @@ export interface Me {
   username: string;
   first_name: string;
   last_name: string;
-  email: string;
+  email: string | null;
   role: Role;
 }
 
