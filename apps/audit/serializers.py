@@ -24,9 +24,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
 class AuditFilterSerializer(serializers.Serializer):
     object_type = serializers.CharField(
-        required=False, help_text="Model label, e.g. participants.participant."
+        max_length=100, required=False, help_text="Model label, e.g. participants.participant."
     )
-    object_id = serializers.CharField(required=False)
+    object_id = serializers.CharField(max_length=64, required=False)
     actor = serializers.IntegerField(required=False, help_text="User id of who acted.")
     action = serializers.ChoiceField(choices=AuditEntry.Action.choices, required=False)
     since = serializers.DateTimeField(required=False, help_text="From this time (inclusive).")

@@ -50,6 +50,16 @@ class ActionSerializer(_ClientFacts):
 
     ENGINE_FIELDS = ("type", "card", "hand", "pile", "trick", "intended")
 
+    def validate_card(self, value):
+        # The engine names what was sent in its refusal: keep that to the size of a card.
+        if value is None or (isinstance(value, str) and len(value) <= 3):
+            return value
+        if isinstance(value, int) and -100 < value < 100:
+            return value
+        raise serializers.ValidationError(
+            "A card is written like 7H or 10S (at most 3 characters), or 0 or 1 in a 'Stragedy."
+        )
+
     def engine_action(self) -> dict:
         return {k: v for k, v in self.validated_data.items() if k in self.ENGINE_FIELDS}
 

@@ -14,6 +14,10 @@ from apps.participants.models import (
 )
 
 ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
+# Free text is bounded: a note or a description is a paragraph or a page, not a file.
+NOTE_MAX_CHARS = 10_000
+DESCRIPTION_MAX_CHARS = 5_000
+FILTER_MAX_CHARS = 100
 
 
 def _staff():
@@ -42,7 +46,9 @@ class StudySerializer(serializers.ModelSerializer):
 
 class StudyWriteSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        max_length=DESCRIPTION_MAX_CHARS, required=False, allow_blank=True
+    )
     owners = _staff()
     clinicians = _staff()
 
@@ -196,8 +202,12 @@ class ParticipantUpdateSerializer(serializers.Serializer):
 
 class ParticipantFilterSerializer(serializers.Serializer):
     study = serializers.IntegerField(required=False, help_text="Only this study's participants.")
-    group = serializers.CharField(required=False, help_text="Only this group or arm.")
-    search = serializers.CharField(required=False, help_text="Part of the participant code.")
+    group = serializers.CharField(
+        max_length=FILTER_MAX_CHARS, required=False, help_text="Only this group or arm."
+    )
+    search = serializers.CharField(
+        max_length=FILTER_MAX_CHARS, required=False, help_text="Part of the participant code."
+    )
 
 
 class ConsentSerializer(serializers.Serializer):
@@ -210,6 +220,7 @@ class ConsentSerializer(serializers.Serializer):
 
 class ClinicianNoteSerializer(serializers.ModelSerializer):
     author_name = serializers.CharField(source="author.username", read_only=True)
+    text = serializers.CharField(max_length=NOTE_MAX_CHARS)
 
     class Meta:
         model = ClinicianNote
