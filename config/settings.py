@@ -163,6 +163,23 @@ PSEUDONYMISATION_KEYS = dict(
 MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 
+# --- Cache and sign-in -------------------------------------------------------------------------
+# Redis when configured, so rate limits and sign-in lockouts hold across web processes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "memulation",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+# How many proxies in front of the site append to X-Forwarded-For; 0 believes no such header.
+TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
+LOGIN_LOCKOUT_FAILURES = env_int(os.environ, "LOGIN_LOCKOUT_FAILURES", default=10, minimum=1)
+LOGIN_LOCKOUT_SECONDS = env_int(os.environ, "LOGIN_LOCKOUT_SECONDS", default=900, minimum=1)
+
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -183,6 +200,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_THROTTLE_RATES": {"login": "10/min"},
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {

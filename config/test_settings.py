@@ -4,6 +4,7 @@
 """
 
 import os
+import uuid
 
 os.environ["DATABASE_URL"] = os.environ.get(
     "TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation"
@@ -12,6 +13,9 @@ os.environ["REDIS_URL"] = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:63
 os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("SECRET_KEY", "test-only-" + "x" * 50)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+# The cache (rate limits, sign-in lockouts) is Redis: a run's keys are its own, shared with the
+# servers and workers it starts (they inherit the variable).
+os.environ.setdefault("TEST_CACHE_PREFIX", "test-" + uuid.uuid4().hex[:12])
 
 from config.settings import *  # noqa: F403
 
@@ -25,3 +29,4 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"] = {  # noqa: F405
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
 }
+CACHES["default"]["KEY_PREFIX"] = os.environ["TEST_CACHE_PREFIX"]  # noqa: F405

@@ -7,9 +7,10 @@ from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from apps.accounts import lockout
+from apps.accounts.lockout import LoginThrottle
 from apps.accounts.models import User
 from apps.accounts.serializers import (
     LoginSerializer,
@@ -28,15 +29,19 @@ class BadCredentials(DomainError):
 def _authenticate(request, data) -> object:
     serializer = LoginSerializer(data=data)
     serializer.is_valid(raise_exception=True)
+    username = serializer.validated_data["username"]
+    lockout.check(username)
     user = authenticate(request, **serializer.validated_data)
     if user is None:
+        lockout.failed(username)
         raise BadCredentials("Unknown username or wrong password.")
+    lockout.succeeded(username)
     return user
 
 
 class LoginView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginThrottle]
     throttle_scope = "login"
 
     @extend_schema(request=LoginSerializer, responses=MeSerializer, summary="Sign in (session)")
@@ -77,7 +82,7 @@ class TokenView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginThrottle]
     throttle_scope = "login"
 
     @extend_schema(request=LoginSerializer, responses=TokenSerializer, summary="Get an API token")

@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -16,10 +11,9 @@ from django.conf import settings
 from apps.games.models import GameEvent
 from tests.apps.api.test_errors import assert_error
 from tests.apps.games.test_actions import lame_duck_game, to_play, url
-from tests.conftest import current_database_url
+from tests.apps.server import running_server
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def nested(levels: int) -> str:
@@ -81,39 +75,10 @@ def test_unknown_fields_on_an_examination_event_are_refused(staff, game):
 # -- through a real server (gunicorn, as deployed): a 10 MB body hears 413, not a reset --------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(transactional_db):
-    port = free_port()
-    env = {
-        "DJANGO_SETTINGS_MODULE": "config.test_settings",
-        "TEST_DATABASE_URL": current_database_url(),
-        "PATH": "/usr/bin:/bin",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env={**env, **{k: v for k, v in __import__("os").environ.items() if k.startswith("TEST_")}},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    try:
+    with running_server() as port:
         yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def test_a_ten_megabyte_body_gets_a_413_from_the_real_server(server):
