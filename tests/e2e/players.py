@@ -40,6 +40,19 @@ def _enabled(page: Page, selector: str) -> bool:
     return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
 
 
+def _version(page: Page) -> str | None:
+    """The version of the view on screen: every answer of the server moves it on."""
+    return page.locator("#table").get_attribute("data-version")
+
+
+def _wait_for_answer(page: Page, version: str | None) -> None:
+    """Wait until the server has answered the move just made. Counting the hand's cards is not
+    enough: a card played while the hidden trump comes back to the hand leaves it unchanged."""
+    page.wait_for_function(
+        "v => document.querySelector('#table')?.dataset.version !== v", arg=version
+    )
+
+
 def _note_news(page: Page, seen: Seen) -> None:
     for line in page.locator("[data-testid=news] p").all_inner_texts():
         if line not in seen.news[-8:]:
@@ -142,15 +155,10 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
                 continue
             if seen.plays == 3:
                 _once(seen, shot, page, "memulation-03-play")
-            count = page.locator("[data-testid=hand] .card-btn").count()
+            version = _version(page)
             legal.first.click()
             seen.plays += 1
-            # The card leaves the hand once the server has taken it.
-            page.wait_for_function(
-                "n => document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
-                " || document.querySelector('.table')?.dataset.phase !== 'play'",
-                arg=count,
-            )
+            _wait_for_answer(page, version)
             continue
         page.wait_for_timeout(150)
     raise AssertionError(f"the match did not finish in time; seen {seen}")
@@ -190,7 +198,7 @@ def play_mendikot(page: Page, *, shot=None, deadline_s: float = 120) -> Seen:
         if legal.count() == 0:
             page.wait_for_timeout(100)
             continue
-        count = page.locator("[data-testid=hand] .card-btn").count()
+        version = _version(page)
         if phase == "hide_trump":
             _once(seen, shot, page, "mendikot-00-hide")
             legal.first.click()
@@ -207,9 +215,5 @@ def play_mendikot(page: Page, *, shot=None, deadline_s: float = 120) -> Seen:
                 choice = page.locator(f"[data-testid=hand] .card-btn[data-card='{best}']")
             choice.click()
             seen.plays += 1
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
-            " || document.querySelector('.table')?.dataset.phase === 'finished'",
-            arg=count,
-        )
+        _wait_for_answer(page, version)
     raise AssertionError(f"the match did not finish in time; seen {seen}")

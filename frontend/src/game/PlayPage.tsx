@@ -62,7 +62,8 @@ export function GameScreen({
           connection is back. Please wait; there is no need to do anything.
         </div>
       )}
-      <main id="table" tabIndex={-1}>
+      {/* The view's version, for anyone waiting on the next answer (it changes with every one). */}
+      <main id="table" tabIndex={-1} data-version={view?.version}>
         {game.fatal ? (
           <div className="fatal" role="alert">
             <h1>This game cannot be shown</h1>
