@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from apps.api import errors
-from apps.api.docs import DocsView
+from apps.api.docs import docs_view
 
 urlpatterns = [
     path("", include("apps.accounts.urls")),
@@ -15,7 +15,7 @@ urlpatterns = [
     path("", include("apps.metrics.urls")),
     path("", include("apps.exports.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", DocsView.as_view(url_name="schema"), name="docs"),
+    path("docs/", docs_view(url_name="schema"), name="docs"),
     # Anything else under /api/ is a 404 in the error shape, also with DEBUG on (where Django
     # would answer with its HTML debug page).
     re_path(r"^", errors.not_found),

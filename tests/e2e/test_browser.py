@@ -240,3 +240,5 @@ def test_main_pages_have_no_serious_accessibility_problems(page, new_page, staff
         shot(page, f"research-{name}")
         check(name)
     assert not problems, problems
+    # Every page worked under the Content-Security-Policy (a blocked load is a console error).
+    assert not page.console_errors + phone.console_errors, page.console_errors
