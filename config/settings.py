@@ -43,9 +43,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "apps.api.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -161,27 +159,6 @@ PSEUDONYMISATION_KEYS = dict(
     pair.split("=", 1) for pair in env_list(os.environ, "PSEUDONYMISATION_KEYS", default=[])
 )
 
-# Request bodies over this many bytes are refused with a 413 (JSON bodies are a few KB).
-MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
-DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
-
-# --- Cache and sign-in -------------------------------------------------------------------------
-# Redis when configured, so rate limits and sign-in lockouts hold across web processes.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "memulation",
-        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-    }
-    if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
-# How many proxies in front of the site append to X-Forwarded-For; 0 believes no such header.
-TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
-LOGIN_LOCKOUT_FAILURES = env_int(os.environ, "LOGIN_LOCKOUT_FAILURES", default=10, minimum=1)
-LOGIN_LOCKOUT_SECONDS = env_int(os.environ, "LOGIN_LOCKOUT_SECONDS", default=900, minimum=1)
-
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -193,16 +170,9 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.api.errors.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "apps.api.limits.LimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_METADATA_CLASS": "apps.api.metadata.Metadata",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_THROTTLE_RATES": {"login": "10/min"},
-    "NUM_PROXIES": TRUSTED_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {
@@ -223,21 +193,6 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
-# Content-Security-Policy: the browser app and the admin load everything from this site and
-# run no inline script; images may be data: URLs (the favicon). The API docs page widens it
-# for its CDN (apps.api.docs).
-SECURE_CSP = {
-    "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
-    "font-src": [CSP.SELF],
-    "connect-src": [CSP.SELF],
-    "object-src": [CSP.NONE],
-    "base-uri": [CSP.SELF],
-    "form-action": [CSP.SELF],
-    "frame-ancestors": [CSP.NONE],
-}
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
@@ -254,16 +209,69 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    # Play-link and download tokens are blanked out of every line (apps.common.logs).
-    "filters": {"redact": {"()": "apps.common.logs.RedactSecrets"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact"]}
-    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # Django's own loggers write through the root's (filtered) handler too, not their own.
-    "loggers": {
-        "django": {"handlers": [], "level": "INFO", "propagate": True},
-        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
-    },
 }
 CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
+
+# --- Hardening: request limits, sign-in throttling, CSP, secrets kept out of logs -------------
+# Request bodies over this many bytes are refused with a 413 (JSON bodies are a few KB), before
+# any view reads them; JSON may nest at most 32 levels (apps.api.limits).
+MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+MIDDLEWARE.insert(0, "apps.api.limits.BodyLimitMiddleware")
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+)
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "apps.api.limits.LimitedJSONParser",
+    "rest_framework.parsers.FormParser",
+    "rest_framework.parsers.MultiPartParser",
+]
+REST_FRAMEWORK["DEFAULT_METADATA_CLASS"] = "apps.api.metadata.Metadata"
+
+# Redis when configured, so rate limits and sign-in lockouts hold across web processes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "memulation",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+# How many proxies in front of the site append to X-Forwarded-For; 0 believes no such header.
+TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES
+LOGIN_LOCKOUT_FAILURES = env_int(os.environ, "LOGIN_LOCKOUT_FAILURES", default=10, minimum=1)
+LOGIN_LOCKOUT_SECONDS = env_int(os.environ, "LOGIN_LOCKOUT_SECONDS", default=900, minimum=1)
+
+# Content-Security-Policy: the browser app and the admin load everything from this site and
+# run no inline script; images may be data: URLs (the favicon). The API docs page widens it
+# for its CDN (apps.api.docs).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Play-link and download tokens are blanked out of every log line (apps.common.logs), and
+# Django's own loggers (requests, runserver) write through those filtered handlers.
+LOGGING.setdefault("filters", {})["redact"] = {"()": "apps.common.logs.RedactSecrets"}
+for _handler in LOGGING["handlers"].values():
+    _handler.setdefault("filters", []).append("redact")
+LOGGING.setdefault("loggers", {}).update(
+    {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
+    }
+)

@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,20 +34,27 @@ def running_server(**env: str):
         **env,
     }
     command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.2)
-        yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with tempfile.TemporaryFile(mode="w+") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=full, stdout=log, stderr=log)
+        try:
+            _wait_until_listening(port, process)
+            yield port
+        except BaseException:
+            log.seek(0)
+            print("--- the server's log ---\n" + log.read())  # shown with the failing test
+            raise
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def _wait_until_listening(port: int, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.2)

@@ -9,9 +9,11 @@ import uuid
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
 
 from apps.accounts.models import User
 from tests.apps.server import running_server
@@ -104,6 +106,9 @@ def post_login(port: int, username: str, password: str) -> tuple[int, dict]:
 def test_the_lockout_holds_across_two_processes():
     user = User.objects.create_user(username=f"x-{uuid.uuid4().hex[:8]}", password=PASSWORD)
     limit = settings.LOGIN_LOCKOUT_FAILURES
+    # The server sees every request come from 127.0.0.1: start that address's rate afresh
+    # (other tests of the run share the cache, and may have used it up).
+    cache.delete(ScopedRateThrottle.cache_format % {"scope": "login", "ident": "127.0.0.1"})
     with running_server() as port:
         # half the guesses here, the rest in the server process (another address each time
         # here, so the per-address limit is not what stops them)
