@@ -56,7 +56,7 @@ def _sync_orm_beside_playwright(monkeypatch):
     # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
     # between browser steps are still plain synchronous code.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    # The sign-in throttle counts in the process-wide cache: start each browser test afresh.
+    # The sign-in throttle counts in the shared cache (Redis): start each browser test afresh.
     from django.core.cache import cache
 
     cache.clear()
