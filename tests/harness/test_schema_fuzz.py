@@ -133,5 +133,6 @@ def test_every_operation_answers_within_the_schema(api_schema, role, method, pat
 
     run()
     known = (role, method, path) in KNOWN
-    figures.add_fuzz(operation=f"{method} {path}", cases=seen["cases"], failures=failures, known=known)
+    label = f"{method} {path}"
+    figures.add_fuzz(operation=label, cases=seen["cases"], failures=failures, known=known)
     assert not failures, f"{len(failures)} of {seen['cases']} cases failed; first:\n{failures[0]}"
