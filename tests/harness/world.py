@@ -4,19 +4,26 @@ member."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from apps.exports.models import Export
+from apps.exports.tokens import download_token
 from apps.games import links, services
-from tests.apps.factories import make_world
+from apps.games.demo import demo_game_play
+from tests.apps.factories import make_session, make_world
 
 STAFF_ROLES = ("admin", "researcher", "clinician")
 
 
 def harness_world() -> SimpleNamespace:
     world = make_world()
+    # As the demo's admin: the admin role also runs the Django admin site.
+    world.admin.is_staff = world.admin.is_superuser = True
+    world.admin.save(update_fields=["is_staff", "is_superuser"])
     for side, owner in (("own", world.researcher), ("other", world.other_researcher)):
         record = getattr(world, side)
         record.game = services.game_create(session=record.session)
@@ -46,3 +53,16 @@ def own_path_values(world) -> dict[str, object]:
         "game_id": own.game.pk,
         "token": own.token,
     }
+
+
+def with_finished_games(world) -> SimpleNamespace:
+    """Each side also gets a game played to its end, in a session of its own."""
+    for side in (world.own, world.other):
+        session = make_session(
+            participant=side.participant, protocol=side.protocol, status="started"
+        )
+        side.finished = demo_game_play(
+            session=session, start=timezone.now(), skill=0.5, rng=random.Random(side.study.pk)
+        )
+        side.download, _ = download_token(side.export)
+    return world
