@@ -5,15 +5,27 @@ is left half written. The counts are printed at the end of the run."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import signal
+import threading
 import time
+import zipfile
 
 import psycopg
 import pytest
+from django.db import connection, transaction
 
+from apps.exports import archive
+from apps.exports.models import Export
 from apps.games import links, services
+from apps.metrics.models import SessionMetrics
+from apps.metrics.tasks import sweep_metrics
+from apps.participants.models import Participant
+from apps.training.models import TrainingSession
+from config.celery import app
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
-from tests.conftest import current_database_url, wait_for
+from tests.conftest import blocked_on_lock, current_database_url, start_worker, wait_for
 from tests.harness import figures
 from tests.harness.device import Device
 from tests.harness.servers import PrivatePostgres, WebServer
@@ -21,9 +33,9 @@ from tests.harness.servers import PrivatePostgres, WebServer
 GAMES = 3
 
 
-def linked_games(count: int, **protocol) -> tuple[list[str], list[int]]:
+def linked_games(count: int, *, owners=(), **protocol) -> tuple[list[str], list[int]]:
     """``count`` games in started sessions, with a play link each: (links, session ids)."""
-    study = make_study()
+    study = make_study(owners=owners)
     protocol = make_protocol(study=study, opponent="random", rounds=1, **protocol)
     tokens, sessions = [], []
     for _ in range(count):
@@ -134,3 +146,119 @@ def test_postgres_restarted_during_play(private_postgres):
     assert counts["sessions completed"] == GAMES, counts
     assert counts["sessions without metrics"] == 0, counts
     assert counts["other answers 5xx"] == 0, (counts, errors[-3000:])
+
+
+ADAPTIVE = {
+    "enabled": True,
+    "target_recall": 0.6,
+    "step_seconds": 4,
+    "min_seconds": 5,
+    "max_seconds": 60,
+    "adjust_opponent": False,
+}
+REDIS_DOWN_S = 30
+
+
+def holding_row_lock(participant_id: int):
+    """A thread holding the participant's row: a metric job's adaptive step waits there, after
+    writing most of its results in its (uncommitted) transaction. Returns (release, thread)."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():
+        with transaction.atomic():
+            Participant.objects.select_for_update().get(pk=participant_id)
+            locked.set()
+            release.wait(120)
+        connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert locked.wait(30)
+    return release, holder
+
+
+@pytest.mark.django_db(transaction=True)
+def test_redis_stopped_during_play_then_a_worker_killed_mid_job(
+    private_redis, researcher, client_for, settings, tmp_path
+):
+    settings.EXPORT_ROOT = tmp_path / "exports"
+    tokens, sessions = linked_games(GAMES, owners=[researcher], adaptive=ADAPTIVE)
+    broker = private_redis.start().url
+    web = WebServer(database_url=current_database_url(), redis_url=broker, eager=False).start()
+    outage = {}
+
+    def broker_down(devices):
+        assert wait_for(lambda: answered_actions(devices, 2 * GAMES), 60)
+        private_redis.stop()
+        started = time.monotonic()
+        time.sleep(REDIS_DOWN_S)
+        private_redis.start()
+        outage["seconds down"] = round(time.monotonic() - started, 1)
+        outage["games finished while down"] = sum(d.finished for d in devices)
+
+    try:
+        devices = play(web.port, tokens, during=broker_down)
+    finally:
+        errors = web.stop()
+    assert outage["games finished while down"] > 0, "no game ended while the broker was down"
+    assert "could not queue metrics.session" in errors
+
+    # The broker is back. A worker takes the sweeper's jobs; it is killed while the first job
+    # waits half done on a held row, then a new worker finishes them all.
+    queue = "celery"  # the default queue, where the sweeper's jobs go (the broker is private)
+    env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
+    first = TrainingSession.objects.get(pk=sessions[0])
+    release, holder = holding_row_lock(first.participant_id)
+    worker = start_worker(queue, redis_url=broker, **env)
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        with app.connection_for_write(broker) as to_broker:
+            sweep_metrics.apply_async(queue=queue, connection=to_broker)
+        assert wait_for(blocked_on_lock, 60)
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.wait(timeout=30)
+        killed_at = time.monotonic()
+    finally:
+        app.conf.task_always_eager = saved
+        release.set()
+        holder.join(timeout=30)
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait(timeout=30)
+    half_done = SessionMetrics.objects.filter(session=first).exists()
+    time.sleep(max(0.0, killed_at + 4 - time.monotonic()))  # past the visibility timeout
+    restarted = start_worker(queue, redis_url=broker, **env)
+    try:
+        done = wait_for(
+            lambda: SessionMetrics.objects.filter(session_id__in=sessions).count() == GAMES, 90
+        )
+    finally:
+        restarted.terminate()
+        restarted.wait(timeout=30)
+
+    counts = log_counts(current_database_url(), devices, sessions)
+    statuses = sum((d.statuses for d in devices), start=type(devices[0].statuses)())
+    counts["answers 5xx"] = sum(n for s, n in statuses.items() if isinstance(s, int) and s >= 500)
+    counts["metric jobs killed mid-way"] = 1
+    counts["metric results the killed job left"] = int(half_done)
+
+    # The export after it all: complete, or not there at all.
+    study = first.participant.study
+    made = client_for(researcher).post(f"/api/studies/{study.pk}/exports/", {"formats": ["csv"]})
+    assert made.status_code == 201, made.content
+    export = Export.objects.get(pk=made.json()["id"])
+    path = archive.archive_path(export.archive_name)
+    with zipfile.ZipFile(path) as zipped:
+        whole = zipped.testzip() is None and "csv/metrics.csv" in zipped.namelist()
+    whole = whole and hashlib.sha256(path.read_bytes()).hexdigest() == export.archive_sha256
+    left_over = list(archive.work_root().iterdir())
+    counts["exports half written"] = int(not whole) + len(left_over)
+    figures.add_fault("Redis stopped during play, a worker killed mid-job", **counts, **outage)
+    assert done, counts
+    assert not half_done
+    assert counts["events lost"] == counts["events duplicated"] == 0, counts
+    assert counts["games with a gap in the log"] == 0, counts
+    assert counts["answers 5xx"] == 0, (counts, errors[-3000:])
+    assert counts["sessions without metrics"] == 0, counts
+    assert counts["exports half written"] == 0, counts
