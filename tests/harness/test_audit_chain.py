@@ -1,6 +1,7 @@
 """The audit trail is a hash chain: ``audit_verify`` passes on a whole chain and names the first
 broken link when an entry is changed or removed behind the append-only trigger's back."""
 
+import itertools
 import os
 import subprocess
 import sys
@@ -177,3 +178,10 @@ def test_the_command_exits_non_zero_and_names_the_link():
     )
     assert done.returncode == 1
     assert f"Broken link at audit entry {entries[1].pk}" in done.stderr
+
+
+def test_the_api_shows_each_entry_s_links(trail, admin_user, client_for):
+    listed = client_for(admin_user).get("/api/audit/").json()["results"]
+    by_id = {entry["id"]: entry for entry in listed}
+    for earlier, later in itertools.pairwise(trail):
+        assert by_id[later.pk]["prev_hash"] == by_id[earlier.pk]["entry_hash"]
