@@ -37,6 +37,7 @@ class Rule:
     expect: dict[str, Outcome]  # role: (own, foreign)
     body: dict | None = None
     signed_in: bool = False  # staff sign in with a session (the admin site), not a token
+    lists: str | None = None  # a list of these records: others' never in it, except for admins
 
 
 def staff_only(ok: int, *, clinician: Outcome | None = None, researcher: Outcome | None = None):
@@ -95,7 +96,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/me", "GET"): Rule("/api/me", signed_in(200)),
     ("api/staff/", "GET"): Rule("/api/staff/", signed_in(200, clinician=NO_CLINICIANS)),
-    ("api/studies/", "GET"): Rule("/api/studies/", signed_in(200)),
+    ("api/studies/", "GET"): Rule("/api/studies/", signed_in(200), lists="study"),
     ("api/studies/", "POST"): Rule(
         "/api/studies/", signed_in(201, clinician=NO_CLINICIANS), {"name": "A new study"}
     ),
@@ -110,7 +111,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/studies/{study}/protocols/", staff_only(201, clinician=MAY_NOT), {"name": "New"}
     ),
     ("api/protocols/<int:pk>/", "GET"): Rule("/api/protocols/{protocol}/", staff_only(200)),
-    ("api/participants/", "GET"): Rule("/api/participants/", signed_in(200)),
+    ("api/participants/", "GET"): Rule("/api/participants/", signed_in(200), lists="participant"),
     ("api/participants/", "POST"): Rule(
         "/api/participants/",
         staff_only(
@@ -143,7 +144,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         staff_only(201, researcher=MAY_NOT),
         {"text": "seen"},
     ),
-    ("api/sessions/", "GET"): Rule("/api/sessions/", signed_in(200)),
+    ("api/sessions/", "GET"): Rule("/api/sessions/", signed_in(200), lists="session"),
     ("api/sessions/", "POST"): Rule(
         "/api/sessions/",
         staff_only(
@@ -164,7 +165,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/sessions/{session}/abandon/", staff_only(200)
     ),
     # Researchers read the entries of their own studies only (the list is filtered).
-    ("api/audit/", "GET"): Rule("/api/audit/", signed_in(200, clinician=NO_CLINICIANS)),
+    ("api/audit/", "GET"): Rule(
+        "/api/audit/", signed_in(200, clinician=NO_CLINICIANS), lists="audit"
+    ),
     ("api/sessions/<int:session_id>/games/", "GET"): Rule(
         "/api/sessions/{session}/games/", staff_only(200)
     ),
@@ -249,6 +252,7 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "export": side.export.pk,
         "finished": side.finished.pk,
         "download": side.download,
+        "audit": side.audit.pk,
         "username": side.study.owners.get().username,
     }
     if whose == "own":
@@ -321,6 +325,18 @@ def _check(world, method: str, rule: Rule) -> list[str]:
                 error = response.json().get("error", {})
                 if not (error.get("code") and error.get("message")):
                     wrong.append(f"{role} on {whose}: {got} not in the error shape")
+    return wrong
+
+
+def _listed_wrongly(world, kind: str, role: str, body) -> list[str]:
+    listed = {item["id"] for item in (body["results"] if isinstance(body, dict) else body)}
+    own, foreign = (_side_values(world, whose)[kind] for whose in ("own", "foreign"))
+    wrong = []
+    if own not in listed:
+        wrong.append(f"{role}: own {kind} {own} missing from the list")
+    if (foreign in listed) != (role == "admin"):
+        where = "missing from" if role == "admin" else "in"
+        wrong.append(f"{role}: foreign {kind} {foreign} {where} the list")
     return wrong
 
 
