@@ -6,6 +6,9 @@ all come out through :func:`error_response`.
 
 from __future__ import annotations
 
+import sys
+
+from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
@@ -80,6 +83,15 @@ def not_found(request, exception=None):
 
 
 def server_error(request):
+    # Called while the uncaught exception is being handled: a database that cannot be reached
+    # (down, restarting) is an outage to wait out, not a fault in the request.
+    if isinstance(sys.exc_info()[1], db.OperationalError | db.InterfaceError):
+        body = error_body(
+            "service_unavailable", "The service is briefly unavailable; try again shortly."
+        )
+        response = JsonResponse(body, status=503)
+        response["Retry-After"] = "2"
+        return response
     body = error_body("server_error", "Something went wrong on our side; it has been logged.")
     return JsonResponse(body, status=500)
 

@@ -1,9 +1,11 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class AuditEntry(models.Model):
-    """Who did what to which record, and when, with the record before and after. Append-only."""
+    """Who did what to which record, and when, with the record before and after. Append-only,
+    and chained by hashes (see :mod:`apps.audit.chain`)."""
 
     class Action(models.TextChoices):
         CREATE = "create"
@@ -14,7 +16,8 @@ class AuditEntry(models.Model):
         LOGOUT = "logout"
         EXPORT = "export"
 
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # Set before the entry is written, because its hash covers it.
+    at = models.DateTimeField(default=timezone.now, db_index=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
@@ -26,6 +29,10 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    prev_hash = models.CharField(max_length=64, help_text="The previous entry's hash.")
+    entry_hash = models.CharField(
+        max_length=64, unique=True, help_text="SHA-256 of this entry's content and prev_hash."
+    )
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -4,6 +4,7 @@ import datetime
 
 from django.db.models import QuerySet
 
+from apps.audit.chain import CONTENT_FIELDS, BrokenLink, ChainReport, chain_walk
 from apps.audit.models import AuditEntry
 from apps.common.errors import PermissionDenied
 
@@ -39,3 +40,17 @@ def audit_entry_list(
     if until is not None:
         entries = entries.filter(at__lt=until)
     return entries
+
+
+def audit_chain_verify(*, head: str | None = None) -> ChainReport:
+    """Walk the whole trail in id order and report the first broken link. With ``head`` (a hash
+    recorded earlier), a chain that no longer contains it is broken too (its tail was cut)."""
+    fields = ["id", *CONTENT_FIELDS, "prev_hash", "entry_hash"]
+    rows = AuditEntry.objects.order_by("id").values(*fields).iterator(chunk_size=2000)
+    report = chain_walk(rows)
+    if report.broken is None and head and head != report.head:
+        kept = AuditEntry.objects.filter(entry_hash=head).values_list("id", flat=True).first()
+        if kept is None:
+            reason = f"the recorded head {head} is no longer in the chain (entries removed)"
+            return ChainReport(report.entries, report.head, BrokenLink(None, reason))
+    return report

@@ -18,6 +18,8 @@ class AuditEntrySerializer(serializers.ModelSerializer):
             "before",
             "after",
             "ip",
+            "prev_hash",
+            "entry_hash",
         ]
         read_only_fields = fields
 

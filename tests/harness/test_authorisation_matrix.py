@@ -1,0 +1,374 @@
+"""The authorisation matrix: every route of the URL configuration, for every role, on the
+caller's own records and on someone else's, against one declarative table of expected outcomes.
+
+A route with no entry in ``MATRIX`` fails (so a new route needs its rule before it lands), and
+so does an entry for a route that no longer exists. Each request runs in a savepoint rolled back
+afterwards, so one role's change never decides another's answer. Refusals come in the error shape.
+
+Who is who: ``own`` records are on the side of the world where ``researcher`` owns the study and
+``clinician`` is on its team and cares for the participant; ``foreign`` ones are on the other side.
+The ``participant`` holds the own game's play link (and no account); on play routes ``foreign``
+is a link forged to name the other side's game, and the ``anonymous`` caller's link is not one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+
+import pytest
+from django.core import signing
+from django.core.cache import cache
+from django.db import transaction
+from rest_framework.test import APIClient
+
+from tests.harness.routes import url_routes
+from tests.harness.world import STAFF_ROLES, harness_world, headers_for, with_finished_games
+
+ROLES = ("anonymous", "participant", *STAFF_ROLES)
+TODAY = datetime.date.today().isoformat()
+
+Outcome = tuple[int, int]  # the status for (own record, foreign record)
+
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    path: str  # {placeholders} are filled from the caller's own or the foreign side
+    expect: dict[str, Outcome]  # role: (own, foreign)
+    body: dict | None = None
+    signed_in: bool = False  # staff sign in with a session (the admin site), not a token
+    lists: str | None = None  # a list of these records: others' never in it, except for admins
+
+
+def staff_only(ok: int, *, clinician: Outcome | None = None, researcher: Outcome | None = None):
+    """Signed-in staff only; others' records are hidden (404) except from admins."""
+    return {
+        "anonymous": (403, 403),
+        "participant": (403, 403),
+        "clinician": clinician or (ok, 404),
+        "researcher": researcher or (ok, 404),
+        "admin": (ok, ok),
+    }
+
+
+def everyone(status: int) -> dict[str, Outcome]:
+    return {role: (status, status) for role in ROLES}
+
+
+def link_only(ok: int) -> dict[str, Outcome]:
+    """A play link is the only credential: whoever holds the own game's link, signed in or not."""
+    return {"anonymous": (403, 403), "participant": (ok, 403)} | {
+        role: (ok, 403) for role in STAFF_ROLES
+    }
+
+
+def open_to_all(status: int) -> dict[str, Outcome]:
+    return {role: (status, status) for role in ROLES}
+
+
+def signed_in(ok: int, *, clinician: Outcome | None = None) -> dict[str, Outcome]:
+    """Any signed-in staff member, about themselves (no record of anyone else's is named)."""
+    staff = {role: (ok, ok) for role in STAFF_ROLES}
+    return (
+        {"anonymous": (403, 403), "participant": (403, 403)}
+        | staff
+        | ({"clinician": clinician} if clinician else {})
+    )
+
+
+NO_CLINICIANS = (403, 403)  # a role refusal, the same whatever record is named
+MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hidden
+FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an unknown one
+PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
+READY = {"type": "ready", "event_id": "matrix-ready"}
+
+# (route as in the URL conf, method): the request, and what each role gets.
+MATRIX: dict[tuple[str, str], Rule] = {
+    ("healthz", "GET"): Rule("/healthz", open_to_all(200)),
+    ("readyz", "GET"): Rule("/readyz", open_to_all(200)),
+    ("api/auth/csrf", "GET"): Rule("/api/auth/csrf", open_to_all(204)),
+    ("api/auth/login", "POST"): Rule(
+        "/api/auth/login", open_to_all(200), {"username": "{username}", "password": "not used"}
+    ),
+    ("api/auth/logout", "POST"): Rule("/api/auth/logout", signed_in(204)),
+    ("api/auth/token", "POST"): Rule(
+        "/api/auth/token", open_to_all(200), {"username": "{username}", "password": "not used"}
+    ),
+    ("api/me", "GET"): Rule("/api/me", signed_in(200)),
+    ("api/staff/", "GET"): Rule("/api/staff/", signed_in(200, clinician=NO_CLINICIANS)),
+    ("api/studies/", "GET"): Rule("/api/studies/", signed_in(200), lists="study"),
+    ("api/studies/", "POST"): Rule(
+        "/api/studies/", signed_in(201, clinician=NO_CLINICIANS), {"name": "A new study"}
+    ),
+    ("api/studies/<int:pk>/", "GET"): Rule("/api/studies/{study}/", staff_only(200)),
+    ("api/studies/<int:pk>/", "PATCH"): Rule(
+        "/api/studies/{study}/", staff_only(200, clinician=MAY_NOT), {"description": "changed"}
+    ),
+    ("api/studies/<int:pk>/protocols/", "GET"): Rule(
+        "/api/studies/{study}/protocols/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/protocols/", "POST"): Rule(
+        "/api/studies/{study}/protocols/", staff_only(201, clinician=MAY_NOT), {"name": "New"}
+    ),
+    ("api/protocols/<int:pk>/", "GET"): Rule("/api/protocols/{protocol}/", staff_only(200)),
+    ("api/participants/", "GET"): Rule("/api/participants/", signed_in(200), lists="participant"),
+    ("api/participants/", "POST"): Rule(
+        "/api/participants/",
+        staff_only(
+            201,
+            clinician=(201, FOREIGN_REFERENCE),
+            researcher=(201, FOREIGN_REFERENCE),
+        ),
+        {"study": "{study}"},
+    ),
+    ("api/participants/<int:pk>/", "GET"): Rule(
+        "/api/participants/{participant}/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/", "PATCH"): Rule(
+        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"group": "g"}
+    ),
+    ("api/participants/<int:pk>/consent/", "POST"): Rule(
+        "/api/participants/{participant}/consent/",
+        staff_only(200),
+        {"date": TODAY, "form_version": "2"},
+    ),
+    ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
+        "/api/participants/{participant}/withdraw/", staff_only(200)
+    ),
+    # Clinical notes are for the care team: researchers may not read or write them.
+    ("api/participants/<int:pk>/notes/", "GET"): Rule(
+        "/api/participants/{participant}/notes/", staff_only(200, researcher=MAY_NOT)
+    ),
+    ("api/participants/<int:pk>/notes/", "POST"): Rule(
+        "/api/participants/{participant}/notes/",
+        staff_only(201, researcher=MAY_NOT),
+        {"text": "seen"},
+    ),
+    ("api/sessions/", "GET"): Rule("/api/sessions/", signed_in(200), lists="session"),
+    ("api/sessions/", "POST"): Rule(
+        "/api/sessions/",
+        staff_only(
+            201,
+            clinician=(201, FOREIGN_REFERENCE),
+            researcher=(201, FOREIGN_REFERENCE),
+        ),
+        {"participant": "{participant}", "protocol": "{protocol}"},
+    ),
+    ("api/sessions/<int:pk>/", "GET"): Rule("/api/sessions/{session}/", staff_only(200)),
+    ("api/sessions/<int:pk>/start/", "POST"): Rule(
+        "/api/sessions/{scheduled}/start/", staff_only(200)
+    ),
+    ("api/sessions/<int:pk>/complete/", "POST"): Rule(
+        "/api/sessions/{session}/complete/", staff_only(200)
+    ),
+    ("api/sessions/<int:pk>/abandon/", "POST"): Rule(
+        "/api/sessions/{session}/abandon/", staff_only(200)
+    ),
+    # Researchers read the entries of their own studies only (the list is filtered).
+    ("api/audit/", "GET"): Rule(
+        "/api/audit/", signed_in(200, clinician=NO_CLINICIANS), lists="audit"
+    ),
+    ("api/sessions/<int:session_id>/games/", "GET"): Rule(
+        "/api/sessions/{session}/games/", staff_only(200)
+    ),
+    ("api/sessions/<int:session_id>/games/", "POST"): Rule(
+        "/api/sessions/{session}/games/", staff_only(201)
+    ),
+    ("api/games/<int:game_id>/", "GET"): Rule("/api/games/{game}/", staff_only(200)),
+    # The game is in its examination: a card is refused by the rules (409), not by the role.
+    ("api/games/<int:game_id>/actions/", "POST"): Rule(
+        "/api/games/{game}/actions/", staff_only(409), PLAY
+    ),
+    ("api/games/<int:game_id>/examination/", "POST"): Rule(
+        "/api/games/{game}/examination/", staff_only(200), READY
+    ),
+    ("api/games/<int:game_id>/replay/", "GET"): Rule(
+        "/api/games/{finished}/replay/", staff_only(200)
+    ),
+    ("api/games/<int:game_id>/link/", "POST"): Rule("/api/games/{game}/link/", staff_only(201), {}),
+    ("api/play/<str:token>/", "GET"): Rule("/api/play/{token}/", link_only(200)),
+    ("api/play/<str:token>/actions/", "POST"): Rule(
+        "/api/play/{token}/actions/", link_only(409), PLAY
+    ),
+    ("api/play/<str:token>/examination/", "POST"): Rule(
+        "/api/play/{token}/examination/", link_only(200), READY
+    ),
+    ("api/metrics/catalogue/", "GET"): Rule("/api/metrics/catalogue/", signed_in(200)),
+    ("api/participants/<int:pk>/summary/", "GET"): Rule(
+        "/api/participants/{participant}/summary/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/metrics/", "GET"): Rule(
+        "/api/participants/{participant}/metrics/", staff_only(200)
+    ),
+    ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
+        "/api/sessions/{session}/analysis/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/cohort/", "GET"): Rule("/api/studies/{study}/cohort/", staff_only(200)),
+    # Exports are for researchers: clinicians are refused whatever study they name.
+    ("api/studies/<int:pk>/exports/", "GET"): Rule(
+        "/api/studies/{study}/exports/", staff_only(200, clinician=NO_CLINICIANS)
+    ),
+    ("api/studies/<int:pk>/exports/", "POST"): Rule(
+        "/api/studies/{study}/exports/",
+        staff_only(201, clinician=NO_CLINICIANS),
+        {"formats": ["csv"]},
+    ),
+    ("api/exports/<int:pk>/", "GET"): Rule(
+        "/api/exports/{export}/", staff_only(200, clinician=NO_CLINICIANS)
+    ),
+    # The signed download link is the credential (like a play link), for anyone holding it;
+    # the archive is not built yet, so a good link gets 409.
+    ("api/exports/<int:pk>/download", "GET"): Rule(
+        "/api/exports/{export}/download?token={download}",
+        {role: (409, 409) for role in ROLES},
+    ),
+    ("api/schema/", "GET"): Rule("/api/schema/", open_to_all(200)),
+    ("api/docs/", "GET"): Rule("/api/docs/", open_to_all(200)),
+    ("api/^", "GET"): Rule("/api/no-such-route/", open_to_all(404)),
+    ("^(?!api/|admin/|static/)(?P<route>.*)$", "GET"): Rule("/studies/{study}", open_to_all(200)),
+}
+
+# Whole route families with one rule, tried on the requests given. The admin site: only the
+# admin role gets in; everyone else is sent to its sign-in page.
+ADMIN_SITE = {"admin": (200, 200)} | {role: (302, 302) for role in ROLES if role != "admin"}
+PREFIXES: dict[str, list[Rule]] = {
+    "admin/": [
+        Rule("/admin/", ADMIN_SITE, signed_in=True),
+        Rule("/admin/audit/auditentry/", ADMIN_SITE, signed_in=True),
+        Rule("/admin/participants/participant/{participant}/change/", ADMIN_SITE, signed_in=True),
+    ],
+}
+
+
+def _side_values(world, whose: str) -> dict[str, object]:
+    side = world.own if whose == "own" else world.other
+    values = {
+        "study": side.study.pk,
+        "protocol": side.protocol.pk,
+        "participant": side.participant.pk,
+        "session": side.session.pk,
+        "scheduled": side.scheduled.pk,
+        "game": side.game.pk,
+        "export": side.export.pk,
+        "finished": side.finished.pk,
+        "download": side.download,
+        "audit": side.audit.pk,
+        "username": side.study.owners.get().username,
+    }
+    if whose == "own":
+        values["token"] = world.own.token
+    else:  # a link naming the other side's game, signed with a key that is not the site's
+        claim = {"g": world.other.game.pk, "v": world.other.game.link_generation}
+        values["token"] = signing.dumps(claim, key="not the site's key", salt="x", compress=True)
+    return values
+
+
+def _fill(value, values: dict[str, object]):
+    if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+        return values[value[1:-1]]
+    if isinstance(value, dict):
+        return {key: _fill(item, values) for key, item in value.items()}
+    return value
+
+
+def answer(world, method: str, rule: Rule, role: str, whose: str):
+    """The response to ``role`` sending ``rule``'s request about ``whose`` records, with every
+    change it made rolled back."""
+    values = _side_values(world, whose)
+    path = rule.path.format(**values)
+    if role == "anonymous" and "{token}" in rule.path:
+        path = rule.path.format(**{**values, "token": "not-a-link"})
+    client = APIClient()
+    headers = headers_for(world, role)
+    if rule.signed_in and role in STAFF_ROLES:
+        client.force_login(getattr(world, role))
+        headers = {}
+    cache.clear()  # sign-in throttling counts requests: each one starts afresh
+    body = _fill(rule.body, values)
+    with transaction.atomic():
+        response = getattr(client, method.lower())(path, body, format="json", headers=headers)
+        transaction.set_rollback(True)
+    return response
+
+
+def _rule_for(route: str, method: str) -> list[Rule]:
+    if (route, method) in MATRIX:
+        return [MATRIX[route, method]]
+    for prefix, rules in PREFIXES.items():
+        if route.startswith(prefix):
+            return rules
+    return []
+
+
+ROUTES = url_routes()
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """One world for the module, rolled back at its end (each request is rolled back too)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield with_finished_games(harness_world())
+        transaction.set_rollback(True)
+
+
+def _check(world, method: str, rule: Rule) -> list[str]:
+    wrong = []
+    for role in ROLES:
+        for whose, expected in zip(("own", "foreign"), rule.expect[role], strict=True):
+            response = answer(world, method, rule, role, whose)
+            got = response.status_code
+            if got != expected:
+                wrong.append(f"{role} on {whose}: {got}, expected {expected}")
+            elif 400 <= got < 500 and response.get("Content-Type", "").startswith(
+                "application/json"
+            ):
+                error = response.json().get("error", {})
+                if not (error.get("code") and error.get("message")):
+                    wrong.append(f"{role} on {whose}: {got} not in the error shape")
+    return wrong
+
+
+def _listed_wrongly(world, kind: str, role: str, body) -> list[str]:
+    listed = {item["id"] for item in (body["results"] if isinstance(body, dict) else body)}
+    own, foreign = (_side_values(world, whose)[kind] for whose in ("own", "foreign"))
+    wrong = []
+    if own not in listed:
+        wrong.append(f"{role}: own {kind} {own} missing from the list")
+    if (foreign in listed) != (role == "admin"):
+        where = "missing from" if role == "admin" else "in"
+        wrong.append(f"{role}: foreign {kind} {foreign} {where} the list")
+    return wrong
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("route", "method"), ROUTES, ids=[f"{m} {r}" for r, m in ROUTES])
+def test_every_route_answers_each_role_as_the_matrix_says(world, route, method):
+    rules = _rule_for(route, method)
+    assert rules, f"{method} {route} has no rule in the authorisation matrix: add one"
+    if route.startswith(tuple(PREFIXES)) and (route, method) not in MATRIX:
+        return  # a family's rule is tried once, below
+    wrong = _check(world, method, rules[0])
+    assert not wrong, f"{method} {route}:\n" + "\n".join(wrong)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("prefix", list(PREFIXES))
+def test_each_route_family_answers_as_the_matrix_says(world, prefix):
+    for rule in PREFIXES[prefix]:
+        wrong = _check(world, "GET", rule)
+        assert not wrong, f"{rule.path}:\n" + "\n".join(wrong)
+
+
+def test_the_matrix_names_no_route_that_is_gone():
+    assert set(MATRIX) - set(ROUTES) == set()
+    assert all(any(route.startswith(p) for route, _ in ROUTES) for p in PREFIXES)
+
+
+def test_every_rule_covers_every_role():
+    for rule in [*MATRIX.values(), *(r for rules in PREFIXES.values() for r in rules)]:
+        assert set(rule.expect) == set(ROLES), rule.path
+
+
+def test_a_route_without_a_rule_is_caught():
+    assert _rule_for("api/a-route-added-later/", "GET") == []
+    assert _rule_for("api/studies/<int:pk>/", "DELETE") == []  # a new method on a known route

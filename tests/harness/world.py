@@ -1,0 +1,68 @@
+"""The records the harness plays against: two studies side by side (``make_world``), a game in
+each side's started session with a play link, a finished export, and an API token per staff
+member."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from apps.exports.models import Export
+from apps.exports.tokens import download_token
+from apps.games import links, services
+from apps.games.demo import demo_game_play
+from tests.apps.factories import make_session, make_world
+
+STAFF_ROLES = ("admin", "researcher", "clinician")
+
+
+def harness_world() -> SimpleNamespace:
+    world = make_world()
+    # As the demo's admin: the admin role also runs the Django admin site.
+    world.admin.is_staff = world.admin.is_superuser = True
+    world.admin.save(update_fields=["is_staff", "is_superuser"])
+    for side, owner in (("own", world.researcher), ("other", world.other_researcher)):
+        record = getattr(world, side)
+        record.game = services.game_create(session=record.session)
+        record.game.refresh_from_db()
+        record.token = links.play_link_token(record.game)
+        record.export = Export.objects.create(
+            study=record.study, requested_by=owner, formats=["csv"], run=Export.Run.DIRECT
+        )
+    world.api_tokens = {
+        role: Token.objects.create(user=getattr(world, role)).key for role in STAFF_ROLES
+    }
+    return world
+
+
+def headers_for(world, role: str) -> dict[str, str]:
+    """Request headers that sign in as ``role`` (none for anonymous and participant devices)."""
+    if role in STAFF_ROLES:
+        return {"Authorization": f"Token {world.api_tokens[role]}"}
+    return {}
+
+
+def own_path_values(world) -> dict[str, object]:
+    """Path parameters naming the own side's records, by the names the URL conf gives them."""
+    own = world.own
+    return {
+        "session_id": own.session.pk,
+        "game_id": own.game.pk,
+        "token": own.token,
+    }
+
+
+def with_finished_games(world) -> SimpleNamespace:
+    """Each side also gets a game played to its end, in a session of its own."""
+    for side in (world.own, world.other):
+        session = make_session(
+            participant=side.participant, protocol=side.protocol, status="started"
+        )
+        side.finished = demo_game_play(
+            session=session, start=timezone.now(), skill=0.5, rng=random.Random(side.study.pk)
+        )
+        side.download, _ = download_token(side.export)
+    return world
