@@ -18,6 +18,7 @@ class Seen:
     examinations: list[str] = field(default_factory=list)
     countdowns: list[int] = field(default_factory=list)
     hand_timed_out: bool = False
+    started_by_hand: bool = False
     sorted_hand: bool = False
     choices: int = 0
     stragedy_intended: str | None = None
@@ -69,6 +70,12 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
             _once(seen, shot, page, "memulation-08-match-summary")
             return seen
         if phase == "examination":
+            if _enabled(page, "[data-testid=exam-start]"):
+                # The game's first hand waits, untimed, until the participant presses Start.
+                seen.started_by_hand = True
+                _once(seen, shot, page, "memulation-00-start")
+                page.get_by_test_id("exam-start").click()
+                continue
             heading = page.locator("#exam-title")
             if heading.count() and _enabled(page, "[data-testid=ready]"):
                 title = heading.inner_text()

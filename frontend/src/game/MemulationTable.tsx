@@ -1,11 +1,11 @@
 // The Memulation table for the participant: the cut, the examination of hands A and B, Lucky
 // Duck's choice, play, the New Deal and its 'Stragedy, and the summaries.
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Card } from "./Card";
 import { CardPicker } from "./CardPicker";
 import { useCountdown } from "./Countdown";
-import { Examination } from "./Examination";
+import { Examination, ExaminationWaiting } from "./Examination";
 import { PlayHand } from "./Hand";
 import { OldPiles, TrickPile } from "./Piles";
 import type { OldPosition } from "./Piles";
@@ -62,6 +62,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
   const examOrder =
     examCards && examKey ? inPreferredOrder(examCards, orders[examKey]) : (examCards ?? []);
+  const waiting = s.phase === "examination" && view.status === "active" && !!exam?.waiting;
+  // The game's first hand waits for the participant's Start; a later deal's hand A is started
+  // by this device as soon as the page is on screen.
+  const explicitStart = waiting && s.round === 0 && s.deal === 1;
+  useAutoStart(waiting && !explicitStart ? examKey : null, game);
 
   // -- the decision on show, for decision times ---------------------------------------------
   let decision: string | null = null;
@@ -122,7 +127,16 @@ export function MemulationTable({ game }: { game: GameConnection }) {
         <>
           {s.deal === 1 && <RolesPanel view={view} />}
           <PritticutBox view={view} />
-          {examHand && examCards ? (
+          {waiting && exam ? (
+            <ExaminationWaiting
+              hand={exam.hand}
+              deal={s.deal}
+              planned={exam.planned_seconds}
+              explicit={explicitStart}
+              pending={game.pending}
+              onStart={() => void game.examine({ type: "start" }, elapsed())}
+            />
+          ) : examHand && examCards ? (
             <Examination
               hand={examHand}
               deal={s.deal}
@@ -140,8 +154,10 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               onReady={() => void game.examine({ type: "ready" }, elapsed())}
             />
           ) : (
-            <p className="big-message" role="status">
-              {examHand === "A" || !examHand ? "Hand B comes next…" : "Time is up. Now the choice…"}
+            <p className="big-message" role="status" data-testid="exam-next">
+              {exam
+                ? `${s.deal === 2 && exam.hand === "A" ? "New Deal: hand" : "Hand"} ${exam.hand} comes next…`
+                : "Time is up. Now the choice…"}
             </p>
           )}
         </>
@@ -340,6 +356,24 @@ export function MemulationTable({ game }: { game: GameConnection }) {
       {s.phase === "finished" && <MatchSummary view={view} />}
     </div>
   );
+}
+
+/** Say "start" once for the waiting hand ``key``, when the page is on screen. */
+function useAutoStart(key: string | null, game: GameConnection) {
+  const sent = useRef<string | null>(null);
+  const { examine } = game;
+  useEffect(() => {
+    if (!key) return;
+    const shown = performance.now();
+    const go = () => {
+      if (document.visibilityState === "hidden" || sent.current === key) return;
+      sent.current = key;
+      void examine({ type: "start" }, performance.now() - shown);
+    };
+    go();
+    document.addEventListener("visibilitychange", go);
+    return () => document.removeEventListener("visibilitychange", go);
+  }, [key, examine]);
 }
 
 function ScoreBar({ view }: { view: MemulationView }) {

@@ -9,6 +9,10 @@ export interface ExaminationClock {
   hand: "A" | "B";
   planned_seconds: number;
   seconds_left: number;
+  /** Hand A is ready but its clock waits for this device to show it (a "start" event). */
+  waiting?: boolean;
+  /** Seconds until the hand is shown (the pause after a deal's last trick); null while waiting. */
+  starts_in_seconds?: number | null;
   ready: boolean;
 }
 
@@ -128,6 +132,6 @@ export interface ActionBody {
 }
 
 export interface ExaminationBody {
-  type: "ready" | "sort" | "page_hidden" | "page_visible";
+  type: "start" | "ready" | "sort" | "page_hidden" | "page_visible";
   cards?: string[];
 }

@@ -1,0 +1,92 @@
+"""The examination clock in the browser: it starts when the participant's device shows the
+hand, however late the link is opened, and the session page says the seconds each game uses."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.games import links
+from apps.games.models import EventKind, GameEvent
+from apps.participants.models import Protocol
+from apps.training.models import TrainingSession
+from tests.e2e.conftest import enrol_with_consent, login_as
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SECONDS = 30
+LATE = timedelta(seconds=45)
+
+
+def late_game(staff):
+    """A session (and its game) started 45 s ago, its link not opened yet."""
+    from apps.games import services as games
+    from apps.training import services as training
+
+    protocol = Protocol.objects.create(
+        study=staff["study"],
+        name="Thirty seconds",
+        game="memulation",
+        rounds=1,
+        examination_seconds=SECONDS,
+        roles="participant_lame",
+        opponent="random",
+        created_by=staff["researcher"],
+    )
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    session = training.session_create(
+        participant=participant, protocol=protocol, actor=staff["clinician"]
+    )
+    started = timezone.now() - LATE
+    TrainingSession.objects.filter(pk=session.pk).update(started_at=started)
+    session.refresh_from_db()
+    return games.game_create(session=session, now=started)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_a_link_opened_45_s_late_still_gets_the_full_examination(
+    new_page, staff, shot, width, height
+):
+    game = late_game(staff)
+    device = new_page(width, height)
+    device.goto(f"/play/{links.play_link_token(game)}")
+
+    start = device.get_by_test_id("exam-start")
+    start.wait_for()
+    assert device.get_by_test_id("countdown").count() == 0
+    assert device.get_by_test_id("exam-hand").count() == 0
+    assert device.locator(".card-btn").count() == 0  # nothing of the hands before the start
+    assert start.bounding_box()["y"] + start.bounding_box()["height"] <= height
+    shot(device, f"examination-start-{width}x{height}")
+
+    start.click()
+    hand = device.get_by_test_id("exam-hand")
+    hand.wait_for()
+    # The whole examination time is there, 45 s after the session started.
+    assert int(device.get_by_test_id("countdown").inner_text()) >= SECONDS - 2
+    assert device.locator("[data-testid=exam-hand] .card-btn").count() == 13
+    # The hand itself is on screen while the clock runs, without scrolling.
+    assert hand.bounding_box()["y"] < height
+    shot(device, f"examination-started-{width}x{height}", full_page=False)
+
+    shown = GameEvent.objects.get(game=game, kind=EventKind.EXAMINATION_SHOWN)
+    created = GameEvent.objects.get(game=game, kind=EventKind.GAME_CREATED)
+    assert shown.seat == game.participant_seat and shown.client_time is not None
+    assert shown.server_time - created.server_time >= LATE
+    assert not device.console_errors, device.console_errors
+
+
+def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot):
+    game = late_game(staff)
+    login_as(page, staff["clinician"])
+    page.goto(f"/sessions/{game.session_id}")
+    used = page.get_by_test_id("game-examination-seconds")
+    used.wait_for()
+    assert used.inner_text() == f"{SECONDS} s examination per hand"
+    assert (
+        f"{SECONDS} s examination in the protocol"
+        in page.get_by_test_id("session-status").inner_text()
+    )
+    shot(page, "session-examination-seconds")
