@@ -6,6 +6,7 @@ import { Card } from "./Card";
 import { CardPicker } from "./CardPicker";
 import { useCountdown } from "./Countdown";
 import { Examination, ExaminationWaiting } from "./Examination";
+import { LastTrick, useLastTrick } from "./LastTrick";
 import { PlayHand } from "./Hand";
 import { OldPiles, TrickPile } from "./Piles";
 import type { OldPosition } from "./Piles";
@@ -99,16 +100,16 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0] : null;
 
+  const [sending, setSending] = useState<string | null>(null);
   const play = (card: string) => {
-    void game.act({ type: "play", card }, elapsed(), {
-      card,
-      led,
-      wild: s.wild,
-      game: "memulation",
-    });
+    setSending(card);
+    void game
+      .act({ type: "play", card }, elapsed(), { card, led, wild: s.wild, game: "memulation" })
+      .finally(() => setSending(null));
   };
 
   const roundOver = view.recent.find((e) => e.type === "round_ended");
+  const lastTrick = useLastTrick(view, `${s.round}-${s.deal}`);
 
   return (
     <div className="table memulation" data-phase={s.phase} data-deal={s.deal}>
@@ -307,6 +308,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           <div className="centre">
             <PritticutBox view={view} />
             <TrickArea view={view} showing={showing} />
+            {s.phase === "play" && !showing && (
+              <LastTrick trick={lastTrick} name={(seat) => (seat === me ? "You" : "Your opponent")} />
+            )}
             {s.deal === 2 && s.stragedy && <RevealNote view={view} />}
           </div>
 
@@ -340,6 +344,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                   yourTurn={myTurn && !showing}
                   disabled={game.pending || !!showing || !myTurn}
                   onPlay={play}
+                  sending={sending}
+                  waiting={game.connection === "lost"}
                   label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
                 />
             )}
@@ -412,12 +418,30 @@ function RolesPanel({ view }: { view: MemulationView }) {
     s.roles_method === "cut"
       ? `You and your opponent cut the cards: ${lucky ? "your card was higher" : "your opponent's card was higher"}.`
       : "The roles are set for this round.";
+  const cuts = s.roles_method === "cut" ? (s.roles_cut ?? []) : [];
   return (
     <div className="roles" data-testid="roles">
-      <strong>{lucky ? "You are Lucky Duck." : "You are Lame Duck."}</strong> {how}{" "}
-      {lucky
-        ? "After looking at both hands you choose which one to play."
-        : "Your opponent will choose a hand; you lead the first trick."}
+      <div>
+        <strong>{lucky ? "You are Lucky Duck." : "You are Lame Duck."}</strong> {how}{" "}
+        {lucky
+          ? "After looking at both hands you choose which one to play."
+          : "Your opponent will choose a hand; you lead the first trick."}
+      </div>
+      {cuts.length > 0 && (
+        <div className="cut-cards" data-testid="cut-cards">
+          {cuts.map((cut, i) => (
+            <div key={i} className="cut" role="group" aria-label={i < cuts.length - 1 ? "A cut of equal ranks" : "The cut"}>
+              {[view.seat, 1 - view.seat].map((seat) => (
+                <figure key={seat} className="cut-card">
+                  <Card card={cut[seat]} className="mini" />
+                  <figcaption>{seat === view.seat ? "You" : "Opponent"}</figcaption>
+                </figure>
+              ))}
+              {i < cuts.length - 1 && <span className="muted small">equal: cut again</span>}
+            </div>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -455,10 +479,12 @@ function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTric
   if (showing) {
     return (
       <div className="trick-area showing" aria-live="polite" data-testid="trick-shown">
-        {showing.cards.map((c) => (
+        {showing.cards.map((c, i) => (
           <figure key={c.card} className={`trick-card ${c.seat === me ? "mine" : "theirs"}`}>
             <Card card={c.card} wild={!!s.wild && c.card[0] === s.wild} />
-            <figcaption>{c.seat === me ? "You" : "Opponent"}</figcaption>
+            <figcaption>
+              {c.seat === me ? "You" : "Opponent"} {i === 0 ? "led" : "followed"}
+            </figcaption>
           </figure>
         ))}
         <div className="trick-winner">
@@ -478,7 +504,9 @@ function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTric
           return (
             <figure key={card} className={`trick-card ${seat === me ? "mine" : "theirs"}`}>
               <Card card={card} wild={!!s.wild && card[0] === s.wild} />
-              <figcaption>{seat === me ? "You" : "Opponent"} led</figcaption>
+              <figcaption>
+                {seat === me ? "You" : "Opponent"} {i === 0 ? "led" : "followed"}
+              </figcaption>
             </figure>
           );
         })

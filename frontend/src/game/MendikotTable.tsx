@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Card } from "./Card";
 import { PlayHand } from "./Hand";
+import { LastTrick, useLastTrick } from "./LastTrick";
 import { cardName, parseCard, sortHand, suitName, SUIT_SYMBOL } from "./cards";
 import type { Suit } from "./cards";
 import { finishedTricks, resultWords, useTrickShow } from "./recent";
@@ -80,17 +81,13 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const hand = useMemo(() => sortHand(s.hand), [s.hand]);
   const hiding = s.phase === "hide_trump" && myTurn;
 
+  const [sending, setSending] = useState<string | null>(null);
   const play = (card: string) => {
-    if (hiding) {
-      void game.act({ type: "hide_trump", card }, elapsed());
-      return;
-    }
-    void game.act({ type: "play", card }, elapsed(), {
-      card,
-      led,
-      trump: s.trump,
-      game: "mendikot",
-    });
+    setSending(card);
+    const sent = hiding
+      ? game.act({ type: "hide_trump", card }, elapsed())
+      : game.act({ type: "play", card }, elapsed(), { card, led, trump: s.trump, game: "mendikot" });
+    void sent.finally(() => setSending(null));
   };
 
   const ask = async () => {
@@ -99,6 +96,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   };
 
   const lastRound = view.recent.find((e) => e.type === "round_ended");
+  const lastTrick = useLastTrick(view, String(s.round));
 
   return (
     <div className="table mendikot" data-phase={s.phase}>
@@ -170,6 +168,9 @@ export function MendikotTable({ game }: { game: GameConnection }) {
         <div className="centre seat-centre">
           <TrumpIndicator view={view} />
           <MendikotTrick view={view} showing={showing} />
+          {s.phase === "play" && !showing && (
+            <LastTrick trick={lastTrick} name={(seat) => seatName(seat, me)} />
+          )}
         </div>
       </div>
 
@@ -219,6 +220,8 @@ export function MendikotTable({ game }: { game: GameConnection }) {
             yourTurn={myTurn && !showing}
             disabled={game.pending || !!showing || !myTurn}
             onPlay={play}
+            sending={sending}
+            waiting={game.connection === "lost"}
             actionWord={hiding ? "hide" : "play"}
             label={`Your hand, ${hand.length} cards`}
           />
@@ -276,10 +279,13 @@ function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTr
       aria-label="Cards on the table"
       data-testid={showing ? "trick-shown" : "trick"}
     >
-      {cards.map((c) => (
+      {cards.map((c, i) => (
         <figure key={c.card} className={`trick-card place-${seatPlace(c.seat, me)}`}>
           <Card card={c.card} trump={"trump" in c ? Boolean(c.trump) : false} />
-          <figcaption>{seatName(c.seat, me)}</figcaption>
+          <figcaption>
+            {seatName(c.seat, me)}
+            {i === 0 ? " led" : ""}
+          </figcaption>
         </figure>
       ))}
     </div>

@@ -33,6 +33,8 @@ export interface MemulationState {
   lucky_duck: Seat;
   lame_duck: Seat;
   roles_method: string;
+  /** The cards cut for the roles, [seat 0's, seat 1's] per cut (ties cut again); until play. */
+  roles_cut?: [string, string][] | null;
   options: { stragedy_intent?: boolean; examination_seconds?: number; wild_tie?: string };
   examination: { done: boolean; hand: "A" | "B" | null; cards: string[] | null } | null;
   hand: string[] | null;
