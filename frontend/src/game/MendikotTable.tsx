@@ -71,6 +71,11 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0].card : null;
   const [asked, setAsked] = useState(false);
   useEffect(() => setAsked(false), [s.trick?.number]);
+  // After an ask the same seat plays on, now bound to trump if it holds one.
+  const askedNow =
+    myTurn &&
+    !!s.trump &&
+    (asked || (s.trump_revealed?.seat === me && s.trump_revealed?.trick === s.trick?.number));
 
   let decision: string | null = null;
   if (s.phase === "hide_trump" && myTurn) decision = `hide-${s.round}`;
@@ -195,6 +200,10 @@ export function MendikotTable({ game }: { game: GameConnection }) {
               ? `${showing.winner === me ? "You take" : `${seatName(showing.winner, me)} takes`} the trick.`
               : hiding
                 ? "Choose a card to hide face down. Its suit will be trump."
+                : askedNow && s.trump
+                  ? s.legal.length > 0 && s.legal.every((c) => parseCard(c).suit === s.trump)
+                    ? `Trump is ${suitName(s.trump)}: play one of your ${suitName(s.trump)}.`
+                    : `Trump is ${suitName(s.trump)} and you hold none: play any card.`
                 : myTurn
                   ? led
                     ? `Your turn: follow the ${cardName(led)} if you can.`
@@ -260,7 +269,8 @@ function TrumpIndicator({ view }: { view: MendikotView }) {
       )}
       <div>
         <strong>{text}</strong>
-        <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>
+        {/* How trump gets set matters only until it is known. */}
+        {!s.trump && <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>}
       </div>
     </div>
   );

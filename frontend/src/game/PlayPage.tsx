@@ -38,8 +38,8 @@ export function GameScreen({
     if (!view) return;
     const name =
       view.game_type === "mendikot" ? (seat: number) => seatName(seat, view.seat) : () => "Your opponent";
-    const lines = describeRecent(view, name);
-    if (lines.length) setNews(lines);
+    // Each new answer says what it brought, and only that: older news would read as current.
+    setNews(describeRecent(view, name));
     // a new answer brings new news
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.version]);

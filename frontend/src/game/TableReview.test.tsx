@@ -83,4 +83,29 @@ describe("what the table shows of the cut and the tricks", () => {
       "Opponent led",
     );
   });
+
+  it("clears old news when the next thing happens", async () => {
+    const chosen = memulationView(
+      { trick: { number: 0, leader: 0, cards: [] }, lucky_duck: 0, lame_duck: 1 },
+      { recent: [{ type: "hand_chosen", seat: 0, hand: "A" }] },
+    );
+    const played = memulationView(
+      { to_act: [1], hand: ["9S", "KH", "3D", "7C"], trick: { number: 0, leader: 0, cards: ["2S"] } },
+      { version: 11, recent: [] },
+    );
+    const transport: Transport = {
+      get: vi.fn(async () => chosen),
+      act: vi.fn(async () => played),
+      examine: vi.fn(),
+    };
+    render(
+      <SettingsProvider>
+        <GameScreen transport={transport} />
+      </SettingsProvider>,
+    );
+    expect(await screen.findByText("You chose hand A.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /two of spades/ }));
+    await screen.findByText("Your opponent is playing…");
+    expect(screen.getByTestId("news")).not.toHaveTextContent("You chose hand A.");
+  });
 });
