@@ -8,7 +8,7 @@ import { useCountdown } from "./Countdown";
 import { Examination, ExaminationWaiting } from "./Examination";
 import { LastTrick, useLastTrick } from "./LastTrick";
 import { PlayHand } from "./Hand";
-import { OldPiles, TrickPile } from "./Piles";
+import { OldPiles, TrickPile, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
 import { cardName, inPreferredOrder, sortHand, suitName, rankName } from "./cards";
 import { useTrickShow } from "./recent";
@@ -240,6 +240,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                       onPick={setPosition}
                     />
                   )}
+                  <p className="chosen-line" role="status" data-testid="stragedy-chosen">
+                    {position
+                      ? `Chosen: ${positionWords(position, me)}.`
+                      : "No card chosen yet."}
+                  </p>
                   <div className="row-actions">
                     {wantsIntent && (
                       <button
