@@ -27,7 +27,7 @@ def late_game(staff):
 
     protocol = Protocol.objects.create(
         study=staff["study"],
-        name="Thirty seconds",
+        name=f"Thirty seconds {Protocol.objects.count() + 1}",
         game="memulation",
         rounds=1,
         examination_seconds=SECONDS,
@@ -90,3 +90,51 @@ def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot
         in page.get_by_test_id("session-status").inner_text()
     )
     shot(page, "session-examination-seconds")
+
+
+def examination_on_show(new_page, staff, width, height, *, large_print=False):
+    game = late_game(staff)
+    device = new_page(width, height)
+    if large_print:
+        device.add_init_script(
+            "window.localStorage.setItem('memulation.display', JSON.stringify("
+            "{palette: 'two', largePrint: true, trickPauseMs: 250}));"
+        )
+    device.goto(f"/play/{links.play_link_token(game)}")
+    device.get_by_test_id("exam-start").click()
+    device.get_by_test_id("exam-hand").wait_for()
+    return device
+
+
+def bottom(locator) -> float:
+    box = locator.bounding_box()
+    return box["y"] + box["height"]
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_at_1024x768_the_hand_and_im_ready_fit_without_scrolling(
+    new_page, staff, shot, large_print
+):
+    device = examination_on_show(new_page, staff, 1024, 768, large_print=large_print)
+    shot(device, f"examination-1024x768{'-large' if large_print else ''}", full_page=False)
+    assert bottom(device.get_by_test_id("exam-hand")) <= 768
+    assert bottom(device.get_by_test_id("ready")) <= 768
+    assert device.evaluate("window.scrollY") == 0
+
+
+def test_on_a_phone_the_whole_hand_is_visible_while_the_clock_runs(new_page, staff, shot):
+    device = examination_on_show(new_page, staff, 390, 844)
+    shot(device, "examination-390x844", full_page=False)
+    assert bottom(device.get_by_test_id("exam-hand")) <= 844
+    assert device.get_by_test_id("countdown").bounding_box()["y"] >= 0
+    assert bottom(device.get_by_test_id("countdown")) <= 844
+
+
+def test_larger_print_enlarges_the_cards(new_page, staff):
+    widths = {}
+    for large in (False, True):
+        device = examination_on_show(new_page, staff, 1024, 768, large_print=large)
+        widths[large] = device.locator("[data-testid=exam-hand] .card-svg").first.bounding_box()[
+            "width"
+        ]
+    assert widths[True] >= widths[False] * 1.15, widths

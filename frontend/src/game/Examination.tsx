@@ -129,10 +129,12 @@ export function Examination({
         </p>
       ) : (
         <>
-          <p className="hint">
-            Both players see this hand. Remember it: hand {hand} will not be shown again. You may
-            put the cards in any order: drag a card, or tap a card and then tap where it should go
-            (keyboard: Enter to pick up, arrow keys to move).
+          <p className="hint exam-hint">
+            Both players see this hand. Remember it: hand {hand} will not be shown again.{" "}
+            <span className="sort-help">
+              You may put the cards in any order: drag a card, or tap a card and then tap where it
+              should go (keyboard: Enter to pick up, arrow keys to move).
+            </span>
           </p>
           <div
             className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}

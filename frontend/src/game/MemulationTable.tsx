@@ -126,8 +126,10 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
       {s.phase === "examination" && (
         <>
-          {s.deal === 1 && <RolesPanel view={view} />}
-          <PritticutBox view={view} />
+          <div className="exam-top">
+            {s.deal === 1 && <RolesPanel view={view} />}
+            <PritticutBox view={view} />
+          </div>
           {waiting && exam ? (
             <ExaminationWaiting
               hand={exam.hand}

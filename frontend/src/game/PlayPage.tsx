@@ -9,7 +9,8 @@ import { refusalMessage } from "./errors";
 import { MemulationTable } from "./MemulationTable";
 import { MendikotTable, seatName } from "./MendikotTable";
 import { describeRecent } from "./recent";
-import { useSettings } from "./settings";
+import { effectiveCardSize, useSettings } from "./settings";
+import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
 
 export function DevicePlayPage() {
@@ -116,6 +117,20 @@ function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: strin
             onChange={(e) => update({ largePrint: e.target.checked })}
           />
           Larger print
+        </label>
+        <label className="toggle">
+          Cards
+          <select
+            value={effectiveCardSize(settings)}
+            onChange={(e) => update({ cardSize: e.target.value as CardSize })}
+            data-testid="card-size"
+          >
+            <option value="standard" disabled={settings.largePrint}>
+              standard
+            </option>
+            <option value="large">large</option>
+            <option value="largest">largest</option>
+          </select>
         </label>
         {staffGameId && (
           <Link className="btn link small" to="/">
