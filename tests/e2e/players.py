@@ -19,6 +19,7 @@ class Seen:
     countdowns: list[int] = field(default_factory=list)
     hand_timed_out: bool = False
     started_by_hand: bool = False
+    upcoming: set[str] = field(default_factory=set)
     sorted_hand: bool = False
     choices: int = 0
     stragedy_intended: str | None = None
@@ -103,6 +104,9 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
                 continue
             if page.get_by_text("Time is up for hand A").count():
                 seen.hand_timed_out = True
+            upcoming = page.locator("[data-testid=exam-next]")
+            if upcoming.count():
+                seen.upcoming.add(upcoming.first.inner_text())
             page.wait_for_timeout(150)
             continue
         if phase == "choose_hand":
