@@ -20,7 +20,7 @@ SECONDS = 30
 LATE = timedelta(seconds=45)
 
 
-def late_game(staff):
+def late_game(staff, *, adaptive=None, override=None):
     """A session (and its game) started 45 s ago, its link not opened yet."""
     from apps.games import services as games
     from apps.training import services as training
@@ -33,9 +33,13 @@ def late_game(staff):
         examination_seconds=SECONDS,
         roles="participant_lame",
         opponent="random",
+        adaptive=adaptive or {},
         created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])
+    if override:
+        participant.examination_seconds_override = override
+        participant.save(update_fields=["examination_seconds_override"])
     session = training.session_create(
         participant=participant, protocol=protocol, actor=staff["clinician"]
     )
@@ -78,18 +82,23 @@ def test_a_link_opened_45_s_late_still_gets_the_full_examination(
     assert not device.console_errors, device.console_errors
 
 
-def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot):
-    game = late_game(staff)
+@pytest.mark.parametrize("adaptive", [False, True])
+def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot, adaptive):
+    # The participant was left at 42 s by an adaptive staircase; it counts only when adaptive.
+    rules = {"enabled": True, "min_seconds": 5, "max_seconds": 60} if adaptive else None
+    game = late_game(staff, adaptive=rules, override=42)
     login_as(page, staff["clinician"])
     page.goto(f"/sessions/{game.session_id}")
     used = page.get_by_test_id("game-examination-seconds")
     used.wait_for()
-    assert used.inner_text() == f"{SECONDS} s examination per hand"
-    assert (
-        f"{SECONDS} s examination in the protocol"
-        in page.get_by_test_id("session-status").inner_text()
-    )
-    shot(page, "session-examination-seconds")
+    status = page.get_by_test_id("session-status").inner_text()
+    assert f"{SECONDS} s examination in the protocol" in status
+    if adaptive:
+        assert used.inner_text() == "42 s examination per hand (set by adaptive difficulty)"
+        assert "adaptive difficulty on" in status
+    else:
+        assert used.inner_text() == f"{SECONDS} s examination per hand"
+    shot(page, f"session-examination-seconds{'-adaptive' if adaptive else ''}")
 
 
 def examination_on_show(new_page, staff, width, height, *, large_print=False):
