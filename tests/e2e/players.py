@@ -156,9 +156,10 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
             count = page.locator("[data-testid=hand] .card-btn").count()
             legal.first.click()
             seen.plays += 1
-            # The card leaves the hand once the server has taken it.
+            # The card leaves the hand at once, and waits apart until the server answers.
             page.wait_for_function(
-                "n => document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
+                "n => (document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
+                " && !document.querySelector('[data-testid=sending-card]'))"
                 " || document.querySelector('.table')?.dataset.phase !== 'play'",
                 arg=count,
             )
@@ -218,8 +219,10 @@ def play_mendikot(page: Page, *, shot=None, deadline_s: float = 120) -> Seen:
                 choice = page.locator(f"[data-testid=hand] .card-btn[data-card='{best}']")
             choice.click()
             seen.plays += 1
+        # The card is answered by the server (it leaves the hand at once, sent and waiting).
         page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
+            "n => (document.querySelectorAll('[data-testid=hand] .card-btn').length !== n"
+            " && !document.querySelector('[data-testid=sending-card]'))"
             " || document.querySelector('.table')?.dataset.phase === 'finished'",
             arg=count,
         )

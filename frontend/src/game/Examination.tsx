@@ -39,6 +39,13 @@ export function Examination({
   const suppressClick = useRef(false);
   const [status, setStatus] = useState("");
   const timeUp = left !== null && left <= 0;
+  const group = useRef<HTMLDivElement>(null);
+  // After Start (its button is gone) the keyboard carries on in the hand on show.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    group.current?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+  }, [hand]);
 
   const move = (from: number, to: number) => {
     if (from === to) return;
@@ -137,6 +144,7 @@ export function Examination({
             </span>
           </p>
           <div
+            ref={group}
             className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}
             role="group"
             aria-label={`Hand ${hand}, ${cards.length} cards`}

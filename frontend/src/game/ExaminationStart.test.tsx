@@ -66,6 +66,8 @@ describe("the examination's start", () => {
     expect(vi.mocked(transport.examine).mock.calls[0][0].event_id).toBeTruthy();
     expect(await screen.findByTestId("exam-hand")).toBeInTheDocument();
     expect(screen.getByTestId("countdown")).toHaveTextContent("20");
+    // The keyboard carries on in the hand on show.
+    expect(screen.getByRole("button", { name: "two of spades" })).toHaveFocus();
   });
 
   it("starts a New Deal's hand A by itself, saying that hand A comes next", async () => {
