@@ -187,8 +187,11 @@ class Player(threading.Thread):
         n = 0
         while not body["state"]["finished"] and not self.stop.is_set():
             state = body["state"]
-            if state["phase"] == "examination" and not state["examination"]["cards"]:
-                time.sleep(max(0.05, body["examination"]["starts_in_seconds"]))
+            exam = body["examination"] or {}
+            # A waiting hand A: next_move says "start", as a device does.
+            shown = state["examination"] and state["examination"]["cards"]
+            if state["phase"] == "examination" and not shown and not exam.get("waiting"):
+                time.sleep(max(0.05, exam.get("starts_in_seconds") or 0))
                 body = self.call("GET", self.base)
                 continue
             suffix, data = next_move(body, self.rng)

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from apps.games.examination import shown_at
+from apps.games.examination import shown_at, waiting
 from apps.games.models import Game
 from apps.games.services import game_create
 from apps.games.table import Table
@@ -65,6 +65,8 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
         table = Table(game, now)
         seat = game.participant_seat
         while not table.state.finished:
+            if waiting(table.game.examination):
+                table.examination_start_hand(seat=seat)  # the device shows hand A
             if table.game.examination:
                 table.now = max(table.now, shown_at(table.game.examination))
                 planned = table.game.examination["planned"]

@@ -1,9 +1,12 @@
 """The examination clock, kept by the server.
 
 In each Memulation deal hand A is shown for ``examination_seconds``, then hand B for as long.
-A person may end a hand early ("I'm ready"); otherwise it ends when its time is up. The clock
-lives in ``Game.examination`` and is advanced lazily: whenever a request for the game comes in,
-:func:`examination_due` says whether the current hand's time has run out.
+Hand A's clock does not run until the participant's device says it is showing the hand (a
+``start`` examination event): a link opened late, a device handed over after a while or a
+connection lost between deals costs no study time. Until then the clock is *waiting* and no
+cards are in the view. A person may end a hand early ("I'm ready"); otherwise it ends when its
+time is up. The clock lives in ``Game.examination`` and is advanced lazily: whenever a request
+for the game comes in, :func:`examination_due` says whether the current hand's time has run out.
 """
 
 from __future__ import annotations
@@ -19,17 +22,33 @@ GRACE = timedelta(seconds=2)
 PAUSE = timedelta(seconds=2)
 
 
-def examination_start(*, round_no: int, deal: int, hand: str, seconds: float, now: datetime):
+def examination_start(
+    *, round_no: int, deal: int, hand: str, seconds: float, now: datetime | None, not_before=None
+):
+    """A clock for one hand: shown at ``now``, or waiting for the device when ``now`` is None
+    (and then shown no earlier than ``not_before``)."""
     return {
         "round": round_no,
         "deal": deal,
         "hand": hand,
         "planned": seconds,
-        "shown_at": now.isoformat(),
+        "shown_at": now.isoformat() if now else None,
+        "not_before": not_before.isoformat() if not_before else None,
         "sorts": 0,
         "page_hidden_seconds": 0.0,
         "page_hidden_at": None,
     }
+
+
+def waiting(clock: dict | None) -> bool:
+    """The hand is ready but the device has not said it shows it yet: no time is running."""
+    return clock is not None and not clock["shown_at"]
+
+
+def start_at(clock: dict, now: datetime) -> datetime:
+    """When a waiting hand is shown if the device asks at ``now`` (not before its pause ends)."""
+    earliest = clock.get("not_before")
+    return max(now, datetime.fromisoformat(earliest)) if earliest else now
 
 
 def shown_at(clock: dict) -> datetime:
@@ -43,22 +62,27 @@ def deadline(clock: dict) -> datetime:
 
 def examination_due(clock: dict | None, now: datetime) -> bool:
     """The hand on show has passed its window (planned time plus grace)."""
-    return clock is not None and now > deadline(clock) + GRACE
+    return clock is not None and not waiting(clock) and now > deadline(clock) + GRACE
 
 
 def examination_visible(clock: dict | None, now: datetime) -> str | None:
     """The hand a participant may see now ("A" or "B"), or None (not yet, or no longer)."""
-    if clock is None or now < shown_at(clock) or now > deadline(clock) + GRACE:
+    if clock is None or waiting(clock) or now < shown_at(clock) or now > deadline(clock) + GRACE:
         return None
     return clock["hand"]
 
 
 def seconds_left(clock: dict, now: datetime) -> float:
+    if waiting(clock):
+        return clock["planned"]
     return max(0.0, min(clock["planned"], (deadline(clock) - now).total_seconds()))
 
 
-def starts_in(clock: dict, now: datetime) -> float:
-    return max(0.0, (shown_at(clock) - now).total_seconds())
+def starts_in(clock: dict, now: datetime) -> float | None:
+    """Seconds until the hand is shown (None: waiting for the device)."""
+    if waiting(clock):
+        return None
+    return round(max(0.0, (shown_at(clock) - now).total_seconds()), 3)
 
 
 def page_hidden_total(clock: dict, now: datetime) -> float:

@@ -104,6 +104,12 @@ class GameSummarySerializer(serializers.Serializer):
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    examination_seconds = serializers.SerializerMethodField(
+        help_text="Seconds per hand this game examines with (the protocol's, or adaptive)."
+    )
+
+    def get_examination_seconds(self, game) -> float | None:
+        return game.options.get("examination_seconds") if game.game_type == "memulation" else None
 
 
 class GameRecordSerializer(serializers.Serializer):

@@ -25,6 +25,7 @@ from apps.games.links import Claim
 from apps.games.models import ActionReceipt, EventKind, Game
 from apps.games.seat_view import examination_cut
 from apps.games.table import Table
+from apps.metrics.adaptive import session_difficulty
 from apps.training.models import TrainingSession
 
 PERSON_ACTIONS = ("play", "choose_hand", "stragedy", "hide_trump", "ask_trump")
@@ -40,7 +41,7 @@ LOGGED_REFUSALS = frozenset(
         "cannot_ask",
     }
 )
-EXAMINATION_EVENTS = ("ready", "sort", "page_hidden", "page_visible")
+EXAMINATION_EVENTS = ("start", "ready", "sort", "page_hidden", "page_visible")
 
 
 @dataclass
@@ -111,11 +112,9 @@ def game_create(
         )
     snapshot = dict(session.protocol_snapshot)
     participant = session.participant
-    # Adaptive difficulty carries these from session to session (see apps.metrics.adaptive).
-    if participant.examination_seconds_override:
-        snapshot["examination_seconds"] = participant.examination_seconds_override
-    if participant.opponent_level_override is not None:
-        snapshot["opponent_level"] = participant.opponent_level_override
+    # Adaptive difficulty, when the protocol has it on, carries these from session to session.
+    seconds, level = session_difficulty(participant, snapshot)
+    snapshot["examination_seconds"], snapshot["opponent_level"] = seconds, level
     if seed is None:
         seed = random.SystemRandom().getrandbits(62)
     options = _engine_options(snapshot, participant_seat=0)
@@ -161,7 +160,8 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
                 "hand": shown["hand"],
                 "planned_seconds": shown["planned"],
                 "seconds_left": round(clock.seconds_left(shown, now), 3),
-                "starts_in_seconds": round(clock.starts_in(shown, now), 3),
+                "waiting": clock.waiting(shown),
+                "starts_in_seconds": clock.starts_in(shown, now),
                 "ready": seat in shown.get("ready", []),
             }
     return {
@@ -288,8 +288,9 @@ def game_act(
 def game_examination_event(
     *, game_id: int, event: dict[str, Any], request: Request, link: Claim | None = None
 ) -> Answer:
-    """``ready`` (end this hand now), ``sort`` (a new order of the hand on show), and page
-    visibility changes. Examination actions after the hand's window are ``wrong_phase``."""
+    """``start`` (the device shows the waiting hand A: its clock starts), ``ready`` (end this
+    hand now), ``sort`` (a new order of the hand on show), and page visibility changes.
+    Examination actions after the hand's window are ``wrong_phase``."""
     kind = event.get("type") if isinstance(event, dict) else None
     if kind not in EXAMINATION_EVENTS:
         raise ValidationFailed(
@@ -315,7 +316,14 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
     game, now = table.game, table.now
     shown = game.examination
     fields = request.fields()
+    if kind == "start":
+        if table.state.phase != "examination" or shown is None:
+            raise RulesError("wrong_phase", "no hand is waiting to be shown")
+        if clock.waiting(shown):
+            table.examination_start_hand(seat=seat, **fields)
+        return  # already running (a second tab, a reload): nothing changes
     if kind in ("page_hidden", "page_visible"):
+        shown = None if clock.waiting(shown) else shown
         if shown is not None:
             if kind == "page_hidden" and not shown["page_hidden_at"]:
                 shown["page_hidden_at"] = now.isoformat()

@@ -205,18 +205,34 @@ class Table:
             )
 
     def _after_change(self, effects: list[dict], *, opening: bool = False) -> None:
-        """A new deal with an examination starts the clock (after a pause to see the last
-        trick taken, unless the game is just opening); a person to act starts a turn."""
+        """A new deal with an examination readies hand A, whose clock waits for the device
+        (and, unless the game is just opening, for a pause to see the last trick taken); a
+        person to act starts a turn."""
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
-                at = self.now if opening else self.now + clock.PAUSE
-                self._show(effect["round"], effect["deal"], "A", at)
+                not_before = self.now if opening else self.now + clock.PAUSE
+                self._ready_hand_a(effect["round"], effect["deal"], not_before)
         if any(self.is_person(s) for s in self.state.to_act):
             self.game.turn_started_at = self.now
 
     # -- the examination clock ---------------------------------------------------------------
 
-    def _show(self, round_no: int, deal: int, hand: str, at: datetime) -> None:
+    def _ready_hand_a(self, round_no: int, deal: int, not_before: datetime) -> None:
+        seconds = self.game.options.get("examination_seconds", 30)
+        waiting = clock.examination_start(
+            round_no=round_no, deal=deal, hand="A", seconds=seconds, now=None, not_before=not_before
+        )
+        waiting["ready"] = []
+        self.game.examination = waiting
+
+    def examination_start_hand(self, *, seat: int | None = None, **fields) -> None:
+        """The device shows the waiting hand A: its clock starts now (or when the pause after
+        the last trick ends) and the log says when, by the server's and the device's time."""
+        waiting = self.game.examination
+        at = clock.start_at(waiting, self.now)
+        self._show(waiting["round"], waiting["deal"], "A", at, seat=seat, **fields)
+
+    def _show(self, round_no: int, deal: int, hand: str, at: datetime, **fields) -> None:
         seconds = self.game.options.get("examination_seconds", 30)
         started = clock.examination_start(
             round_no=round_no, deal=deal, hand=hand, seconds=seconds, now=at
@@ -225,7 +241,14 @@ class Table:
         self.game.examination = started
         self.record(
             EventKind.EXAMINATION_SHOWN,
-            payload={"round": round_no, "deal": deal, "hand": hand, "planned_seconds": seconds},
+            payload={
+                "round": round_no,
+                "deal": deal,
+                "hand": hand,
+                "planned_seconds": seconds,
+                "shown_at": started["shown_at"],
+            },
+            **fields,
         )
 
     def examination_end_hand(self, *, early: bool, **fields) -> None:

@@ -33,6 +33,23 @@ def _settings(session: TrainingSession) -> dict:
     return {**DEFAULTS, **(session.protocol_snapshot.get("adaptive") or {})}
 
 
+def session_difficulty(participant: Participant, snapshot: dict) -> tuple[int, float]:
+    """The examination seconds and opponent level a session with this protocol ``snapshot``
+    plays at. The protocol's own, unless its adaptive difficulty is on: then the participant's
+    staircase values, the seconds kept within this protocol's bounds. (Values left by another
+    protocol's staircase must not leak into a protocol that fixes its time.)"""
+    seconds, level = snapshot.get("examination_seconds"), snapshot.get("opponent_level")
+    rules = {**DEFAULTS, **(snapshot.get("adaptive") or {})}
+    if not rules["enabled"]:
+        return seconds, level
+    if participant.examination_seconds_override:
+        seconds = participant.examination_seconds_override
+        seconds = min(rules["max_seconds"], max(rules["min_seconds"], seconds))
+    if participant.opponent_level_override is not None:
+        level = participant.opponent_level_override
+    return seconds, level
+
+
 def adaptive_step(*, session: TrainingSession) -> AdaptiveChange | None:
     rules = _settings(session)
     if not rules["enabled"] or session.protocol_snapshot.get("game") != "memulation":
@@ -47,13 +64,7 @@ def adaptive_step(*, session: TrainingSession) -> AdaptiveChange | None:
         existing = AdaptiveChange.objects.filter(session=session).first()
         if existing:
             return existing  # this session already moved the staircase
-        seconds = (
-            participant.examination_seconds_override
-            or session.protocol_snapshot["examination_seconds"]
-        )
-        level = participant.opponent_level_override
-        if level is None:
-            level = session.protocol_snapshot["opponent_level"]
+        seconds, level = session_difficulty(participant, session.protocol_snapshot)
         target, step = rules["target_recall"], rules["step_seconds"]
         new_seconds, new_level = seconds, level
         if recall.value >= target:

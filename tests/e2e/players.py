@@ -18,6 +18,8 @@ class Seen:
     examinations: list[str] = field(default_factory=list)
     countdowns: list[int] = field(default_factory=list)
     hand_timed_out: bool = False
+    started_by_hand: bool = False
+    upcoming: set[str] = field(default_factory=set)
     sorted_hand: bool = False
     choices: int = 0
     stragedy_intended: str | None = None
@@ -49,7 +51,9 @@ def _wait_for_answer(page: Page, version: str | None) -> None:
     """Wait until the server has answered the move just made. Counting the hand's cards is not
     enough: a card played while the hidden trump comes back to the hand leaves it unchanged."""
     page.wait_for_function(
-        "v => document.querySelector('#table')?.dataset.version !== v", arg=version
+        "v => document.querySelector('#table')?.dataset.version !== v"
+        " && !document.querySelector('[data-testid=sending-card]')",
+        arg=version,
     )
 
 
@@ -82,6 +86,12 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
             _once(seen, shot, page, "memulation-08-match-summary")
             return seen
         if phase == "examination":
+            if _enabled(page, "[data-testid=exam-start]"):
+                # The game's first hand waits, untimed, until the participant presses Start.
+                seen.started_by_hand = True
+                _once(seen, shot, page, "memulation-00-start")
+                page.get_by_test_id("exam-start").click()
+                continue
             heading = page.locator("#exam-title")
             if heading.count() and _enabled(page, "[data-testid=ready]"):
                 title = heading.inner_text()
@@ -109,6 +119,9 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
                 continue
             if page.get_by_text("Time is up for hand A").count():
                 seen.hand_timed_out = True
+            upcoming = page.locator("[data-testid=exam-next]")
+            if upcoming.count():
+                seen.upcoming.add(upcoming.first.inner_text())
             page.wait_for_timeout(150)
             continue
         if phase == "choose_hand":

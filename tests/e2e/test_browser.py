@@ -80,7 +80,9 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     assert "New Deal: Look carefully at hand B" in titles
     assert len(titles) == 8  # two rounds, two deals, two hands
     assert all(0 < c <= 5 for c in seen.countdowns)
-    assert seen.hand_timed_out and seen.sorted_hand
+    assert seen.hand_timed_out and seen.sorted_hand and seen.started_by_hand
+    # A New Deal's pause says which hand comes next.
+    assert "New Deal: hand A comes next…" in seen.upcoming, seen.upcoming
     # Round 1: the participant is Lame Duck (watches the choice, makes the 'Stragedy);
     # round 2: Lucky Duck (chooses both deals' hands).
     assert seen.choices == 2
@@ -201,6 +203,9 @@ def test_main_pages_have_no_serious_accessibility_problems(page, new_page, staff
     check("session")
 
     page.goto(f"/games/{game.pk}/play")
+    page.get_by_test_id("exam-start").wait_for()
+    check("table-examination-start")
+    page.get_by_test_id("exam-start").click()
     page.get_by_test_id("exam-hand").wait_for()
     check("table-examination")
     page.get_by_test_id("ready").click()

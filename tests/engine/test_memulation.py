@@ -451,6 +451,17 @@ def test_cut_for_lucky_duck_is_recorded_and_drawn_from_the_undealt():
         assert state.events[0]["roles"] == roles
 
 
+def test_the_cut_is_in_both_views_until_the_old_deal_is_played():
+    state = create_game("memulation", seed=5)
+    assert state.view(0)["roles_cut"] == state.view(1)["roles_cut"] == state.roles["cut"]
+    state = state.apply({"type": "end_examination", "seat": None})
+    assert state.phase == "choose_hand" and state.view(0)["roles_cut"] == state.roles["cut"]
+    state = state.apply({"type": "choose_hand", "seat": state.lucky_duck, "hand": "A"})
+    assert state.phase == "play" and state.view(0)["roles_cut"] is None
+    fixed = create_game("memulation", seed=5, options={"roles": "alternate"})
+    assert fixed.view(0)["roles_cut"] is None
+
+
 def test_cut_again_on_equal_ranks():
     assert any(len(create_game("memulation", seed=s).roles["cut"]) > 1 for s in range(100))
 
@@ -553,7 +564,7 @@ def test_view_keys():
     state = create_game("memulation", seed=4)
     assert list(state.view(0)) == [
         "game", "seat", "phase", "to_act", "finished", "round", "rounds", "deal",
-        "lucky_duck", "lame_duck", "roles_method", "options", "examination", "hand",
+        "lucky_duck", "lame_duck", "roles_method", "roles_cut", "options", "examination", "hand",
         "hand_label", "hand_counts", "pritticut", "trump", "wild", "trick", "piles",
         "old_piles", "stragedy", "legal", "deal_scores", "round_score", "match_score",
         "rounds_played",

@@ -84,6 +84,8 @@ def check_memulation_view(state: Memulation, seat: int) -> None:
         allowed.add(CARD_NAMES[state.led])
     if state.pritticut >= 0:
         allowed.add(CARD_NAMES[state.pritticut])
+    if state.roles["cut"] and state.deal_no == 0 and state.phase in ("examination", "choose_hand"):
+        allowed |= {card for cut in state.roles["cut"] for card in cut}  # cut face up to both
     if state.stragedy and seat == state.lame_duck and state.stragedy["intended"]:
         allowed.add(state.stragedy["intended"])
     shown = cards_in(state.view(seat))

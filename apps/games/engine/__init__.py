@@ -61,13 +61,14 @@ Views (``view(seat)``; every card is a string like ``"QH"``, per-seat and per-te
 are keyed ``"0"``, ``"1"``, ...):
 
 - Memulation: ``game seat phase to_act finished round rounds deal lucky_duck lame_duck
-  roles_method options examination`` (``{"A": [...], "B": [...], "done": bool}`` during an
-  examination, else null) ``hand`` (own cards, sorted; null before the choice) ``hand_label
-  hand_counts pritticut trump wild trick`` (``{"number", "leader", "cards"}`` in play)
-  ``piles`` (tricks taken this deal, counts) ``old_piles`` (deal 2: per pile, per trick,
-  which of the two positions still hold a face-down card) ``stragedy`` (position and revealed
-  card; the intended card only for Lame Duck) ``legal deal_scores round_score match_score
-  rounds_played``.
+  roles_method roles_cut`` (the cut, ``[[seat 0's card, seat 1's card], ...]``, until the Old
+  Deal's play begins; null when the roles were not cut) ``options examination`` (``{"A": [...],
+  "B": [...], "done": bool}`` during an examination, else null) ``hand`` (own cards, sorted;
+  null before the choice) ``hand_label hand_counts pritticut trump wild trick`` (``{"number",
+  "leader", "cards"}`` in play) ``piles`` (tricks taken this deal, counts) ``old_piles`` (deal
+  2: per pile, per trick, which of the two positions still hold a face-down card) ``stragedy``
+  (position and revealed card; the intended card only for Lame Duck) ``legal deal_scores
+  round_score match_score rounds_played``.
 - Mendikot: ``game seat team phase to_act finished round rounds dealer trump_rule turn_up
   trump trump_revealed trump_hidden hidden_trump`` (the card, for its owner only)
   ``hidden_owner hand hand_counts trick`` (``{"number", "leader", "cards": [{"seat", "card",

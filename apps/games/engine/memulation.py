@@ -948,6 +948,10 @@ class Memulation(GameState):
             "lucky_duck": self.lucky_duck,
             "lame_duck": self.lame_duck,
             "roles_method": self.roles["method"],
+            # The cards cut for the roles (face up to both), while the Old Deal has not begun.
+            "roles_cut": deep(self.roles["cut"])
+            if self.roles["cut"] and self.deal_no == 0 and self.phase in (EXAMINATION, CHOOSE_HAND)
+            else None,
             "options": self.options.as_dict(),
             "examination": examination,
             "hand": own,

@@ -95,6 +95,8 @@ export interface GameSummary {
   status: string;
   created_at: string;
   finished_at: string | null;
+  /** Seconds per hand this game examines with (Memulation; adaptive difficulty may set it). */
+  examination_seconds?: number | null;
 }
 
 export interface PlayLink {

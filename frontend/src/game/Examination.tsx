@@ -2,7 +2,7 @@
 // (tap a card, then tap where it should go) or by keyboard (select, then arrow keys), and
 // "I'm ready" to end early.
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "./Card";
 import { Countdown } from "./Countdown";
@@ -39,6 +39,13 @@ export function Examination({
   const suppressClick = useRef(false);
   const [status, setStatus] = useState("");
   const timeUp = left !== null && left <= 0;
+  const group = useRef<HTMLDivElement>(null);
+  // After Start (its button is gone) the keyboard carries on in the hand on show.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    group.current?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+  }, [hand]);
 
   const move = (from: number, to: number) => {
     if (from === to) return;
@@ -129,12 +136,15 @@ export function Examination({
         </p>
       ) : (
         <>
-          <p className="hint">
-            Both players see this hand. Remember it: hand {hand} will not be shown again. You may
-            put the cards in any order: drag a card, or tap a card and then tap where it should go
-            (keyboard: Enter to pick up, arrow keys to move).
+          <p className="hint exam-hint">
+            Both players see this hand. Remember it: hand {hand} will not be shown again.{" "}
+            <span className="sort-help">
+              You may put the cards in any order: drag a card, or tap a card and then tap where it
+              should go (keyboard: Enter to pick up, arrow keys to move).
+            </span>
           </p>
           <div
+            ref={group}
             className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}
             role="group"
             aria-label={`Hand ${hand}, ${cards.length} cards`}
@@ -185,6 +195,60 @@ export function Examination({
           </div>
         </>
       )}
+    </section>
+  );
+}
+
+export interface ExaminationWaitingProps {
+  hand: "A" | "B";
+  deal: number;
+  planned: number;
+  /** The game's first hand: the participant starts the clock with a button. */
+  explicit: boolean;
+  pending: boolean;
+  onStart: () => void;
+}
+
+/** Before a hand is shown: the game's first hand waits for the participant's "Start"; a later
+ * deal's hand A follows on its own after a short pause. No time runs until the hand is shown. */
+export function ExaminationWaiting({
+  hand,
+  deal,
+  planned,
+  explicit,
+  pending,
+  onStart,
+}: ExaminationWaitingProps) {
+  const start = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (explicit) start.current?.focus();
+  }, [explicit]);
+  if (!explicit) {
+    return (
+      <p className="big-message" role="status" data-testid="exam-next">
+        {deal === 2 ? "New Deal: hand" : "Hand"} {hand} comes next…
+      </p>
+    );
+  }
+  return (
+    <section className="examination exam-waiting" aria-labelledby="exam-start-title">
+      <h2 id="exam-start-title">Hand {hand} is ready for you</h2>
+      <p className="hint">
+        When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
+        long. Look carefully: each hand is shown only once. The time starts when you press Start.
+      </p>
+      <div className="exam-actions">
+        <button
+          ref={start}
+          type="button"
+          className="btn primary big"
+          onClick={onStart}
+          disabled={pending}
+          data-testid="exam-start"
+        >
+          Start
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,13 +1,14 @@
 // The Memulation table for the participant: the cut, the examination of hands A and B, Lucky
 // Duck's choice, play, the New Deal and its 'Stragedy, and the summaries.
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Card } from "./Card";
 import { CardPicker } from "./CardPicker";
 import { useCountdown } from "./Countdown";
-import { Examination } from "./Examination";
+import { Examination, ExaminationWaiting } from "./Examination";
+import { LastTrick, useLastTrick } from "./LastTrick";
 import { PlayHand } from "./Hand";
-import { OldPiles, TrickPile } from "./Piles";
+import { OldPiles, TrickPile, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
 import { cardName, inPreferredOrder, sortHand, suitName, rankName } from "./cards";
 import { useTrickShow } from "./recent";
@@ -62,6 +63,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
   const examOrder =
     examCards && examKey ? inPreferredOrder(examCards, orders[examKey]) : (examCards ?? []);
+  const waiting = s.phase === "examination" && view.status === "active" && !!exam?.waiting;
+  // The game's first hand waits for the participant's Start; a later deal's hand A is started
+  // by this device as soon as the page is on screen.
+  const explicitStart = waiting && s.round === 0 && s.deal === 1;
+  useAutoStart(waiting && !explicitStart ? examKey : null, game);
 
   // -- the decision on show, for decision times ---------------------------------------------
   let decision: string | null = null;
@@ -94,16 +100,16 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0] : null;
 
+  const [sending, setSending] = useState<string | null>(null);
   const play = (card: string) => {
-    void game.act({ type: "play", card }, elapsed(), {
-      card,
-      led,
-      wild: s.wild,
-      game: "memulation",
-    });
+    setSending(card);
+    void game
+      .act({ type: "play", card }, elapsed(), { card, led, wild: s.wild, game: "memulation" })
+      .finally(() => setSending(null));
   };
 
   const roundOver = view.recent.find((e) => e.type === "round_ended");
+  const lastTrick = useLastTrick(view, `${s.round}-${s.deal}`);
 
   return (
     <div className="table memulation" data-phase={s.phase} data-deal={s.deal}>
@@ -120,9 +126,20 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
       {s.phase === "examination" && (
         <>
-          {s.deal === 1 && <RolesPanel view={view} />}
-          <PritticutBox view={view} />
-          {examHand && examCards ? (
+          <div className="exam-top">
+            {s.deal === 1 && <RolesPanel view={view} />}
+            <PritticutBox view={view} />
+          </div>
+          {waiting && exam ? (
+            <ExaminationWaiting
+              hand={exam.hand}
+              deal={s.deal}
+              planned={exam.planned_seconds}
+              explicit={explicitStart}
+              pending={game.pending}
+              onStart={() => void game.examine({ type: "start" }, elapsed())}
+            />
+          ) : examHand && examCards ? (
             <Examination
               hand={examHand}
               deal={s.deal}
@@ -140,8 +157,10 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               onReady={() => void game.examine({ type: "ready" }, elapsed())}
             />
           ) : (
-            <p className="big-message" role="status">
-              {examHand === "A" || !examHand ? "Hand B comes next…" : "Time is up. Now the choice…"}
+            <p className="big-message" role="status" data-testid="exam-next">
+              {exam
+                ? `${s.deal === 2 && exam.hand === "A" ? "New Deal: hand" : "Hand"} ${exam.hand} comes next…`
+                : "Time is up. Now the choice…"}
             </p>
           )}
         </>
@@ -223,6 +242,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                       onPick={setPosition}
                     />
                   )}
+                  <p className="chosen-line" role="status" data-testid="stragedy-chosen">
+                    {position
+                      ? `Chosen: ${positionWords(position, me)}.`
+                      : "No card chosen yet."}
+                  </p>
                   <div className="row-actions">
                     {wantsIntent && (
                       <button
@@ -291,6 +315,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           <div className="centre">
             <PritticutBox view={view} />
             <TrickArea view={view} showing={showing} />
+            {s.phase === "play" && !showing && (
+              <LastTrick trick={lastTrick} name={(seat) => (seat === me ? "You" : "Your opponent")} />
+            )}
             {s.deal === 2 && s.stragedy && <RevealNote view={view} />}
           </div>
 
@@ -324,6 +351,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                   yourTurn={myTurn && !showing}
                   disabled={game.pending || !!showing || !myTurn}
                   onPlay={play}
+                  sending={sending}
+                  waiting={game.connection === "lost"}
                   label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
                 />
             )}
@@ -340,6 +369,24 @@ export function MemulationTable({ game }: { game: GameConnection }) {
       {s.phase === "finished" && <MatchSummary view={view} />}
     </div>
   );
+}
+
+/** Say "start" once for the waiting hand ``key``, when the page is on screen. */
+function useAutoStart(key: string | null, game: GameConnection) {
+  const sent = useRef<string | null>(null);
+  const { examine } = game;
+  useEffect(() => {
+    if (!key) return;
+    const shown = performance.now();
+    const go = () => {
+      if (document.visibilityState === "hidden" || sent.current === key) return;
+      sent.current = key;
+      void examine({ type: "start" }, performance.now() - shown);
+    };
+    go();
+    document.addEventListener("visibilitychange", go);
+    return () => document.removeEventListener("visibilitychange", go);
+  }, [key, examine]);
 }
 
 function ScoreBar({ view }: { view: MemulationView }) {
@@ -378,12 +425,30 @@ function RolesPanel({ view }: { view: MemulationView }) {
     s.roles_method === "cut"
       ? `You and your opponent cut the cards: ${lucky ? "your card was higher" : "your opponent's card was higher"}.`
       : "The roles are set for this round.";
+  const cuts = s.roles_method === "cut" ? (s.roles_cut ?? []) : [];
   return (
     <div className="roles" data-testid="roles">
-      <strong>{lucky ? "You are Lucky Duck." : "You are Lame Duck."}</strong> {how}{" "}
-      {lucky
-        ? "After looking at both hands you choose which one to play."
-        : "Your opponent will choose a hand; you lead the first trick."}
+      <div>
+        <strong>{lucky ? "You are Lucky Duck." : "You are Lame Duck."}</strong> {how}{" "}
+        {lucky
+          ? "After looking at both hands you choose which one to play."
+          : "Your opponent will choose a hand; you lead the first trick."}
+      </div>
+      {cuts.length > 0 && (
+        <div className="cut-cards" data-testid="cut-cards">
+          {cuts.map((cut, i) => (
+            <div key={i} className="cut" role="group" aria-label={i < cuts.length - 1 ? "A cut of equal ranks" : "The cut"}>
+              {[view.seat, 1 - view.seat].map((seat) => (
+                <figure key={seat} className="cut-card">
+                  <Card card={cut[seat]} className="mini" />
+                  <figcaption>{seat === view.seat ? "You" : "Opponent"}</figcaption>
+                </figure>
+              ))}
+              {i < cuts.length - 1 && <span className="muted small">equal: cut again</span>}
+            </div>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -421,10 +486,12 @@ function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTric
   if (showing) {
     return (
       <div className="trick-area showing" aria-live="polite" data-testid="trick-shown">
-        {showing.cards.map((c) => (
+        {showing.cards.map((c, i) => (
           <figure key={c.card} className={`trick-card ${c.seat === me ? "mine" : "theirs"}`}>
             <Card card={c.card} wild={!!s.wild && c.card[0] === s.wild} />
-            <figcaption>{c.seat === me ? "You" : "Opponent"}</figcaption>
+            <figcaption>
+              {c.seat === me ? "You" : "Opponent"} {i === 0 ? "led" : "followed"}
+            </figcaption>
           </figure>
         ))}
         <div className="trick-winner">
@@ -444,7 +511,9 @@ function TrickArea({ view, showing }: { view: MemulationView; showing: ShownTric
           return (
             <figure key={card} className={`trick-card ${seat === me ? "mine" : "theirs"}`}>
               <Card card={card} wild={!!s.wild && card[0] === s.wild} />
-              <figcaption>{seat === me ? "You" : "Opponent"} led</figcaption>
+              <figcaption>
+                {seat === me ? "You" : "Opponent"} {i === 0 ? "led" : "followed"}
+              </figcaption>
             </figure>
           );
         })

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Card } from "./Card";
 import { PlayHand } from "./Hand";
+import { LastTrick, useLastTrick } from "./LastTrick";
 import { cardName, parseCard, sortHand, suitName, SUIT_SYMBOL } from "./cards";
 import type { Suit } from "./cards";
 import { finishedTricks, resultWords, useTrickShow } from "./recent";
@@ -70,6 +71,11 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0].card : null;
   const [asked, setAsked] = useState(false);
   useEffect(() => setAsked(false), [s.trick?.number]);
+  // After an ask the same seat plays on, now bound to trump if it holds one.
+  const askedNow =
+    myTurn &&
+    !!s.trump &&
+    (asked || (s.trump_revealed?.seat === me && s.trump_revealed?.trick === s.trick?.number));
 
   let decision: string | null = null;
   if (s.phase === "hide_trump" && myTurn) decision = `hide-${s.round}`;
@@ -80,17 +86,13 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const hand = useMemo(() => sortHand(s.hand), [s.hand]);
   const hiding = s.phase === "hide_trump" && myTurn;
 
+  const [sending, setSending] = useState<string | null>(null);
   const play = (card: string) => {
-    if (hiding) {
-      void game.act({ type: "hide_trump", card }, elapsed());
-      return;
-    }
-    void game.act({ type: "play", card }, elapsed(), {
-      card,
-      led,
-      trump: s.trump,
-      game: "mendikot",
-    });
+    setSending(card);
+    const sent = hiding
+      ? game.act({ type: "hide_trump", card }, elapsed())
+      : game.act({ type: "play", card }, elapsed(), { card, led, trump: s.trump, game: "mendikot" });
+    void sent.finally(() => setSending(null));
   };
 
   const ask = async () => {
@@ -99,6 +101,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   };
 
   const lastRound = view.recent.find((e) => e.type === "round_ended");
+  const lastTrick = useLastTrick(view, String(s.round));
 
   return (
     <div className="table mendikot" data-phase={s.phase}>
@@ -170,6 +173,9 @@ export function MendikotTable({ game }: { game: GameConnection }) {
         <div className="centre seat-centre">
           <TrumpIndicator view={view} />
           <MendikotTrick view={view} showing={showing} />
+          {s.phase === "play" && !showing && (
+            <LastTrick trick={lastTrick} name={(seat) => seatName(seat, me)} />
+          )}
         </div>
       </div>
 
@@ -194,6 +200,10 @@ export function MendikotTable({ game }: { game: GameConnection }) {
               ? `${showing.winner === me ? "You take" : `${seatName(showing.winner, me)} takes`} the trick.`
               : hiding
                 ? "Choose a card to hide face down. Its suit will be trump."
+                : askedNow && s.trump
+                  ? s.legal.length > 0 && s.legal.every((c) => parseCard(c).suit === s.trump)
+                    ? `Trump is ${suitName(s.trump)}: play one of your ${suitName(s.trump)}.`
+                    : `Trump is ${suitName(s.trump)} and you hold none: play any card.`
                 : myTurn
                   ? led
                     ? `Your turn: follow the ${cardName(led)} if you can.`
@@ -219,6 +229,8 @@ export function MendikotTable({ game }: { game: GameConnection }) {
             yourTurn={myTurn && !showing}
             disabled={game.pending || !!showing || !myTurn}
             onPlay={play}
+            sending={sending}
+            waiting={game.connection === "lost"}
             actionWord={hiding ? "hide" : "play"}
             label={`Your hand, ${hand.length} cards`}
           />
@@ -257,7 +269,8 @@ function TrumpIndicator({ view }: { view: MendikotView }) {
       )}
       <div>
         <strong>{text}</strong>
-        <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>
+        {/* How trump gets set matters only until it is known. */}
+        {!s.trump && <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>}
       </div>
     </div>
   );
@@ -276,10 +289,13 @@ function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTr
       aria-label="Cards on the table"
       data-testid={showing ? "trick-shown" : "trick"}
     >
-      {cards.map((c) => (
+      {cards.map((c, i) => (
         <figure key={c.card} className={`trick-card place-${seatPlace(c.seat, me)}`}>
           <Card card={c.card} trump={"trump" in c ? Boolean(c.trump) : false} />
-          <figcaption>{seatName(c.seat, me)}</figcaption>
+          <figcaption>
+            {seatName(c.seat, me)}
+            {i === 0 ? " led" : ""}
+          </figcaption>
         </figure>
       ))}
     </div>

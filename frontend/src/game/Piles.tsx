@@ -75,41 +75,14 @@ export function OldPiles({
                 <li className="old-trick" key={trick}>
                   <span className="pile-num">{trick + 1}</span>
                   <div className="old-pair">
-                    {[0, 1].map((card) => {
-                      const here = present[card];
-                      const words = `${pile === me ? "your" : "opponent's"} trick ${trick + 1}, ${
-                        card === 0 ? "card led" : "card that followed"
-                      }`;
-                      const isChosen =
-                        chosen?.pile === pile && chosen.trick === trick && chosen.card === card;
-                      if (!here) {
-                        return (
-                          <span key={card} className="old-slot empty" aria-label={`${words}: taken`}>
-                            <span aria-hidden="true">–</span>
-                          </span>
-                        );
-                      }
-                      if (!selectable) {
-                        return (
-                          <span key={card} className="old-slot">
-                            <Card faceDown decorative />
-                          </span>
-                        );
-                      }
-                      return (
-                        <button
-                          key={card}
-                          type="button"
-                          className={`old-slot pick ${isChosen ? "selected" : ""}`}
-                          aria-label={words}
-                          aria-pressed={isChosen}
-                          data-position={`${pile}-${trick}-${card}`}
-                          onClick={() => onPick?.({ pile, trick, card })}
-                        >
-                          <Card faceDown decorative />
-                        </button>
-                      );
-                    })}
+                    {[0, 1].map((card) => (
+                      <span key={card} className="old-place">
+                        {slot(pile, trick, card, present[card])}
+                        <span className="old-slot-label" aria-hidden="true">
+                          {card === 0 ? "led" : "followed"}
+                        </span>
+                      </span>
+                    ))}
                   </div>
                 </li>
               ))}
@@ -119,4 +92,49 @@ export function OldPiles({
       })}
     </div>
   );
+
+  function slot(pile: number, trick: number, card: number, here: boolean) {
+    const words = `${pile === me ? "your" : "opponent's"} trick ${trick + 1}, ${
+      card === 0 ? "card led" : "card that followed"
+    }`;
+    const isChosen = chosen?.pile === pile && chosen.trick === trick && chosen.card === card;
+    if (!here) {
+      return (
+        <span className="old-slot empty" aria-label={`${words}: taken`}>
+          <span aria-hidden="true">–</span>
+        </span>
+      );
+    }
+    if (!selectable) {
+      return (
+        <span className="old-slot">
+          <Card faceDown decorative />
+        </span>
+      );
+    }
+    return (
+      <button
+        type="button"
+        className={`old-slot pick ${isChosen ? "selected" : ""}`}
+        aria-label={words}
+        aria-pressed={isChosen}
+        data-position={`${pile}-${trick}-${card}`}
+        onClick={() => onPick?.({ pile, trick, card })}
+      >
+        <Card faceDown decorative />
+        {isChosen && (
+          <span className="chosen-mark" aria-hidden="true">
+            ✓
+          </span>
+        )}
+      </button>
+    );
+  }
+}
+
+/** "opponent's trick 3, the card that followed" */
+export function positionWords(position: OldPosition, me: number): string {
+  const whose = position.pile === me ? "your" : "your opponent's";
+  const which = position.card === 0 ? "the card led" : "the card that followed";
+  return `${whose} trick ${position.trick + 1}, ${which}`;
 }

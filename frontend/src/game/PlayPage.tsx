@@ -9,7 +9,8 @@ import { refusalMessage } from "./errors";
 import { MemulationTable } from "./MemulationTable";
 import { MendikotTable, seatName } from "./MendikotTable";
 import { describeRecent } from "./recent";
-import { useSettings } from "./settings";
+import { effectiveCardSize, useSettings } from "./settings";
+import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
 
 export function DevicePlayPage() {
@@ -38,8 +39,8 @@ export function GameScreen({
     if (!view) return;
     const name =
       view.game_type === "mendikot" ? (seat: number) => seatName(seat, view.seat) : () => "Your opponent";
-    const lines = describeRecent(view, name);
-    if (lines.length) setNews(lines);
+    // Each new answer says what it brought, and only that: older news would read as current.
+    setNews(describeRecent(view, name));
     // a new answer brings new news
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.version]);
@@ -117,6 +118,20 @@ function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: strin
             onChange={(e) => update({ largePrint: e.target.checked })}
           />
           Larger print
+        </label>
+        <label className="toggle">
+          Cards
+          <select
+            value={effectiveCardSize(settings)}
+            onChange={(e) => update({ cardSize: e.target.value as CardSize })}
+            data-testid="card-size"
+          >
+            <option value="standard" disabled={settings.largePrint}>
+              standard
+            </option>
+            <option value="large">large</option>
+            <option value="largest">largest</option>
+          </select>
         </label>
         {staffGameId && (
           <Link className="btn link small" to="/">

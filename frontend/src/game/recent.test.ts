@@ -99,3 +99,24 @@ describe("when to ask the server again", () => {
     expect(pollDelay(memulationView({}, { status: "finished" }), "ok")).toBeNull();
   });
 });
+
+describe("asking the server again while a hand waits to be shown", () => {
+  it("asks rarely: nothing runs until this device starts the clock", () => {
+    const view = memulationView(
+      { phase: "examination", examination: { done: false, hand: null, cards: null } },
+      {
+        examination: {
+          round: 0,
+          deal: 1,
+          hand: "A",
+          planned_seconds: 20,
+          seconds_left: 20,
+          waiting: true,
+          starts_in_seconds: null,
+          ready: false,
+        },
+      },
+    );
+    expect(pollDelay(view, "ok")).toBe(3000);
+  });
+});

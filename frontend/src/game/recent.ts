@@ -1,7 +1,7 @@
 // What just happened (the view's `recent`), in words for the player, and the finished tricks to
 // show face up for a moment before they are turned over onto the winner's pile.
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cardName, suitName } from "./cards";
 import type { RecentEvent, SeatView } from "./types";
 
@@ -39,7 +39,13 @@ export function useTrickShow(view: SeatView | null, pauseMs: number) {
   const [showing, setShowing] = useState<ShownTrick | null>(null);
   const [justWon, setJustWon] = useState<{ seat: number; key: string } | null>(null);
   const version = view?.version;
+  // The answer being rendered for the first time has not started its showing yet (that is an
+  // effect, after this render): show its first trick already, or the hand would be playable
+  // for one frame between the answer and the trick on show.
+  const shownFor = useRef<number | undefined>(undefined);
+  const first = view && version !== shownFor.current ? (finishedTricks(view)[0] ?? null) : null;
   useEffect(() => {
+    shownFor.current = version;
     if (!view) return;
     const tricks = finishedTricks(view);
     if (tricks.length === 0) {
@@ -71,7 +77,7 @@ export function useTrickShow(view: SeatView | null, pauseMs: number) {
     const timer = window.setTimeout(() => setJustWon(null), 900);
     return () => window.clearTimeout(timer);
   }, [justWon]);
-  return { showing, justWon };
+  return { showing: first ?? showing, justWon };
 }
 
 export type SeatNamer = (seat: number) => string;

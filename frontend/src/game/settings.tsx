@@ -4,14 +4,30 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import type { Palette } from "./cards";
 
+export type CardSize = "standard" | "large" | "largest";
+export const CARD_SIZES: CardSize[] = ["standard", "large", "largest"];
+
 export interface DisplaySettings {
   palette: Palette;
   largePrint: boolean;
+  /** How big the cards are drawn; larger print makes them at least "large". */
+  cardSize: CardSize;
   /** How long a finished trick stays face up before it is turned over, in ms. */
   trickPauseMs: number;
 }
 
-const DEFAULTS: DisplaySettings = { palette: "two", largePrint: false, trickPauseMs: 1600 };
+const DEFAULTS: DisplaySettings = {
+  palette: "two",
+  largePrint: false,
+  cardSize: "standard",
+  trickPauseMs: 1600,
+};
+
+/** The card size in force: the chosen one, at least "large" with larger print. */
+export function effectiveCardSize(settings: DisplaySettings): CardSize {
+  const chosen = CARD_SIZES.includes(settings.cardSize) ? settings.cardSize : "standard";
+  return settings.largePrint && chosen === "standard" ? "large" : chosen;
+}
 const KEY = "memulation.display";
 
 function load(): DisplaySettings {
@@ -50,6 +66,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.classList.toggle("large-print", settings.largePrint);
   }, [settings.largePrint]);
+  const cardSize = effectiveCardSize(settings);
+  useEffect(() => {
+    document.documentElement.dataset.cardSize = cardSize;
+  }, [cardSize]);
   const value = useMemo(() => ({ settings, update }), [settings, update]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

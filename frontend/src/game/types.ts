@@ -9,6 +9,10 @@ export interface ExaminationClock {
   hand: "A" | "B";
   planned_seconds: number;
   seconds_left: number;
+  /** Hand A is ready but its clock waits for this device to show it (a "start" event). */
+  waiting?: boolean;
+  /** Seconds until the hand is shown (the pause after a deal's last trick); null while waiting. */
+  starts_in_seconds?: number | null;
   ready: boolean;
 }
 
@@ -29,6 +33,8 @@ export interface MemulationState {
   lucky_duck: Seat;
   lame_duck: Seat;
   roles_method: string;
+  /** The cards cut for the roles, [seat 0's, seat 1's] per cut (ties cut again); until play. */
+  roles_cut?: [string, string][] | null;
   options: { stragedy_intent?: boolean; examination_seconds?: number; wild_tie?: string };
   examination: { done: boolean; hand: "A" | "B" | null; cards: string[] | null } | null;
   hand: string[] | null;
@@ -128,6 +134,6 @@ export interface ActionBody {
 }
 
 export interface ExaminationBody {
-  type: "ready" | "sort" | "page_hidden" | "page_visible";
+  type: "start" | "ready" | "sort" | "page_hidden" | "page_visible";
   cards?: string[];
 }

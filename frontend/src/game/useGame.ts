@@ -28,6 +28,7 @@ export function pollDelay(view: SeatView | null, connection: Connection): number
   if (state.phase === "examination") {
     const clock = view.examination;
     if (!clock) return 1000;
+    if (clock.waiting) return 3000; // nothing runs until this device starts the clock
     if (!state.examination?.cards) return 700; // time is up: waiting for the next hand
     // The server keeps a hand in the view for a short grace after its time is up and moves on
     // at the first request after that; ask just past it.

@@ -105,6 +105,7 @@ export function SessionPage() {
   if (!session.data) return <ErrorNote error={session.error} what="This session" />;
   const s = session.data;
   const snapshot = s.protocol_snapshot ?? {};
+  const adaptive = !!(snapshot.adaptive as { enabled?: boolean } | undefined)?.enabled;
   return (
     <section aria-labelledby="s-title" className="session-page">
       <div className="page-head">
@@ -114,7 +115,9 @@ export function SessionPage() {
         <div className="muted" data-testid="session-status">
           {String(snapshot.name ?? "")} v{String(snapshot.version ?? "")} ·{" "}
           {String(snapshot.game ?? "")} ·{" "}
-          {snapshot.game === "memulation" ? `${String(snapshot.examination_seconds ?? "")} s examination · ` : ""}
+          {snapshot.game === "memulation"
+            ? `${String(snapshot.examination_seconds ?? "")} s examination in the protocol${adaptive ? " (adaptive difficulty on)" : ""} · `
+            : ""}
           status <strong>{s.status}</strong> · started {formatDate(s.started_at, true)}
         </div>
       </div>
@@ -143,6 +146,16 @@ export function SessionPage() {
             <div>
               <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong> · game {g.id}{" "}
               · <span data-testid="game-status">{g.status}</span>
+              {g.game_type === "memulation" && g.examination_seconds != null && (
+                <>
+                  {" "}
+                  ·{" "}
+                  <span data-testid="game-examination-seconds">
+                    {g.examination_seconds} s examination per hand
+                    {adaptive ? " (set by adaptive difficulty)" : ""}
+                  </span>
+                </>
+              )}
               {g.finished_at && <> · finished {formatDate(g.finished_at, true)}</>}
             </div>
             {g.status === "active" && <HandOver gameId={g.id} />}

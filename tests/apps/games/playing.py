@@ -17,7 +17,8 @@ def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
         return None
     phase = view["phase"]
     if phase == "examination":
-        return "examination/", {"type": "ready"}
+        waiting = (body["examination"] or {}).get("waiting")
+        return "examination/", {"type": "start" if waiting else "ready"}
     if phase == "choose_hand":
         return "actions/", {"type": "choose_hand", "hand": rng.choice("AB")}
     if phase == "stragedy":
@@ -47,9 +48,12 @@ def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
 
 
 def hand_on_show(client, base: str, body: dict) -> dict:
-    """Wait, as a device does, while a new deal's first hand is not shown yet."""
+    """As a device does: say the waiting hand A is on screen, then wait while a new deal's
+    first hand is not shown yet (the pause to see the last trick taken)."""
+    if (body["examination"] or {}).get("waiting"):
+        body = client.post(base + "examination/", {"type": "start"}, format="json").json()
     while body["state"]["phase"] == "examination" and not body["state"]["examination"]["cards"]:
-        time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds", 0)))
+        time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds") or 0))
         body = client.get(base).json()
     return body
 

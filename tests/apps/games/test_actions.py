@@ -18,13 +18,18 @@ def api(clinician, client_for):
 
 
 def lame_duck_game(clinician, seed=None) -> Game:
-    """A Memulation game where the participant is always Lame Duck, still in examination."""
+    """A Memulation game where the participant is always Lame Duck, hand A on show."""
     participant = make_participant(clinicians=[clinician])
     protocol = make_protocol(
         study=participant.study, opponent="random", roles="participant_lame", rounds=1
     )
     session = make_session(participant=participant, protocol=protocol, status="started")
-    return services.game_create(session=session, seed=seed)
+    game = services.game_create(session=session, seed=seed)
+    # The device shows hand A: its clock starts.
+    services.game_examination_event(
+        game_id=game.pk, event={"type": "start"}, request=services.Request()
+    )
+    return Game.objects.get(pk=game.pk)
 
 
 @pytest.fixture

@@ -58,6 +58,7 @@ def seat_may_see(game: Game, body: dict) -> set[str]:
     allowed = set(view["hand"] or []) | {view.get("pritticut"), view.get("turn_up")}
     allowed |= {view.get("hidden_trump")} if view.get("hidden_trump") else set()
     allowed |= cards_in((view.get("trick") or {}).get("cards", []))
+    allowed |= cards_in(view.get("roles_cut"))  # the cut, face up to both before the play
     if body["examination"] and view["examination"]:
         # Only the hand the server's clock has on show.
         allowed |= set(view["examination"][body["examination"]["hand"]])

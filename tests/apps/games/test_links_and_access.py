@@ -42,7 +42,7 @@ def test_staff_see_games_by_role(who, status, game, clinician, researcher, admin
     client = client_for(users[who])
     assert client.get(f"/api/games/{game.pk}/").status_code == status
     assert (
-        client.post(f"/api/games/{game.pk}/examination/", {"type": "ready"}).status_code == status
+        client.post(f"/api/games/{game.pk}/examination/", {"type": "start"}).status_code == status
     )
 
 
@@ -54,7 +54,7 @@ def test_a_link_grants_its_game_and_nothing_else(api, game, clinician, client_fo
     link = client_for(clinician).post(f"/api/games/{game.pk}/link/").json()
     body = api.get(f"/api/play/{link['token']}/").json()
     assert (body["id"], body["seat"]) == (game.pk, game.participant_seat)
-    assert api.post(f"/api/play/{link['token']}/examination/", {"type": "ready"}).status_code == 200
+    assert api.post(f"/api/play/{link['token']}/examination/", {"type": "start"}).status_code == 200
     assert api.get(f"/api/games/{game.pk}/").status_code == 403
     assert api.get(f"/api/games/{game.pk}/replay/").status_code == 403
 
@@ -87,7 +87,7 @@ def test_a_revoked_link_can_no_longer_act_and_stores_nothing(api, game, clinicia
     old = staff.post(f"/api/games/{game.pk}/link/").json()["token"]
     staff.post(f"/api/games/{game.pk}/link/", {"revoke_previous": True})
     before = game.events.count()
-    for path, body in (("examination/", {"type": "ready"}), ("actions/", {"type": "ask_trump"})):
+    for path, body in (("examination/", {"type": "start"}), ("actions/", {"type": "ask_trump"})):
         response = api.post(f"/api/play/{old}/{path}", {**body, "event_id": "x1"})
         assert response.status_code == 403
         assert response.json()["error"]["code"] == "link_invalid"
