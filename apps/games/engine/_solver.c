@@ -506,6 +506,65 @@ static int value(SearchObject *S, u64 s, int n, int lo, int hi) {
     return lo;
 }
 
+/* Does leading the class with these children give the leader at least k? -1: no memory. */
+static int lead_at_least(SearchObject *S, u64 s, int n, const u64 *ch, int cnt, int k) {
+    u64 me = s & LBIT;
+    for (int x = 0; x < cnt; x++) {
+        u64 c = ch[x];
+        int r;
+        if ((c & LBIT) == me) {
+            if (k - 1 > 0) {
+                r = ge(S, c, n - 1, k - 1);
+                if (r <= 0)
+                    return r;
+            }
+        } else if (k >= 1) {
+            if (n - k <= 0)
+                return 0;
+            r = ge(S, c, n - 1, n - k);
+            if (r < 0)
+                return -1;
+            if (r)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The leader's tricks when it leads (j, i), at most best (see Search.lead_value). */
+static int lead_value(SearchObject *S, u64 s, int n, int j, int i, int best) {
+    u64 ch[MAXC];
+    int cnt = responses(S, s, j, i, ch, NULL, NULL);
+    u64 me = s & LBIT;
+    int hi = best, clo = n;
+    for (int x = 0; x < cnt; x++) {
+        u64 c = ch[x];
+        int64_t idx = table_find(S, c);
+        int low, high;
+        if ((c & LBIT) == me) {
+            low = idx >= 0 ? 1 + S->ent[idx].lo : 1;
+            high = idx >= 0 ? 1 + S->ent[idx].hi : n;
+        } else {
+            low = idx >= 0 ? n - 1 - S->ent[idx].hi : 0;
+            high = idx >= 0 ? n - 1 - S->ent[idx].lo : n - 1;
+        }
+        if (low < clo)
+            clo = low;
+        if (high < hi)
+            hi = high;
+    }
+    int lo = clo > 0 ? clo : 0;
+    while (hi > lo) {
+        int r = lead_at_least(S, s, n, ch, cnt, hi);
+        if (r < 0)
+            return -1;
+        if (r)
+            break;
+        hi--;
+    }
+    return hi;
+}
+
 /* ------------------------------------------------------------------------ Python methods */
 
 static PyObject *no_memory(void) { return PyErr_NoMemory(); }
@@ -622,38 +681,37 @@ static PyObject *Search_lead_at_least(SearchObject *self, PyObject *args) {
     if (n != tricks_left(s) || n < 1)
         return PyErr_Format(PyExc_ValueError, "the state has %d tricks left, not %d",
                             tricks_left(s), n);
-    u64 me = s & LBIT;
     Py_ssize_t m = PyList_GET_SIZE(children);
+    if (m < 1 || m > MAXC)
+        return PyErr_Format(PyExc_ValueError, "a lead has 1 to %d answers, not %zd", MAXC, m);
+    u64 ch[MAXC];
     for (Py_ssize_t x = 0; x < m; x++) {
-        u64 c;
-        if (get_state(PyList_GET_ITEM(children, x), &c) < 0)
+        if (get_state(PyList_GET_ITEM(children, x), &ch[x]) < 0)
             return NULL;
-        if (tricks_left(c) != n - 1)
+        if (tricks_left(ch[x]) != n - 1)
             return PyErr_Format(PyExc_ValueError, "not a child of the state: %llu",
-                                (unsigned long long)c);
+                                (unsigned long long)ch[x]);
     }
-    for (Py_ssize_t x = 0; x < m; x++) {
-        u64 c = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(children, x));
-        int r;
-        if ((c & LBIT) == me) {
-            if (k - 1 > 0) {
-                r = ge(self, c, n - 1, k - 1);
-                if (r < 0)
-                    return no_memory();
-                if (!r)
-                    Py_RETURN_FALSE;
-            }
-        } else if (k >= 1) {
-            if (n - k <= 0)
-                Py_RETURN_FALSE;
-            r = ge(self, c, n - 1, n - k);
-            if (r < 0)
-                return no_memory();
-            if (r)
-                Py_RETURN_FALSE;
-        }
-    }
-    Py_RETURN_TRUE;
+    int r = lead_at_least(self, s, n, ch, (int)m, k);
+    if (r < 0)
+        return no_memory();
+    return PyBool_FromLong(r);
+}
+
+static PyObject *Search_lead_value(SearchObject *self, PyObject *args) {
+    PyObject *so;
+    int n, j, i, best;
+    u64 s;
+    if (!PyArg_ParseTuple(args, "Oiiii", &so, &n, &j, &i, &best) || get_state(so, &s) < 0 ||
+        check_lead(s, j, i) < 0)
+        return NULL;
+    if (n != tricks_left(s) || n < 1)
+        return PyErr_Format(PyExc_ValueError, "the state has %d tricks left, not %d",
+                            tricks_left(s), n);
+    int v = lead_value(self, s, n, j, i, best);
+    if (v < 0)
+        return no_memory();
+    return PyLong_FromLong(v);
 }
 
 static PyObject *make_responses(SearchObject *self, PyObject *args, int labelled) {
@@ -765,6 +823,8 @@ static PyMethodDef Search_methods[] = {
      "value(s, n=None, lo=0, hi=None): exact tricks of the seat on lead."},
     {"lead_at_least", (PyCFunction)Search_lead_at_least, METH_VARARGS,
      "lead_at_least(s, n, children, k): does the lead with these children give at least k?"},
+    {"lead_value", (PyCFunction)Search_lead_value, METH_VARARGS,
+     "lead_value(s, n, j, i, best): the leader's tricks when it leads (j, i)."},
     {"children", (PyCFunction)Search_children, METH_VARARGS,
      "children(s, j, i): the states after each answer to the lead (j, i)."},
     {"responses", (PyCFunction)Search_responses, METH_VARARGS,

@@ -311,31 +311,9 @@ class Solver:
                     key = (WILD, 0)
                 v = by_class.get(key)
                 if v is None:
-                    v = by_class[key] = self._lead_value(s, n, key, best)
+                    v = by_class[key] = search.lead_value(s, n, *key, best)
                 values[card] = v
         return values
-
-    def _lead_value(self, s: int, n: int, lead: tuple[int, int], best: int) -> int:
-        search = self.search
-        children = search.children(s, *lead)
-        me = s & LBIT
-        lo = 0
-        hi = best
-        known = search.known
-        # Bounds from what the table already knows about the children.
-        clo = n
-        for c in children:
-            e = known(c)
-            if c & LBIT == me:
-                low, high = (1 + e[0], 1 + e[1]) if e else (1, n)
-            else:
-                low, high = (n - 1 - e[1], n - 1 - e[0]) if e else (0, n - 1)
-            clo = min(clo, low)
-            hi = min(hi, high)
-        lo = max(lo, clo)
-        while hi > lo and not search.lead_at_least(s, n, children, hi):
-            hi -= 1
-        return hi
 
     # -- the seat following ---------------------------------------------------------------
 

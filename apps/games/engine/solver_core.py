@@ -546,6 +546,27 @@ class Search:
         """Positions searched (expanded) so far."""
         return self._counter[0]
 
+    def lead_value(self, s: int, n: int, j: int, i: int, best: int) -> int:
+        """The leader's tricks when it leads class ``(j, i)`` (at most ``best``, the value of
+        ``s``), starting from the bounds the table already holds for the children."""
+        children = self.children(s, j, i)
+        me = s & LBIT
+        hi = best
+        tt = self.tt
+        clo = n
+        for c in children:
+            e = tt.get(c)
+            if c & LBIT == me:
+                low, high = (1 + e[0], 1 + e[1]) if e else (1, n)
+            else:
+                low, high = (n - 1 - e[1], n - 1 - e[0]) if e else (0, n - 1)
+            clo = min(clo, low)
+            hi = min(hi, high)
+        lo = max(0, clo)
+        while hi > lo and not self.lead_at_least(s, n, children, hi):
+            hi -= 1
+        return hi
+
     # -- the table, as the solver sees it (the compiled core answers the same) -------------
 
     def known(self, s: int) -> tuple[int, int] | None:
