@@ -289,3 +289,34 @@ def test_a_bad_setting_is_refused():
     assert "MEMULATION_SOLVER_CORE must be one of auto, python, compiled, not 'fast'" in done.stderr
     with pytest.raises(ValueError, match="core must be"):
         Solver(core="fast")
+
+
+def manage(*args: str, core: str | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != solver_core.CORE_ENV}
+    env.update(DJANGO_SETTINGS_MODULE="config.test_settings", LOG_LEVEL="INFO")
+    if core is not None:
+        env[solver_core.CORE_ENV] = core
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_the_platform_says_at_start_up_which_core_runs():
+    done = manage("solver_core")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "solver core: compiled (apps.games.engine._solver)"
+    assert "INFO apps.games.engine.solver: solver core: compiled" in done.stderr  # the log line
+
+    done = manage("solver_core", core="python")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "solver core: pure Python (MEMULATION_SOLVER_CORE=python)"
+    assert "INFO apps.games.engine.solver: solver core: pure Python" in done.stderr
+
+    done = manage("solver_core", "--require-compiled", core="python")
+    assert done.returncode == 1
+    assert "solver core: pure Python" in done.stderr
