@@ -40,6 +40,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Bits of one suit pattern (13 cards and the marker).
 FIELD = 14
@@ -676,6 +677,22 @@ def make_search(tie_leader: bool = True, core: str | None = None):
     if core != "python":
         raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
     return PythonSearch(tie_leader)
+
+
+@contextmanager
+def core_used(core: str):
+    """Within the block, solvers made without naming a core use ``core`` (benchmarks compare
+    both cores in one process this way)."""
+    global CORE
+    if core not in ("python", "compiled"):
+        raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
+    if core == "compiled" and CompiledSearch is None:
+        raise ImportError(f"the compiled core is not built: {COMPILED_MISSING}")
+    saved, CORE = CORE, core
+    try:
+        yield
+    finally:
+        CORE = saved
 
 
 def core_description() -> str:
