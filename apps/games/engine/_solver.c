@@ -4,8 +4,8 @@
  * reference in solver_core.py (read that first: this file follows it function by function). The
  * differences are only in how the transposition table is kept:
  *
- *  - an open-addressing hash table of entry indices over a growable array of fixed-size entries
- *    (so an entry's index stays valid while a deeper search grows the table);
+ *  - an open-addressing hash table whose slots hold a state's bounds (all that most visits
+ *    read), and, once the state has been searched, the index of its entry in a growable array;
  *  - an entry keeps its leads (sort keys, best first, moved to the front when one succeeds) and,
  *    per lead, the index of the answer that last refuted it; the answers themselves are rebuilt
  *    on every visit (cheaper in C than storing them), that answer tried first.
@@ -115,10 +115,17 @@ static int valid_state(u64 s) {
 
 /* ---------------------------------------------------------------------------- the table */
 
+/* A state's bounds sit in its slot of the hash table (most visits read nothing else); the
+ * leads of a searched state, in trial order with the answer that last refuted each, in an
+ * entry of their own. */
 typedef struct {
-    u64 key;
+    u64 key;      /* 0: an empty slot (no state is 0: every pattern has its marker bit) */
+    uint32_t ent; /* entry index + 1; 0 until the state is searched */
     int8_t lo, hi;
-    uint8_t nl;  /* 0 until the state has been searched */
+} Slot;
+
+typedef struct {
+    uint8_t nl;
     uint8_t refute[MAXL];
     uint16_t keys[MAXL];
 } Entry;
@@ -126,11 +133,12 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int tie_leader;
+    Slot *slots;
+    uint32_t slot_mask, used;
+    int slot_shift;
+    unsigned generation; /* bumped when the slots move (a Slot pointer is stale after that) */
     Entry *ent;
     uint32_t n_ent, cap_ent;
-    uint32_t *slots;  /* entry index + 1; 0 = empty */
-    uint32_t slot_mask;
-    int slot_shift;
     unsigned long long nodes;
 } SearchObject;
 
@@ -140,10 +148,9 @@ static inline uint32_t slot_of(SearchObject *S, u64 key) {
 
 static int table_init(SearchObject *S, int bits) {
     uint32_t n = 1u << bits;
-    uint32_t *slots = calloc(n, sizeof(uint32_t));
+    Slot *slots = calloc(n, sizeof(Slot));
     if (!slots)
         return -1;
-    free(S->slots);
     S->slots = slots;
     S->slot_mask = n - 1;
     S->slot_shift = 64 - bits;
@@ -151,70 +158,84 @@ static int table_init(SearchObject *S, int bits) {
 }
 
 static int table_grow(SearchObject *S) {
-    int bits = 64 - S->slot_shift + 1;
-    if (table_init(S, bits) < 0)
+    Slot *old = S->slots;
+    uint32_t n_old = S->slot_mask + 1;
+    if (table_init(S, 64 - S->slot_shift + 1) < 0) {
+        S->slots = old;
         return -1;
-    for (uint32_t i = 0; i < S->n_ent; i++) {
-        uint32_t h = slot_of(S, S->ent[i].key);
-        while (S->slots[h])
-            h = (h + 1) & S->slot_mask;
-        S->slots[h] = i + 1;
     }
+    for (uint32_t i = 0; i < n_old; i++) {
+        if (!old[i].key)
+            continue;
+        uint32_t h = slot_of(S, old[i].key);
+        while (S->slots[h].key)
+            h = (h + 1) & S->slot_mask;
+        S->slots[h] = old[i];
+    }
+    free(old);
+    S->generation++;
     return 0;
 }
 
 static void table_clear(SearchObject *S) {
     S->n_ent = 0;
+    S->used = 0;
     if (S->slots)
-        memset(S->slots, 0, (size_t)(S->slot_mask + 1) * sizeof(uint32_t));
+        memset(S->slots, 0, (size_t)(S->slot_mask + 1) * sizeof(Slot));
 }
 
-/* The entry of s, or -1. */
-static inline int64_t table_find(SearchObject *S, u64 s) {
+/* The slot of s, or NULL. */
+static inline Slot *table_find(SearchObject *S, u64 s) {
     uint32_t h = slot_of(S, s);
     for (;;) {
-        uint32_t v = S->slots[h];
-        if (!v)
-            return -1;
-        if (S->ent[v - 1].key == s)
-            return v - 1;
+        Slot *sl = &S->slots[h];
+        if (sl->key == s)
+            return sl;
+        if (!sl->key)
+            return NULL;
         h = (h + 1) & S->slot_mask;
     }
 }
 
 static void bounds(SearchObject *S, u64 s, int n, int *lower, int *upper);
 
-/* The entry of s, made with its sure-trick bounds when new; -1 when memory runs out. */
-static int64_t table_get(SearchObject *S, u64 s, int n) {
+/* The slot of s, made with its sure-trick bounds when new; NULL when memory runs out. */
+static Slot *table_get(SearchObject *S, u64 s, int n) {
     uint32_t h = slot_of(S, s);
+    Slot *sl;
     for (;;) {
-        uint32_t v = S->slots[h];
-        if (!v)
+        sl = &S->slots[h];
+        if (sl->key == s)
+            return sl;
+        if (!sl->key)
             break;
-        if (S->ent[v - 1].key == s)
-            return v - 1;
         h = (h + 1) & S->slot_mask;
     }
+    int lo, hi;
+    bounds(S, s, n, &lo, &hi);
+    sl->key = s;
+    sl->ent = 0;
+    sl->lo = (int8_t)lo;
+    sl->hi = (int8_t)hi;
+    if ((u64)++S->used * 2 > (u64)S->slot_mask + 1) {
+        if (table_grow(S) < 0)
+            return NULL;
+        sl = table_find(S, s);
+    }
+    return sl;
+}
+
+/* A new entry's index; -1 when memory runs out. */
+static int64_t entry_new(SearchObject *S) {
     if (S->n_ent == S->cap_ent) {
-        uint32_t cap = S->cap_ent ? S->cap_ent * 2 : 4096;
+        uint32_t cap = S->cap_ent ? S->cap_ent * 2 : 1024;
         Entry *e = realloc(S->ent, (size_t)cap * sizeof(Entry));
         if (!e)
             return -1;
         S->ent = e;
         S->cap_ent = cap;
     }
-    uint32_t i = S->n_ent++;
-    Entry *e = &S->ent[i];
-    int lo, hi;
-    bounds(S, s, n, &lo, &hi);
-    e->key = s;
-    e->lo = (int8_t)lo;
-    e->hi = (int8_t)hi;
-    e->nl = 0;
-    S->slots[h] = i + 1;
-    if ((u64)S->n_ent * 2 > (u64)S->slot_mask + 1 && table_grow(S) < 0)
-        return -1;
-    return i;
+    return S->n_ent++;
 }
 
 /* ------------------------------------------------------------------------------- bounds */
@@ -417,27 +438,34 @@ static int responses(SearchObject *S, u64 s, int j, int i, u64 *ch, uint8_t *lj,
 
 /* Can the seat on lead in s take at least k (0 < k <= n) of the n tricks left? -1: no memory. */
 static int ge(SearchObject *S, u64 s, int n, int k) {
-    int64_t idx = table_get(S, s, n);
-    if (idx < 0)
+    Slot *sl = table_get(S, s, n);
+    if (!sl)
         return -1;
-    Entry *e = &S->ent[idx];
-    if (e->lo >= k)
+    if (sl->lo >= k)
         return 1;
-    if (e->hi < k)
+    if (sl->hi < k)
         return 0;
     S->nodes++;
-    if (!e->nl) {
+    int64_t idx;
+    if (!sl->ent) {
+        idx = entry_new(S);
+        if (idx < 0)
+            return -1;
+        Entry *e = &S->ent[idx];
         uint16_t keys[4 * MAXR + 1];
         int nl = leads(s, keys);
         memcpy(e->keys, keys, (size_t)nl * sizeof(uint16_t));
         memset(e->refute, 0, sizeof e->refute);
         e->nl = (uint8_t)nl;
-    }
-    int n1 = n - 1, k1 = k - 1, nk = n - k, nl = e->nl;
+        sl->ent = (uint32_t)idx + 1;
+    } else
+        idx = sl->ent - 1;
+    unsigned generation = S->generation;
+    int n1 = n - 1, k1 = k - 1, nk = n - k, nl = S->ent[idx].nl, result = 0;
     u64 me = s & LBIT;
     u64 ch[MAXC];
     for (int l = 0; l < nl; l++) {
-        e = &S->ent[idx];
+        Entry *e = &S->ent[idx];
         uint16_t key = e->keys[l];
         int rf = e->refute[l];
         int cnt = responses(S, s, (key >> 4) & 15, key & 15, ch, NULL, NULL);
@@ -478,20 +506,25 @@ static int ge(SearchObject *S, u64 s, int n, int k) {
             e->keys[0] = key;
             e->refute[0] = r0;
         }
-        e->lo = (int8_t)k;
-        return 1;
+        result = 1;
+        break;
     }
-    S->ent[idx].hi = (int8_t)(k - 1);
-    return 0;
+    if (S->generation != generation)
+        sl = table_find(S, s);
+    if (result)
+        sl->lo = (int8_t)k;
+    else
+        sl->hi = (int8_t)(k - 1);
+    return result;
 }
 
 static int value(SearchObject *S, u64 s, int n, int lo, int hi) {
-    int64_t idx = table_find(S, s);
-    if (idx >= 0) {
-        if (S->ent[idx].lo > lo)
-            lo = S->ent[idx].lo;
-        if (S->ent[idx].hi < hi)
-            hi = S->ent[idx].hi;
+    Slot *sl = table_find(S, s);
+    if (sl) {
+        if (sl->lo > lo)
+            lo = sl->lo;
+        if (sl->hi < hi)
+            hi = sl->hi;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
@@ -539,14 +572,14 @@ static int lead_value(SearchObject *S, u64 s, int n, int j, int i, int best) {
     int hi = best, clo = n;
     for (int x = 0; x < cnt; x++) {
         u64 c = ch[x];
-        int64_t idx = table_find(S, c);
+        Slot *sl = table_find(S, c);
         int low, high;
         if ((c & LBIT) == me) {
-            low = idx >= 0 ? 1 + S->ent[idx].lo : 1;
-            high = idx >= 0 ? 1 + S->ent[idx].hi : n;
+            low = sl ? 1 + sl->lo : 1;
+            high = sl ? 1 + sl->hi : n;
         } else {
-            low = idx >= 0 ? n - 1 - S->ent[idx].hi : 0;
-            high = idx >= 0 ? n - 1 - S->ent[idx].lo : n - 1;
+            low = sl ? n - 1 - sl->hi : 0;
+            high = sl ? n - 1 - sl->lo : n - 1;
         }
         if (low < clo)
             clo = low;
@@ -605,7 +638,6 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|p", names, &tie))
         return -1;
     self->tie_leader = tie;
-    self->n_ent = 0;
     self->nodes = 0;
     if (!self->slots && table_init(self, 13) < 0) {
         PyErr_NoMemory();
@@ -785,20 +817,21 @@ static PyObject *Search_known(SearchObject *self, PyObject *so) {
     u64 s;
     if (get_state(so, &s) < 0)
         return NULL;
-    int64_t idx = table_find(self, s);
-    if (idx < 0)
+    Slot *sl = table_find(self, s);
+    if (!sl)
         Py_RETURN_NONE;
-    return Py_BuildValue("ii", self->ent[idx].lo, self->ent[idx].hi);
+    return Py_BuildValue("ii", sl->lo, sl->hi);
 }
 
 static PyObject *Search_lead_order(SearchObject *self, PyObject *so) {
     u64 s;
     if (get_state(so, &s) < 0)
         return NULL;
-    int64_t idx = table_find(self, s);
-    if (idx < 0 || !self->ent[idx].nl)
+    Slot *sl = table_find(self, s);
+    if (!sl || !sl->ent)
         Py_RETURN_NONE;
-    return keys_list(self->ent[idx].keys, self->ent[idx].nl);
+    Entry *e = &self->ent[sl->ent - 1];
+    return keys_list(e->keys, e->nl);
 }
 
 static PyObject *Search_clear(SearchObject *self, PyObject *unused) {
@@ -806,7 +839,7 @@ static PyObject *Search_clear(SearchObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
-static Py_ssize_t Search_len(SearchObject *self) { return self->n_ent; }
+static Py_ssize_t Search_len(SearchObject *self) { return self->used; }
 
 static PyObject *Search_get_nodes(SearchObject *self, void *closure) {
     return PyLong_FromUnsignedLongLong(self->nodes);
