@@ -135,8 +135,9 @@ def main() -> None:
         ests = [p["est"]["f"] for p in group]
         singles = [x for p in group for x in p["sessions"]]
         covers = sum(p["est"]["low"] <= f <= p["est"]["high"] for p in group)
+        mean = statistics.fmean(ests)
         print(
-            f"  {f:4.2f}  |   {statistics.fmean(ests):4.2f}   | {statistics.fmean(ests) - f:+5.2f}  |"
+            f"  {f:4.2f}  |   {mean:4.2f}   | {mean - f:+5.2f}  |"
             f"       {math.sqrt(statistics.fmean((e - f) ** 2 for e in ests)):4.2f}         |"
             f"       {math.sqrt(statistics.fmean((e - f) ** 2 for e in singles)):4.2f}         |"
             f"  {covers}/{len(group)}"
