@@ -10,17 +10,21 @@ in and choose card ``c`` with probability ``exp(beta * v_c) / sum(exp(beta * v))
 tricks each card takes from there with perfect play; ``beta`` (choice precision) is the
 choice-noise parameter: large, the best card nearly always; 0, any legal card.
 
-The likelihood of a deal's card plays given ``(f, beta)`` averages, over ``worlds`` sampled
-memories, the product of the choices' probabilities: what was kept is drawn once per deal and
-per world (a uniform number per card, kept when below ``f``: the same numbers for every ``f``, so
-the likelihood is a smooth function of ``f``), not once per decision. Games and sessions add
-their log-likelihoods. The estimate is the maximum over a grid of ``f`` (0 to 1 by 0.1, refined
-by a parabola through the best three) with ``beta`` profiled out; its 95% interval is every
-``f`` whose profile log-likelihood is within 1.92 (half the 95% point of chi-square with one
-degree of freedom) of the maximum.
+Which world do they believe in? Not one: the ``memory`` opponent plays the card most of its
+remembered worlds favour, so the model values each card by its mean over ``worlds`` sampled
+memories of fidelity ``f`` (``v_c`` above is that mean). The sampled memories keep a card when
+a uniform number drawn for it is below ``f``: the same numbers for every ``f``, so the
+likelihood is a smooth function of ``f``. (Two other readings are kept for comparison, by
+``mode``: ``decision``, the probability of each choice averaged over the worlds; ``joint``, one
+memory per deal and world, shared by its decisions. On a first look at a few simulated
+sessions both recovered ``f`` worse.)
+Games and sessions add their log-likelihoods. The estimate is the maximum over a grid of ``f``
+(0 to 1 by 0.1, refined by a parabola through the best three) with ``beta`` profiled out; its
+95% interval is where the profile log-likelihood stays within 1.92 (half the 95% point of
+chi-square with one degree of freedom) of the maximum, linear between grid points.
 
 A decision **carries information** when its probability differs by more than 0.01 between
-some two values of ``f`` (at the best ``beta``): forced plays (one legal card) and plays where
+some two values of ``f`` (for some ``beta``): forced plays (one legal card) and plays where
 every card is worth the same in every world the model samples do not. Only card plays are
 modelled; the hand choice and the 'Stragedy are left out (their values need the whole
 examination hand and the Old Deal's positions, a model of their own).
@@ -41,7 +45,7 @@ from apps.games.engine.solver import Position, Solver
 F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 WORLDS = 8
-JOINT = False
+MODE = "expected"
 INFORMATIVE = 0.01
 HALF_CHI2_95 = 1.92
 ALL = (1 << 52) - 1
@@ -172,16 +176,28 @@ class Fit:
             curve = a - 2 * b + c
             if curve < 0:
                 f += 0.5 * (a - c) / curve * (F_GRID[1] - F_GRID[0])
-        inside = [F_GRID[j] for j, v in enumerate(prof) if v >= top - HALF_CHI2_95]
         beta = BETA_GRID[self.loglik[i].index(top)]
         return {
             "f": round(min(1.0, max(0.0, f)), 3),
-            "low": min(inside),
-            "high": max(inside),
+            "low": round(self._edge(prof, i, -1), 3),
+            "high": round(self._edge(prof, i, 1), 3),
             "beta": beta,
             "decisions": self.decisions,
             "informative": self.informative,
         }
+
+    @staticmethod
+    def _edge(prof: list[float], i: int, step: int) -> float:
+        """Where the profile falls 1.92 below its maximum, walking from ``i`` by ``step``
+        (linear between grid points; the grid's end when it never does)."""
+        threshold = prof[i] - HALF_CHI2_95
+        j = i
+        while 0 <= j + step < len(prof):
+            if prof[j + step] < threshold:
+                share = (prof[j] - threshold) / (prof[j] - prof[j + step])
+                return F_GRID[j] + step * share * (F_GRID[1] - F_GRID[0])
+            j += step
+        return F_GRID[j]
 
 
 def _logmeanexp(xs: list[float]) -> float:
@@ -241,7 +257,7 @@ def _world(plays: DealPlays, d: Decision, f: float, keep_u: dict[int, float], or
 
 
 def deal_fit(
-    plays: DealPlays, solver: Solver, rng: random.Random, worlds: int = WORLDS, joint: bool = JOINT
+    plays: DealPlays, solver: Solver, rng: random.Random, worlds: int = WORLDS, mode: str = MODE
 ) -> Fit:
     """The log-likelihood grid of one deal's card plays."""
     fit = Fit.empty()
@@ -264,6 +280,7 @@ def deal_fit(
         per_f = []
         for fi, f in enumerate(F_GRID):
             mean = [0.0] * nb
+            expected: dict[int, float] = {}
             for k, (keep_u, order) in enumerate(samples):
                 world = _world(plays, d, f, keep_u, order)
                 hands = [0, 0]
@@ -277,14 +294,25 @@ def deal_fit(
                     solver.wild_tie,
                 )
                 v = values(pos)
+                for c, x in v.items():
+                    expected[c] = expected.get(c, 0.0) + x / worlds
+                if mode == "expected":
+                    continue
                 best = max(v.values())
                 for bi, beta in enumerate(BETA_GRID):
                     z = sum(math.exp(beta * (x - best)) for x in v.values())
                     lp = beta * (v[d.card] - best) - math.log(z)
                     logp[fi][k][bi] += lp
                     mean[bi] += math.exp(lp) / worlds
+            if mode == "expected":
+                best = max(expected.values())
+                for bi, beta in enumerate(BETA_GRID):
+                    z = sum(math.exp(beta * (x - best)) for x in expected.values())
+                    lp = beta * (expected[d.card] - best) - math.log(z)
+                    fit.loglik[fi][bi] += lp
+                    mean[bi] = math.exp(lp)
             per_f.append(mean)
-            if not joint:
+            if mode == "decision":
                 for bi in range(nb):
                     fit.loglik[fi][bi] += math.log(max(mean[bi], 1e-300))
         fit.decisions += 1
@@ -292,7 +320,7 @@ def deal_fit(
             max(row[bi] for row in per_f) - min(row[bi] for row in per_f) for bi in range(nb)
         )
         fit.informative += d.legal > 1 and spread > INFORMATIVE
-    if joint:
+    if mode == "joint":
         for fi in range(len(F_GRID)):
             for bi in range(nb):
                 fit.loglik[fi][bi] = _logmeanexp([logp[fi][k][bi] for k in range(worlds)])
@@ -307,7 +335,7 @@ def game_fit(
     seed: int = 0,
     worlds: int = WORLDS,
     solver: Solver | None = None,
-    joint: bool = JOINT,
+    mode: str = MODE,
 ) -> Fit:
     """The log-likelihood grid of a finished Memulation game's card plays by ``seat``.
 
@@ -318,5 +346,37 @@ def game_fit(
     rng = random.Random(seed)
     fit = Fit.empty()
     for plays in deal_plays(record, seat):
-        fit = fit + deal_fit(plays, solver, rng, worlds, joint)
+        fit = fit + deal_fit(plays, solver, rng, worlds, mode)
     return fit
+
+
+def _fit_value(fit: Fit) -> dict[str, Any]:
+    """The metric's value, its count (informative plays) and details (interval, the grid)."""
+    details: dict[str, Any] = {
+        "decisions": fit.decisions,
+        "informative": fit.informative,
+        "grid_f": list(F_GRID),
+        "grid_beta": list(BETA_GRID),
+        "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
+    }
+    if not fit.informative:  # a flat likelihood: no estimate
+        return {"value": None, "n": 0, "details": details}
+    est = fit.estimate()
+    details.update(low=est["low"], high=est["high"], beta=est["beta"])
+    return {"value": est["f"], "n": fit.informative, "details": details}
+
+
+def game_value(record: dict[str, Any], seat: int, *, seed: int = 0) -> dict[str, Any]:
+    """``memory_fidelity`` of one finished game: ``{"value", "n", "details"}``."""
+    return _fit_value(game_fit(record, seat, seed=seed))
+
+
+def session_value(game_details: list[dict[str, Any]]) -> dict[str, Any]:
+    """``memory_fidelity`` of a session from its games' details: their log-likelihoods added,
+    so the estimate and interval are those of all the session's plays together."""
+    fit = Fit.empty()
+    for d in game_details:
+        if d.get("grid_f") != list(F_GRID) or d.get("grid_beta") != list(BETA_GRID):
+            continue  # made under another grid: not comparable
+        fit = fit + Fit(d["loglik"], d["decisions"], d["informative"])
+    return _fit_value(fit)
