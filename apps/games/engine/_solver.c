@@ -32,6 +32,12 @@
 
 typedef uint64_t u64;
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
 static uint8_t LEN[NP], N1[NP], N0[NP], TOP1[NP], TOP0[NP];
 static uint8_t REPS[2][NP][MAXR];  /* [0]: classes of seat 1 (zero bits); [1]: of seat 0 */
 static uint8_t NREPS[2][NP];
@@ -309,14 +315,31 @@ static int lead_keys(int lead, int kind, int j, unsigned p, uint16_t *out) {
     return nr;
 }
 
+/* lead_keys of field 0 for every seat on lead, kind and pattern, filled at import (the field
+ * is or-ed in when a state's leads are listed). */
+static uint16_t LEAD_KEYS[2][3][NP][MAXR];
+
+static void build_lead_keys(void) {
+    for (int lead = 0; lead < 2; lead++)
+        for (int kind = 0; kind < 3; kind++)
+            for (unsigned p = 1; p < NP; p++)
+                lead_keys(lead, kind, 0, p, LEAD_KEYS[lead][kind][p]);
+}
+
 /* The leader's classes in trial order (keys sorted high to low); out holds 4 * MAXR + 1. */
 static int leads(u64 s, uint16_t *out) {
     int lead = (int)(s >> LEADER);
     unsigned p0 = (unsigned)s & FMASK;
-    int n = lead_keys(lead, 0, 0, p0, out);
+    int ro = REPS_OWN(lead);
     int kind = N_OPP(lead)[p0] ? 1 : 2;
-    for (int j = 1; j < 4; j++)
-        n += lead_keys(lead, kind, j, pat(s, j), out + n);
+    int n = 0;
+    for (int j = 0; j < 4; j++) {
+        unsigned p = pat(s, j);
+        const uint16_t *keys = LEAD_KEYS[lead][j ? kind : 0][p];
+        int nr = NREPS[ro][p];
+        for (int r = 0; r < nr; r++)
+            out[n++] = (uint16_t)(keys[r] | j << 4);
+    }
     if ((s >> (lead ? W1 : W0)) & 3)
         out[n++] = WILD_KEY;
     for (int a = 1; a < n; a++) {  /* insertion sort, descending: a dozen keys at most */
@@ -469,6 +492,9 @@ static int ge(SearchObject *S, u64 s, int n, int k) {
         uint16_t key = e->keys[l];
         int rf = e->refute[l];
         int cnt = responses(S, s, (key >> 4) & 15, key & 15, ch, NULL, NULL);
+        /* Reading a child's slot is a cache miss most of the time: start them all at once. */
+        for (int x = 0; x < cnt; x++)
+            PREFETCH(&S->slots[slot_of(S, ch[x])]);
         int refuted = -1;
         for (int t = 0; t < cnt; t++) {
             int ci = t == 0 ? rf : (t <= rf ? t - 1 : t);
@@ -902,6 +928,7 @@ static struct PyModuleDef solver_module = {
 
 PyMODINIT_FUNC PyInit__solver(void) {
     build_tables();
+    build_lead_keys();
     if (PyType_Ready(&SearchType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&solver_module);
