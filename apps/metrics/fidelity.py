@@ -46,6 +46,7 @@ F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 WORLDS = 8
 MODE = "expected"
+MODES = ("expected", "decision", "joint")
 INFORMATIVE = 0.01
 HALF_CHI2_95 = 1.92
 ALL = (1 << 52) - 1
@@ -260,6 +261,8 @@ def deal_fit(
     plays: DealPlays, solver: Solver, rng: random.Random, worlds: int = WORLDS, mode: str = MODE
 ) -> Fit:
     """The log-likelihood grid of one deal's card plays."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     fit = Fit.empty()
     if not plays.decisions:
         return fit
