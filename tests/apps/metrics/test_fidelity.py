@@ -124,3 +124,9 @@ def test_off_by_default(played_session):
     services.session_metrics_compute(session_id=session.pk, with_solver=True)
     assert not MetricValue.objects.filter(key="memory_fidelity").exists()
     assert MetricValue.objects.filter(key="optimal_play_rate").exists()
+
+
+def test_an_unknown_mode_is_refused():
+    record, seat = played("random", 5)
+    with pytest.raises(ValueError, match="mode must be one of expected, decision, joint"):
+        game_fit(record, seat, mode="bogus")
