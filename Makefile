@@ -22,7 +22,7 @@ setup: $(STAMP)
 $(PY):
 	"$$(deploy/find-python)" -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml setup.py apps/games/engine/_solver.c | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)

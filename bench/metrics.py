@@ -1,7 +1,11 @@
 """Metric jobs on one process: games per second with and without the solver's analysis, and the
 nightly trend job for many participants with many sessions.
 
-    .venv/bin/python bench/metrics.py [--games 1000] [--participants 1000] [--sessions 30]
+The analysis runs on the compiled solver core (all ``--games``) and then, in the same run, on the
+pure-Python reference (the first ``--python-games`` of them: it is tens of times slower).
+
+    .venv/bin/python bench/metrics.py [--games 1000] [--python-games 50] [--participants 1000]
+        [--sessions 30]
 
 Uses a PostgreSQL database of its own (BENCH_DATABASE_URL, default memulation_bench_metrics),
 rebuilt on every run. The games are played by simulated participants through the engine; the
@@ -82,7 +86,18 @@ def play_games(count: int) -> list[int]:
     return ids
 
 
-def time_metrics(ids: list[int], *, with_solver: bool) -> None:
+def time_metrics(ids: list[int], *, with_solver: bool, core: str | None = None) -> None:
+    from apps.games.engine.solver_core import CORE, core_used
+
+    if with_solver:  # the analysis is stored once per game: start each core from none
+        from apps.metrics.models import GameAnalysis
+
+        GameAnalysis.objects.filter(game__session_id__in=ids).delete()
+    with core_used(core or CORE):
+        _time_metrics(ids, with_solver=with_solver, core=core)
+
+
+def _time_metrics(ids: list[int], *, with_solver: bool, core: str | None) -> None:
     from apps.metrics.services import session_metrics_compute
 
     times = []
@@ -93,7 +108,7 @@ def time_metrics(ids: list[int], *, with_solver: bool) -> None:
         times.append(time.perf_counter() - t)
         print(f"  {done}/{len(ids)} games", end="\r", file=sys.stderr, flush=True)
     total = time.perf_counter() - started
-    label = "with solver analysis" if with_solver else "without solver analysis"
+    label = f"with solver analysis ({core} core)" if with_solver else "without solver analysis"
     print(
         f"metrics {label}: {len(ids)} games in {total:.1f} s = {len(ids) / total:.1f} games/s "
         f"(median {statistics.median(times) * 1000:.0f} ms, "
@@ -172,13 +187,16 @@ def time_nightly() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--python-games", type=int, default=50, help="0: skip the pure Python")
     parser.add_argument("--participants", type=int, default=1000)
     parser.add_argument("--sessions", type=int, default=30)
     args = parser.parse_args()
     setup()
     ids = play_games(args.games)
     time_metrics(ids, with_solver=False)
-    time_metrics(ids, with_solver=True)
+    time_metrics(ids, with_solver=True, core="compiled")
+    if args.python_games:
+        time_metrics(ids[: args.python_games], with_solver=True, core="python")
     history(args.participants, args.sessions)
     time_nightly()
 

@@ -132,6 +132,21 @@ METRICS: tuple[Metric, ...] = (
         solver=True,
     ),
     Metric(
+        "memory_fidelity",
+        "Memory fidelity (model estimate)",
+        "Share of the other hand's examined cards the participant's card plays show they kept: "
+        "the maximum-likelihood fidelity f (0..1) of the memory opponent's model (each card kept "
+        "with probability f, the rest guessed; cards valued double-dummy, averaged over sampled "
+        "memories; choice by a softmax of those values, its precision fitted too). Per game and "
+        "per session from all of its card plays (log-likelihoods added); details hold the 95% "
+        "likelihood interval and how many plays carried information. Hand choices and "
+        "'Stragedy picks are not used. Experimental (METRICS_WITH_FIDELITY): in simulation it "
+        "tells full memory from little but overestimates low fidelity (bench/fidelity.py).",
+        "proportion",
+        HIGHER,
+        solver=True,
+    ),
+    Metric(
         "illegal_attempts",
         "Illegal attempts",
         "Moves refused by the rules (not following suit, playing out of turn, ...) per round.",

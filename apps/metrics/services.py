@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.games.models import Game
-from apps.metrics import compute, trends
+from apps.metrics import compute, fidelity, trends
 from apps.metrics.analysis import analysis_values
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
 from apps.metrics.models import CohortNorm, MetricValue, ReferenceNorm, SessionMetrics
@@ -42,6 +42,9 @@ def game_metrics_compute(*, game: Game, with_solver: bool) -> dict[str, compute.
     values = compute.game_values(game)
     if with_solver and game.game_type == "memulation":
         values.update(analysis_values(game))
+        if settings.METRICS_WITH_FIDELITY:
+            fit = fidelity.game_value(compute.record(game), game.participant_seat, seed=game.pk)
+            values["memory_fidelity"] = compute.Value(**fit)
     rows = [
         MetricValue(
             participant_id=game.session.participant_id,
@@ -82,6 +85,10 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
                 n=sum(i.n for i in items),
             )
         )
+    for row in rows:  # fidelity: all the session's plays in one likelihood, not a mean
+        if row.key == "memory_fidelity":
+            fit = fidelity.session_value([v[row.key].details for v in per_game if row.key in v])
+            row.value, row.n, row.details = fit["value"], fit["n"], fit["details"]
     _store(Level.SESSION, session.pk, rows)
     SessionMetrics.objects.update_or_create(
         session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from .cards import SUIT_MASKS, card_str
 from .errors import RulesError
-from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, Search, make_state, no_gc
+from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
 
 WILD_TIES = ("leader", "follower")
 
@@ -200,24 +200,29 @@ class Solver:
     """Solves positions under one ``wild_tie`` rule, keeping its table between calls.
 
     The table is emptied when it holds more than ``max_entries`` positions (about 700 bytes
-    each) at the start of a call.
+    each in the pure-Python core, 64 in the compiled one) at the start of a call. ``core``
+    (``"compiled"`` or ``"python"``) picks the search; the default is the process's
+    :data:`~apps.games.engine.solver_core.CORE`.
     """
 
-    def __init__(self, wild_tie: str = "leader", max_entries: int = 250_000):
+    def __init__(
+        self, wild_tie: str = "leader", max_entries: int = 250_000, core: str | None = None
+    ):
         if wild_tie not in WILD_TIES:
             raise RulesError(
                 "invalid_input", f"wild_tie must be 'leader' or 'follower': {wild_tie!r}"
             )
         self.wild_tie = wild_tie
-        self.search = Search(wild_tie == "leader")
+        self.search = make_search(wild_tie == "leader", core)
+        self.core = "python" if type(self.search).__module__.endswith("solver_core") else "compiled"
         self.max_entries = max_entries
 
     def clear(self) -> None:
-        self.search.tt.clear()
+        self.search.clear()
 
     def _room(self) -> None:
-        if len(self.search.tt) > self.max_entries:
-            self.search.tt.clear()
+        if len(self.search) > self.max_entries:
+            self.search.clear()
 
     def _check(self, pos: Position) -> None:
         if pos.wild_tie != self.wild_tie:
@@ -265,11 +270,8 @@ class Solver:
             else:
                 key = (WILD, 0)
             classes.setdefault(key, []).append(card)
-        entry = search.tt.get(s)
-        if entry and entry[2]:
-            order = [((key >> 4) & 15, key & 15) for key in entry[2]]
-        else:
-            order = list(classes)
+        keys = search.lead_order(s) or []
+        order = [((key >> 4) & 15, key & 15) for key in keys] or list(classes)
         with no_gc():
             for key in order:
                 if key in classes and search.lead_at_least(s, n, search.children(s, *key), best):
@@ -309,31 +311,9 @@ class Solver:
                     key = (WILD, 0)
                 v = by_class.get(key)
                 if v is None:
-                    v = by_class[key] = self._lead_value(s, n, key, best)
+                    v = by_class[key] = search.lead_value(s, n, *key, best)
                 values[card] = v
         return values
-
-    def _lead_value(self, s: int, n: int, lead: tuple[int, int], best: int) -> int:
-        search = self.search
-        children = search.children(s, *lead)
-        me = s & LBIT
-        lo = 0
-        hi = best
-        tt = search.tt
-        # Bounds from what the table already knows about the children.
-        clo = n
-        for c in children:
-            e = tt.get(c)
-            if c & LBIT == me:
-                low, high = (1 + e[0], 1 + e[1]) if e else (1, n)
-            else:
-                low, high = (n - 1 - e[1], n - 1 - e[0]) if e else (0, n - 1)
-            clo = min(clo, low)
-            hi = min(hi, high)
-        lo = max(lo, clo)
-        while hi > lo and not search.lead_at_least(s, n, children, hi):
-            hi -= 1
-        return hi
 
     # -- the seat following ---------------------------------------------------------------
 

@@ -24,6 +24,10 @@ one step of the search: the leader's class, then every class the follower may an
 table is consulted only at trick boundaries. :meth:`Search.value` finds the exact value by
 bisection over ``k``, each probe a null-window search sharing the table.
 
+This module is the readable reference. The same search, compiled from ``_solver.c``, is used
+when it was built (see :func:`make_search` and ``docs/solver.md``); both take and return the
+same states, so they can be compared position by position.
+
 Measured and left out: ordering the three side suits to merge positions that differ only by a
 permutation of them (rare in one deal, and the sorting cost more than it saved), and keeping
 bounds for positions that agree only on their relevant top cards (bridge solvers' partition
@@ -34,7 +38,9 @@ one search seldom share their suit lengths, so it cut few searches for much book
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Bits of one suit pattern (13 cards and the marker).
 FIELD = 14
@@ -541,6 +547,45 @@ class Search:
         """Positions searched (expanded) so far."""
         return self._counter[0]
 
+    def lead_value(self, s: int, n: int, j: int, i: int, best: int) -> int:
+        """The leader's tricks when it leads class ``(j, i)`` (at most ``best``, the value of
+        ``s``), starting from the bounds the table already holds for the children."""
+        children = self.children(s, j, i)
+        me = s & LBIT
+        hi = best
+        tt = self.tt
+        clo = n
+        for c in children:
+            e = tt.get(c)
+            if c & LBIT == me:
+                low, high = (1 + e[0], 1 + e[1]) if e else (1, n)
+            else:
+                low, high = (n - 1 - e[1], n - 1 - e[0]) if e else (0, n - 1)
+            clo = min(clo, low)
+            hi = min(hi, high)
+        lo = max(0, clo)
+        while hi > lo and not self.lead_at_least(s, n, children, hi):
+            hi -= 1
+        return hi
+
+    # -- the table, as the solver sees it (the compiled core answers the same) -------------
+
+    def known(self, s: int) -> tuple[int, int] | None:
+        """The bounds ``(lower, upper)`` the table holds for ``s``, or ``None``."""
+        e = self.tt.get(s)
+        return None if e is None else (e[0], e[1])
+
+    def lead_order(self, s: int) -> list[int] | None:
+        """The leads of a searched state in their current trial order, or ``None``."""
+        e = self.tt.get(s)
+        return None if e is None or e[2] is None else list(e[2])
+
+    def clear(self) -> None:
+        self.tt.clear()
+
+    def __len__(self) -> int:
+        return len(self.tt)
+
     def value(self, s: int, n: int | None = None, lo: int = 0, hi: int | None = None) -> int:
         """Exact tricks of the seat on lead, known to lie in ``lo..hi``."""
         if n is None:
@@ -582,3 +627,77 @@ class no_gc:
     def __exit__(self, *exc: object) -> None:
         if self.was:
             gc.enable()
+
+
+# -- which core runs ------------------------------------------------------------------------
+
+PythonSearch = Search
+
+try:
+    from ._solver import Search as CompiledSearch
+except ImportError as exc:  # not built (no compiler when installed): the reference runs
+    CompiledSearch = None
+    COMPILED_MISSING = f"{type(exc).__name__}: {exc}"
+else:
+    COMPILED_MISSING = ""
+
+#: ``python`` forces the pure-Python core, ``compiled`` insists on the extension (an error when
+#: it is not built), ``auto`` (the default) takes the compiled one when it is there.
+CORE_ENV = "MEMULATION_SOLVER_CORE"
+CORE_SETTINGS = ("auto", "python", "compiled")
+
+
+def choose_core(setting: str | None) -> str:
+    """``"compiled"`` or ``"python"``: the core a ``CORE_ENV`` value asks for."""
+    setting = (setting or "auto").strip().lower() or "auto"
+    if setting not in CORE_SETTINGS:
+        raise ValueError(f"{CORE_ENV} must be one of {', '.join(CORE_SETTINGS)}, not {setting!r}")
+    if setting == "python":
+        return "python"
+    if CompiledSearch is None:
+        if setting == "compiled":
+            raise ImportError(
+                f"{CORE_ENV}=compiled, but the compiled core is not built: {COMPILED_MISSING}"
+            )
+        return "python"
+    return "compiled"
+
+
+#: The core this process runs unless a caller asks for one by name.
+CORE = choose_core(os.environ.get(CORE_ENV))
+
+
+def make_search(tie_leader: bool = True, core: str | None = None):
+    """A :class:`Search` (or its compiled twin) for the rule; ``core`` defaults to :data:`CORE`."""
+    core = core or CORE
+    if core == "compiled":
+        if CompiledSearch is None:
+            raise ImportError(f"the compiled core is not built: {COMPILED_MISSING}")
+        return CompiledSearch(tie_leader)
+    if core != "python":
+        raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
+    return PythonSearch(tie_leader)
+
+
+@contextmanager
+def core_used(core: str):
+    """Within the block, solvers made without naming a core use ``core`` (benchmarks compare
+    both cores in one process this way)."""
+    global CORE
+    if core not in ("python", "compiled"):
+        raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
+    if core == "compiled" and CompiledSearch is None:
+        raise ImportError(f"the compiled core is not built: {COMPILED_MISSING}")
+    saved, CORE = CORE, core
+    try:
+        yield
+    finally:
+        CORE = saved
+
+
+def core_description() -> str:
+    """One line for start-up logs and the ``solver_core`` command."""
+    if CORE == "compiled":
+        return "solver core: compiled (apps.games.engine._solver)"
+    why = f"{CORE_ENV}=python" if CompiledSearch is not None else COMPILED_MISSING
+    return f"solver core: pure Python ({why})"

@@ -1,0 +1,132 @@
+"""Memory fidelity: the estimate separates players who keep the other hand from players who do
+not, says how sure it is, counts the plays that carried information, and is stored by the job."""
+
+import math
+
+import pytest
+from django.test import override_settings
+
+from apps.games.engine import create_game
+from apps.games.engine.bots import make_bot, play_game
+from apps.metrics import fidelity, services
+from apps.metrics.fidelity import BETA_GRID, F_GRID, Fit, deal_plays, game_fit
+from apps.metrics.models import MetricValue
+
+
+def played(kind: str, seed: int, **params) -> tuple[dict, int]:
+    """A one-round game: ``kind`` at seat ``seed % 2`` against ``greedy``."""
+    seat = seed % 2
+    bots = [None, None]
+    bots[seat] = make_bot("memulation", kind, seat=seat, seed=seed, **params)
+    bots[1 - seat] = make_bot("memulation", "greedy", seat=1 - seat, seed=seed + 100)
+    state = create_game("memulation", seed=seed, options={"rounds": 1})
+    return play_game(state, bots).spectator_view(), seat
+
+
+def session(kind: str, seeds, **params) -> Fit:
+    total = Fit.empty()
+    for seed in seeds:
+        record, seat = played(kind, seed, **params)
+        total = total + game_fit(record, seat, seed=seed)
+    return total
+
+
+def peaked(at: float, width: float = 0.1) -> Fit:
+    return Fit(
+        [[-((f - at) ** 2) / (2 * width**2) - b for b in range(len(BETA_GRID))] for f in F_GRID],
+        10,
+        8,
+    )
+
+
+def test_the_estimate_of_a_known_likelihood():
+    est = peaked(0.43).estimate()
+    assert abs(est["f"] - 0.43) < 0.02  # the parabola finds the peak between grid points
+    # within 1.92 of the top: |f - 0.43| <= 0.1 * sqrt(3.84) = 0.196
+    assert abs(est["low"] - (0.43 - 0.196)) < 0.03
+    assert abs(est["high"] - (0.43 + 0.196)) < 0.03
+    assert est["beta"] == BETA_GRID[0]
+    edge = peaked(1.0).estimate()
+    assert edge["f"] == 1.0 and edge["high"] == 1.0 and edge["low"] < 1.0
+
+
+def test_a_flat_likelihood_gives_no_value():
+    flat = Fit.empty()
+    flat.decisions = 4
+    assert fidelity._fit_value(flat)["value"] is None
+    assert fidelity.session_value([])["value"] is None
+
+
+def test_plays_are_the_seats_own_and_forced_ones_carry_nothing():
+    record, seat = played("memory", 4, fidelity=0.5)
+    deals = deal_plays(record, seat)
+    assert len(deals) == 2
+    assert all(len(d.decisions) == 13 for d in deals)  # one card a trick, both deals
+    fit = game_fit(record, seat, seed=1)
+    assert fit.decisions == 26
+    # the last trick of each deal is forced (one card left)
+    assert all(d.decisions[-1].legal == 1 for d in deals)
+    assert 0 < fit.informative <= 24
+    assert fit.solves > 0
+    assert game_fit(record, seat, seed=1).loglik == fit.loglik  # seeded: the same estimate
+
+
+@pytest.mark.slow
+def test_full_memory_and_no_memory_are_told_apart():
+    seeds = range(11, 15)
+    full = session("memory", seeds, fidelity=1.0).estimate()
+    none = session("memory", seeds, fidelity=0.0).estimate()
+    assert full["f"] >= 0.9, full
+    assert none["f"] < full["f"] - 0.2, (none, full)
+    # Low fidelity is overestimated (the sampled memories' Monte-Carlo error costs more where
+    # memories differ most: see bench/fidelity.py), so only the order is checked here.
+
+
+def test_random_play_has_low_precision():
+    est = session("random", range(21, 23)).estimate()
+    assert est["beta"] <= 1.0, est
+
+
+def test_a_session_adds_its_games_likelihoods():
+    fits = [game_fit(*played("memory", seed, fidelity=0.75), seed=seed) for seed in (31, 32)]
+    details = [fidelity._fit_value(f)["details"] for f in fits]
+    together = fidelity.session_value(details)
+    expected = fidelity._fit_value(fits[0] + fits[1])
+    assert together["value"] == expected["value"]
+    assert together["n"] == fits[0].informative + fits[1].informative
+    assert math.isclose(
+        together["details"]["loglik"][5][2],
+        details[0]["loglik"][5][2] + details[1]["loglik"][5][2],
+        abs_tol=1e-3,
+    )
+
+
+@pytest.mark.django_db
+@override_settings(METRICS_WITH_FIDELITY=True)
+def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
+    session = played_session()
+    services.session_metrics_compute(session_id=session.pk, with_solver=True)
+    rows = {row.level: row for row in MetricValue.objects.filter(key="memory_fidelity")}
+    assert set(rows) == {"game", "session", "participant"}
+    game, per_session = rows["game"], rows["session"]
+    assert 0 <= game.value <= 1
+    assert game.details["low"] <= game.value <= game.details["high"]
+    assert game.n == game.details["informative"] > 0
+    assert game.details["decisions"] == 26
+    # one game in the session: the session's estimate is the game's
+    assert per_session.value == game.value and per_session.n == game.n
+    assert per_session.details["low"] == game.details["low"]
+
+
+@pytest.mark.django_db
+def test_off_by_default(played_session):
+    session = played_session()
+    services.session_metrics_compute(session_id=session.pk, with_solver=True)
+    assert not MetricValue.objects.filter(key="memory_fidelity").exists()
+    assert MetricValue.objects.filter(key="optimal_play_rate").exists()
+
+
+def test_an_unknown_mode_is_refused():
+    record, seat = played("random", 5)
+    with pytest.raises(ValueError, match="mode must be one of expected, decision, joint"):
+        game_fit(record, seat, mode="bogus")
