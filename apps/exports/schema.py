@@ -439,9 +439,10 @@ _TABLES = (
     Table(
         "metrics",
         "One row per stored metric value (long format). Game and session values cover the "
-        "exported games and sessions; participant values (trends) summarise all the "
-        "participant's completed sessions. Definitions: the codebook's metrics, by key and "
-        "version.",
+        "exported games and sessions. A participant value is the participant's latest "
+        "completed session's value (its n counts the sessions with a value); the trend, "
+        "reliable change and z-scores over all their sessions are in the inference table. "
+        "Definitions: the codebook's metrics, by key and version.",
         ("level", "subject_id", "key", "version"),
         (
             Column(

@@ -73,11 +73,37 @@ class Study(models.Model):
     # The name of the setting that holds this study's pseudonymisation key (the key itself is
     # never stored in the database). Empty: the platform-wide default key.
     pseudonymisation_key_ref = models.CharField(max_length=100, blank=True)
+    # Set when the study opens with arms: the allocation list is drawn then, once, from this
+    # seed, and never shown (see apps.participants.services.allocation).
+    opened_at = models.DateTimeField(null=True, blank=True)
+    allocation_seed = models.BigIntegerField(null=True, blank=True)
+    allocation_block = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name_plural = "studies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StudyArm(models.Model):
+    """An arm of a study (for example training or control); ``weight`` is its share of the
+    allocation (1:1, 2:1, ...). The control arm's gains give the practice correction."""
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="arms")
+    name = models.CharField(max_length=50)
+    control = models.BooleanField(default=False)
+    weight = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(10)]
+    )
+
+    class Meta:
+        ordering = ["study", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["study", "name"], name="study_arm_name_unique")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -188,7 +214,11 @@ class Participant(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)
     age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
-    group = models.CharField(max_length=50, blank=True, help_text="Group or arm for analyses")
+    group = models.CharField(max_length=50, blank=True, help_text="Group for analyses")
+    # The arm the allocation list gave (null: the study has no arms).
+    arm = models.ForeignKey(
+        StudyArm, on_delete=models.PROTECT, null=True, blank=True, related_name="participants"
+    )
     clinicians = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="assigned_participants", blank=True
     )
@@ -212,6 +242,26 @@ class Participant(models.Model):
     @property
     def has_consent(self) -> bool:
         return self.consent_date is not None and self.consent_withdrawn_at is None
+
+
+class AllocationSlot(models.Model):
+    """One place of a study's concealed allocation list: per stratum (age band), arms in
+    seeded permuted blocks, drawn when the study opens and taken in order by enrolment."""
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="+")
+    stratum = models.CharField(max_length=10)
+    position = models.PositiveIntegerField()
+    arm = models.ForeignKey(StudyArm, on_delete=models.PROTECT, related_name="+")
+    participant = models.OneToOneField(
+        Participant, on_delete=models.PROTECT, null=True, blank=True, related_name="allocation"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["study", "stratum", "position"], name="allocation_slot_unique"
+            )
+        ]
 
 
 class ClinicianNote(models.Model):
