@@ -150,9 +150,9 @@ class ReliableChange:
 
 
 def sem_of_mean(*, sd: float, reliability: float, k: int = 1) -> float:
-    """Standard error of measurement of a mean of ``k`` sessions: ``SD * sqrt(1 - r) / sqrt(k)``,
-    where ``SD`` and ``r`` are those of one-session scores (errors independent between
-    sessions; the same as the Spearman-Brown reliability of the k-session mean applied to its SD).
+    """Standard error of measurement of a mean of ``k`` sessions, ``SD * sqrt(1 - r) / sqrt(k)``,
+    where ``SD`` and ``r`` are those of one-session scores (errors independent between sessions;
+    the same as the Spearman-Brown reliability of the k-session mean applied to its own SD).
     """
     if k < 1:
         raise ValueError("a mean needs at least one session")

@@ -183,7 +183,7 @@ def reliability_for(cohort: Cohort | None, norm: Reference | None) -> dict | Non
     if (
         cohort
         and cohort.reliability is not None
-        and cohort.reliability > 0
+        and 0 < cohort.reliability < 1  # r = 1 would leave no measurement error
         and cohort.reliability_n >= MIN_COHORT_FOR_RELIABILITY
         and cohort.session_sd
     ):
