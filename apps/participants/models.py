@@ -73,11 +73,8 @@ class Study(models.Model):
     # The name of the setting that holds this study's pseudonymisation key (the key itself is
     # never stored in the database). Empty: the platform-wide default key.
     pseudonymisation_key_ref = models.CharField(max_length=100, blank=True)
-    # Set when the study opens with arms: the allocation list is drawn then, once, from this
-    # seed, and never shown (see apps.participants.services.allocation).
+    # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
-    allocation_seed = models.BigIntegerField(null=True, blank=True)
-    allocation_block = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -242,6 +239,17 @@ class Participant(models.Model):
     @property
     def has_consent(self) -> bool:
         return self.consent_date is not None and self.consent_withdrawn_at is None
+
+
+class Allocation(models.Model):
+    """How a study's allocation list was drawn: kept to reproduce it, never shown (the seed
+    would reveal every future allocation)."""
+
+    study = models.OneToOneField(Study, on_delete=models.PROTECT, related_name="+")
+    seed = models.BigIntegerField()
+    block_multiples = models.JSONField(help_text="block sizes, as multiples of the weights' sum")
+    places_per_stratum = models.PositiveIntegerField()
+    drawn_at = models.DateTimeField(auto_now_add=True)
 
 
 class AllocationSlot(models.Model):

@@ -11,6 +11,7 @@ from apps.participants.models import (
     Participant,
     Protocol,
     Study,
+    StudyArm,
 )
 
 ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
@@ -25,7 +26,16 @@ def _staff():
 # --- studies ------------------------------------------------------------------------------------
 
 
+class StudyArmSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = StudyArm
+        fields = ["name", "control", "weight"]
+        read_only_fields = fields
+
+
 class StudySerializer(serializers.ModelSerializer):
+    arms = StudyArmSerializer(many=True, read_only=True)
+
     class Meta:
         model = Study
         fields = [
@@ -35,9 +45,25 @@ class StudySerializer(serializers.ModelSerializer):
             "owners",
             "clinicians",
             "pseudonymisation_key_ref",
+            "opened_at",
+            "arms",
             "created_at",
         ]
         read_only_fields = fields
+
+
+class ArmWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=50)
+    control = serializers.BooleanField(default=False, help_text="The arm practice effects use.")
+    weight = serializers.IntegerField(
+        min_value=1, max_value=10, default=1, help_text="Share of the allocation (1:1, 2:1, ...)."
+    )
+
+
+class StudyOpenSerializer(serializers.Serializer):
+    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+
+    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -137,6 +163,9 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
+    arm = serializers.CharField(
+        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+    )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
     sessions_this_week = serializers.IntegerField(
@@ -157,6 +186,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "code",
             "age_band",
             "group",
+            "arm",
             "clinicians",
             "consent_date",
             "consent_form_version",
