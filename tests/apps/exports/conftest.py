@@ -143,7 +143,14 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
     with django_db_blocker.unblock(), transaction.atomic():
         seeded = seed_study()
         study = seeded.study
-        export_to_folder(study=study, formats=["csv", "parquet", "bids"], filters={}, out=folder)
+        # Times as recorded, to compare with the database; the default shifts them.
+        export_to_folder(
+            study=study,
+            formats=["csv", "parquet", "bids"],
+            filters={},
+            out=folder,
+            shift_dates=False,
+        )
         until = min(s.started_at for s in seeded.sessions).date() + timedelta(days=1)
         export_to_folder(
             study=study,
@@ -154,10 +161,9 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
                 "date_to": until.isoformat(),
             },
             out=filtered,
+            shift_dates=False,
         )
-        export_to_folder(
-            study=study, formats=["csv", "bids"], filters={}, out=shifted, shift_dates=True
-        )
+        export_to_folder(study=study, formats=["csv", "bids"], filters={}, out=shifted)
         ids = {p.code: seeded.export_id(p) for p in [*seeded.participants, seeded.withdrawn]}
         numbers = {s.pk: (ids[s.participant.code], s.number) for s in seeded.sessions}
         session_metrics = {
