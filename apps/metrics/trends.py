@@ -28,6 +28,14 @@ MIN_COHORT_FOR_SD = 5  # participants before the cohort's spread gives a z-score
 MIN_COHORT_FOR_RELIABILITY = 10  # session 1 - session 2 pairs before the study's own r is used
 MIN_CONTROL_ARM = 5  # control-arm participants with a baseline before their gain is used
 NOT_ENOUGH = "Not enough data yet"
+# Why a reliable change is, or is not, given (``rci.status``).
+RCI_STATUSES = {
+    "ok": "computed",
+    "neutral": "not read: a neutral measure",
+    "not_enough_sessions": "fewer than two sessions",
+    "not_enough_trials": "fewer observations than the metric's min_trials",
+    "no_reliability": "no test-retest r in the norms file nor enough of the study's own",
+}
 NEUTRAL_NOTE = "A neutral measure: it describes how the participant plays, not how well."
 
 
@@ -315,4 +323,7 @@ def _z(metric: Metric, latest: Point | None, cohort: Cohort | None, norm: Refere
             word = "worse than most"
         parts.append(f"{word} compared with {against} (z = {z:.2f})")
     reading = ("Latest session: " + "; ".join(parts) + ".") if parts else "No comparison yet."
-    return {"z_cohort": z_cohort, "z_norm": z_norm, "z_reading": reading}
+    used = None
+    if z_norm is not None:
+        used = {"mean": norm.mean, "sd": norm.sd, "n": norm.n, "source": norm.source}
+    return {"z_cohort": z_cohort, "z_norm": z_norm, "z_reading": reading, "norm": used}

@@ -73,6 +73,13 @@ class Study(models.Model):
     # The name of the setting that holds this study's pseudonymisation key (the key itself is
     # never stored in the database). Empty: the platform-wide default key.
     pseudonymisation_key_ref = models.CharField(max_length=100, blank=True)
+    # How the study's published data name their authors and licence (dataset_description.json
+    # of the BIDS and Psych-DS exports); the staff's accounts are never exported.
+    dataset_authors = models.JSONField(default=list, blank=True)
+    dataset_license = models.CharField(max_length=50, default="CC-BY-4.0")
+    dataset_institution = models.CharField(max_length=200, blank=True)
+    dataset_institution_address = models.CharField(max_length=300, blank=True)
+    dataset_department = models.CharField(max_length=200, blank=True)
     # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

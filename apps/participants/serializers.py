@@ -45,6 +45,11 @@ class StudySerializer(serializers.ModelSerializer):
             "owners",
             "clinicians",
             "pseudonymisation_key_ref",
+            "dataset_authors",
+            "dataset_license",
+            "dataset_institution",
+            "dataset_institution_address",
+            "dataset_department",
             "opened_at",
             "arms",
             "created_at",
@@ -71,6 +76,20 @@ class StudyWriteSerializer(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True)
     owners = _staff()
     clinicians = _staff()
+    dataset_authors = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        max_length=100,
+        required=False,
+        help_text="Authors of the published dataset, one name each (BIDS and Psych-DS).",
+    )
+    dataset_license = serializers.CharField(
+        max_length=50, required=False, help_text="Licence of the published dataset (SPDX id)."
+    )
+    dataset_institution = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    dataset_institution_address = serializers.CharField(
+        max_length=300, required=False, allow_blank=True
+    )
+    dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 # --- protocols ----------------------------------------------------------------------------------

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('exports', '0001_initial'),
+        ("exports", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='export',
-            name='shift_dates',
+            model_name="export",
+            name="shift_dates",
             field=models.BooleanField(default=True),
         ),
     ]

@@ -6,68 +6,141 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('participants', '0002_study_clinicians'),
+        ("participants", "0002_study_clinicians"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='study',
-            name='opened_at',
+            model_name="study",
+            name="opened_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='participant',
-            name='group',
-            field=models.CharField(blank=True, help_text='Group for analyses', max_length=50),
+            model_name="participant",
+            name="group",
+            field=models.CharField(blank=True, help_text="Group for analyses", max_length=50),
         ),
         migrations.CreateModel(
-            name='Allocation',
+            name="Allocation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seed', models.BigIntegerField()),
-                ('block_multiples', models.JSONField(help_text="block sizes, as multiples of the weights' sum")),
-                ('places_per_stratum', models.PositiveIntegerField()),
-                ('drawn_at', models.DateTimeField(auto_now_add=True)),
-                ('study', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='participants.study')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seed", models.BigIntegerField()),
+                (
+                    "block_multiples",
+                    models.JSONField(help_text="block sizes, as multiples of the weights' sum"),
+                ),
+                ("places_per_stratum", models.PositiveIntegerField()),
+                ("drawn_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "study",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="participants.study",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='StudyArm',
+            name="StudyArm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=50)),
-                ('control', models.BooleanField(default=False)),
-                ('weight', models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10)])),
-                ('study', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='arms', to='participants.study')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=50)),
+                ("control", models.BooleanField(default=False)),
+                (
+                    "weight",
+                    models.PositiveSmallIntegerField(
+                        default=1,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(10),
+                        ],
+                    ),
+                ),
+                (
+                    "study",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="arms",
+                        to="participants.study",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['study', 'pk'],
+                "ordering": ["study", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='AllocationSlot',
+            name="AllocationSlot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('stratum', models.CharField(max_length=10)),
-                ('position', models.PositiveIntegerField()),
-                ('participant', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='allocation', to='participants.participant')),
-                ('study', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='participants.study')),
-                ('arm', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='participants.studyarm')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("stratum", models.CharField(max_length=10)),
+                ("position", models.PositiveIntegerField()),
+                (
+                    "participant",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="allocation",
+                        to="participants.participant",
+                    ),
+                ),
+                (
+                    "study",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="participants.study",
+                    ),
+                ),
+                (
+                    "arm",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="participants.studyarm",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='participant',
-            name='arm',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='participants', to='participants.studyarm'),
+            model_name="participant",
+            name="arm",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="participants",
+                to="participants.studyarm",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='studyarm',
-            constraint=models.UniqueConstraint(fields=('study', 'name'), name='study_arm_name_unique'),
+            model_name="studyarm",
+            constraint=models.UniqueConstraint(
+                fields=("study", "name"), name="study_arm_name_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='allocationslot',
-            constraint=models.UniqueConstraint(fields=('study', 'stratum', 'position'), name='allocation_slot_unique'),
+            model_name="allocationslot",
+            constraint=models.UniqueConstraint(
+                fields=("study", "stratum", "position"), name="allocation_slot_unique"
+            ),
         ),
     ]

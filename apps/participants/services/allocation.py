@@ -96,9 +96,7 @@ def study_open(*, study: Study, actor, arms: list[dict], seed: int | None = None
         AllocationSlot(study=study, stratum=stratum, position=i, arm=by_name[name])
         for stratum in STRATA
         for i, name in enumerate(
-            allocation_list(
-                weights, seed=drawn.seed, stratum=stratum, places=PLACES_PER_STRATUM
-            )
+            allocation_list(weights, seed=drawn.seed, stratum=stratum, places=PLACES_PER_STRATUM)
         )
     )
     audit_record(

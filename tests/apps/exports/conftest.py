@@ -60,6 +60,12 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
         username="claude_b", first_name="Claude", last_name="Bernard", role="clinician"
     )
     study = make_study(owners=[researcher], clinicians=[clinician], name="Riverside Memory Trial")
+    # What a lab fills in before publishing (BIDS and Psych-DS dataset descriptions).
+    study.dataset_authors = ["Ada Quill", "Ben Okafor"]
+    study.dataset_institution = "Example University"
+    study.dataset_institution_address = "1 Example Road, Exampleton"
+    study.dataset_department = "Department of Psychology"
+    study.save()
     study.description = "Recruited at the Riverside clinic"
     study.save()
     memulation = make_protocol(
