@@ -17,7 +17,7 @@ from apps.exports.services import export_to_folder
 from apps.games.demo import demo_game_play
 from apps.metrics.models import MetricValue
 from apps.metrics.services import session_metrics_compute
-from apps.participants.models import ClinicianNote, Participant
+from apps.participants.models import ClinicianNote, Participant, StudyArm
 from apps.training.models import TrainingSession
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 
@@ -66,6 +66,10 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
     study.dataset_institution_address = "1 Example Road, Exampleton"
     study.dataset_department = "Department of Psychology"
     study.save()
+    arms = {
+        "training": StudyArm.objects.create(study=study, name="training"),
+        "control": StudyArm.objects.create(study=study, name="control", control=True),
+    }
     study.description = "Recruited at the Riverside clinic"
     study.save()
     memulation = make_protocol(
@@ -87,6 +91,7 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
             clinicians=[clinician],
             age_band=["60-69", "70-79", "80+"][i],
             group=["training", "control", "training"][i],
+            arm=arms[["training", "control", "training"][i]],
             consent_date=start.date(),
             consent_form_version="v1",
         )

@@ -58,6 +58,7 @@ def test_every_table_matches_the_codebook_exactly(exported):
                 "description",
                 "allowed_values",
                 "missing_value_code",
+                "missing_reasons",
             }
             assert column["description"]
 
