@@ -58,6 +58,7 @@ export interface Participant {
   code: string;
   age_band: string;
   group: string;
+  arm?: string | null;
   clinicians: number[];
   consent_date: string | null;
   consent_form_version: string;

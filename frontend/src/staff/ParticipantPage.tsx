@@ -66,7 +66,8 @@ export function ParticipantPage() {
           Participant <span data-testid="participant-code">{p.code}</span>
         </h1>
         <div className="muted">
-          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"} · enrolled{" "}
+          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"}
+          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>} · enrolled{" "}
           {formatDate(p.created_at)}
         </div>
       </div>
