@@ -213,7 +213,8 @@ def dataset_name(study) -> str:
 
 def authors(study) -> list[str]:
     """The study's dataset authors; its team as one group author when none are set."""
-    return list(study.dataset_authors) or [f"The team of {dataset_name(study)}"]
+    named = study.dataset_authors if isinstance(study.dataset_authors, list) else []
+    return [str(a) for a in named if str(a).strip()] or [f"The team of {dataset_name(study)}"]
 
 
 def dataset_description(scope: ExportScope) -> dict:
@@ -224,7 +225,7 @@ def dataset_description(scope: ExportScope) -> dict:
         "Name": dataset_name(study),
         "BIDSVersion": BIDS_VERSION,
         "DatasetType": "raw",
-        "License": study.dataset_license,
+        **({"License": study.dataset_license} if study.dataset_license else {}),
         "Authors": authors(study),
         "SourceDatasets": [
             {"URL": f"urn:memulation-lab:study:{study.pk}:event-log", "Version": platform_version()}
@@ -281,7 +282,8 @@ def readme(scope: ExportScope) -> str:
         "Participants appear only under pseudonymous export ids; dates are shifted per "
         "participant unless the export says otherwise (see `../codebook.md`). Missing values "
         "are `n/a`; the codebook says why a column may be empty.\n\n"
-        f"Licence: {study.dataset_license}. Authors: {', '.join(authors(study))}.\n"
+        f"Licence: {study.dataset_license or 'not stated'}. "
+        f"Authors: {', '.join(authors(study))}.\n"
     )
 
 

@@ -63,7 +63,7 @@ def psychds_description(study, tables: list[Table]) -> dict:
             "beside this folder for every column's type, unit and missing-value reasons."
         ),
         "schemaVersion": "Psych-DS 1.0.0",
-        "license": study.dataset_license,
+        **({"license": study.dataset_license} if study.dataset_license else {}),
         "author": [{"@type": "Person", "name": name} for name in authors(study)],
         "creator": {
             "@type": "SoftwareApplication",

@@ -76,7 +76,7 @@ class Study(models.Model):
     # How the study's published data name their authors and licence (dataset_description.json
     # of the BIDS and Psych-DS exports); the staff's accounts are never exported.
     dataset_authors = models.JSONField(default=list, blank=True)
-    dataset_license = models.CharField(max_length=50, default="CC-BY-4.0")
+    dataset_license = models.CharField(max_length=50, default="CC-BY-4.0", blank=True)
     dataset_institution = models.CharField(max_length=200, blank=True)
     dataset_institution_address = models.CharField(max_length=300, blank=True)
     dataset_department = models.CharField(max_length=200, blank=True)
