@@ -4,35 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('participants', '0003_study_arms_and_allocation'),
+        ("participants", "0003_study_arms_and_allocation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='study',
-            name='dataset_authors',
+            model_name="study",
+            name="dataset_authors",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='study',
-            name='dataset_department',
+            model_name="study",
+            name="dataset_department",
             field=models.CharField(blank=True, max_length=200),
         ),
         migrations.AddField(
-            model_name='study',
-            name='dataset_institution',
+            model_name="study",
+            name="dataset_institution",
             field=models.CharField(blank=True, max_length=200),
         ),
         migrations.AddField(
-            model_name='study',
-            name='dataset_institution_address',
+            model_name="study",
+            name="dataset_institution_address",
             field=models.CharField(blank=True, max_length=300),
         ),
         migrations.AddField(
-            model_name='study',
-            name='dataset_license',
-            field=models.CharField(blank=True, default='CC-BY-4.0', max_length=50),
+            model_name="study",
+            name="dataset_license",
+            field=models.CharField(blank=True, default="CC-BY-4.0", max_length=50),
         ),
     ]
