@@ -1,5 +1,6 @@
-"""BIDS-style behavioural files: one events file (and its JSON sidecar) per game, plus
-``dataset_description.json``, ``participants.tsv`` and ``participants.json``.
+"""BIDS behavioural files: one events file per game, described by one sidecar per task at the
+top (``task-<game>_events.json``, inherited by every events file of that task), plus
+``dataset_description.json``, ``README.md``, ``participants.tsv`` and ``participants.json``.
 
 The four typed tables of the event log are read as four streams ordered by game and event, and
 merged: one game's events are in memory at a time.
@@ -85,7 +86,8 @@ def _recall(ref: GameRef, rnd, seat, actor, intended, pile, trick, index, reveal
         trial_type="recall" if own else "other_recall",
         response_time=None if ms is None else ms / 1000,
         round=rnd,
-        trick=trick,
+        deal=tidy.STRAGEDY_DEAL,
+        pile_trick=trick,
         seat=seat,
         actor=actor,
         intended_card=intended or None,
@@ -195,35 +197,120 @@ def sidecar(table: Table) -> dict:
     return {column.name: describe(column) for column in table.columns}
 
 
+TASKS = {
+    "memulation": "Memulation, a two-player card game built to stimulate memory: both hands are "
+    "examined for a timed period, and in the New Deal Lame Duck must remember where a card lies "
+    "among the face-down tricks (the 'Stragedy).",
+    "mendikot": "Mendikot, a four-player team card game (partners sit opposite) played against "
+    "computer opponents.",
+}
+
+
+def dataset_name(study) -> str:
+    # The study's own name is free text, never exported.
+    return f"Memulation Lab study {study.pk}"
+
+
+def authors(study) -> list[str]:
+    """The study's dataset authors; its team as one group author when none are set."""
+    named = study.dataset_authors if isinstance(study.dataset_authors, list) else []
+    return [str(a) for a in named if str(a).strip()] or [f"The team of {dataset_name(study)}"]
+
+
 def dataset_description(scope: ExportScope) -> dict:
+    from apps.exports.provenance import platform_version
+
+    study = scope.study
     return {
-        "Name": f"Memulation Lab study {scope.study.pk}",
+        "Name": dataset_name(study),
         "BIDSVersion": BIDS_VERSION,
         "DatasetType": "raw",
-        "GeneratedBy": [{"Name": "Memulation Lab research export"}],
+        **({"License": study.dataset_license} if study.dataset_license else {}),
+        "Authors": authors(study),
+        "SourceDatasets": [
+            {"URL": f"urn:memulation-lab:study:{study.pk}:event-log", "Version": platform_version()}
+        ],
+        "GeneratedBy": [
+            {
+                "Name": "Memulation Lab research export",
+                "Version": platform_version(),
+                "Description": "Events of the card games, from the platform's event log.",
+            }
+        ],
     }
+
+
+INSTRUCTIONS = {
+    "memulation": "Study both hands while they are on show. Lucky Duck chooses the hand to play; "
+    "in the New Deal, Lame Duck names the card they mean to find and points to where it lies "
+    "among the face-down tricks. Follow suit when you can.",
+    "mendikot": "Play with your partner opposite you; follow suit when you can and take the tens.",
+}
+
+
+def task_sidecar(study, game_type: str) -> dict:
+    """The sidecar every events file of the task inherits: its name and setting, then each
+    column."""
+    from apps.exports.provenance import platform_version
+
+    where = {
+        "InstitutionName": study.dataset_institution,
+        "InstitutionAddress": study.dataset_institution_address,
+        "InstitutionalDepartmentName": study.dataset_department,
+    }
+    return {
+        "TaskName": game_type,
+        "TaskDescription": TASKS[game_type],
+        "Instructions": INSTRUCTIONS[game_type],
+        "StimulusPresentation": {
+            "SoftwareName": "Memulation Lab browser app",
+            "SoftwareVersion": platform_version(),
+        },
+        **{key: value for key, value in where.items() if value},
+        **sidecar(BIDS_EVENTS),
+    }
+
+
+def readme(scope: ExportScope) -> str:
+    study = scope.study
+    return (
+        f"# {dataset_name(study)}\n\n"
+        "Behavioural data of card-game training sessions recorded by Memulation Lab, in BIDS.\n"
+        "One events file per game: `sub-<participant>/ses-<session>/beh/"
+        "sub-<participant>_ses-<session>_task-<game>[_run-<game number>]_events.tsv`, its "
+        "columns described by `task-<game>_events.json` at the top of the dataset.\n\n"
+        "Participants appear only under pseudonymous export ids; dates are shifted per "
+        "participant unless the export says otherwise (see `../codebook.md`). Missing values "
+        "are `n/a`; the codebook says why a column may be empty.\n\n"
+        f"Licence: {study.dataset_license or 'not stated'}. "
+        f"Authors: {', '.join(authors(study))}.\n"
+    )
 
 
 def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, int]:
     """Write the BIDS folder under ``root``; return rows written per file kind."""
     scope.load()
     write_json(root / "dataset_description.json", dataset_description(scope))
+    (root / "README.md").write_text(readme(scope), encoding="utf-8")
     participants = [
-        (f"sub-{export_id}", age_band, group)
-        for export_id, age_band, group in tidy.participant_rows(scope)
+        (f"sub-{export_id}", age_band, group, arm)
+        for export_id, age_band, group, arm in tidy.participant_rows(scope)
     ]
     write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
     write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))
     progress(len(participants))
-    events_sidecar = sidecar(BIDS_EVENTS)
     streams = [_stream(model, scope, fields, make) for model, fields, make in STREAMS]
     merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]))
     files = events = 0
+    tasks = set()
     for game_id, items in groupby(merged, key=lambda item: item[0]):
-        stem = events_path(scope.games[game_id])
+        ref = scope.games[game_id]
+        stem = events_path(ref)
         count = write_tsv(root / stem.with_suffix(".tsv"), BIDS_EVENTS, (i[2] for i in items))
-        write_json(root / stem.with_suffix(".json"), events_sidecar)
+        tasks.add(ref.game_type)
         files += 1
         events += count
         progress(count)
+    for game_type in sorted(tasks):
+        write_json(root / f"task-{game_type}_events.json", task_sidecar(scope.study, game_type))
     return {"bids_participants": len(participants), "bids_events": events, "bids_files": files}

@@ -5,6 +5,8 @@ the codebook. Each table is read once, in batches, and every batch goes to every
     <folder>/csv/<table>.csv          (when csv is asked for)
     <folder>/parquet/<table>.parquet  (when parquet is asked for)
     <folder>/bids/...                 (when bids is asked for)
+    <folder>/psychds/...              (Psych-DS, beside the CSV tables)
+    <folder>/redcap/data_dictionary.csv
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from apps.exports.bids import bids_count, bids_write
 from apps.exports.codebook import codebook, codebook_markdown
+from apps.exports.psychds import psychds_write, redcap_write
 from apps.exports.rows import SOURCES
 from apps.exports.schema import TABLES
 from apps.exports.scope import ExportScope
@@ -64,8 +67,11 @@ def export_write(
     if any(f in TABULAR for f in formats):
         for name in TABLES:
             counts[name] = _write_table(name, scope, folder, formats, progress)
+    if "csv" in formats:
+        counts["psychds_files"] = psychds_write(scope.study, folder / "csv", folder / "psychds")
     if "bids" in formats:
         counts.update(bids_write(scope, folder / "bids", progress))
+    redcap_write(folder / "redcap" / "data_dictionary.csv")
     book = codebook(export=about)
     write_json(folder / "codebook.json", book)
     (folder / "codebook.md").write_text(codebook_markdown(book), encoding="utf-8")

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import json
 
-from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, MISSING_CODES, TABLES, Column, Table
+from apps.exports.provenance import provenance
+from apps.exports.schema import (
+    BIDS_EVENTS,
+    BIDS_PARTICIPANTS,
+    MISSING_CODES,
+    MISSING_REASONS,
+    TABLES,
+    Column,
+    Table,
+)
 from apps.metrics.catalogue import METRICS
 
 TITLE = "Memulation Lab research export: codebook"
@@ -19,6 +28,7 @@ def column_entry(column: Column, *, missing: str | None) -> dict:
         "description": column.description,
         "allowed_values": list(column.allowed) if column.allowed else None,
         "missing_value_code": missing if column.nullable else None,
+        "missing_reasons": list(column.missing) if column.nullable else [],
     }
 
 
@@ -40,7 +50,8 @@ def codebook(*, export: dict) -> dict:
         "identifiers": (
             "Participants appear only under their export id (participant_id), a keyed hash "
             "of their code; sessions and games by their number. No codes, names, notes or "
-            "free text are exported."
+            "free text are exported; only the dataset authors and institution the study names "
+            "for publication appear in the dataset descriptions."
         ),
         "dates": (
             "Each participant's times are moved back by a whole number of days (1 to 365), the "
@@ -53,6 +64,8 @@ def codebook(*, export: dict) -> dict:
             "parquet": "null",
             "bids": MISSING_CODES["bids"],
         },
+        "missing_value_reasons": MISSING_REASONS,
+        "provenance": provenance(),
         "tables": [
             table_entry(t, file=f"csv/{t.name}.csv, parquet/{t.name}.parquet", missing="")
             for t in TABLES.values()
@@ -89,7 +102,7 @@ def _table_markdown(entry: dict) -> list[str]:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for c in entry["columns"]:
-        missing = "never" if c["missing_value_code"] is None else "allowed"
+        missing = ", ".join(c["missing_reasons"]) if c["missing_reasons"] else "never"
         lines.append(
             f"| `{c['name']}` | {c['type']} | {c['unit'] or ''} | {_cell(c['description'])} "
             f"| {_allowed(c['allowed_values'])} | {missing} |"
@@ -107,7 +120,14 @@ def codebook_markdown(book: dict) -> str:
         book["dates"],
         "",
         f"Missing values: {codes['csv']} in CSV, {codes['parquet']} in Parquet, "
-        f"`{codes['bids']}` in the BIDS files.",
+        f"`{codes['bids']}` in the BIDS files. Each column that may be empty says why "
+        "(the Missing column): "
+        + "; ".join(f"`{code}`: {text}" for code, text in book["missing_value_reasons"].items()),
+        "",
+        "Produced by: `" + json.dumps(book["provenance"]["metric_versions"]) + "` (metric "
+        f"versions), catalogue {book['provenance']['metric_catalogue']}, solver analysis "
+        f"version {book['provenance']['solver_analysis_version']}, platform "
+        f"{book['provenance']['platform_version']}.",
         "",
         "Export: `" + json.dumps(book["export"], sort_keys=True) + "`",
         "",
@@ -122,12 +142,16 @@ def codebook_markdown(book: dict) -> str:
     lines += [
         "## Metrics",
         "",
-        "| Key | Version | Label | Unit | Direction | Games | Definition |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| Key | Version | Label | Unit | Direction | Min. trials | Games | Definition |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for m in book["metrics"]:
+        direction = m["direction"]
+        if m.get("baseline_for"):
+            direction += f" (chance baseline for `{m['baseline_for']}`)"
         lines.append(
             f"| `{m['key']}` | {m['version']} | {_cell(m['label'])} | {m['unit']} "
-            f"| {m['direction']} | {', '.join(m['games'])} | {_cell(m['definition'])} |"
+            f"| {direction} | {m['min_trials']} | {', '.join(m['games'])} "
+            f"| {_cell(m['definition'])} |"
         )
     return "\n".join(lines) + "\n"

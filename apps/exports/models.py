@@ -31,7 +31,7 @@ class Export(models.Model):
     )
     formats = models.JSONField(help_text="A list of formats: csv, parquet, bids.")
     filters = models.JSONField(default=dict, blank=True)
-    shift_dates = models.BooleanField(default=False)
+    shift_dates = models.BooleanField(default=True)
     run = models.CharField(max_length=10, choices=Run.choices, default=Run.DIRECT)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     rows_total = models.BigIntegerField(default=0, help_text="rows to read, counted up front")

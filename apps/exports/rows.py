@@ -21,6 +21,7 @@ from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
 
 CHUNK = 10_000
+STRAGEDY_DEAL = 2  # the 'Stragedy finds the New Deal's Pritticut
 
 
 def shifted(moment: datetime | None, shift: timedelta) -> datetime | None:
@@ -39,13 +40,15 @@ class Source:
 
 
 def _participants(scope: ExportScope) -> QuerySet:
-    return scope.participant_rows().order_by("pk").values_list("pk", "age_band", "group")
+    return (
+        scope.participant_rows().order_by("pk").values_list("pk", "age_band", "group", "arm__name")
+    )
 
 
 def participant_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    for pk, age_band, group in _participants(scope).iterator(chunk_size=CHUNK):
-        yield scope.subjects[pk].export_id, age_band, group or None
+    for pk, age_band, group, arm in _participants(scope).iterator(chunk_size=CHUNK):
+        yield scope.subjects[pk].export_id, age_band, group or None, arm
 
 
 def _sessions(scope: ExportScope) -> QuerySet:
@@ -72,21 +75,23 @@ def session_rows(scope: ExportScope) -> Iterator[tuple]:
             continue
         export_id, number, shift = scope.session_key(pk)
         duration = (completed - started).total_seconds() if completed else None
+        game = snap.get("game")
+        memulation = game == "memulation"  # each game's own settings; the other's stay empty
         yield (
             export_id,
             number,
             status,
             protocol,
             snap.get("version"),
-            snap.get("game"),
+            game,
             snap.get("rounds"),
-            snap.get("examination_seconds"),
-            snap.get("roles"),
+            snap.get("examination_seconds") if memulation else None,
+            snap.get("roles") if memulation else None,
             snap.get("opponent"),
             snap.get("opponent_level"),
-            snap.get("wild_tie"),
-            snap.get("trump_rule"),
-            snap.get("stragedy_intent"),
+            snap.get("wild_tie") if memulation else None,
+            snap.get("trump_rule") if game == "mendikot" else None,
+            snap.get("stragedy_intent") if memulation else None,
             bool((snap.get("adaptive") or {}).get("enabled", False)),
             shifted(started, shift),
             shifted(completed, shift),
@@ -211,6 +216,7 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
         yield (
             *ref.key,
             rnd,
+            STRAGEDY_DEAL,
             seat,
             actor,
             intended or None,
@@ -290,6 +296,74 @@ def metric_rows(scope: ExportScope) -> Iterator[tuple]:
         yield (level, subject_id, subject.export_id, session_number, game_number, *values)
 
 
+# -- inference -----------------------------------------------------------------------------------
+
+
+def _inference(scope: ExportScope) -> QuerySet:
+    return (
+        MetricValue.objects.filter(
+            participant__in=scope.participant_rows(),
+            level=MetricValue.Level.PARTICIPANT,
+            key__in=list(CATALOGUE),
+        )
+        .order_by("participant_id", "key", "version")
+        .values_list("participant_id", "participant__arm__name", "key", "version", "n", "details")
+    )
+
+
+def _get(mapping: dict | None, *path):
+    for name in path:
+        if not isinstance(mapping, dict):
+            return None
+        mapping = mapping.get(name)
+    return mapping
+
+
+def inference_rows(scope: ExportScope) -> Iterator[tuple]:
+    """Each participant's stored trend details, flattened (only current metric versions)."""
+    scope.load()
+    for participant, arm, key, version, n, details in _inference(scope).iterator(chunk_size=CHUNK):
+        subject = scope.subjects.get(participant)
+        if subject is None or CATALOGUE[key].version != version:
+            continue
+        trend, rci, norm = details.get("trend"), details.get("rci"), details.get("norm")
+        yield (
+            subject.export_id,
+            arm,
+            key,
+            version,
+            n,
+            details.get("latest"),
+            details.get("latest_n"),
+            details.get("min_trials", CATALOGUE[key].min_trials),
+            _get(trend, "slope"),
+            _get(trend, "ci_low"),
+            _get(trend, "ci_high"),
+            _get(rci, "status"),
+            _get(rci, "k"),
+            _get(rci, "trials_baseline"),
+            _get(rci, "trials_latest"),
+            _get(rci, "baseline"),
+            _get(rci, "latest"),
+            _get(rci, "sd"),
+            _get(rci, "reliability"),
+            _get(rci, "source"),
+            _get(rci, "sem"),
+            _get(rci, "s_diff"),
+            _get(rci, "value"),
+            _get(rci, "practice_gain"),
+            _get(rci, "practice_source"),
+            _get(rci, "corrected"),
+            _get(rci, "reliable") if _get(rci, "status") == "ok" else None,
+            details.get("z_cohort"),
+            details.get("z_norm"),
+            _get(norm, "mean"),
+            _get(norm, "sd"),
+            _get(norm, "n"),
+            _get(norm, "source"),
+        )
+
+
 def _count(queryset_of: Callable[[ExportScope], QuerySet]) -> Callable[[ExportScope], int]:
     return lambda scope: queryset_of(scope).order_by().count()
 
@@ -308,4 +382,5 @@ SOURCES: dict[str, Source] = {
     "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
     "metrics": Source(_count(_metrics), metric_rows),
+    "inference": Source(_count(_inference), inference_rows),
 }

@@ -4,7 +4,7 @@ The CSV and Parquet writers, the BIDS writer, the codebook and the tests all rea
 definitions: a column exists in an export if and only if it is listed here, in this order.
 
 >>> [c.name for c in TABLES["participants"].columns]
-['participant_id', 'age_band', 'group']
+['participant_id', 'age_band', 'group', 'arm']
 >>> TABLES["plays"].column("card").kind
 'string'
 """
@@ -17,6 +17,7 @@ from apps.games.engine.cards import CARD_NAMES, SUITS
 from apps.games.models import Game
 from apps.metrics.catalogue import METRICS
 from apps.metrics.models import MetricValue
+from apps.metrics.trends import RCI_STATUSES
 from apps.participants.models import OPPONENTS, Participant, Protocol
 from apps.training.models import TrainingSession
 
@@ -27,6 +28,22 @@ KINDS = (STRING, INTEGER, NUMBER, BOOLEAN, DATETIME)
 # How a missing value is written in each format.
 MISSING_CODES = {"csv": "", "parquet": None, "bids": "n/a"}
 
+# Why a value may be missing; every column that may be empty names its reasons.
+NOT_APPLICABLE, NOT_RECORDED, ABANDONED, NOT_ENOUGH_DATA = (
+    "not_applicable",
+    "not_recorded",
+    "abandoned",
+    "not_enough_data",
+)
+NOT_ENOUGH = (NOT_APPLICABLE, NOT_ENOUGH_DATA)  # neutral metrics, baselines; too little data
+MISSING_REASONS = {
+    NOT_APPLICABLE: "The column does not apply to the row (a Mendikot setting in a Memulation "
+    "session, a participant value in a session column, ...).",
+    NOT_RECORDED: "It applies, but was not recorded (no card named, no browser timing, ...).",
+    ABANDONED: "The session or game was abandoned before the value came to be.",
+    NOT_ENOUGH_DATA: "Too few sessions, observations or reference data to compute it.",
+}
+
 
 @dataclass(frozen=True)
 class Column:
@@ -36,9 +53,13 @@ class Column:
     unit: str = ""
     allowed: tuple[str, ...] | None = None
     nullable: bool = False
+    missing: tuple[str, ...] = ()  # why the value may be empty (MISSING_REASONS)
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
+        assert set(self.missing) <= set(MISSING_REASONS), self.missing
+        if self.nullable and not self.missing:  # a column that may be empty says why
+            object.__setattr__(self, "missing", (NOT_RECORDED,))
 
 
 @dataclass(frozen=True)
@@ -96,16 +117,31 @@ DECISION_MS = Column(
     nullable=True,
 )
 GAME_KEY = (PARTICIPANT_ID, SESSION, GAME)
+ARM = Column(
+    "arm",
+    STRING,
+    "The study arm the concealed allocation list gave the participant at enrolment (empty: the "
+    "study has no arms).",
+    nullable=True,
+    missing=(NOT_APPLICABLE,),
+)
 
 
-def _time(name: str, description: str, *, nullable: bool = False) -> Column:
+def _time(name: str, description: str, *, nullable: bool = False, missing=()) -> Column:
     return Column(
         name,
         DATETIME,
         description + " UTC, ISO 8601; shifted by the participant's date offset when the export "
-        "shifts dates.",
+        "shifts dates (the default).",
         nullable=nullable,
+        missing=missing,
     )
+
+
+def _number(name: str, description: str, *, missing=None) -> Column:
+    """A number that may be missing: by default because the metric is not read this way or
+    there is not enough data yet."""
+    return Column(name, NUMBER, description, nullable=True, missing=missing or NOT_ENOUGH)
 
 
 def _card(name: str, description: str, *, nullable: bool = False) -> Column:
@@ -136,9 +172,11 @@ _TABLES = (
             Column(
                 "group",
                 STRING,
-                "Group or arm of the study for analyses.",
+                "Group of the study for analyses, as recorded at enrolment.",
                 nullable=True,
+                missing=(NOT_RECORDED,),
             ),
+            ARM,
         ),
     ),
     Table(
@@ -166,14 +204,19 @@ _TABLES = (
             Column(
                 "examination_seconds",
                 INTEGER,
-                "Examination time per hand in the protocol (the game may differ: adaptive).",
+                "Examination time per hand in the protocol (the game may differ: adaptive; "
+                "Memulation; empty in Mendikot).",
                 unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "roles",
                 STRING,
-                "How Lucky Duck and Lame Duck are decided (Memulation).",
+                "How Lucky Duck and Lame Duck are decided (Memulation; empty in Mendikot).",
                 allowed=_values(Protocol.Roles.choices),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "opponent",
@@ -187,30 +230,48 @@ _TABLES = (
             Column(
                 "wild_tie",
                 STRING,
-                "Which card wins a wild tie (Memulation).",
+                "Which card wins a wild tie (Memulation; empty in Mendikot).",
                 allowed=_values(Protocol.WildTie.choices),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "trump_rule",
                 STRING,
-                "How trump is set (Mendikot).",
+                "How trump is set (Mendikot; empty in Memulation).",
                 allowed=_values(Protocol.TrumpRule.choices),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "stragedy_intent",
                 BOOLEAN,
-                "Whether Lame Duck names the card they mean to find in the 'Stragedy.",
+                "Whether Lame Duck names the card they mean to find in the 'Stragedy "
+                "(Memulation; empty in Mendikot).",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             Column("adaptive", BOOLEAN, "Whether adaptive difficulty was on."),
             _time("started_at", "When the session started."),
-            _time("completed_at", "When the session completed.", nullable=True),
-            _time("abandoned_at", "When the session was abandoned.", nullable=True),
+            _time(
+                "completed_at",
+                "When the session completed (empty: abandoned, or still going).",
+                nullable=True,
+                missing=(ABANDONED, NOT_APPLICABLE),
+            ),
+            _time(
+                "abandoned_at",
+                "When the session was abandoned (empty: it was not).",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
             Column(
                 "duration_seconds",
                 NUMBER,
-                "Completed minus started.",
+                "Completed minus started (empty: abandoned, or still going).",
                 unit="s",
                 nullable=True,
+                missing=(ABANDONED, NOT_APPLICABLE),
             ),
         ),
     ),
@@ -373,6 +434,7 @@ _TABLES = (
         (
             *GAME_KEY,
             ROUND,
+            Column("deal", INTEGER, "The deal the 'Stragedy belongs to: always 2 (New Deal)."),
             SEAT,
             ACTOR,
             _card(
@@ -381,7 +443,12 @@ _TABLES = (
                 nullable=True,
             ),
             Column("pile", INTEGER, "Pile looked in (the seat that won those tricks)."),
-            Column("trick", INTEGER, "Trick within the pile, counted from 0."),
+            Column(
+                "pile_trick",
+                INTEGER,
+                "Place of the trick looked at within its pile, counted from 0 (not the trick "
+                "number of the deal: see `trick` in plays).",
+            ),
             Column("card_index", INTEGER, "Card within the trick: 0 the card led."),
             _card("revealed_card", "The card found there."),
             Column(
@@ -396,8 +463,20 @@ _TABLES = (
                 "Where the intended card really lay: pile (empty: not among the old tricks).",
                 nullable=True,
             ),
-            Column("intended_trick", INTEGER, "... trick within that pile.", nullable=True),
-            Column("intended_card_index", INTEGER, "... card within that trick.", nullable=True),
+            Column(
+                "intended_pile_trick",
+                INTEGER,
+                "... place of the trick within that pile.",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "intended_card_index",
+                INTEGER,
+                "... card within that trick.",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
             DECISION_MS,
             _time("attempted_at", "When the 'Stragedy was made."),
         ),
@@ -439,9 +518,10 @@ _TABLES = (
     Table(
         "metrics",
         "One row per stored metric value (long format). Game and session values cover the "
-        "exported games and sessions; participant values (trends) summarise all the "
-        "participant's completed sessions. Definitions: the codebook's metrics, by key and "
-        "version.",
+        "exported games and sessions. A participant value is the participant's latest "
+        "completed session's value (its n counts the sessions with a value); the trend, "
+        "reliable change and z-scores over all their sessions are in the inference table. "
+        "Definitions: the codebook's metrics, by key and version.",
         ("level", "subject_id", "key", "version"),
         (
             Column(
@@ -480,6 +560,137 @@ _TABLES = (
                 nullable=True,
             ),
             Column("n", INTEGER, "Observations behind the value.", unit="count"),
+        ),
+    ),
+    Table(
+        "inference",
+        "One row per participant and metric: what the clinician's dashboard says (trend, "
+        "reliable change raw and practice-corrected, z-scores) with every input it rests on. "
+        "Computed over all the participant's completed sessions, whatever the export's filters; "
+        "a neutral metric or a chance baseline has no reliable change or z-score.",
+        ("participant_id", "key", "version"),
+        (
+            PARTICIPANT_ID,
+            ARM,
+            Column(
+                "key",
+                STRING,
+                "Metric key (see the codebook's metrics).",
+                allowed=tuple(m.key for m in METRICS),
+            ),
+            Column("version", INTEGER, "Version of the metric's definition."),
+            Column("sessions", INTEGER, "Completed sessions with a value.", unit="count"),
+            _number("latest", "The latest session's value, in the metric's unit."),
+            Column("latest_n", INTEGER, "Observations behind the latest value.", unit="count"),
+            Column(
+                "min_trials",
+                INTEGER,
+                "Fewest observations a reliable change (in each of baseline and latest) or a "
+                "z-score rests on; below it neither is given.",
+                unit="count",
+            ),
+            _number("slope", "Least-squares change per session.", missing=NOT_ENOUGH),
+            _number(
+                "slope_ci_low", "95% CI of the slope, lower end (t, n - 2 df).", missing=NOT_ENOUGH
+            ),
+            _number("slope_ci_high", "... upper end.", missing=NOT_ENOUGH),
+            Column(
+                "rci_status",
+                STRING,
+                "Whether a reliable change was computed, and if not, why.",
+                allowed=tuple(RCI_STATUSES),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "k",
+                INTEGER,
+                "Sessions averaged for the baseline and for the latest score.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            Column(
+                "trials_baseline",
+                INTEGER,
+                "Observations behind the baseline mean.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            Column(
+                "trials_latest",
+                INTEGER,
+                "Observations behind the latest mean.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number("baseline_mean", "Mean of the first k sessions.", missing=NOT_ENOUGH),
+            _number("latest_mean", "Mean of the last k sessions.", missing=NOT_ENOUGH),
+            _number("sd", "One-session SD used for the reliable change.", missing=NOT_ENOUGH),
+            _number("retest_r", "Test-retest reliability r used.", missing=NOT_ENOUGH),
+            Column(
+                "reliability_source",
+                STRING,
+                "Where r and SD come from.",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "sem_k",
+                "Standard error of measurement of a k-session mean: SD * sqrt(1 - r) / sqrt(k).",
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "s_diff",
+                "Standard error of the difference of two k-session means.",
+                missing=NOT_ENOUGH,
+            ),
+            _number("rci", "Reliable Change Index, uncorrected.", missing=NOT_ENOUGH),
+            _number(
+                "practice_gain",
+                "Practice effect subtracted for the corrected RCI.",
+                missing=(NOT_ENOUGH[0], NOT_RECORDED),
+            ),
+            Column(
+                "practice_source",
+                STRING,
+                "Where the practice effect comes from (the study's control arm or the norms file).",
+                nullable=True,
+                missing=(NOT_ENOUGH[0], NOT_RECORDED),
+            ),
+            _number(
+                "rci_corrected",
+                "Reliable Change Index after the practice correction.",
+                missing=(NOT_ENOUGH[0], NOT_RECORDED),
+            ),
+            Column(
+                "reliable",
+                BOOLEAN,
+                "|RCI| >= 1.96, judged on the corrected RCI when there is one.",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "z_cohort", "Latest value as a z-score in the study's cohort.", missing=NOT_ENOUGH
+            ),
+            _number(
+                "z_norm", "Latest value as a z-score in the age-band norms.", missing=NOT_ENOUGH
+            ),
+            _number("norm_mean", "Mean of the age-band norms used.", missing=NOT_ENOUGH),
+            _number("norm_sd", "SD of the age-band norms used.", missing=NOT_ENOUGH),
+            Column(
+                "norm_n",
+                INTEGER,
+                "People in the norm sample.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            Column(
+                "norm_source", STRING, "Citation of the norms.", nullable=True, missing=NOT_ENOUGH
+            ),
         ),
     ),
 )
@@ -522,8 +733,16 @@ BIDS_EVENTS = Table(
         Column(
             "trick",
             INTEGER,
-            "Trick of the deal, from 0 (plays) or within the pile (recall).",
+            "Trick of the deal, counted from 0 (plays).",
             nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "pile_trick",
+            INTEGER,
+            "Place of the trick looked at within its pile, counted from 0 (recall).",
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
         ),
         Column(
             "position", INTEGER, "Place in the trick, 0 for the card led (plays).", nullable=True
@@ -569,5 +788,6 @@ BIDS_PARTICIPANTS = Table(
         Column("participant_id", STRING, "sub-<participant_id> (see the participants table)."),
         TABLES["participants"].column("age_band"),
         TABLES["participants"].column("group"),
+        ARM,
     ),
 )

@@ -86,7 +86,7 @@ class GameRef:
 class ExportScope:
     study: object
     filters: Filters = field(default_factory=Filters)
-    shift_dates: bool = False
+    shift_dates: bool = True
 
     def __post_init__(self) -> None:
         self.key = pseudonyms.study_key(self.study)

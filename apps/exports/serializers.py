@@ -41,8 +41,9 @@ class ExportRequestSerializer(serializers.Serializer):
     )
     filters = ExportFiltersSerializer(required=False, default=dict)
     shift_dates = serializers.BooleanField(
-        default=False,
-        help_text="Move each participant's times back by their own whole number of days.",
+        default=True,
+        help_text="Move each participant's times back by their own whole number of days "
+        "(the default; false exports the times as recorded).",
     )
 
 

@@ -59,7 +59,7 @@ def _filters_checked(study: Study, data: dict) -> Filters:
 
 
 def export_request(
-    *, actor, study_id: int, formats: list[str], filters: dict, shift_dates: bool = False
+    *, actor, study_id: int, formats: list[str], filters: dict, shift_dates: bool = True
 ) -> Export:
     """Record the export and build it now (small) or queue its job (large)."""
     study = export_study_get(user=actor, study_id=study_id)
@@ -241,7 +241,7 @@ def export_to_folder(
     formats: list[str],
     filters: dict,
     out: Path,
-    shift_dates: bool = False,
+    shift_dates: bool = True,
     echo: Callable[[int, int], None] | None = None,
 ) -> Export:
     """The command line's export: the same files, unzipped, moved into ``out`` when complete."""

@@ -23,9 +23,11 @@ class Metric:
     version: int = 1
     games: tuple[str, ...] = ("memulation",)
     solver: bool = False  # needs the double-dummy analysis
-    # Test-retest reliability assumed for the Reliable Change Index until the cohort is large
-    # enough to estimate it (see apps.metrics.trends).
-    reliability: float = 0.7
+    # Fewest observations (the value's ``n``: attempts, plays, rounds or hands) a session value,
+    # or the sessions averaged for a reliable change, must rest on before it is read.
+    min_trials: int = 10
+    # A chance baseline for another metric's key: context for that score, never read as one.
+    baseline_for: str = ""
 
     def as_dict(self) -> dict:
         return {
@@ -37,6 +39,8 @@ class Metric:
             "version": self.version,
             "games": list(self.games),
             "needs_solver": self.solver,
+            "min_trials": self.min_trials,
+            "baseline_for": self.baseline_for or None,
         }
 
 
@@ -51,7 +55,6 @@ METRICS: tuple[Metric, ...] = (
         "as intended. Only attempts with a named intended card count.",
         "proportion",
         HIGHER,
-        reliability=0.6,
     ),
     Metric(
         "recall_suit_correct",
@@ -83,6 +86,7 @@ METRICS: tuple[Metric, ...] = (
         "chosen: 1 / the face-down cards in that pile.",
         "proportion",
         NEUTRAL,
+        baseline_for="recall_hit",
     ),
     Metric(
         "recall_strategic_value",
@@ -102,6 +106,7 @@ METRICS: tuple[Metric, ...] = (
         "tricks",
         HIGHER,
         games=BOTH,
+        min_trials=3,
     ),
     Metric(
         "optimal_play_rate",
@@ -111,6 +116,7 @@ METRICS: tuple[Metric, ...] = (
         "proportion",
         HIGHER,
         solver=True,
+        min_trials=20,
     ),
     Metric(
         "tricks_lost",
@@ -120,6 +126,7 @@ METRICS: tuple[Metric, ...] = (
         "tricks",
         LOWER,
         solver=True,
+        min_trials=20,
     ),
     Metric(
         "hand_choice_loss",
@@ -130,6 +137,7 @@ METRICS: tuple[Metric, ...] = (
         "tricks",
         LOWER,
         solver=True,
+        min_trials=5,
     ),
     Metric(
         "memory_fidelity",
@@ -153,6 +161,7 @@ METRICS: tuple[Metric, ...] = (
         "count",
         LOWER,
         games=BOTH,
+        min_trials=3,
     ),
     # -- timing -------------------------------------------------------------------------------
     Metric(
@@ -163,7 +172,7 @@ METRICS: tuple[Metric, ...] = (
         "ms",
         LOWER,
         games=BOTH,
-        reliability=0.8,
+        min_trials=20,
     ),
     Metric(
         "decision_time_iqr_ms",
@@ -172,6 +181,7 @@ METRICS: tuple[Metric, ...] = (
         "ms",
         LOWER,
         games=BOTH,
+        min_trials=20,
     ),
     Metric(
         "decision_time_cv",
@@ -181,6 +191,7 @@ METRICS: tuple[Metric, ...] = (
         "ratio",
         LOWER,
         games=BOTH,
+        min_trials=20,
     ),
     # -- examination --------------------------------------------------------------------------
     Metric(
@@ -189,6 +200,7 @@ METRICS: tuple[Metric, ...] = (
         "Seconds spent examining the hands as a share of the seconds offered, over all hands.",
         "proportion",
         NEUTRAL,
+        min_trials=4,
     ),
     Metric(
         "examination_sorts",
@@ -196,6 +208,7 @@ METRICS: tuple[Metric, ...] = (
         "Times a hand was re-ordered during examinations, per round.",
         "count",
         NEUTRAL,
+        min_trials=4,
     ),
     Metric(
         "examination_early_ends",
@@ -203,6 +216,7 @@ METRICS: tuple[Metric, ...] = (
         "Hands whose examination the participant ended before its time, per round.",
         "count",
         NEUTRAL,
+        min_trials=4,
     ),
     Metric(
         "examination_page_hidden_seconds",
@@ -210,6 +224,7 @@ METRICS: tuple[Metric, ...] = (
         "Seconds the page was hidden (another tab or app) while a hand was on show, per round.",
         "seconds",
         LOWER,
+        min_trials=4,
     ),
     # -- Mendikot -----------------------------------------------------------------------------
     Metric(
@@ -219,6 +234,7 @@ METRICS: tuple[Metric, ...] = (
         "count",
         HIGHER,
         games=("mendikot",),
+        min_trials=3,
     ),
     Metric(
         "mendikot_rounds_won",
@@ -227,6 +243,7 @@ METRICS: tuple[Metric, ...] = (
         "proportion",
         HIGHER,
         games=("mendikot",),
+        min_trials=3,
     ),
 )
 

@@ -61,11 +61,21 @@ class CohortNorm(models.Model):
     key = models.CharField(max_length=50)
     version = models.PositiveSmallIntegerField()
     n = models.PositiveIntegerField()
-    mean = models.FloatField(null=True)
-    sd = models.FloatField(null=True)
-    baseline_sd = models.FloatField(null=True)
-    retest_gain = models.FloatField(null=True, help_text="mean latest - baseline in the cohort")
+    mean = models.FloatField(null=True, help_text="mean of the participants' latest values")
+    sd = models.FloatField(null=True, help_text="SD of the participants' latest values")
+    baseline_sd = models.FloatField(null=True, help_text="SD of the participants' baselines")
+    session_sd = models.FloatField(
+        null=True, help_text="SD of first-session values (the scale of the retest correlation)"
+    )
+    retest_gain = models.FloatField(
+        null=True, help_text="mean latest - baseline in the whole cohort (descriptive only)"
+    )
     reliability = models.FloatField(null=True, help_text="session 1 vs 2 correlation")
+    reliability_n = models.PositiveIntegerField(default=0, help_text="session 1 - 2 pairs")
+    control_gain = models.FloatField(
+        null=True, help_text="mean latest - baseline in the control arm: the practice effect"
+    )
+    control_n = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -84,6 +94,12 @@ class ReferenceNorm(models.Model):
     sd = models.FloatField()
     n = models.PositiveIntegerField(default=0)
     source = models.CharField(max_length=200, blank=True)
+    # Test-retest reliability of one-session scores in the norm sample, and its citation.
+    retest_r = models.FloatField(null=True, blank=True)
+    retest_source = models.CharField(max_length=200, blank=True)
+    # Mean retest gain without training (second minus first testing), in the metric's unit.
+    practice_effect = models.FloatField(null=True, blank=True)
+    practice_source = models.CharField(max_length=200, blank=True)
 
     class Meta:
         constraints = [

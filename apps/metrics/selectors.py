@@ -38,15 +38,25 @@ def participant_summary(*, participant: Participant) -> dict:
             MetricValue.objects.filter(level=Level.PARTICIPANT, subject_id=participant.pk)
         )
     }
+    # A chance baseline is shown beside its score, never as a score of its own.
+    chance = {
+        CATALOGUE[key].baseline_for: rows[key].details.get("latest")
+        for key in rows
+        if CATALOGUE[key].baseline_for
+    }
     metrics = []
     for key in _ordered(rows):
         meta, details = CATALOGUE[key], rows[key].details
+        if meta.baseline_for:
+            continue
         series = [p["value"] for p in details.get("series", [])]
         metrics.append(
             {
                 **meta.as_dict(),
                 "latest": details.get("latest"),
+                "latest_n": details.get("latest_n"),
                 "baseline": details.get("baseline"),
+                "chance_level": chance.get(key),
                 "series": series,
                 "trend": details.get("trend"),
                 "rci": details.get("rci"),
@@ -63,6 +73,7 @@ def participant_summary(*, participant: Participant) -> dict:
             "code": participant.code,
             "age_band": participant.age_band,
             "group": participant.group,
+            "arm": participant.arm.name if participant.arm else None,
             "study": participant.study_id,
             "sessions_completed": sessions.filter(status="completed").count(),
             "examination_seconds_next": participant.examination_seconds_override,
@@ -146,8 +157,12 @@ def cohort_summary(*, study: Study) -> dict:
                 "mean": n.mean,
                 "sd": n.sd,
                 "baseline_sd": n.baseline_sd,
+                "session_sd": n.session_sd,
                 "retest_gain": n.retest_gain,
                 "reliability": n.reliability,
+                "reliability_n": n.reliability_n,
+                "control_gain": n.control_gain,
+                "control_n": n.control_n,
                 "computed_at": n.computed_at,
             }
             for n in sorted(norms, key=lambda n: _ordered([x.key for x in norms]).index(n.key))

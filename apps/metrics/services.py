@@ -113,10 +113,10 @@ def _series(participant: Participant) -> dict[str, list[trends.Point]]:
     values = MetricValue.objects.filter(
         level=Level.SESSION, participant=participant, session__in=sessions
     )
-    by_key: dict[str, dict[int, float | None]] = defaultdict(dict)
+    by_key: dict[str, dict[int, MetricValue]] = defaultdict(dict)
     for row in values:
         if _current(row):
-            by_key[row.key][row.session_id] = row.value
+            by_key[row.key][row.session_id] = row
     series = {}
     for key, by_session in by_key.items():
         series[key] = [
@@ -124,7 +124,8 @@ def _series(participant: Participant) -> dict[str, list[trends.Point]]:
                 s.number,
                 s.pk,
                 (s.completed_at or s.started_at or s.created_at).isoformat(),
-                by_session.get(s.pk),
+                by_session[s.pk].value,
+                by_session[s.pk].n,
             )
             for s in sessions
             if s.pk in by_session
@@ -132,12 +133,34 @@ def _series(participant: Participant) -> dict[str, list[trends.Point]]:
     return series
 
 
-def _norm(row: CohortNorm | ReferenceNorm | None) -> trends.Norm | None:
+def _cohort(row: CohortNorm | None) -> trends.Cohort | None:
     if row is None:
         return None
-    if isinstance(row, ReferenceNorm):
-        return trends.Norm(row.mean, row.sd, row.sd, None, None, row.n)
-    return trends.Norm(row.mean, row.sd, row.baseline_sd, row.retest_gain, row.reliability, row.n)
+    return trends.Cohort(
+        n=row.n,
+        mean=row.mean,
+        sd=row.sd,
+        session_sd=row.session_sd,
+        reliability=row.reliability,
+        reliability_n=row.reliability_n,
+        control_gain=row.control_gain,
+        control_n=row.control_n,
+    )
+
+
+def _reference(row: ReferenceNorm | None) -> trends.Reference | None:
+    if row is None:
+        return None
+    return trends.Reference(
+        mean=row.mean,
+        sd=row.sd,
+        n=row.n,
+        source=row.source,
+        retest_r=row.retest_r,
+        retest_source=row.retest_source,
+        practice_effect=row.practice_effect,
+        practice_source=row.practice_source,
+    )
 
 
 def participant_trends_refresh(*, participant: Participant) -> None:
@@ -148,7 +171,7 @@ def participant_trends_refresh(*, participant: Participant) -> None:
     norms = {n.key: n for n in norms if _current(n)}
     rows = []
     for key, points in _series(participant).items():
-        cohort, norm = _norm(cohorts.get(key)), _norm(norms.get(key))
+        cohort, norm = _cohort(cohorts.get(key)), _reference(norms.get(key))
         details = trends.trend_details(CATALOGUE[key], points, cohort, norm)
         rows.append(
             MetricValue(
@@ -162,35 +185,47 @@ def participant_trends_refresh(*, participant: Participant) -> None:
     _store(Level.PARTICIPANT, participant.pk, rows)
 
 
+def _sd(values: list[float]) -> float | None:
+    return statistics.stdev(values) if len(values) > 1 else None
+
+
 def cohort_norms_refresh(*, study: Study) -> None:
-    """Per metric: the spread of participants' latest values, their baselines' spread, the mean
-    retest gain (latest minus baseline) and the session 1 - session 2 correlation."""
-    by_key: dict[str, list[list[float]]] = defaultdict(list)
-    for participant in Participant.objects.filter(study=study):
+    """Per metric: the spread of participants' latest values, of their baselines and of their
+    first sessions, the session 1 - session 2 correlation, and the mean retest gain (latest
+    minus baseline) of the whole cohort and of the control arm (the practice effect)."""
+    by_key: dict[str, list[tuple[bool, list[float]]]] = defaultdict(list)
+    people = Participant.objects.filter(study=study).select_related("arm")
+    for participant in people:
+        control = participant.arm is not None and participant.arm.control
         for key, points in _series(participant).items():
             values = [p.value for p in points if p.value is not None]
             if values:
-                by_key[key].append(values)
+                by_key[key].append((control, values))
     with transaction.atomic():
-        for key, people in by_key.items():
-            latest = [v[-1] for v in people]
-            pairs = [trends.baseline_and_latest(v) for v in people]
-            baselines = [b for b, _ in pairs if b is not None]
-            gains = [lt - b for b, lt in pairs if b is not None]
-            firsts = [(v[0], v[1]) for v in people if len(v) >= 2]
+        for key, rows in by_key.items():
+            latest = [v[-1] for _, v in rows]
+            pairs = [(control, trends.baseline_and_latest(v)) for control, v in rows]
+            baselines = [b for _, (b, _) in pairs if b is not None]
+            gains = [lt - b for _, (b, lt) in pairs if b is not None]
+            control_gains = [lt - b for control, (b, lt) in pairs if control and b is not None]
+            firsts = [(v[0], v[1]) for _, v in rows if len(v) >= 2]
             CohortNorm.objects.update_or_create(
                 study=study,
                 key=key,
                 version=CATALOGUE[key].version,
                 defaults={
-                    "n": len(people),
+                    "n": len(rows),
                     "mean": statistics.fmean(latest),
-                    "sd": statistics.stdev(latest) if len(latest) > 1 else None,
-                    "baseline_sd": statistics.stdev(baselines) if len(baselines) > 1 else None,
+                    "sd": _sd(latest),
+                    "baseline_sd": _sd(baselines),
+                    "session_sd": _sd([v[0] for _, v in rows]),
                     "retest_gain": statistics.fmean(gains) if gains else None,
                     "reliability": compute.stats.pearson(
                         [a for a, _ in firsts], [b for _, b in firsts]
                     ),
+                    "reliability_n": len(firsts),
+                    "control_gain": statistics.fmean(control_gains) if control_gains else None,
+                    "control_n": len(control_gains),
                 },
             )
 

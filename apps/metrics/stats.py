@@ -149,6 +149,18 @@ class ReliableChange:
     practice_gain: float
 
 
+def sem_of_mean(*, sd: float, reliability: float, k: int = 1) -> float:
+    """Standard error of measurement of a mean of ``k`` sessions, ``SD * sqrt(1 - r) / sqrt(k)``,
+    where ``SD`` and ``r`` are those of one-session scores (errors independent between sessions;
+    the same as the Spearman-Brown reliability of the k-session mean applied to its own SD).
+    """
+    if k < 1:
+        raise ValueError("a mean needs at least one session")
+    if not -1.0 <= reliability < 1.0:
+        raise ValueError("the reliability must be below 1")
+    return sd * math.sqrt(1.0 - reliability) / math.sqrt(k)
+
+
 def reliable_change(
     *,
     baseline: float,
@@ -156,18 +168,24 @@ def reliable_change(
     sd: float | None = None,
     reliability: float | None = None,
     sem: float | None = None,
+    k_baseline: int = 1,
+    k_latest: int = 1,
     practice_gain: float = 0.0,
 ) -> ReliableChange:
     """Jacobson-Truax reliable change with the Christensen-Mendoza standard error of the
-    difference, ``S_diff = sqrt(2 * SEM^2)`` where ``SEM = SD * sqrt(1 - r)``; with an optional
-    practice-effect correction (Chelune et al.): the cohort's mean retest gain is subtracted
-    from the change first.
+    difference, for a baseline and a latest score that are means of ``k_baseline`` and
+    ``k_latest`` sessions: ``S_diff = SEM_1 * sqrt(1/k_baseline + 1/k_latest)`` with the
+    one-session ``SEM_1 = SD * sqrt(1 - r)`` (``sqrt(2) * SEM_1`` when both are single
+    sessions). With a practice-effect correction (Chelune et al.): the expected retest gain
+    is subtracted from the change first.
     """
     if sem is None:
         if sd is None or reliability is None:
-            raise ValueError("give the SEM, or the baseline SD and the reliability")
-        sem = sd * math.sqrt(max(0.0, 1.0 - reliability))
-    s_diff = math.sqrt(2 * sem**2)
+            raise ValueError("give the SEM, or the one-session SD and the reliability")
+        sem = sem_of_mean(sd=sd, reliability=reliability)
+    if k_baseline < 1 or k_latest < 1:
+        raise ValueError("a mean needs at least one session")
+    s_diff = sem * math.sqrt(1 / k_baseline + 1 / k_latest)
     if s_diff == 0:
         raise ValueError("the standard error of the difference is zero")
     rci = (latest - baseline - practice_gain) / s_diff

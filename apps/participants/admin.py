@@ -10,6 +10,8 @@ class StudyAdmin(AuditedAdmin):
     list_display = ("name", "created_at")
     search_fields = ("name",)
     filter_horizontal = ("owners", "clinicians")
+    # Arms are fixed when the study opens (the API's open action), never edited here.
+    readonly_fields = ("opened_at",)
 
     def audit_study_id(self, obj):
         return obj.pk

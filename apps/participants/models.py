@@ -73,11 +73,41 @@ class Study(models.Model):
     # The name of the setting that holds this study's pseudonymisation key (the key itself is
     # never stored in the database). Empty: the platform-wide default key.
     pseudonymisation_key_ref = models.CharField(max_length=100, blank=True)
+    # How the study's published data name their authors and licence (dataset_description.json
+    # of the BIDS and Psych-DS exports); the staff's accounts are never exported.
+    dataset_authors = models.JSONField(default=list, blank=True)
+    dataset_license = models.CharField(max_length=50, default="CC-BY-4.0", blank=True)
+    dataset_institution = models.CharField(max_length=200, blank=True)
+    dataset_institution_address = models.CharField(max_length=300, blank=True)
+    dataset_department = models.CharField(max_length=200, blank=True)
+    # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
+    opened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name_plural = "studies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StudyArm(models.Model):
+    """An arm of a study (for example training or control); ``weight`` is its share of the
+    allocation (1:1, 2:1, ...). The control arm's gains give the practice correction."""
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="arms")
+    name = models.CharField(max_length=50)
+    control = models.BooleanField(default=False)
+    weight = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(10)]
+    )
+
+    class Meta:
+        ordering = ["study", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["study", "name"], name="study_arm_name_unique")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -188,7 +218,11 @@ class Participant(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)
     age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
-    group = models.CharField(max_length=50, blank=True, help_text="Group or arm for analyses")
+    group = models.CharField(max_length=50, blank=True, help_text="Group for analyses")
+    # The arm the allocation list gave (null: the study has no arms).
+    arm = models.ForeignKey(
+        StudyArm, on_delete=models.PROTECT, null=True, blank=True, related_name="participants"
+    )
     clinicians = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="assigned_participants", blank=True
     )
@@ -212,6 +246,37 @@ class Participant(models.Model):
     @property
     def has_consent(self) -> bool:
         return self.consent_date is not None and self.consent_withdrawn_at is None
+
+
+class Allocation(models.Model):
+    """How a study's allocation list was drawn: kept to reproduce it, never shown (the seed
+    would reveal every future allocation)."""
+
+    study = models.OneToOneField(Study, on_delete=models.PROTECT, related_name="+")
+    seed = models.BigIntegerField()
+    block_multiples = models.JSONField(help_text="block sizes, as multiples of the weights' sum")
+    places_per_stratum = models.PositiveIntegerField()
+    drawn_at = models.DateTimeField(auto_now_add=True)
+
+
+class AllocationSlot(models.Model):
+    """One place of a study's concealed allocation list: per stratum (age band), arms in
+    seeded permuted blocks, drawn when the study opens and taken in order by enrolment."""
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="+")
+    stratum = models.CharField(max_length=10)
+    position = models.PositiveIntegerField()
+    arm = models.ForeignKey(StudyArm, on_delete=models.PROTECT, related_name="+")
+    participant = models.OneToOneField(
+        Participant, on_delete=models.PROTECT, null=True, blank=True, related_name="allocation"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["study", "stratum", "position"], name="allocation_slot_unique"
+            )
+        ]
 
 
 class ClinicianNote(models.Model):

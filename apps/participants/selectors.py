@@ -68,7 +68,7 @@ def protocol_scope(*, user) -> QuerySet[Protocol]:
 
 
 def study_list(*, user) -> QuerySet[Study]:
-    return study_scope(user=user).prefetch_related("owners", "clinicians")
+    return study_scope(user=user).prefetch_related("owners", "clinicians", "arms")
 
 
 def study_get(*, user, study_id: int) -> Study:
@@ -125,7 +125,7 @@ def participant_list(
         "-created_at", "-pk"
     )
     return (
-        participants.select_related("study")
+        participants.select_related("study", "arm")
         .prefetch_related("clinicians")
         .annotate(
             last_session_at=Max("sessions__started_at"),

@@ -11,6 +11,7 @@ from apps.participants.models import (
     Participant,
     Protocol,
     Study,
+    StudyArm,
 )
 
 ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
@@ -29,7 +30,16 @@ def _staff():
 # --- studies ------------------------------------------------------------------------------------
 
 
+class StudyArmSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = StudyArm
+        fields = ["name", "control", "weight"]
+        read_only_fields = fields
+
+
 class StudySerializer(serializers.ModelSerializer):
+    arms = StudyArmSerializer(many=True, read_only=True)
+
     class Meta:
         model = Study
         fields = [
@@ -39,9 +49,30 @@ class StudySerializer(serializers.ModelSerializer):
             "owners",
             "clinicians",
             "pseudonymisation_key_ref",
+            "dataset_authors",
+            "dataset_license",
+            "dataset_institution",
+            "dataset_institution_address",
+            "dataset_department",
+            "opened_at",
+            "arms",
             "created_at",
         ]
         read_only_fields = fields
+
+
+class ArmWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=50)
+    control = serializers.BooleanField(default=False, help_text="The arm practice effects use.")
+    weight = serializers.IntegerField(
+        min_value=1, max_value=10, default=1, help_text="Share of the allocation (1:1, 2:1, ...)."
+    )
+
+
+class StudyOpenSerializer(serializers.Serializer):
+    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+
+    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -51,6 +82,20 @@ class StudyWriteSerializer(serializers.Serializer):
     )
     owners = _staff()
     clinicians = _staff()
+    dataset_authors = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        max_length=100,
+        required=False,
+        help_text="Authors of the published dataset, one name each (BIDS and Psych-DS).",
+    )
+    dataset_license = serializers.CharField(
+        max_length=50, required=False, help_text="Licence of the published dataset (SPDX id)."
+    )
+    dataset_institution = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    dataset_institution_address = serializers.CharField(
+        max_length=300, required=False, allow_blank=True
+    )
+    dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 # --- protocols ----------------------------------------------------------------------------------
@@ -143,6 +188,9 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
+    arm = serializers.CharField(
+        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+    )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
     sessions_this_week = serializers.IntegerField(
@@ -163,6 +211,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "code",
             "age_band",
             "group",
+            "arm",
             "clinicians",
             "consent_date",
             "consent_form_version",

@@ -7,6 +7,7 @@ from apps.participants import views
 urlpatterns = [
     path("studies/", views.StudyListView.as_view(), name="study-list"),
     path("studies/<int:pk>/", views.StudyDetailView.as_view(), name="study-detail"),
+    path("studies/<int:pk>/open/", views.StudyOpenView.as_view(), name="study-open"),
     path(
         "studies/<int:pk>/protocols/",
         views.StudyProtocolListView.as_view(),

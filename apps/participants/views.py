@@ -19,9 +19,11 @@ from apps.participants.serializers import (
     ParticipantUpdateSerializer,
     ProtocolSerializer,
     ProtocolWriteSerializer,
+    StudyOpenSerializer,
     StudySerializer,
     StudyWriteSerializer,
 )
+from apps.participants.services.allocation import study_open
 
 
 def _parsed(serializer_class, data, **kwargs) -> dict:
@@ -68,6 +70,19 @@ class StudyDetailView(GenericAPIView):
         study = selectors.study_get(user=request.user, study_id=pk)
         data = _parsed(StudyWriteSerializer, request.data, partial=True)
         study = services.study_update(study=study, actor=request.user, **data)
+        return Response(StudySerializer(study).data)
+
+
+class StudyOpenView(GenericAPIView):
+    @extend_schema(
+        request=StudyOpenSerializer,
+        responses=StudySerializer,
+        summary="Open a study with arms: the concealed, stratified allocation list is drawn",
+    )
+    def post(self, request, pk: int):
+        study = selectors.study_get(user=request.user, study_id=pk)
+        data = _parsed(StudyOpenSerializer, request.data)
+        study = study_open(study=study, actor=request.user, arms=data["arms"])
         return Response(StudySerializer(study).data)
 
 

@@ -14,6 +14,8 @@ from apps.participants import rules
 from apps.participants.models import ADAPTIVE_DEFAULTS, Protocol, Study
 from apps.participants.validation import clean_or_refuse, refuse
 
+DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
+
 
 def _check_name_free(name: str, *, study: Study | None = None) -> None:
     others = Study.objects.filter(name=name)
@@ -33,13 +35,29 @@ def _check_team(*, owners: Iterable | None, clinicians: Iterable | None) -> None
 
 
 @transaction.atomic
-def study_create(*, actor, name: str, description: str = "", owners=(), clinicians=()) -> Study:
+def study_create(
+    *,
+    actor,
+    name: str,
+    description: str = "",
+    owners=(),
+    clinicians=(),
+    dataset_authors: list[str] | None = None,
+    dataset_license: str = "CC-BY-4.0",
+    **dataset: str,
+) -> Study:
     """A new study; a researcher who creates one becomes one of its owners."""
     rules.require(rules.may_create_study(actor), "Only researchers and admins create studies.")
     owners = set(owners) | ({actor} if actor.is_researcher else set())
     _check_team(owners=owners, clinicians=clinicians)
     _check_name_free(name)
-    study = Study(name=name, description=description)
+    study = Study(
+        name=name,
+        description=description,
+        dataset_authors=dataset_authors or [],
+        dataset_license=dataset_license,
+        **{field: dataset[field] for field in DATASET_FIELDS if field in dataset},
+    )
     clean_or_refuse(study)
     study.save()
     study.owners.set(owners)
@@ -57,8 +75,11 @@ def study_update(
     description: str | None = None,
     owners: Iterable | None = None,
     clinicians: Iterable | None = None,
+    dataset_authors: list[str] | None = None,
+    dataset_license: str | None = None,
+    **dataset: str,
 ) -> Study:
-    """Change what is given (``None``: leave as it is)."""
+    """Change what is given (``None``: leave as it is); ``dataset``: the institution fields."""
     rules.require(rules.owns_study(actor, study), "Only the study's owners may change it.")
     study = Study.objects.select_for_update().get(pk=study.pk)
     before = audit_snapshot(study)
@@ -68,6 +89,14 @@ def study_update(
         study.name = name
     if description is not None:
         study.description = description
+    if dataset_authors is not None:
+        study.dataset_authors = dataset_authors
+    if dataset_license is not None:
+        study.dataset_license = dataset_license
+    for field, value in dataset.items():
+        if field not in DATASET_FIELDS:
+            raise TypeError(f"unknown study field {field}")
+        setattr(study, field, value)
     clean_or_refuse(study)
     study.save()
     if owners is not None:

@@ -58,6 +58,7 @@ export interface Participant {
   code: string;
   age_band: string;
   group: string;
+  arm?: string | null;
   clinicians: number[];
   consent_date: string | null;
   consent_form_version: string;
@@ -132,10 +133,31 @@ export interface MetricSummary {
     arrow: "up" | "down" | "flat";
     reading: string;
   } | null;
-  rci: { value: number | null; reliable: boolean; reading: string } | null;
+  rci: ReliableChange | null;
   z_cohort: number | null;
   z_norm: number | null;
-  z_reading: string;
+  z_reading: string | null;
+  latest_n?: number | null;
+  min_trials?: number;
+  chance_level?: number | null;
+}
+
+/** A reliable-change estimate and every input it rests on (see apps/metrics/trends.py). */
+export interface ReliableChange {
+  value: number | null;
+  corrected: number | null;
+  reliable: boolean;
+  status: "ok" | "neutral" | "not_enough_sessions" | "not_enough_trials" | "no_reliability";
+  reading: string;
+  k?: number;
+  trials_baseline?: number;
+  trials_latest?: number;
+  min_trials?: number;
+  sd?: number;
+  reliability?: number;
+  source?: string;
+  practice_gain?: number | null;
+  practice_source?: string | null;
 }
 
 export interface AdaptiveChange {

@@ -37,6 +37,7 @@ export function ExportsTab() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [game, setGame] = useState("");
+  const [shiftDates, setShiftDates] = useState(true);
   const [jobId, setJobId] = useState<number | null>(null);
 
   const start = useMutation({
@@ -46,7 +47,11 @@ export function ExportsTab() {
       if (from) filters.date_from = from;
       if (to) filters.date_to = to;
       if (game) filters.game = game;
-      return api.post<ExportJob>(`/api/studies/${id}/exports/`, { formats, filters });
+      return api.post<ExportJob>(`/api/studies/${id}/exports/`, {
+        formats,
+        filters,
+        shift_dates: shiftDates,
+      });
     },
     onSuccess: (job) => {
       setJobId(job.id);
@@ -123,6 +128,15 @@ export function ExportsTab() {
             </div>
           </div>
         </fieldset>
+        <label className="check-inline">
+          <input
+            type="checkbox"
+            name="shift_dates"
+            checked={shiftDates}
+            onChange={(e) => setShiftDates(e.target.checked)}
+          />
+          Shift each participant&apos;s dates (recommended for sharing; intervals are kept)
+        </label>
         {start.error && (
           <p className="form-error" role="alert">
             {errorText(start.error)}

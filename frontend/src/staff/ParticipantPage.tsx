@@ -66,7 +66,8 @@ export function ParticipantPage() {
           Participant <span data-testid="participant-code">{p.code}</span>
         </h1>
         <div className="muted">
-          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"} · enrolled{" "}
+          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"}
+          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>} · enrolled{" "}
           {formatDate(p.created_at)}
         </div>
       </div>
@@ -114,7 +115,9 @@ export function ParticipantPage() {
                   <td>
                     <TrendArrow metric={m} />
                   </td>
-                  <td>{m.rci?.reliable ? <span className="badge flag">reliable</span> : "none"}</td>
+                  <td>
+                    <RciReading metric={m} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -308,8 +311,13 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
           {formatValue(metric.latest, metric.unit)}
         </span>
         <span className="muted">
-          baseline {formatValue(metric.baseline, metric.unit)} ·{" "}
-          {metric.direction === "higher_better" ? "higher is better" : "lower is better"}
+          baseline {formatValue(metric.baseline, metric.unit)} · {directionWords(metric.direction)}
+          {metric.chance_level !== null && metric.chance_level !== undefined && (
+            <span data-testid={`chance-${metric.key}`}>
+              {" "}
+              · chance level {formatValue(metric.chance_level, metric.unit)}
+            </span>
+          )}
         </span>
         <TrendArrow metric={metric} />
       </div>
@@ -347,21 +355,22 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
           <>
             <dt>Reliable change</dt>
             <dd>
-              {metric.rci.reliable && <span className="badge flag">reliable</span>}{" "}
-              {metric.rci.reading}
-              {metric.rci.value !== null && <span className="muted"> (RCI {metric.rci.value.toFixed(2)})</span>}
+              <RciReading metric={metric} full />
             </dd>
           </>
         )}
-        {(metric.z_cohort !== null || metric.z_norm !== null || metric.z_reading) && (
+        {metric.z_reading && (
           <>
             <dt>Compared with others</dt>
-            <dd>
+            <dd data-testid={`z-${metric.key}`}>
               {metric.z_reading}
-              <span className="muted">
-                {" "}
-                (z cohort {metric.z_cohort?.toFixed(2) ?? "–"}, z norm {metric.z_norm?.toFixed(2) ?? "–"})
-              </span>
+              {(metric.z_cohort !== null || metric.z_norm !== null) && (
+                <span className="muted">
+                  {" "}
+                  (z cohort {metric.z_cohort?.toFixed(2) ?? "–"}, z norm{" "}
+                  {metric.z_norm?.toFixed(2) ?? "–"})
+                </span>
+              )}
             </dd>
           </>
         )}
@@ -373,6 +382,44 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
         )}
       </dl>
     </article>
+  );
+}
+
+function directionWords(direction: MetricSummary["direction"]): string {
+  if (direction === "higher_better") return "higher is better";
+  if (direction === "lower_better") return "lower is better";
+  return "neutral: neither direction is better";
+}
+
+/** A reliable change with everything it rests on: r, SD, k, their source and the practice
+ * correction; or why there is none ("not enough data yet" below the minimum trials). */
+export function RciReading({ metric, full = false }: { metric: MetricSummary; full?: boolean }) {
+  const rci = metric.rci;
+  if (!rci) return <span className="muted">–</span>;
+  if (rci.value === null) {
+    const short = rci.status === "neutral" ? "not read (neutral)" : rci.reading.split(":")[0];
+    return (
+      <span className="muted" data-testid={`rci-${metric.key}`} data-status={rci.status}>
+        {full ? rci.reading : short}
+      </span>
+    );
+  }
+  return (
+    <span data-testid={`rci-${metric.key}`} data-status={rci.status}>
+      {rci.reliable ? <span className="badge flag">reliable</span> : !full && "none"}
+      {full && ` ${rci.reading}`}
+      <span className="muted rci-inputs" data-testid={`rci-inputs-${metric.key}`}>
+        {" "}
+        (RCI {rci.value.toFixed(2)}
+        {rci.corrected !== null && `, corrected ${rci.corrected.toFixed(2)}`}; r ={" "}
+        {rci.reliability?.toFixed(2)}, SD = {formatValue(rci.sd, metric.unit)}, k = {rci.k}{" "}
+        sessions; r and SD from {rci.source}
+        {rci.practice_source
+          ? `; practice ${formatValue(rci.practice_gain, metric.unit)} from ${rci.practice_source}`
+          : "; no practice correction"}
+        )
+      </span>
+    </span>
   );
 }
 

@@ -17,7 +17,7 @@ from apps.exports.services import export_to_folder
 from apps.games.demo import demo_game_play
 from apps.metrics.models import MetricValue
 from apps.metrics.services import session_metrics_compute
-from apps.participants.models import ClinicianNote, Participant
+from apps.participants.models import ClinicianNote, Participant, StudyArm
 from apps.training.models import TrainingSession
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 
@@ -60,6 +60,16 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
         username="claude_b", first_name="Claude", last_name="Bernard", role="clinician"
     )
     study = make_study(owners=[researcher], clinicians=[clinician], name="Riverside Memory Trial")
+    # What a lab fills in before publishing (BIDS and Psych-DS dataset descriptions).
+    study.dataset_authors = ["Ada Quill", "Ben Okafor"]
+    study.dataset_institution = "Example University"
+    study.dataset_institution_address = "1 Example Road, Exampleton"
+    study.dataset_department = "Department of Psychology"
+    study.save()
+    arms = {
+        "training": StudyArm.objects.create(study=study, name="training"),
+        "control": StudyArm.objects.create(study=study, name="control", control=True),
+    }
     study.description = "Recruited at the Riverside clinic"
     study.save()
     memulation = make_protocol(
@@ -81,6 +91,7 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
             clinicians=[clinician],
             age_band=["60-69", "70-79", "80+"][i],
             group=["training", "control", "training"][i],
+            arm=arms[["training", "control", "training"][i]],
             consent_date=start.date(),
             consent_form_version="v1",
         )
@@ -143,7 +154,14 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
     with django_db_blocker.unblock(), transaction.atomic():
         seeded = seed_study()
         study = seeded.study
-        export_to_folder(study=study, formats=["csv", "parquet", "bids"], filters={}, out=folder)
+        # Times as recorded, to compare with the database; the default shifts them.
+        export_to_folder(
+            study=study,
+            formats=["csv", "parquet", "bids"],
+            filters={},
+            out=folder,
+            shift_dates=False,
+        )
         until = min(s.started_at for s in seeded.sessions).date() + timedelta(days=1)
         export_to_folder(
             study=study,
@@ -154,10 +172,9 @@ def exported(django_db_setup, django_db_blocker, tmp_path_factory) -> Exported:
                 "date_to": until.isoformat(),
             },
             out=filtered,
+            shift_dates=False,
         )
-        export_to_folder(
-            study=study, formats=["csv", "bids"], filters={}, out=shifted, shift_dates=True
-        )
+        export_to_folder(study=study, formats=["csv", "bids"], filters={}, out=shifted)
         ids = {p.code: seeded.export_id(p) for p in [*seeded.participants, seeded.withdrawn]}
         numbers = {s.pk: (ids[s.participant.code], s.number) for s in seeded.sessions}
         session_metrics = {

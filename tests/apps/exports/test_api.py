@@ -94,11 +94,12 @@ def test_a_large_export_runs_as_a_job_that_reports_progress(
 
 def test_the_export_log_lists_the_studys_exports(study, researcher, admin_user, client_for):
     first = ask(client_for(researcher), study).json()
-    second = ask(client_for(admin_user), study, formats=["csv"], shift_dates=True).json()
+    second = ask(client_for(admin_user), study, formats=["csv"], shift_dates=False).json()
     log = client_for(researcher).get(url(study)).json()
     assert [e["id"] for e in log["results"]] == [second["id"], first["id"]]
     assert log["results"][0]["requested_by"] == admin_user.username
-    assert log["results"][0]["shift_dates"] is True
+    assert log["results"][0]["shift_dates"] is False
+    assert log["results"][1]["shift_dates"] is True  # dates are shifted unless asked otherwise
 
 
 def test_clinicians_cannot_export_even_on_the_studys_team(study, researcher, clinician, client_for):

@@ -5,10 +5,10 @@ import doctest
 
 import pytest
 
-from apps.exports import pseudonyms, schema, writers
+from apps.exports import pseudonyms, psychds, schema, writers
 
 
-@pytest.mark.parametrize("module", [pseudonyms, schema, writers])
+@pytest.mark.parametrize("module", [psychds, pseudonyms, schema, writers])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -58,6 +58,7 @@ def test_every_table_matches_the_codebook_exactly(exported):
                 "description",
                 "allowed_values",
                 "missing_value_code",
+                "missing_reasons",
             }
             assert column["description"]
 
@@ -167,6 +168,22 @@ def test_bids_files_are_one_per_participant_session_and_game(exported):
     bids = exported.folder / "bids"
     description = json.loads((bids / "dataset_description.json").read_text())
     assert description["BIDSVersion"] and description["Name"]
+    assert description["License"] == "CC-BY-4.0" and description["Authors"]
+    assert (bids / "README.md").read_text().startswith("# ")
+    # One sidecar per task at the top, inherited by every events file of the task.
+    assert sorted(p.name for p in bids.glob("*.json")) == [
+        "dataset_description.json",
+        "participants.json",
+        "task-memulation_events.json",
+        "task-mendikot_events.json",
+    ]
+    assert not list(bids.glob("sub-*/**/*.json"))
+    for task in ("memulation", "mendikot"):
+        sidecar = json.loads((bids / f"task-{task}_events.json").read_text())
+        assert sidecar["TaskName"] == task and sidecar["TaskDescription"]
+        assert [k for k in sidecar if k in BIDS_EVENTS.names] == BIDS_EVENTS.names
+        assert sidecar["InstitutionName"] == "Example University"
+        assert all(sidecar[name]["Description"] for name in BIDS_EVENTS.names)
     participants = read_csv(bids / "participants.tsv", delimiter="\t")
     assert {p["participant_id"] for p in participants} == {
         f"sub-{exported.export_ids[p.code]}" for p in exported.seeded.participants
@@ -179,9 +196,6 @@ def test_bids_files_are_one_per_participant_session_and_game(exported):
         assert task in ("task-memulation", "task-mendikot")
         assert header(path, "\t") == BIDS_EVENTS.names
         assert BIDS_EVENTS.names[:4] == ["onset", "duration", "trial_type", "response_time"]
-        sidecar = json.loads(path.with_suffix(".json").read_text())
-        assert list(sidecar) == BIDS_EVENTS.names
-        assert all(column["Description"] for column in sidecar.values())
         rows = read_csv(path, delimiter="\t")
         onsets = [float(r["onset"]) for r in rows]
         assert onsets == sorted(onsets) and onsets[0] >= 0
@@ -192,6 +206,8 @@ def test_bids_files_are_one_per_participant_session_and_game(exported):
             assert {"examination", "recall"} <= kinds
             recall = next(r for r in rows if r["trial_type"] == "recall")
             assert float(recall["response_time"]) > 0 and recall["hit"] in ("true", "false")
+            assert recall["deal"] == "2" and recall["trick"] == "n/a"  # one meaning a column
+            assert recall["pile_trick"] != "n/a"
 
 
 def _texts(folder):

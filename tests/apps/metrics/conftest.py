@@ -11,13 +11,13 @@ from tests.apps.factories import make_participant, make_protocol, make_session
 def played_session(clinician):
     """A completed session whose Memulation game was played to the end (no metrics yet)."""
 
-    def make(*, adaptive=False, participant=None):
+    def make(*, adaptive=False, participant=None, rounds=1):
         participant = participant or make_participant(clinicians=[clinician])
         protocol = make_protocol(
             study=participant.study,
             opponent="random",
             roles="participant_lame",  # so the participant makes the 'Stragedy
-            rounds=1,
+            rounds=rounds,
             adaptive={
                 "enabled": adaptive,
                 "target_recall": 0.6,

@@ -78,3 +78,29 @@ def test_others_get_nothing(demo, client_for):
     assert client.get(f"/api/sessions/{session.pk}/analysis/").status_code == 404
     assert client.get(f"/api/studies/{demo.pk}/cohort/").status_code == 404
     assert client.get("/api/metrics/catalogue/").status_code == 200
+
+
+def test_in_the_demo_cohort_neutral_measures_and_baselines_get_no_reading(demo, client_for):
+    from apps.accounts.models import User
+
+    clinician = User.objects.get(username="clinician")
+    for participant in Participant.objects.filter(study=demo):
+        body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
+        metrics = {m["key"]: m for m in body["metrics"]}
+        assert "recall_chance" not in metrics  # a baseline, shown beside its score only
+        assert metrics["recall_hit"]["chance_level"] is not None
+        for key in ("examination_time_used", "examination_sorts", "examination_early_ends"):
+            metric = metrics[key]
+            assert metric["direction"] == "neutral"
+            assert metric["rci"]["value"] is None and not metric["rci"]["reliable"]
+            assert metric["z_cohort"] is None and metric["z_norm"] is None
+            words = metric["rci"]["reading"] + " " + metric["z_reading"]
+            for evaluative in ("better", "worse", "improvement", "decline", "Reliable"):
+                assert evaluative not in words
+        # About one 'Stragedy a session: never enough for a reliable change or a z statement.
+        hit = metrics["recall_hit"]
+        assert hit["rci"]["status"] in {"not_enough_trials", "not_enough_sessions"}
+        assert hit["rci"]["reading"].startswith("Not enough data yet")
+        assert hit["z_reading"].startswith("Not enough data yet")
+        # No norms file and two participants: no reliability anywhere, so no RCI at all.
+        assert all(m["rci"]["value"] is None for m in metrics.values())

@@ -71,3 +71,47 @@ def test_spread_of_decision_times():
 
 def test_rolling_mean_skips_missing_sessions():
     assert stats.rolling_mean([1, None, 3, 5], window=3) == [1, 1, 2, 4]
+
+
+def test_the_sem_of_a_three_session_mean_by_hand():
+    # One-session SD 0.2, r = 0.75: SEM_1 = 0.2 * sqrt(0.25) = 0.1; a mean of 3 sessions has
+    # SEM_3 = 0.1 / sqrt(3) = 0.057735.
+    assert stats.sem_of_mean(sd=0.2, reliability=0.75) == pytest.approx(0.1)
+    assert stats.sem_of_mean(sd=0.2, reliability=0.75, k=3) == pytest.approx(0.0577350, abs=1e-7)
+    # The same as Spearman-Brown: r_3 = 3 * 0.75 / (1 + 2 * 0.75) = 0.9, and the SD of a
+    # 3-session mean is 0.2 * sqrt((1 + 2 * 0.75) / 3) = 0.182574; 0.182574 * sqrt(0.1) = 0.057735.
+    assert 0.2 * math.sqrt(2.5 / 3) * math.sqrt(1 - 0.9) == pytest.approx(0.0577350, abs=1e-7)
+
+
+def test_the_rci_of_three_session_means_and_its_practice_correction_by_hand():
+    # Baseline 0.40 and latest 0.60 are means of 3 sessions each; SD 0.2, r = 0.75.
+    # S_diff = 0.1 * sqrt(1/3 + 1/3) = 0.081650; RCI = 0.20 / 0.081650 = 2.449: reliable.
+    raw = stats.reliable_change(
+        baseline=0.40, latest=0.60, sd=0.2, reliability=0.75, k_baseline=3, k_latest=3
+    )
+    assert raw.s_diff == pytest.approx(0.0816497, abs=1e-7)
+    assert raw.rci == pytest.approx(2.4495, abs=1e-4)
+    assert raw.threshold == pytest.approx(1.959964 * 0.0816497, abs=1e-6)
+    assert raw.reliable
+    # A practice gain of 0.05 (control arm): (0.20 - 0.05) / 0.081650 = 1.837: not reliable.
+    corrected = stats.reliable_change(
+        baseline=0.40,
+        latest=0.60,
+        sd=0.2,
+        reliability=0.75,
+        k_baseline=3,
+        k_latest=3,
+        practice_gain=0.05,
+    )
+    assert corrected.rci == pytest.approx(1.8371, abs=1e-4)
+    assert not corrected.reliable
+    # Single sessions keep the textbook sqrt(2) * SEM: 0.20 / (sqrt(2) * 0.1) = 1.414.
+    single = stats.reliable_change(baseline=0.40, latest=0.60, sd=0.2, reliability=0.75)
+    assert single.rci == pytest.approx(1.4142, abs=1e-4)
+
+
+def test_a_k_session_mean_needs_a_session_and_a_reliability_below_one():
+    with pytest.raises(ValueError):
+        stats.sem_of_mean(sd=1, reliability=0.5, k=0)
+    with pytest.raises(ValueError):
+        stats.sem_of_mean(sd=1, reliability=1.0)

@@ -100,3 +100,24 @@ def test_renaming_onto_another_study_is_refused(researcher, client_for):
     study.refresh_from_db()
     assert study.name == "Mine"
     assert not AuditEntry.objects.filter(action="update").exists()
+
+
+def test_an_owner_sets_how_the_published_dataset_names_its_authors(researcher, client_for):
+    study = make_study(owners=[researcher])
+    url = f"/api/studies/{study.pk}/"
+    client = client_for(researcher)
+    body = client.get(url).json()
+    assert (body["dataset_authors"], body["dataset_license"]) == ([], "CC-BY-4.0")
+    response = client.patch(
+        url,
+        {"dataset_authors": ["Ada Quill", "Ben Okafor"], "dataset_institution": "Example U"},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    study.refresh_from_db()
+    assert study.dataset_authors == ["Ada Quill", "Ben Okafor"]
+    assert study.dataset_institution == "Example U"
+    bad = client.patch(url, {"dataset_authors": "Ada Quill"}, format="json")
+    assert bad.status_code == 400 and bad.json()["error"]["code"]
+    study.refresh_from_db()
+    assert study.dataset_authors == ["Ada Quill", "Ben Okafor"]

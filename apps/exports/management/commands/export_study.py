@@ -3,6 +3,7 @@ with a progress bar on stderr. Logged like every export (an export row and an au
 
 from __future__ import annotations
 
+import argparse
 import time
 from pathlib import Path
 
@@ -51,7 +52,13 @@ class Command(BaseCommand):
             help="csv, parquet or bids (repeat for several).",
         )
         parser.add_argument("--out", required=True, type=Path, help="A new or empty folder.")
-        parser.add_argument("--shift-dates", action="store_true")
+        parser.add_argument(
+            "--shift-dates",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="Move each participant's times back by their own number of days (the default; "
+            "--no-shift-dates exports the times as recorded).",
+        )
         parser.add_argument("--from", dest="date_from", help="Sessions started on or after.")
         parser.add_argument("--to", dest="date_to", help="Sessions started on or before.")
         parser.add_argument(

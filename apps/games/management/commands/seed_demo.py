@@ -13,12 +13,14 @@ from apps.games.demo import demo_game_play
 from apps.metrics.services import metrics_nightly, session_metrics_compute
 from apps.metrics.signals import metrics_deferred
 from apps.participants.models import Participant, Study
+from apps.participants.services.allocation import study_open
 from apps.participants.services.participants import participant_consent_record, participant_enrol
 from apps.participants.services.studies import protocol_create, study_create
 from apps.training.models import TrainingSession
 from apps.training.services import session_create
 
 STUDY = "Memory Clinic Pilot (demo)"
+DEMO_ARMS = [{"name": "training"}, {"name": "control", "control": True}]
 
 
 class Command(BaseCommand):
@@ -40,6 +42,8 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         with transaction.atomic():
             study, protocols = self._study(staff)
+            # Two arms, allocated by the study's concealed list (reproducible from the seed).
+            study_open(study=study, actor=staff["researcher"], arms=DEMO_ARMS, seed=seed)
             people = self._participants(study, staff["clinician"], participants, rng)
         total = 0
         with metrics_deferred():
@@ -92,12 +96,11 @@ class Command(BaseCommand):
 
     def _participants(self, study, clinician, count, rng):
         people = []
-        for i in range(count):
+        for _ in range(count):
             participant = participant_enrol(
                 study=study,
                 actor=clinician,
                 age_band=rng.choice(["60-69", "70-79", "80+"]),
-                group="training" if i % 3 else "control",
             )
             participant_consent_record(
                 participant=participant,
