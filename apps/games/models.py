@@ -185,7 +185,8 @@ class ActionReceipt(models.Model):
     event_id = models.CharField(max_length=64)
     seat = models.PositiveSmallIntegerField()
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    # The answer's JSON exactly as it was sent, so that a retry gets the same bytes.
+    body = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
