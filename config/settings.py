@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "apps.games",
     "apps.metrics",
     "apps.exports",
+    "apps.live",
 ]
 
 MIDDLEWARE = [
@@ -108,6 +109,26 @@ STORAGES = {
     },
 }
 MEDIA_ROOT = VAR_DIR / "media"
+
+# --- Live tables (Django Channels) -------------------------------------------------------------
+# Sockets share Redis when it is configured, else the process's memory. The pool is sized for
+# every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
+ASGI_APPLICATION = "config.asgi.application"
+LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [
+                    {"address": redis_url(os.environ), "max_connections": LIVE_REDIS_CONNECTIONS}
+                ]
+            },
+        }
+        if redis_url(os.environ)
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
 
 # --- Celery -------------------------------------------------------------------------------------
 # Without REDIS_URL, tasks run in-process at the moment they are queued, so the embedded default
