@@ -200,7 +200,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Cognitive-training sessions with Memulation and Mendikot: studies, participants, "
         "games played through the API, memory-performance metrics and research exports. "
-        'Every error has the shape {"error": {"code", "message", "details"}}.'
+        'Every error has the shape {"error": {"code", "message", "details"}}. '
+        "Live tables push each seat its view over WebSocket: see the "
+        "[live protocol (AsyncAPI 3)](/api/live-protocol.asyncapi.yaml)."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

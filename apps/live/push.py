@@ -6,6 +6,7 @@ its own socket, for its seat alone.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -24,9 +25,15 @@ def announce(sender, *, game_id: int, version: int, **kwargs) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    message = {"type": "game.changed", "version": version}
     try:
-        async_to_sync(layer.group_send)(
-            group_name(game_id), {"type": "game.changed", "version": version}
-        )
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    try:
+        if loop is None:
+            async_to_sync(layer.group_send)(group_name(game_id), message)
+        else:  # called from code running on an event loop's own thread
+            loop.create_task(layer.group_send(group_name(game_id), message))
     except Exception:
         log.warning("could not announce game %s version %s", game_id, version, exc_info=True)
