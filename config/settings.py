@@ -115,17 +115,26 @@ MEDIA_ROOT = VAR_DIR / "media"
 # every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
 ASGI_APPLICATION = "config.asgi.application"
 LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+# LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
+# layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
+_LIVE_LAYERS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "redis": "channels_redis.core.RedisChannelLayer",
+}
+_live_layer = os.environ.get("LIVE_CHANNEL_LAYER") or (
+    "pubsub" if redis_url(os.environ) else "memory"
+)
 CHANNEL_LAYERS = {
     "default": (
         {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": _LIVE_LAYERS[_live_layer],
             "CONFIG": {
                 "hosts": [
                     {"address": redis_url(os.environ), "max_connections": LIVE_REDIS_CONNECTIONS}
                 ]
             },
         }
-        if redis_url(os.environ)
+        if _live_layer in _LIVE_LAYERS and redis_url(os.environ)
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )
 }

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import connection
+from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from apps.common.errors import DomainError, error_body, rules_status
@@ -56,15 +57,19 @@ def _stored(game: Game, event_id: str) -> Answer | None:
 
 
 def _keep(game: Game, event_id: str, seat: int, answer: Answer) -> Answer:
-    """Store the answer to ``event_id``; should one be there already, that one is the answer."""
-    try:
-        with transaction.atomic():
-            ActionReceipt.objects.create(
-                game=game, event_id=event_id, seat=seat, status=answer.status, body=answer.body
-            )
-    except IntegrityError:
-        return _stored(game, event_id) or answer
-    return answer
+    """Store the answer to ``event_id``; should one be there already, that one is the answer.
+
+    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``)."""
+    table = ActionReceipt._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id",
+            [game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
+        )
+        stored = cursor.fetchone()
+    return answer if stored is not None else (_stored(game, event_id) or answer)
 
 
 def answer_once(

@@ -22,7 +22,7 @@ import logging
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from channels.db import database_sync_to_async as _to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from apps.common.errors import DomainError, PermissionDenied, error_body
@@ -35,6 +35,13 @@ from apps.live import protocol
 from apps.live.push import group_name
 
 log = logging.getLogger(__name__)
+
+
+def database_sync_to_async(func):
+    """Database work off the event loop, on a pool of threads (each socket's work waits for the
+    database on its own, instead of queueing behind every other socket's on one thread)."""
+    return _to_async(func, thread_sensitive=False)
+
 REFUSED_AT_CONNECT = 4403  # close code of a socket that may not see the game
 
 
