@@ -42,6 +42,7 @@ def database_sync_to_async(func):
     database on its own, instead of queueing behind every other socket's on one thread)."""
     return _to_async(func, thread_sensitive=False)
 
+
 REFUSED_AT_CONNECT = 4403  # close code of a socket that may not see the game
 
 
