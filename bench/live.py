@@ -11,7 +11,7 @@ second the polling path (the browser without a socket) would cost for the same t
 this process serves of it. Each channel layer (and server) is measured in turn.
 
     .venv/bin/python bench/live.py [--tables 100] [--watchers 4] [--rates 25,50,100,200,300]
-                                   [--seconds 8] [--layers pubsub,redis] [--servers uvicorn]
+                                   [--seconds 8] [--layers pubsub,redis,memory] [--servers uvicorn]
 """
 
 from __future__ import annotations
@@ -212,11 +212,9 @@ async def live_load(tokens, watchers: int, rates: list[float], seconds: float) -
     results = []
     for n, rate in enumerate(rates):
         results.append(await run_rate(tables, rate, seconds, f"r{n}"))
-    for table in tables:
-        for socket in table:
-            await socket.connection.close()
     for reader in readers:
         reader.cancel()
+    await asyncio.gather(*(s.connection.close() for table in tables for s in table))
     return results
 
 
@@ -254,7 +252,7 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=4)
     parser.add_argument("--rates", default="25,50,100,200,300")
     parser.add_argument("--seconds", type=float, default=8)
-    parser.add_argument("--layers", default="pubsub,redis")
+    parser.add_argument("--layers", default="pubsub,redis,memory")
     parser.add_argument("--servers", default="uvicorn")
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",")]

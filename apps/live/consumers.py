@@ -55,6 +55,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=REFUSED_AT_CONNECT)
             return
         self.since = self._since_from_query(last)
+        self.pushed = -1  # the version of the last view sent
+        self.gone = False
         self.bucket = protocol.Bucket()
         self.lock = asyncio.Lock()
         self.timer: asyncio.Task | None = None
@@ -63,6 +65,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.push()
 
     async def disconnect(self, code: int) -> None:
+        self.gone = True
         if getattr(self, "timer", None):
             self.timer.cancel()
         if hasattr(self, "game_id"):
@@ -108,6 +111,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.refuse(None, refused.code, refused.message)
                 await self.close(code=REFUSED_AT_CONNECT)
                 return
+            if self.gone:
+                return
+            self.pushed = view["version"]
             if events:
                 self.since = events[-1]["seq"]
                 await self.send_json({"type": "events", "events": events})
@@ -135,8 +141,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push()
 
     async def game_changed(self, event: dict) -> None:
-        """``game.changed`` from the channel layer: the log has grown."""
-        await self.push()
+        """``game.changed`` from the channel layer: the log has grown. Announcements the last
+        view sent already covers are dropped, so a burst of changes costs one push."""
+        if event["version"] > self.pushed:
+            await self.push()
 
     # -- receiving ---------------------------------------------------------------------------
 
@@ -192,7 +200,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- sending -----------------------------------------------------------------------------
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=answers.render(content))
+        if not self.gone:
+            await self.send(text_data=answers.render(content))
 
     async def refuse(self, ref: str | None, code: str, message: str, details: object = None):
         await self.send_json({"type": "error", "ref": ref, **error_body(code, message, details)})
