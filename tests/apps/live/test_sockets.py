@@ -320,3 +320,23 @@ def test_no_pushed_message_of_a_whole_game_names_a_card_the_seat_may_not_see(
     final, messages = run(scenario)
     assert final["state"]["finished"]
     assert {m["type"] for m in messages} >= {"view", "answer", "events"}
+
+
+def test_a_move_sent_on_one_socket_is_pushed_to_the_others(clinician):
+    game = new_game(clinician)
+
+    async def scenario():
+        mover, watcher = Seat(link_path(game)), Seat(link_path(game))
+        await mover.connect()
+        await watcher.connect()
+        first = await mover.view()
+        await watcher.view()
+        answer = await mover.ask("examine", {"type": "page_hidden"})
+        pushed = await watcher.view(at_least=answer["body"]["version"])
+        await mover.close()
+        await watcher.close()
+        return first, answer, pushed
+
+    first, answer, pushed = run(scenario)
+    assert answer["status"] == 200
+    assert pushed["version"] == answer["body"]["version"] > first["version"]
