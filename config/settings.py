@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "apps.games",
     "apps.metrics",
     "apps.exports",
+    "apps.live",
 ]
 
 MIDDLEWARE = [
@@ -109,6 +110,35 @@ STORAGES = {
     },
 }
 MEDIA_ROOT = VAR_DIR / "media"
+
+# --- Live tables (Django Channels) -------------------------------------------------------------
+# Sockets share Redis when it is configured, else the process's memory. The pool is sized for
+# every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
+ASGI_APPLICATION = "config.asgi.application"
+LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+# LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
+# layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
+_LIVE_LAYERS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "redis": "channels_redis.core.RedisChannelLayer",
+}
+_live_layer = os.environ.get("LIVE_CHANNEL_LAYER") or (
+    "pubsub" if redis_url(os.environ) else "memory"
+)
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": _LIVE_LAYERS[_live_layer],
+            "CONFIG": {
+                "hosts": [
+                    {"address": redis_url(os.environ), "max_connections": LIVE_REDIS_CONNECTIONS}
+                ]
+            },
+        }
+        if _live_layer in _LIVE_LAYERS and redis_url(os.environ)
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
 
 # --- Celery -------------------------------------------------------------------------------------
 # Without REDIS_URL, tasks run in-process at the moment they are queued, so the embedded default
@@ -183,7 +213,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Cognitive-training sessions with Memulation and Mendikot: studies, participants, "
         "games played through the API, memory-performance metrics and research exports. "
-        'Every error has the shape {"error": {"code", "message", "details"}}.'
+        'Every error has the shape {"error": {"code", "message", "details"}}. '
+        "Live tables push each seat its view over WebSocket: see the "
+        "[live protocol (AsyncAPI 3)](/api/live-protocol.asyncapi.yaml)."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

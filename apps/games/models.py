@@ -32,8 +32,8 @@ class Game(models.Model):
     state = models.JSONField(help_text="The engine state after the last event (a cache).")
     # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.
     examination = models.JSONField(null=True, blank=True)
-    # The computer opponents with what they remember (see apps.games.opponents).
-    opponents = models.BinaryField(null=True, blank=True, editable=False)
+    # What the computer opponents remember, as versioned JSON (see apps.games.opponents).
+    opponents = models.JSONField(null=True, blank=True, editable=False)
     next_seq = models.PositiveIntegerField(default=0)
     # When the seat now to act got its turn: the start of a server-measured decision time.
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -185,7 +185,8 @@ class ActionReceipt(models.Model):
     event_id = models.CharField(max_length=64)
     seat = models.PositiveSmallIntegerField()
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    # The answer's JSON exactly as it was sent, so that a retry gets the same bytes.
+    body = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,29 +1,34 @@
-"""Playing games through the engine: create, act, examination events, abandon.
+"""Playing games through the engine: create, view, act, examination events, abandon.
 
-Every service locks the game row, replays nothing it does not need to (the state is cached on
-the row), applies the request through the engine, lets the opponents answer, and appends the
-events in the same transaction. A request carrying an ``event_id`` that was seen before gets
-the answer it got the first time, and nothing is stored again.
+The services know no transport. :func:`game_locked` opens a game row locked for one transaction
+as a :class:`Table`; :func:`game_act` and :func:`game_examination_event` apply a person's
+request to it and return an :class:`Outcome` (the events written and the acting seat's view),
+or raise a domain error (a refused move is logged first, and kept). Receipts for retried event
+ids and the error shape belong to the edge that every transport shares (``apps.games.answers``).
+Time comes from ``apps.common.clock``, so tests move it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import transaction
 
-from apps.common.errors import Conflict, DomainError, ValidationFailed, error_body, rules_status
+from apps.common import clock as clocks
+from apps.common.errors import Conflict, DomainError, NotFound, ValidationFailed
 from apps.games import examination as clock
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
-from apps.games.models import ActionReceipt, EventKind, Game
+from apps.games.models import EventKind, Game, GameEvent
 from apps.games.seat_view import examination_cut
+from apps.games.signals import game_changed
 from apps.games.table import Table
 from apps.metrics.adaptive import session_difficulty
 from apps.training.models import TrainingSession
@@ -44,14 +49,6 @@ LOGGED_REFUSALS = frozenset(
 EXAMINATION_EVENTS = ("start", "ready", "sort", "page_hidden", "page_visible")
 
 
-@dataclass
-class Answer:
-    """What a request gets back: the seat's view (200) or a refusal in the error shape."""
-
-    status: int
-    body: dict[str, Any]
-
-
 @dataclass(frozen=True)
 class Request:
     """Client facts that come with every person's request."""
@@ -67,6 +64,14 @@ class Request:
             "decision_ms": self.decision_ms,
             "client_time": self.client_time,
         }
+
+
+@dataclass
+class Outcome:
+    """What a person's request did: the events written, and the acting seat's view after."""
+
+    events: list[GameEvent]
+    view: dict[str, Any]
 
 
 # -- creating ------------------------------------------------------------------------------
@@ -119,7 +124,7 @@ def game_create(
         seed = random.SystemRandom().getrandbits(62)
     options = _engine_options(snapshot, participant_seat=0)
     state = create_game(snapshot["game"], seed=seed, options=options)
-    now = now or timezone.now()
+    now = now or clocks.now()
     with transaction.atomic():
         game = Game.objects.create(
             session=session,
@@ -139,6 +144,7 @@ def game_create(
         table._after_change(state.events, opening=True)
         table.opponents_move()
         table.close()
+    _changed(game)
     return game
 
 
@@ -179,115 +185,97 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
-def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
-    """The participant seat's view now, after letting the clock and the opponents catch up.
+def _checked(game: Game | None, game_id: int, link: Claim | None) -> Game:
+    """The game, if the caller's link (when acting through one) still honours it."""
+    if link is not None:
+        link.check(game)
+    elif game is None:
+        raise NotFound(f"There is no game {game_id}.")
+    return game
 
-    Every service acts for the game's participant seat (staff handing over the device, or the
-    device itself through ``link``, which is checked against the locked row)."""
+
+def acting_seat(game: Game, link: Claim | None) -> int:
+    """The seat a request acts for: the game's participant seat (staff handing over the device,
+    or the device itself through its link). Never taken from the request body."""
+    return game.participant_seat
+
+
+def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
+    """The acting seat's view now. Takes no lock and writes nothing: what the clock and the
+    opponents have due is worked out in memory, and written by the next request that acts."""
+    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
+    table = Table(game, clocks.now())
+    if game.status == Game.Status.ACTIVE:
+        table.catch_up()
+    return seat_view(table, acting_seat(game, link))
+
+
+def _changed(game: Game) -> None:
+    game_changed.send(sender=Game, game_id=game.pk, version=game.next_seq)
+
+
+@contextmanager
+def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
+    """The game row locked for one transaction, as a :class:`Table` at the clock's now.
+
+    A domain or rules error leaving the block still commits what was written (a refused move
+    is logged as data) and is raised after the commit. Listeners of ``game_changed`` hear of
+    every committed change."""
+    refused: Exception | None = None
     with transaction.atomic():
-        game = _lock(game_id, link)
-        table = Table(game, timezone.now())
-        if game.status == Game.Status.ACTIVE:
-            table.catch_up()
-            table.close()
-        return seat_view(table, game.participant_seat)
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = _checked(game, game_id, link)
+        version = game.next_seq
+        try:
+            yield Table(game, clocks.now())
+        except (DomainError, RulesError) as error:
+            refused = error
+    if game.next_seq != version:
+        _changed(game)
+    if refused is not None:
+        raise refused
 
 
 # -- acting --------------------------------------------------------------------------------
 
 
-def _answer(table: Table, seat: int, request: Request, error: Exception | None) -> Answer:
-    if error is None:
-        answer = Answer(200, seat_view(table, seat))
-    elif isinstance(error, RulesError):
-        answer = Answer(rules_status(error.code), error_body(error.code, error.message))
-    else:
-        answer = Answer(error.status, error_body(error.code, error.message, error.details))
-    if request.event_id:
-        ActionReceipt.objects.create(
-            game=table.game,
-            event_id=request.event_id,
-            seat=seat,
-            status=answer.status,
-            body=answer.body,
-        )
-    return answer
-
-
-def _lock(game_id: int, link: Claim | None, event_id: str | None = None) -> Game:
-    """The game row, locked for this transaction, with the answer already given to ``event_id``
-    (``answered_status``, ``answered_body``; None if none), found in the same statement."""
-    games, receipts = Game._meta.db_table, ActionReceipt._meta.db_table
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    found = list(
-        Game.objects.raw(
-            f"SELECT g.*, r.status AS answered_status, r.body AS answered_body FROM {games} g"
-            f" LEFT JOIN {receipts} r ON r.game_id = g.id AND r.event_id = %s"
-            f" WHERE g.id = %s{lock}",
-            [event_id, game_id],
-        )
-    )
-    if link is not None:
-        link.check(found[0] if found else None)
-    elif not found:
-        raise Game.DoesNotExist(f"no game {game_id}")
-    return found[0]
-
-
-def _open(game_id: int, link: Claim | None, request: Request) -> tuple[Table | None, Answer | None]:
-    """Lock the game; answer at once for a retried event id or a stale version."""
-    game = _lock(game_id, link, request.event_id)
-    if game.answered_status is not None:
-        # A raw query leaves the JSON as the database sent it: the field decodes it.
-        body = ActionReceipt._meta.get_field("body").from_db_value(
-            game.answered_body, None, connection
-        )
-        return None, Answer(game.answered_status, body)
-    if request.version is not None and request.version != game.next_seq:
+def _caught_up(table: Table, request: Request) -> None:
+    """Let the clock and the opponents do what is due, then refuse a move made on an older view
+    (the version a view shows already counts what was due when it was read)."""
+    table.catch_up()
+    if request.version is not None and request.version != table.game.next_seq:
+        table.close()
         raise Conflict(
             "The game has moved on since this view; reload it and try again.",
             code="stale_version",
-            details={"version": game.next_seq},
+            details={"version": table.game.next_seq},
         )
-    return Table(game, timezone.now()), None
 
 
-def game_act(
-    *, game_id: int, action: dict[str, Any], request: Request, link: Claim | None = None
-) -> Answer:
-    """A person's move. The seat comes from the game, never from the request body."""
+def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Request) -> Outcome:
+    """A person's move for ``seat`` on a locked table; the opponents answer it."""
     if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
         raise ValidationFailed(
-            f"type must be one of {', '.join(PERSON_ACTIONS)}",
-            code="invalid_input",
+            f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
         )
-    with transaction.atomic():
-        table, replayed = _open(game_id, link, request)
-        if replayed is not None:
-            return replayed
-        seat = table.game.participant_seat
-        action = {**action, "seat": seat}
-        error = None
-        if table.game.status != Game.Status.ACTIVE:
-            error = RulesError("game_over", "this game is over")
-        else:
-            table.catch_up()
-            try:
-                table.apply(action, **request.fields())
-            except RulesError as refused:
-                error = refused
-                if refused.code in LOGGED_REFUSALS:
-                    table.refuse(action, refused.code, **request.fields())
-            else:
-                table.opponents_move()
+    if table.game.status != Game.Status.ACTIVE:
+        raise RulesError("game_over", "this game is over")
+    _caught_up(table, request)
+    action = {**action, "seat": seat}
+    try:
+        table.apply(action, **request.fields())
+    except RulesError as refused:
+        if refused.code in LOGGED_REFUSALS:
+            table.refuse(action, refused.code, **request.fields())
         table.close()
-        answer = _answer(table, seat, request, error)
-    return answer
+        raise
+    table.opponents_move()
+    return Outcome(table.close(), seat_view(table, seat))
 
 
 def game_examination_event(
-    *, game_id: int, event: dict[str, Any], request: Request, link: Claim | None = None
-) -> Answer:
+    table: Table, *, seat: int, event: dict[str, Any], request: Request
+) -> Outcome:
     """``start`` (the device shows the waiting hand A: its clock starts), ``ready`` (end this
     hand now), ``sort`` (a new order of the hand on show), and page visibility changes.
     Examination actions after the hand's window are ``wrong_phase``."""
@@ -296,20 +284,13 @@ def game_examination_event(
         raise ValidationFailed(
             f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
         )
-    with transaction.atomic():
-        table, replayed = _open(game_id, link, request)
-        if replayed is not None:
-            return replayed
-        seat = table.game.participant_seat
-        table.catch_up()
-        error = None
-        try:
-            _examination_event(table, seat, kind, event, request)
-        except (RulesError, DomainError) as refused:
-            error = refused
+    _caught_up(table, request)
+    try:
+        _examination_event(table, seat, kind, event, request)
+    except (RulesError, DomainError):
         table.close()
-        answer = _answer(table, seat, request, error)
-    return answer
+        raise
+    return Outcome(table.close(), seat_view(table, seat))
 
 
 def _examination_event(table: Table, seat: int, kind: str, event: dict, request: Request):
@@ -367,15 +348,13 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
 
 
 def game_abandon(*, game: Game, reason: str = "") -> Game:
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
-            return game
-        table = Table(game, timezone.now())
+    with game_locked(game.pk) as table:
+        if table.game.status != Game.Status.ACTIVE:
+            return table.game
         table.record(EventKind.GAME_ABANDONED, payload={"reason": reason})
-        game.status = Game.Status.ABANDONED
+        table.game.status = Game.Status.ABANDONED
         table.close()
-    return game
+    return table.game
 
 
 def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:

@@ -22,7 +22,7 @@ from apps.games.models import (
     Play,
     RecallAttempt,
 )
-from apps.games.opponents import Opponents
+from apps.games.opponents import Opponents, opponents_from_log
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -75,7 +75,14 @@ class Table:
     def opponents(self) -> Opponents:
         """The game's bots with what they remember, loaded on first use."""
         if self._opponents is None:
-            self._opponents = Opponents.loads(bytes(self.game.opponents))
+            game = self.game
+            self._opponents = Opponents.loads(
+                game.opponents or {},
+                game_type=game.game_type,
+                seats=game.seats,
+                seed=game.seed,
+                rebuild=lambda: opponents_from_log(game),
+            )
         return self._opponents
 
     # -- who sits where ----------------------------------------------------------------------

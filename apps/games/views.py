@@ -1,11 +1,12 @@
 """Game endpoints for staff (session or token) and for participant devices (a game link)."""
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.games import links, selectors, services
+from apps.games import answers, links, selectors, services
 from apps.games.models import Game
 from apps.games.serializers import (
     ActionSerializer,
@@ -21,8 +22,9 @@ from apps.training.selectors import session_get
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
 
 
-def _answer(answer: services.Answer) -> Response:
-    return Response(answer.body, status=answer.status)
+def _answer(answer: answers.Answer) -> HttpResponse:
+    """The answer's stored bytes, as they were the first time."""
+    return HttpResponse(answer.body, status=answer.status, content_type="application/json")
 
 
 class SessionGamesView(APIView):
@@ -58,7 +60,7 @@ class GameView(_GameView):
 def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    answer = services.game_act(
+    answer = answers.act(
         game_id=game_id,
         action=serializer.engine_action(),
         request=serializer.client_request(),
@@ -70,7 +72,7 @@ def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
 def _examine(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ExaminationEventSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    answer = services.game_examination_event(
+    answer = answers.examine(
         game_id=game_id,
         event=serializer.examination_event(),
         request=serializer.client_request(),

@@ -90,11 +90,14 @@ def _new_page(browser, live_server, viewport):
     page.console_errors = []
     page.live_url = live_server.url
     # Refused moves answer 4xx by design; the browser logs those as failed loads: not errors.
+    # This live server speaks HTTP only: the app's live socket is refused and it falls back to
+    # HTTP by design (tests/e2e/test_live_socket.py drives it on the ASGI server).
     page.on(
         "console",
         lambda m: (
             m.type == "error"
             and not m.text.startswith("Failed to load resource")
+            and not m.text.startswith("WebSocket connection to")
             and page.console_errors.append(m.text)
         ),
     )

@@ -3,6 +3,7 @@
 // the first time and stores nothing new), so a move is never lost and never made twice.
 
 import { ApiError, NetworkError, apiFetch } from "../api/client";
+import { LiveSocket, liveTransport, liveUrl } from "./liveSocket";
 import type { ActionBody, ExaminationBody, SeatView } from "./types";
 
 export interface ClientFacts {
@@ -18,6 +19,8 @@ export interface Transport {
   get(): Promise<SeatView>;
   act(body: ActionBody & ClientFacts): Promise<SeatView>;
   examine(body: ExaminationBody & ClientFacts): Promise<SeatView>;
+  /** The live table's socket, when the browser has one (see liveSocket.ts). */
+  live?: LiveSocket;
 }
 
 /** ``/api/play/{token}/`` for a participant device (the link is the credential, no cookies
@@ -28,11 +31,13 @@ export function transportFor(target: { token: string } | { gameId: number | stri
       ? `/api/play/${encodeURIComponent(target.token)}/`
       : `/api/games/${encodeURIComponent(String(target.gameId))}/`;
   const csrf = !("token" in target);
-  return {
+  const http: Transport = {
     get: () => apiFetch<SeatView>(base),
     act: (body) => apiFetch<SeatView>(`${base}actions/`, { method: "POST", body, csrf }),
     examine: (body) => apiFetch<SeatView>(`${base}examination/`, { method: "POST", body, csrf }),
   };
+  if (typeof WebSocket === "undefined") return http;
+  return liveTransport(http, new LiveSocket(liveUrl(target, window.location)));
 }
 
 export function newEventId(): string {

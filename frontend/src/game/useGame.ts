@@ -7,6 +7,7 @@ import { ApiError } from "../api/client";
 import { ActionQueue, withRetry } from "./actionQueue";
 import type { Connection, Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";
+import { mergePushed } from "./liveSocket";
 import type { RefusalContext } from "./errors";
 import type { ActionBody, ExaminationBody, SeatView } from "./types";
 
@@ -89,8 +90,19 @@ export function useGame(transport: Transport): GameConnection {
     void refresh();
   }, [refresh]);
 
+  // While the live socket is up the server pushes every change; without it, ask.
+  const current = useRef<SeatView | null>(null);
+  current.current = view;
+  const [liveUp, setLiveUp] = useState(false);
+  useEffect(() => {
+    const live = transport.live;
+    if (!live) return;
+    live.start((next) => accept(mergePushed(current.current, next)), setLiveUp);
+    return () => live.stop();
+  }, [transport, accept]);
+
   // Keep the view fresh while the clock or the opponents are due to move things on.
-  const delay = pollDelay(view, connection);
+  const delay = liveUp ? null : pollDelay(view, connection);
   useEffect(() => {
     if (delay === null) return;
     const timer = window.setTimeout(() => void refresh(), delay);

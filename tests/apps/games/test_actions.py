@@ -55,12 +55,16 @@ def test_only_the_hand_on_show_is_in_the_view(api, memulation):
     assert "B" not in exam
 
 
-def test_the_clock_moves_on_without_the_participant(api, memulation):
-    game = Game.objects.get(pk=memulation.pk)
-    game.examination["shown_at"] = (timezone.now() - timedelta(seconds=45)).isoformat()
-    game.save()
+def test_the_clock_moves_on_without_the_participant(api, clinician, manual_clock):
+    game = lame_duck_game(clinician)
+    count = GameEvent.objects.filter(game=game).count()
+    manual_clock.advance(33)  # past hand A's 30 s and its grace
     body = api.get(url(game)).json()
     assert body["examination"]["hand"] == "B"
+    # Reading wrote nothing: the next request that acts records the hand's end.
+    assert GameEvent.objects.filter(game=game).count() == count
+    assert not ExaminationPeriod.objects.filter(game=game).exists()
+    api.post(url(game, "examination/"), {"type": "page_hidden"})
     period = ExaminationPeriod.objects.get(game=game)
     assert (period.hand, period.ended_early) == ("A", False)
     assert period.actual_seconds == period.planned_seconds == 30

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, card_str, parse_card
 from ..solver import Position, Solver
+from .state import rng_from, rng_state
 
 ALL = (1 << 52) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -80,6 +81,17 @@ class Memory:
         self.played = 0
         self.void = 0  # suits (bits 0..3) the other seat has shown it lacks (non-wild cards)
         self.guesses: list[int] = []  # the other hand as last guessed, one per world
+
+    def to_json(self) -> dict[str, Any]:
+        """What this memory holds, as JSON data (its seat and randomness belong to the bot)."""
+        data = {k: v for k, v in vars(self).items() if k not in ("seat", "rng")}
+        data["old_known"] = [[*where, card] for where, card in self.old_known.items()]
+        return data
+
+    def load(self, data: dict[str, Any]) -> None:
+        for key, value in data.items():
+            setattr(self, key, value)
+        self.old_known = {(p, t, c): card for p, t, c, card in data["old_known"]}
 
     def keep(self) -> bool:
         f = self.fidelity
@@ -217,10 +229,18 @@ class _Base:
         self.memory = Memory(seat, self.rng, fidelity)
         self.solvers: dict[str, Solver] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
-        # A bot is kept between a server's requests (pickled); its solvers are caches, rebuilt
-        # on demand, and are not kept with it.
-        return {**self.__dict__, "solvers": {}}
+    #: Bumped whenever what :meth:`remembered` holds changes meaning: a game stored with
+    #: another version rebuilds its bots from the seed and the public events instead.
+    MEMORY_VERSION = 1
+
+    def remembered(self) -> dict[str, Any]:
+        """What the bot knows, as JSON data. Its solvers are caches, rebuilt on demand."""
+        return {"rng": rng_state(self.rng), "memory": self.memory.to_json()}
+
+    def recall(self, data: dict[str, Any]) -> None:
+        """Take back what :meth:`remembered` gave (on a bot made with the same arguments)."""
+        self.rng.setstate(rng_from(data["rng"]))
+        self.memory.load(data["memory"])
 
     def solver(self) -> Solver:
         tie = self.memory.wild_tie
@@ -323,6 +343,14 @@ class GreedyBot(_Base):
     def __init__(self, *, seat: int, seed: int):
         super().__init__(seat=seat, seed=seed, fidelity=0.0)
         self.verdict: dict[tuple[int, int], str] = {}
+
+    def remembered(self) -> dict[str, Any]:
+        verdicts = [[r, d, hand] for (r, d), hand in self.verdict.items()]
+        return {**super().remembered(), "verdict": verdicts}
+
+    def recall(self, data: dict[str, Any]) -> None:
+        super().recall(data)
+        self.verdict = {(r, d): hand for r, d, hand in data["verdict"]}
 
     def observe(self, view, events):
         super().observe(view, events)

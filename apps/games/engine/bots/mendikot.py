@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from ..cards import SUITS, card_str, parse_card
+from .state import rng_from, rng_state
 
 TEN = 8  # rank index of the ten
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -52,6 +53,17 @@ class _Base:
         self.rng = random.Random(seed)
         self.played = 0
         self.void = [0, 0, 0, 0]  # per seat: suits it has shown it lacks
+
+    #: Bumped whenever what :meth:`remembered` holds changes meaning (see the Memulation bots).
+    MEMORY_VERSION = 1
+
+    def remembered(self) -> dict[str, Any]:
+        """What the bot knows, as JSON data."""
+        return {"rng": rng_state(self.rng), "played": self.played, "void": list(self.void)}
+
+    def recall(self, data: dict[str, Any]) -> None:
+        self.rng.setstate(rng_from(data["rng"]))
+        self.played, self.void = data["played"], list(data["void"])
 
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         for e in events:

@@ -1,0 +1,115 @@
+"""The one idempotent path every transport shares (HTTP, and the live socket).
+
+A person's request runs through :func:`answer_once`: the game row is locked first, and only then
+is the receipt of its ``event_id`` looked up, in a statement of its own. Under READ COMMITTED
+that statement sees every receipt committed before the lock was granted, so concurrent retries
+of one event id queue on the lock and then all find the first answer. The answer is rendered
+once, stored as those exact bytes, and every retry gets them back byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+from rest_framework.renderers import JSONRenderer
+
+from apps.common.errors import DomainError, error_body, rules_status
+from apps.games import services
+from apps.games.engine import RulesError
+from apps.games.links import Claim
+from apps.games.models import ActionReceipt, Game
+from apps.games.table import Table
+
+Perform = Callable[[Table, int], services.Outcome]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A status and the body as rendered JSON, sent as is by every transport."""
+
+    status: int
+    body: str
+
+    def data(self) -> dict[str, Any]:
+        return json.loads(self.body)
+
+
+def render(body: dict[str, Any]) -> str:
+    return JSONRenderer().render(body).decode()
+
+
+def refusal(error: Exception) -> Answer:
+    """A domain or rules error in the one error shape."""
+    if isinstance(error, RulesError):
+        return Answer(rules_status(error.code), render(error_body(error.code, error.message)))
+    assert isinstance(error, DomainError)
+    return Answer(error.status, render(error_body(error.code, error.message, error.details)))
+
+
+def _stored(game: Game, event_id: str) -> Answer | None:
+    receipt = ActionReceipt.objects.filter(game=game, event_id=event_id).first()
+    return None if receipt is None else Answer(receipt.status, receipt.body)
+
+
+def _keep(game: Game, event_id: str, seat: int, answer: Answer) -> Answer:
+    """Store the answer to ``event_id``; should one be there already, that one is the answer.
+
+    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``)."""
+    table = ActionReceipt._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id",
+            [game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
+        )
+        stored = cursor.fetchone()
+    return answer if stored is not None else (_stored(game, event_id) or answer)
+
+
+def answer_once(
+    *, game_id: int, link: Claim | None, request: services.Request, perform: Perform
+) -> Answer:
+    """Run ``perform(table, seat)`` for a person's request, or give the stored answer of its
+    event id. Errors of the request itself (a refused move, a stale view) are answers too, and
+    stored; a link that no longer works is raised, and nothing is stored."""
+    with services.game_locked(game_id, link=link) as table:
+        seat = services.acting_seat(table.game, link)
+        if request.event_id:
+            stored = _stored(table.game, request.event_id)
+            if stored is not None:
+                return stored
+        try:
+            answer = Answer(200, render(perform(table, seat).view))
+        except (RulesError, DomainError) as refused:
+            answer = refusal(refused)
+        if request.event_id:
+            answer = _keep(table.game, request.event_id, seat, answer)
+        return answer
+
+
+def act(*, game_id: int, link: Claim | None, action: dict, request: services.Request) -> Answer:
+    return answer_once(
+        game_id=game_id,
+        link=link,
+        request=request,
+        perform=lambda table, seat: services.game_act(
+            table, seat=seat, action=action, request=request
+        ),
+    )
+
+
+def examine(*, game_id: int, link: Claim | None, event: dict, request: services.Request) -> Answer:
+    return answer_once(
+        game_id=game_id,
+        link=link,
+        request=request,
+        perform=lambda table, seat: services.game_examination_event(
+            table, seat=seat, event=event, request=request
+        ),
+    )

@@ -1,0 +1,81 @@
+"""The messages of the live protocol (docs/live-protocol.asyncapi.yaml), checked on arrival.
+
+A client sends one JSON object a message: ``act`` and ``examine`` carry ``data``, the body the
+HTTP endpoints take; ``resume`` asks for the events after sequence number ``since``; ``view``
+asks for the seat's view now. Anything else is refused with a code, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE_BYTES = 4096
+FIELDS = {"act": {"data"}, "examine": {"data"}, "resume": {"since"}, "view": set()}
+
+
+class Refused(Exception):
+    def __init__(self, code: str, message: str, details: object = None):
+        super().__init__(message)
+        self.code, self.message, self.details = code, message, details
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    ref: str | None = None
+    data: dict[str, Any] | None = None
+    since: int | None = None
+
+
+def parse(raw: str | bytes | None) -> Message:
+    if raw is None:
+        raise Refused("malformed_message", "A message is one JSON object, sent as text.")
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise Refused(
+            "message_too_large",
+            f"A message may be at most {MAX_MESSAGE_BYTES} bytes.",
+            {"limit": MAX_MESSAGE_BYTES},
+        )
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Refused("malformed_message", "A message is one JSON object.") from None
+    if not isinstance(value, dict):
+        raise Refused("malformed_message", "A message is one JSON object.")
+    kind = value.get("type")
+    if kind not in FIELDS:
+        raise Refused("invalid_input", f"type must be one of {', '.join(FIELDS)}.")
+    unknown = sorted(set(value) - {"type", "ref"} - FIELDS[kind])
+    if unknown:
+        raise Refused(
+            "unknown_fields", f"A {kind} message has no {', '.join(unknown)}.", {"fields": unknown}
+        )
+    ref = value.get("ref")
+    if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
+        raise Refused("invalid_input", "ref is a string of at most 64 characters.")
+    data, since = value.get("data"), value.get("since")
+    if "data" in FIELDS[kind] and not isinstance(data, dict):
+        raise Refused("invalid_input", f"A {kind} message carries data, a JSON object.")
+    if kind == "resume" and (not isinstance(since, int) or isinstance(since, bool) or since < -1):
+        raise Refused("invalid_input", "since is the last sequence number seen (-1 for none).")
+    return Message(type=kind, ref=ref, data=data, since=since)
+
+
+class Bucket:
+    """A per-socket rate limit: ``rate`` messages a second, bursts of up to ``burst``."""
+
+    def __init__(self, rate: float = 10.0, burst: float = 20.0):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
