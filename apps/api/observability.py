@@ -25,6 +25,8 @@ from contextvars import ContextVar
 
 from celery import signals
 from django.conf import settings
+from django.core.signals import request_finished
+from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -93,30 +95,34 @@ class RequestMiddleware:
             return metrics_view(request)
         offered = request.headers.get("X-Request-ID", "")
         current = offered if _GOOD_ID.match(offered) else uuid.uuid4().hex
-        token = request_id.set(current)
+        # Not reset on the way out: Django logs a refused request after the middleware has
+        # returned; request_finished clears it.
+        request_id.set(current)
         started = time.perf_counter()
-        try:
-            response = self.get_response(request)
-            elapsed = time.perf_counter() - started
-            route = _route(request)
-            REQUESTS.labels(request.method, route, str(response.status_code)).inc()
-            LATENCY.labels(request.method, route).observe(elapsed)
-            log.info(
-                "%s %s %s",
-                request.method,
-                route,
-                response.status_code,
-                extra={
-                    "method": request.method,
-                    "route": route,
-                    "status": response.status_code,
-                    "duration_ms": round(elapsed * 1000, 1),
-                },
-            )
-            response["X-Request-ID"] = current
-            return response
-        finally:
-            request_id.reset(token)
+        response = self.get_response(request)
+        elapsed = time.perf_counter() - started
+        route = _route(request)
+        REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        LATENCY.labels(request.method, route).observe(elapsed)
+        log.info(
+            "%s %s %s",
+            request.method,
+            route,
+            response.status_code,
+            extra={
+                "method": request.method,
+                "route": route,
+                "status": response.status_code,
+                "duration_ms": round(elapsed * 1000, 1),
+            },
+        )
+        response["X-Request-ID"] = current
+        return response
+
+
+@receiver(request_finished)
+def _request_done(**_):
+    request_id.set("-")
 
 
 # --- /metrics -----------------------------------------------------------------------------------
@@ -191,10 +197,9 @@ def _stamp_message(headers=None, **_):
 
 @signals.task_prerun.connect
 def _task_started(task_id=None, task=None, **_):
-    given = task.request.get(_HEADER)
-    task.request.observability_token = request_id.set(
-        given if given and given != "-" else f"task-{task_id}"
-    )
+    # The queuing request's id; else (a task run in-process) the current one; else its own.
+    given = task.request.get(_HEADER) or request_id.get()
+    task.request.observability_token = request_id.set(given if given != "-" else f"task-{task_id}")
     task.request.observability_started = time.perf_counter()
     published = task.request.get("x_published_at")
     if published:
