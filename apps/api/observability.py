@@ -2,8 +2,9 @@
 
 - :class:`RequestMiddleware` gives each request an id (the proxy's ``X-Request-ID`` when it is a
   plain token, else a new one), answers with it, logs one line per request and counts it. It also
-  serves ``/metrics`` itself, before host checks and HTTPS redirects: Prometheus scrapes pods by
-  address over the cluster network, with the bearer token ``METRICS_TOKEN``.
+  serves ``/metrics`` (with the bearer token ``METRICS_TOKEN``), ``/healthz`` and ``/readyz``
+  itself, before host checks and HTTPS redirects: probes and Prometheus call pods by address
+  over the cluster network, with no site host name.
 - :class:`RequestIdFilter` puts the current id on every log record (``-`` outside a request).
 - Celery signals carry the id from the request that queued a task into the task's log lines
   (a task queued by beat uses its own task id) and time each task: its wait in the queue and
@@ -39,6 +40,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 
+from apps.api import health
+
 request_id: ContextVar[str] = ContextVar("request_id", default="-")
 
 # A proxy's id is kept only when it cannot smuggle anything into a log line.
@@ -46,6 +49,7 @@ _GOOD_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 _HEADER = "x_request_id"  # the Celery message header that carries it
 
 log = logging.getLogger("apps.requests")
+_PROBES = {"/healthz": health.healthz, "/readyz": health.readyz}
 
 REQUESTS = Counter(
     "memulation_http_requests_total",
@@ -93,6 +97,8 @@ class RequestMiddleware:
     def __call__(self, request):
         if request.path == "/metrics":
             return metrics_view(request)
+        if request.path in _PROBES:  # load balancers and kubelets call by address, not name
+            return _PROBES[request.path](request)
         offered = request.headers.get("X-Request-ID", "")
         current = offered if _GOOD_ID.match(offered) else uuid.uuid4().hex
         # Not reset on the way out: Django logs a refused request after the middleware has

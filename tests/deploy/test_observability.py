@@ -60,9 +60,18 @@ def test_every_log_line_is_json_with_the_request_id():
 
 
 def test_an_unsafe_request_id_is_replaced(client):
-    answer = client.get("/healthz", headers={"X-Request-ID": "evil\nline injected"})
-    assert answer.status_code == 200
-    assert len(answer["X-Request-ID"]) == 32 and "\n" not in answer["X-Request-ID"]
+    answer = client.get("/api/me", headers={"X-Request-ID": 'evil" "level": "ERROR'})
+    assert answer.status_code == 403
+    assert len(answer["X-Request-ID"]) == 32 and '"' not in answer["X-Request-ID"]
+
+
+@pytest.mark.django_db
+def test_probes_answer_a_caller_that_names_the_pod_by_address(client):
+    # A kubelet sends Host: <pod ip>:8000, which ALLOWED_HOSTS does not list.
+    assert client.get("/healthz", HTTP_HOST="10.1.2.3:8000").status_code == 200
+    ready = client.get("/readyz", HTTP_HOST="10.1.2.3:8000")
+    assert ready.status_code == 200 and ready.json()["checks"] == {"database": "ok", "broker": "ok"}
+    assert client.get("/api/me", HTTP_HOST="10.1.2.3:8000").status_code == 400  # others do not
 
 
 def test_metrics_are_off_without_a_token(client):
@@ -82,18 +91,19 @@ def test_metrics_need_the_token_and_count_requests_and_queue_depth(client):
     broker = redis.Redis.from_url(settings.REDIS_URL)
     marker = f"waiting-{uuid.uuid4().hex}"
     before = _sample(client, 'memulation_celery_queue_length{queue="exports"}')
+    refused = 'memulation_http_requests_total{method="GET",route="api/me",status="403"}'
+    refused_before = _sample(client, refused)
     broker.lpush("exports", marker, marker, marker)
     try:
         for _ in range(3):
-            client.get("/healthz")
+            client.get("/api/me")
         text = client.get("/metrics", headers=_bearer()).content.decode()
     finally:
         broker.lrem("exports", 0, marker)
     assert _value(text, 'memulation_celery_queue_length{queue="exports"}') == before + 3
     for queue in settings.CELERY_QUEUE_NAMES:
         assert f'memulation_celery_queue_length{{queue="{queue}"}}' in text
-    healthz = 'memulation_http_requests_total{method="GET",route="healthz",status="200"}'
-    assert _value(text, healthz) >= 3
+    assert _value(text, refused) == refused_before + 3
     assert 'memulation_http_request_duration_seconds_bucket{le="0.005",method="GET"' in text
 
 
