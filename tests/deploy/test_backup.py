@@ -20,13 +20,14 @@ from tests.conftest import current_database_url
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, database_url: str, tmp_path: Path) -> subprocess.CompletedProcess:
+def run(*args: str, database_url: str, tmp_path: Path, **extra: str) -> subprocess.CompletedProcess:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "VAR_DIR": str(tmp_path / "var"),
+        **extra,
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("REDIS_URL", None)
@@ -54,8 +55,16 @@ def test_a_dump_restores_and_every_game_replays(played_games, tmp_path):
     assert dumped.returncode == 0, dumped.stderr
     (file,) = tmp_path.glob("memulation-*.dump")
     assert not list(tmp_path.glob("*.partial"))
+    assert f"wrote {file}" in dumped.stdout
 
-    checked = run("deploy/backup", "verify", str(file), database_url=url, tmp_path=tmp_path)
+    checked = run(
+        "deploy/backup",
+        "verify",
+        "--latest",
+        database_url=url,
+        tmp_path=tmp_path,
+        BACKUP_DIR=str(tmp_path),
+    )
     assert checked.returncode == 0, checked.stderr
     assert "2 games replayed: every state matches its log" in checked.stdout
 
