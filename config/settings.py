@@ -238,21 +238,24 @@ LOGGING = {
 }
 # The request id, request counts and latencies come from this middleware; it runs first so that
 # every other middleware's log lines carry the id. It also answers /metrics (Prometheus, with the
-# bearer token METRICS_TOKEN; unset, the endpoint is off).
+# bearer token METRICS_TOKEN; unset, the endpoint is off), /healthz and /readyz.
 MIDDLEWARE.insert(0, "apps.api.observability.RequestMiddleware")
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 # Django's psycopg pool per process, when DATABASE_POOL_MAX_SIZE is above 0 (PostgreSQL only;
 # pooled connections replace persistent ones).
 DATABASE_POOL_MAX_SIZE = env_int(os.environ, "DATABASE_POOL_MAX_SIZE", default=0)
 if DATABASE_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    _pool_min = env_int(os.environ, "DATABASE_POOL_MIN_SIZE", default=1)
+    if _pool_min > DATABASE_POOL_MAX_SIZE:
+        raise ImproperlyConfigured("DATABASE_POOL_MIN_SIZE must not exceed DATABASE_POOL_MAX_SIZE")
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": env_int(os.environ, "DATABASE_POOL_MIN_SIZE", default=1),
+        "min_size": _pool_min,
         "max_size": DATABASE_POOL_MAX_SIZE,
         "timeout": env_int(os.environ, "DATABASE_POOL_TIMEOUT", default=10, minimum=1),
     }
-# Three queues, each with workers of its own, so a long export or a night's trends never delay a
-# session's results: game-time work (the default), metrics (incl. solver analysis), exports.
+# Three queues, each with workers of its own, so a long export never delays a session's results
+# and the solver's analysis never delays game-time work: game (the default), metrics, exports.
 CELERY_QUEUE_NAMES = ["game", "metrics", "exports"]
 CELERY_TASK_DEFAULT_QUEUE = "game"
 # Declared, so that a worker started without -Q (make run, compose) consumes all three.

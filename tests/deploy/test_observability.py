@@ -167,6 +167,12 @@ def test_the_database_pool_is_used_when_configured():
     assert done.stdout.split() == ["4", "0"]
 
 
+def test_a_pool_smaller_than_its_minimum_is_refused():
+    done = django_subprocess("", DATABASE_POOL_MAX_SIZE="2", DATABASE_POOL_MIN_SIZE="3")
+    assert done.returncode != 0
+    assert "DATABASE_POOL_MIN_SIZE must not exceed DATABASE_POOL_MAX_SIZE" in done.stderr
+
+
 def test_without_the_pool_setting_connections_persist():
     assert "pool" not in settings.DATABASES["default"].get("OPTIONS", {})
 
