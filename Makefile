@@ -7,10 +7,12 @@ MANAGE := $(PY) manage.py
 
 .PHONY: run test setup frontend migrate demo lint format bench clean
 
-run: setup frontend
+run: setup frontend .env
 	@DEBUG=$${DEBUG:-1} deploy/run-local
 
+# Starts PostgreSQL and Redis when installed but down, installs Chromium when missing (as root).
 test: setup frontend
+	deploy/test-services
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
@@ -26,6 +28,11 @@ $(STAMP): pyproject.toml setup.py apps/games/engine/_solver.c | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
+
+# Development settings for commands run by hand (`.venv/bin/python manage.py ...` reads it).
+.env:
+	@printf '%s\n' '# Written by `make run` for this machine; manage.py reads it. Never used in production.' \
+		'DEBUG=1' > .env
 
 # Builds the browser app when there is one (the built files are not committed).
 frontend:

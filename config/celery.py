@@ -7,7 +7,7 @@ a rolled-back transaction never wrote.
 import logging
 import os
 
-from celery import Celery
+from celery import Celery, signals
 from django.db import transaction
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -15,6 +15,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("memulation")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.setup_logging.connect
+def keep_django_logging(**_) -> None:
+    """Workers log through Django's ``LOGGING`` (JSON lines with request ids), not Celery's own."""
 
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,9 @@ from datetime import timedelta
 from pathlib import Path
 
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Exchange, Queue
 
 from config.env import database_config, env_bool, env_int, env_list, redis_url, secret_key
 
@@ -240,11 +242,34 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
+
+# --- Operations: logs, metrics, database connection pool, task queues ---------------------------
+# One line per log record, JSON in production (plain text with DEBUG on), each with the id of
+# the request (or task) it belongs to; apps.api.observability sets and carries the id.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain" if DEBUG else "json")
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be plain or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "apps.api.observability.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(request_id)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            "timestamp": False,
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
@@ -310,3 +335,29 @@ LOGGING.setdefault("loggers", {}).update(
         "django.server": {"handlers": [], "level": "INFO", "propagate": True},
     }
 )
+
+# The request id, request counts and latencies come from this middleware; it runs first so that
+# every other middleware's log lines carry the id. It also answers /metrics (Prometheus, with the
+# bearer token METRICS_TOKEN; unset, the endpoint is off), /healthz and /readyz.
+MIDDLEWARE.insert(0, "apps.api.observability.RequestMiddleware")
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+# Django's psycopg pool per process, when DATABASE_POOL_MAX_SIZE is above 0 (PostgreSQL only;
+# pooled connections replace persistent ones).
+DATABASE_POOL_MAX_SIZE = env_int(os.environ, "DATABASE_POOL_MAX_SIZE", default=0)
+if DATABASE_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    _pool_min = env_int(os.environ, "DATABASE_POOL_MIN_SIZE", default=1)
+    if _pool_min > DATABASE_POOL_MAX_SIZE:
+        raise ImproperlyConfigured("DATABASE_POOL_MIN_SIZE must not exceed DATABASE_POOL_MAX_SIZE")
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": _pool_min,
+        "max_size": DATABASE_POOL_MAX_SIZE,
+        "timeout": env_int(os.environ, "DATABASE_POOL_TIMEOUT", default=10, minimum=1),
+    }
+# Three queues, each with workers of its own, so a long export never delays a session's results
+# and the solver's analysis never delays game-time work: game (the default), metrics, exports.
+CELERY_QUEUE_NAMES = ["game", "metrics", "exports"]
+CELERY_TASK_DEFAULT_QUEUE = "game"
+# Declared, so that a worker started without -Q (make run, compose) consumes all three.
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
+CELERY_TASK_ROUTES = {"metrics.*": {"queue": "metrics"}, "exports.*": {"queue": "exports"}}

@@ -107,12 +107,17 @@ def celery_worker():
 
     queue = f"test-{uuid.uuid4().hex[:8]}"
     worker = start_worker(queue)
-    saved = app.conf.task_always_eager, app.conf.task_default_queue
+    saved = app.conf.task_always_eager, app.conf.task_default_queue, app.conf.task_routes
     app.conf.task_always_eager, app.conf.task_default_queue = False, queue
+    app.conf.task_routes = {"*": {"queue": queue}}  # instead of the game/metrics/exports queues
+    app.amqp.flush_routes()  # the router reads a table kept since the first use, not the conf
+    app.amqp.router = app.amqp.Router()
     try:
         yield queue
     finally:
-        app.conf.task_always_eager, app.conf.task_default_queue = saved
+        app.conf.task_always_eager, app.conf.task_default_queue, app.conf.task_routes = saved
+        app.amqp.flush_routes()
+        app.amqp.router = app.amqp.Router()
         worker.terminate()
         worker.wait(timeout=30)
 

@@ -12,6 +12,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection, transaction
 
 from apps.metrics import catalogue, services
@@ -181,7 +182,7 @@ def test_with_the_broker_down_games_complete_and_metrics_follow_once_it_is_back(
     assert not SessionMetrics.objects.filter(session=session).exists()
 
     private_redis.start()  # the broker is back: a worker and the sweeper do the rest
-    queue = "celery"
+    queue = ",".join(settings.CELERY_QUEUE_NAMES)  # the sweep and its jobs go to their queues
     worker = start_worker(queue, redis_url=broker)
     try:
         swept = subprocess.run(
