@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, MISSING_CODES, TABLES, Column, Table
-from apps.metrics.catalogue import METRICS
+from apps.metrics.selectors import METRICS
 
 TITLE = "Memulation Lab research export: codebook"
 
