@@ -185,6 +185,13 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Words of the games that recur in many bodies: one enum name each.
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "apps.participants.models.Game",
+        "GameStatusEnum": "apps.games.models.Game.Status",
+        "HandEnum": "apps.games.serializers.HAND_CHOICES",
+        "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
+    },
 }
 
 # --- Security -----------------------------------------------------------------------------------
