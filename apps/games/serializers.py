@@ -168,7 +168,11 @@ class MemulationViewSerializer(serializers.Serializer):
     trick = MemulationTrickSerializer(allow_null=True, help_text="The trick in play.")
     piles = _per_seat("Tricks each seat has taken in this deal.")
     old_piles = serializers.DictField(
-        child=serializers.ListField(child=serializers.ListField(child=serializers.BooleanField())),
+        child=serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.BooleanField(), min_length=2, max_length=2
+            )
+        ),
         allow_null=True,
         help_text="New Deal: per pile, per trick, whether each card is still face down.",
     )
@@ -460,8 +464,8 @@ class PlayLinkSerializer(serializers.Serializer):
 
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    game_type = serializers.CharField()
-    status = serializers.CharField()
+    game_type = serializers.ChoiceField(choices=GameType.choices)
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
