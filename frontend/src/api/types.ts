@@ -125,15 +125,4 @@ export interface CatalogueEntry {
   direction: "higher_better" | "lower_better" | "neutral";
 }
 
-export interface ExportJob {
-  id: number;
-  status: "queued" | "running" | "ready" | "failed" | "expired";
-  progress?: { rows_done?: number; percent?: number } | null;
-  download_url?: string | null;
-  formats?: string[];
-  filters?: Record<string, unknown>;
-  created_at?: string;
-  created_by?: number | string | null;
-  finished_at?: string | null;
-  error?: string | null;
-}
+export type ExportJob = Schemas["Export"];
