@@ -191,6 +191,11 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
+        "SeatKindEnum": "apps.games.serializers.SEAT_KINDS",
+        "MemulationGameEnum": "apps.games.serializers.MEMULATION",
+        "MendikotGameEnum": "apps.games.serializers.MENDIKOT",
+        "MemulationPhaseEnum": "apps.games.engine.memulation.PHASES",
+        "MendikotPhaseEnum": "apps.games.engine.mendikot.PHASES",
     },
 }
 

@@ -66,6 +66,9 @@ SUIT_CHOICES = tuple(SUITS)
 RANK_CHOICES = tuple(RANKS)
 HAND_CHOICES = ("A", "B")
 ROLE_METHODS = ("cut", "alternate", "fixed", "given")  # how Lucky Duck was decided
+SEAT_KINDS = ("participant", "person", "bot")
+MEMULATION = ("memulation",)  # the discriminators of the unions
+MENDIKOT = ("mendikot",)
 
 
 def _per_seat(help_text: str, **kwargs) -> serializers.DictField:
@@ -86,7 +89,7 @@ def _choice(values, *, null: bool = False, **kwargs) -> serializers.CharField:
 
 
 def _kind(name: str) -> serializers.CharField:
-    """The discriminator of one member of a union (a game, an event type)."""
+    """The discriminator of one member of a union of events."""
     return _choice([name])
 
 
@@ -146,7 +149,7 @@ class MemulationRoundSerializer(serializers.Serializer):
 class MemulationViewSerializer(serializers.Serializer):
     """What one seat of a Memulation game may see (docs/rules.md, "What a seat sees")."""
 
-    game = _kind("memulation")
+    game = _choice(MEMULATION)
     seat = serializers.IntegerField()
     phase = _choice(MEMULATION_PHASES)
     to_act = serializers.ListField(child=serializers.IntegerField())
@@ -215,7 +218,7 @@ class MendikotRoundSerializer(serializers.Serializer):
 class MendikotViewSerializer(serializers.Serializer):
     """What one seat of a Mendikot game may see (docs/rules.md, "What a seat sees")."""
 
-    game = _kind("mendikot")
+    game = _choice(MENDIKOT)
     seat = serializers.IntegerField()
     team = serializers.IntegerField()
     phase = _choice(MENDIKOT_PHASES)
@@ -420,7 +423,7 @@ SEAT_EVENT = PolymorphicProxySerializer(
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    kind = _choice(("participant", "person", "bot"))
+    kind = _choice(SEAT_KINDS)
     bot = serializers.CharField(allow_null=True, help_text="The bot's kind, for a bot seat.")
 
 
@@ -470,8 +473,143 @@ class GameSummarySerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+# -- the full record of a game (staff, once it is over) ---------------------------------------
+
+
+class StoredSeatSerializer(serializers.Serializer):
+    kind = _choice(SEAT_KINDS)
+    bot = serializers.CharField(required=False)
+    level = serializers.FloatField(required=False, help_text="The bot's opponent level.")
+
+
+class RecordTrickSerializer(serializers.Serializer):
+    leader = serializers.IntegerField()
+    cards = _cards("In play order, the card led first.")
+    winner = serializers.IntegerField(allow_null=True, help_text="Null for a trick in play.")
+
+
+class StragedyRecordSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    intended = serializers.CharField(allow_null=True)
+    position = PositionSerializer()
+    revealed = serializers.CharField()
+    intended_position = PositionSerializer(
+        allow_null=True, help_text="Where the intended card really lay (null: not in the piles)."
+    )
+    hit = serializers.BooleanField(allow_null=True)
+
+
+class DealtSerializer(serializers.Serializer):
+    A = _cards()
+    B = _cards()
+
+
+class MemulationDealRecordSerializer(serializers.Serializer):
+    pritticut = serializers.CharField(allow_null=True)
+    trump = _choice(SUIT_CHOICES, null=True)
+    wild = _choice(RANK_CHOICES, null=True)
+    hands = serializers.DictField(child=_cards(), allow_null=True)
+    tricks = RecordTrickSerializer(many=True)
+    tricks_won = _per_seat("Tricks per seat.")
+    dealt = DealtSerializer()
+    hand_a_seat = serializers.IntegerField(allow_null=True)
+    stragedy = StragedyRecordSerializer(
+        allow_null=True, required=False, help_text="The New Deal only."
+    )
+
+
+class MemulationSetupSerializer(serializers.Serializer):
+    game = _choice(MEMULATION)
+    seed = serializers.IntegerField(allow_null=True)
+    deck = _cards(allow_null=True)
+    lucky_duck = serializers.IntegerField(allow_null=True)
+    options = MemulationOptionsSerializer()
+
+
+class MemulationRoundRecordSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    deck = _cards("The round's 52 cards, top first.")
+    lucky_duck = serializers.IntegerField()
+    roles = CutRolesSerializer()
+    deals = MemulationDealRecordSerializer(many=True)
+    score = _per_seat("Tricks per seat.")
+    hands_now = serializers.DictField(
+        child=_cards(), required=False, help_text="An unfinished round: the hands held now."
+    )
+
+
+class MemulationRecordSerializer(serializers.Serializer):
+    game = _choice(MEMULATION)
+    setup = MemulationSetupSerializer()
+    phase = _choice(MEMULATION_PHASES)
+    finished = serializers.BooleanField()
+    match_score = _per_seat("Tricks per seat over the finished rounds.")
+    rounds = MemulationRoundRecordSerializer(many=True)
+
+
+class MendikotOptionsSerializer(serializers.Serializer):
+    trump_rule = serializers.ChoiceField(choices=Protocol.TrumpRule.choices)
+    rounds = serializers.IntegerField()
+
+
+class MendikotSetupSerializer(serializers.Serializer):
+    game = _choice(MENDIKOT)
+    seed = serializers.IntegerField(allow_null=True)
+    deck = _cards(allow_null=True)
+    dealer = serializers.IntegerField()
+    turn_up = serializers.CharField(allow_null=True)
+    options = MendikotOptionsSerializer()
+
+
+class MendikotRecordTrickSerializer(serializers.Serializer):
+    leader = serializers.IntegerField()
+    cards = MendikotTrickCardSerializer(many=True)
+    winner = serializers.IntegerField(allow_null=True, help_text="Null for a trick in play.")
+
+
+class MendikotRoundRecordSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    deck = _cards("The round's 52 cards, dealt from the first.")
+    dealer = serializers.IntegerField()
+    trump_rule = serializers.ChoiceField(choices=Protocol.TrumpRule.choices)
+    turn_up = serializers.CharField(allow_null=True)
+    hands = serializers.DictField(child=_cards(), help_text="The hands as dealt.")
+    trump = _choice(SUIT_CHOICES, null=True)
+    trump_revealed = TrumpRevealedSerializer(allow_null=True)
+    tricks = MendikotRecordTrickSerializer(many=True)
+    tens = _per_seat("Tens per team.")
+    tricks_won = _per_seat("Tricks per team.")
+    winner = serializers.IntegerField(required=False, help_text="A finished round's winners.")
+    result = serializers.ChoiceField(choices=MENDIKOT_RESULTS, required=False)
+    next_dealer = serializers.IntegerField(required=False)
+    hands_now = serializers.DictField(
+        child=_cards(), required=False, help_text="An unfinished round: the hands held now."
+    )
+    hidden_trump = serializers.CharField(
+        allow_null=True, required=False, help_text="An unfinished round: a trump still hidden."
+    )
+
+
+class MendikotRecordSerializer(serializers.Serializer):
+    game = _choice(MENDIKOT)
+    setup = MendikotSetupSerializer()
+    phase = _choice(MENDIKOT_PHASES)
+    finished = serializers.BooleanField()
+    match_wins = _per_seat("Rounds won per team.")
+    rounds = MendikotRoundRecordSerializer(many=True)
+
+
+GAME_RECORD = PolymorphicProxySerializer(
+    component_name="GameFullRecord",
+    serializers={"memulation": MemulationRecordSerializer, "mendikot": MendikotRecordSerializer},
+    resource_type_field_name="game",
+)
+
+
 class RecordEventSerializer(serializers.Serializer):
-    """One row of the game's log, everything included (staff only, finished games)."""
+    """One row of the game's log, everything included."""
 
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=EventKind.choices)
@@ -483,14 +621,12 @@ class RecordEventSerializer(serializers.Serializer):
 
 
 class GameRecordSerializer(serializers.Serializer):
+    """Everything about a game that is over, hidden cards included: for staff review."""
+
     id = serializers.IntegerField()
     game_type = serializers.ChoiceField(choices=GameType.choices)
     status = serializers.ChoiceField(choices=Game.Status.choices)
     seed = serializers.IntegerField()
-    seats = serializers.ListField(
-        child=serializers.DictField(), help_text="The seats as stored: kind, bot and level."
-    )
-    record = serializers.DictField(
-        help_text="The engine's full record: every round's deck, hands, tricks and choices."
-    )
+    seats = StoredSeatSerializer(many=True)
+    record = GAME_RECORD
     events = RecordEventSerializer(many=True)

@@ -870,6 +870,10 @@ export interface components {
         };
         /** @enum {string} */
         DealStartedEventTypeEnum: "deal_started";
+        Dealt: {
+            A: string[];
+            B: string[];
+        };
         /** @description The server's examination clock for the hand on show (or about to be). */
         ExaminationClock: {
             round: number;
@@ -1032,19 +1036,15 @@ export interface components {
          * @enum {string}
          */
         GameEnum: "memulation" | "mendikot";
+        GameFullRecord: components["schemas"]["MemulationRecord"] | components["schemas"]["MendikotRecord"];
+        /** @description Everything about a game that is over, hidden cards included: for staff review. */
         GameRecord: {
+            record: components["schemas"]["GameFullRecord"];
             id: number;
             game_type: components["schemas"]["GameEnum"];
             status: components["schemas"]["GameStatusEnum"];
             seed: number;
-            /** @description The seats as stored: kind, bot and level. */
-            seats: {
-                [key: string]: unknown;
-            }[];
-            /** @description The engine's full record: every round's deck, hands, tricks and choices. */
-            record: {
-                [key: string]: unknown;
-            };
+            seats: components["schemas"]["StoredSeat"][];
             events: components["schemas"]["RecordEvent"][];
         };
         /**
@@ -1120,6 +1120,25 @@ export interface components {
             readonly email: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        MemulationDealRecord: {
+            pritticut: string | null;
+            trump: (components["schemas"]["TrumpEnum"] | components["schemas"]["NullEnum"]) | null;
+            wild: (components["schemas"]["WildEnum"] | components["schemas"]["NullEnum"]) | null;
+            hands: {
+                [key: string]: string[];
+            } | null;
+            tricks: components["schemas"]["RecordTrick"][];
+            /** @description Tricks per seat. */
+            tricks_won: {
+                [key: string]: number;
+            };
+            dealt: components["schemas"]["Dealt"];
+            hand_a_seat: number | null;
+            /** @description The New Deal only. */
+            stragedy?: components["schemas"]["StragedyRecord"] | null;
+        };
+        /** @enum {string} */
+        MemulationGameEnum: "memulation";
         MemulationOptions: {
             rounds: number;
             wild_tie: components["schemas"]["WildTieEnum"];
@@ -1128,6 +1147,23 @@ export interface components {
             /** Format: double */
             examination_seconds: number;
             roles: ("cut" | "alternate") | number | number[];
+        };
+        /** @enum {string} */
+        MemulationPhaseEnum: "examination" | "choose_hand" | "stragedy" | "play" | "finished";
+        MemulationRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "memulation";
+            setup: components["schemas"]["MemulationSetup"];
+            phase: components["schemas"]["MemulationPhaseEnum"];
+            finished: boolean;
+            /** @description Tricks per seat over the finished rounds. */
+            match_score: {
+                [key: string]: number;
+            };
+            rounds: components["schemas"]["MemulationRoundRecord"][];
         };
         MemulationRound: {
             round: number;
@@ -1139,6 +1175,30 @@ export interface components {
             deal_scores: {
                 [key: string]: number;
             }[];
+        };
+        MemulationRoundRecord: {
+            round: number;
+            seed: number;
+            /** @description The round's 52 cards, top first. */
+            deck: string[];
+            lucky_duck: number;
+            roles: components["schemas"]["CutRoles"];
+            deals: components["schemas"]["MemulationDealRecord"][];
+            /** @description Tricks per seat. */
+            score: {
+                [key: string]: number;
+            };
+            /** @description An unfinished round: the hands held now. */
+            hands_now?: {
+                [key: string]: string[];
+            };
+        };
+        MemulationSetup: {
+            game: components["schemas"]["MemulationGameEnum"];
+            seed: number | null;
+            deck: string[] | null;
+            lucky_duck: number | null;
+            options: components["schemas"]["MemulationOptions"];
         };
         MemulationTrick: {
             /** @description 0-based trick of the deal. */
@@ -1155,7 +1215,7 @@ export interface components {
              */
             game: "memulation";
             seat: number;
-            phase: components["schemas"]["MemulationViewPhaseEnum"];
+            phase: components["schemas"]["MemulationPhaseEnum"];
             to_act: number[];
             finished: boolean;
             /** @description 0-based. */
@@ -1208,9 +1268,34 @@ export interface components {
             rounds_played: components["schemas"]["MemulationRound"][];
         };
         /** @enum {string} */
-        MemulationViewGameEnum: "memulation";
+        MendikotGameEnum: "mendikot";
+        MendikotOptions: {
+            trump_rule: components["schemas"]["TrumpRuleEnum"];
+            rounds: number;
+        };
         /** @enum {string} */
-        MemulationViewPhaseEnum: "examination" | "choose_hand" | "stragedy" | "play" | "finished";
+        MendikotPhaseEnum: "hide_trump" | "play" | "finished";
+        MendikotRecord: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "mendikot";
+            setup: components["schemas"]["MendikotSetup"];
+            phase: components["schemas"]["MendikotPhaseEnum"];
+            finished: boolean;
+            /** @description Rounds won per team. */
+            match_wins: {
+                [key: string]: number;
+            };
+            rounds: components["schemas"]["MendikotRoundRecord"][];
+        };
+        MendikotRecordTrick: {
+            leader: number;
+            cards: components["schemas"]["MendikotTrickCard"][];
+            /** @description Null for a trick in play. */
+            winner: number | null;
+        };
         MendikotRound: {
             round: number;
             dealer: number;
@@ -1227,6 +1312,48 @@ export interface components {
             winner: number;
             result: components["schemas"]["ResultEnum"];
             next_dealer: number;
+        };
+        MendikotRoundRecord: {
+            round: number;
+            seed: number;
+            /** @description The round's 52 cards, dealt from the first. */
+            deck: string[];
+            dealer: number;
+            trump_rule: components["schemas"]["TrumpRuleEnum"];
+            turn_up: string | null;
+            /** @description The hands as dealt. */
+            hands: {
+                [key: string]: string[];
+            };
+            trump: (components["schemas"]["TrumpEnum"] | components["schemas"]["NullEnum"]) | null;
+            trump_revealed: components["schemas"]["TrumpRevealed"] | null;
+            tricks: components["schemas"]["MendikotRecordTrick"][];
+            /** @description Tens per team. */
+            tens: {
+                [key: string]: number;
+            };
+            /** @description Tricks per team. */
+            tricks_won: {
+                [key: string]: number;
+            };
+            /** @description A finished round's winners. */
+            winner?: number;
+            result?: components["schemas"]["ResultEnum"];
+            next_dealer?: number;
+            /** @description An unfinished round: the hands held now. */
+            hands_now?: {
+                [key: string]: string[];
+            };
+            /** @description An unfinished round: a trump still hidden. */
+            hidden_trump?: string | null;
+        };
+        MendikotSetup: {
+            game: components["schemas"]["MendikotGameEnum"];
+            seed: number | null;
+            deck: string[] | null;
+            dealer: number;
+            turn_up: string | null;
+            options: components["schemas"]["MendikotOptions"];
         };
         MendikotTrick: {
             number: number;
@@ -1248,7 +1375,7 @@ export interface components {
             game: "mendikot";
             seat: number;
             team: number;
-            phase: components["schemas"]["MendikotViewPhaseEnum"];
+            phase: components["schemas"]["MendikotPhaseEnum"];
             to_act: number[];
             finished: boolean;
             round: number;
@@ -1285,10 +1412,6 @@ export interface components {
             };
             rounds_played: components["schemas"]["MendikotRound"][];
         };
-        /** @enum {string} */
-        MendikotViewGameEnum: "mendikot";
-        /** @enum {string} */
-        MendikotViewPhaseEnum: "hide_trump" | "play" | "finished";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -1524,7 +1647,7 @@ export interface components {
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
         };
-        /** @description One row of the game's log, everything included (staff only, finished games). */
+        /** @description One row of the game's log, everything included. */
         RecordEvent: {
             seq: number;
             kind: components["schemas"]["RecordEventKindEnum"];
@@ -1565,6 +1688,13 @@ export interface components {
          * @enum {string}
          */
         RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordTrick: {
+            leader: number;
+            /** @description In play order, the card led first. */
+            cards: string[];
+            /** @description Null for a trick in play. */
+            winner: number | null;
+        };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
         /**
@@ -1718,6 +1848,15 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        StoredSeat: {
+            kind: components["schemas"]["SeatKindEnum"];
+            bot?: string;
+            /**
+             * Format: double
+             * @description The bot's opponent level.
+             */
+            level?: number;
+        };
         Stragedy: {
             pile: number;
             trick: number;
@@ -1742,6 +1881,15 @@ export interface components {
         };
         /** @enum {string} */
         StragedyEventTypeEnum: "stragedy";
+        StragedyRecord: {
+            seat: number;
+            intended: string | null;
+            position: components["schemas"]["Position"];
+            revealed: string;
+            /** @description Where the intended card really lay (null: not in the piles). */
+            intended_position: components["schemas"]["Position"] | null;
+            hit: boolean | null;
+        };
         Study: {
             readonly id: number;
             readonly name: string;

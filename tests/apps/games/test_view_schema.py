@@ -1,17 +1,20 @@
-"""Every game body the API sends is exactly what its OpenAPI schema says: no field missing, none
-of the wrong type, and none the schema does not describe (so the generated front-end types are
-the truth)."""
+"""Every game body the API sends (the seat views, the full record) is exactly what its OpenAPI
+schema says: no field missing, none of the wrong type, and none the schema does not describe (so
+the generated front-end types are the truth)."""
 
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 from openapi_schema_validator import OAS30Validator
 
+from apps.games.models import Game
+from apps.games.services import game_abandon
 from tests.apps.factories import make_participant, make_protocol, make_session
-from tests.apps.games.playing import play_through
+from tests.apps.games.playing import hand_on_show, next_move, play_through
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +39,19 @@ def _closed(schema):
 
 
 @pytest.fixture(scope="module")
-def seat_view_validator(django_db_blocker):
+def components(django_db_blocker):
     with django_db_blocker.unblock():
         document = SchemaGenerator().get_schema(request=None, public=True)
-    components = _closed(copy.deepcopy(document["components"]))
-    root = {**components["schemas"]["SeatView"], "components": components}
-    return OAS30Validator(root)
+    return _closed(copy.deepcopy(document["components"]))
+
+
+def _validator(components, name: str) -> OAS30Validator:
+    return OAS30Validator({**components["schemas"][name], "components": components})
+
+
+@pytest.fixture(scope="module")
+def seat_view_validator(components):
+    return _validator(components, "SeatView")
 
 
 def _check(validator, body: dict) -> None:
@@ -66,14 +76,14 @@ def _game(api, **protocol) -> str:
 @pytest.mark.parametrize(
     "protocol",
     [
-        {"game": "memulation", "rounds": 1, "opponent": "random"},
+        {"game": "memulation", "rounds": 2, "roles": "alternate", "opponent": "random"},
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "hidden_ask"},
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "first_void"},
     ],
     ids=["memulation", "mendikot-hidden_ask", "mendikot-first_void"],
 )
 def test_every_body_of_a_whole_game_matches_the_schema(
-    protocol, seat_view_validator, admin_user, client_for
+    protocol, components, seat_view_validator, admin_user, client_for
 ):
     api = client_for(admin_user)
     seen: set[str] = set()
@@ -83,14 +93,36 @@ def test_every_body_of_a_whole_game_matches_the_schema(
         seen.update(event["type"] for event in body["recent"])
         seen.add(body["state"]["phase"])
 
-    final = play_through(api, _game(api, **protocol), seed=5, on_body=check)
+    base = _game(api, **protocol)
+    final = play_through(api, base, seed=5, on_body=check)
     check(final)
     assert final["state"]["finished"]
+    record = api.get(base + "replay/")
+    assert record.status_code == 200
+    _check(_validator(components, "GameRecord"), record.json())
     assert {"card_played", "trick_won", "round_ended", "match_ended"} <= seen
     if protocol["game"] == "memulation":
         assert {"examination", "choose_hand", "stragedy", "hand_chosen"} <= seen
     elif protocol["trump_rule"] == "hidden_ask":
         assert {"hide_trump", "trump_revealed"} & seen
+
+
+@pytest.mark.parametrize("game", ["memulation", "mendikot"])
+def test_the_record_of_a_game_abandoned_half_way_matches_the_schema(
+    game, components, seat_view_validator, admin_user, client_for
+):
+    api = client_for(admin_user)
+    base = _game(api, game=game, rounds=1, opponent="random", trump_rule="hidden_reveal")
+    body, rng = api.get(base).json(), random.Random(2)
+    for n in range(12):
+        body = hand_on_show(api, base, body)
+        suffix, data = next_move(body, rng)
+        body = api.post(base + suffix, {**data, "event_id": f"half{n}"}, format="json").json()
+        _check(seat_view_validator, body)
+    game_abandon(game=Game.objects.get(pk=body["id"]), reason="the participant had to leave")
+    record = api.get(base + "replay/").json()
+    _check(_validator(components, "GameRecord"), record)
+    assert not record["record"]["finished"] and "hands_now" in record["record"]["rounds"][-1]
 
 
 def test_a_body_with_a_field_the_schema_does_not_know_is_caught(
