@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: run test setup frontend migrate demo lint format bench clean
+.PHONY: run test setup frontend migrate demo lint format bench clean types
 
 run: setup frontend .env
 	@DEBUG=$${DEBUG:-1} deploy/run-local
@@ -39,6 +39,11 @@ frontend:
 	@if [ -f frontend/package.json ]; then \
 		cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run build; \
 	fi
+
+# The front end's API types, generated from the OpenAPI schema (re-run after changing a serializer).
+types: setup
+	@mkdir -p var && DEBUG=1 $(MANAGE) spectacular --format openapi-json --file var/openapi.json
+	cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent types -- ../var/openapi.json
 
 format: setup
 	$(VENV)/bin/ruff format .

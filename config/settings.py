@@ -223,6 +223,18 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Words of the games that recur in many bodies: one enum name each.
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "apps.participants.models.Game",
+        "GameStatusEnum": "apps.games.models.Game.Status",
+        "HandEnum": "apps.games.serializers.HAND_CHOICES",
+        "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
+        "SeatKindEnum": "apps.games.serializers.SEAT_KINDS",
+        "MemulationGameEnum": "apps.games.serializers.MEMULATION",
+        "MendikotGameEnum": "apps.games.serializers.MENDIKOT",
+        "MemulationPhaseEnum": "apps.games.engine.memulation.PHASES",
+        "MendikotPhaseEnum": "apps.games.engine.mendikot.PHASES",
+    },
 }
 
 # --- Security -----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from apps.exports.schema import (
     Column,
     Table,
 )
-from apps.metrics.catalogue import METRICS
+from apps.metrics.selectors import METRICS
 
 TITLE = "Memulation Lab research export: codebook"
 

@@ -17,8 +17,8 @@ from django.db.models import Q, QuerySet
 from apps.exports import deals
 from apps.exports.scope import ExportScope
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
-from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
+from apps.metrics.selectors import CATALOGUE
 
 CHUNK = 10_000
 STRAGEDY_DEAL = 2  # the 'Stragedy finds the New Deal's Pritticut

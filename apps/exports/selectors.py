@@ -9,9 +9,8 @@ from apps.common.errors import Conflict, NotFound, PermissionDenied
 from apps.exports import archive
 from apps.exports.models import Export
 from apps.exports.tokens import download_token_check
-from apps.participants import rules
 from apps.participants.models import Study
-from apps.participants.selectors import study_get, study_scope
+from apps.participants.selectors import rules, study_get, study_scope
 
 
 def _require_researcher(user) -> None:

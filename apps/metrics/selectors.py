@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from apps.common.errors import ValidationFailed
 from apps.metrics.analysis import replay_deals
-from apps.metrics.catalogue import CATALOGUE, METRICS
+from apps.metrics.catalogue import CATALOGUE, METRICS  # offered to other apps from here
 from apps.metrics.compute import record
 from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
 from apps.participants.models import Participant, Study

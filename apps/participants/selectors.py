@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.common.errors import NotFound, PermissionDenied
-from apps.participants import rules
+from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
 
 _StudyOwner = Study.owners.through

@@ -7,6 +7,9 @@ from apps.training.models import TrainingSession
 class SessionSerializer(serializers.ModelSerializer):
     participant_code = serializers.CharField(source="participant.code", read_only=True)
     study = serializers.IntegerField(source="participant.study_id", read_only=True)
+    protocol_snapshot = serializers.DictField(
+        read_only=True, help_text="The protocol's settings as they were when the session began."
+    )
 
     class Meta:
         model = TrainingSession

@@ -21,8 +21,8 @@ from django.utils import timezone
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 from apps.common.errors import Conflict, ValidationFailed
-from apps.participants import rules
 from apps.participants.models import Participant, Protocol
+from apps.participants.selectors import rules
 from apps.training.models import TrainingSession
 
 Status = TrainingSession.Status

@@ -428,6 +428,15 @@ def test_views_hide_the_hidden_trump():
     assert state.view(2)["trump"] == "H" and "2H" in state.view(0)["hand"]
 
 
+def test_the_record_marks_the_trumps_of_the_trick_in_play():
+    state = Mendikot.create(deck=VOIDS, dealer=3, options={"trump_rule": "hidden_ask"})
+    state = state.replay([hide("2H"), play(0, "AS"), ask(1), play(1, "KH")])
+    in_play = state.spectator_view(allow_unfinished=True)["rounds"][0]["tricks"][-1]
+    assert in_play["winner"] is None
+    assert [(c["card"], c["trump"]) for c in in_play["cards"]] == [("AS", False), ("KH", True)]
+    assert in_play["cards"] == state.view(2)["trick"]["cards"]
+
+
 def test_view_keys():
     state = create_game("mendikot", seed=4)
     assert list(state.view(3)) == [

@@ -719,9 +719,11 @@ class Mendikot(GameState):
 
     def _round_record(self) -> dict[str, Any]:
         tricks = self._tricks_report()
-        for trick, raw in zip(tricks, self.tricks, strict=False):
+        # Which cards counted as trumps, the trick in play included.
+        flags = [raw[3] for raw in self.tricks] + ([self.cur_flags] if self.cur else [])
+        for trick, flag in zip(tricks, flags, strict=True):
             for i, entry in enumerate(trick["cards"]):
-                entry["trump"] = bool(raw[3] >> i & 1)
+                entry["trump"] = bool(flag >> i & 1)
         return {
             "round": self.round_no,
             "seed": self.round_seed,

@@ -1,119 +1,27 @@
-// Shapes of the staff API (see `manage.py spectacular`), and of the metrics/exports contract.
+// Shapes of the API's bodies. Those the schema describes are generated (src/api/schema.ts, by
+// `make types`); the metrics and exports shapes below are still written by hand.
 
-export type Role = "admin" | "researcher" | "clinician";
+import type { components } from "./schema";
 
-export interface Me {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  role: Role;
-}
+/** The bodies the API describes, generated from its OpenAPI schema (`make types`). */
+type Schemas = components["schemas"];
 
-export interface Study {
-  id: number;
-  name: string;
-  description: string;
-  owners: number[];
-  clinicians: number[];
-  pseudonymisation_key_ref: string;
-  created_at: string;
-}
+export type Role = Schemas["RoleEnum"];
+export type Me = Schemas["Me"];
+export type Study = Schemas["Study"];
+export type Adaptive = Schemas["Adaptive"];
+export type Protocol = Schemas["Protocol"];
+export type Participant = Schemas["Participant"];
+export type TrainingSession = Schemas["Session"];
+export type GameSummary = Schemas["GameSummary"];
+export type PlayLink = Schemas["PlayLink"];
+export type Note = Schemas["ClinicianNote"];
+export type StaffMember = Schemas["Staff"];
 
-export interface Adaptive {
-  enabled: boolean;
-  target_recall: number;
-  step_seconds: number;
-  min_seconds: number;
-  max_seconds: number;
-  adjust_opponent: boolean;
-}
-
-export interface Protocol {
-  id: number;
-  study: number;
-  name: string;
-  version: number;
-  game: "memulation" | "mendikot";
-  rounds: number;
-  examination_seconds: number;
-  roles: string;
-  opponent: string;
-  opponent_level: number;
-  wild_tie: string;
-  stragedy_intent: boolean;
-  trump_rule: string;
-  sessions_per_week: number;
-  adaptive: Partial<Adaptive>;
-  created_by: number | null;
-  created_at: string;
-  session_count: number;
-}
-
-export interface Participant {
-  id: number;
-  study: number;
-  study_name: string;
-  code: string;
-  age_band: string;
-  group: string;
-  arm?: string | null;
-  clinicians: number[];
-  consent_date: string | null;
-  consent_form_version: string;
-  consent_withdrawn_at: string | null;
-  has_consent: boolean;
-  examination_seconds_override: number | null;
-  opponent_level_override: number | null;
-  created_at: string;
-  last_session_at: string | null;
-  sessions_this_week: number;
-  sessions_per_week_planned: number | null;
-}
-
-export interface TrainingSession {
-  id: number;
-  participant: number;
-  participant_code: string;
-  study: number;
-  number: number;
-  protocol: number;
-  protocol_snapshot: Record<string, unknown>;
-  conducted_by: number | null;
-  status: "scheduled" | "started" | "completed" | "abandoned";
-  scheduled_for: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  abandoned_at: string | null;
-  abandon_reason: string;
-  created_at: string;
-}
-
-export interface GameSummary {
-  id: number;
-  game_type: "memulation" | "mendikot";
-  status: string;
-  created_at: string;
-  finished_at: string | null;
-  /** Seconds per hand this game examines with (Memulation; adaptive difficulty may set it). */
-  examination_seconds?: number | null;
-}
-
-export interface PlayLink {
-  token: string;
-  path: string;
-  expires_in_seconds: number;
-}
-
-export interface Note {
-  id: number;
-  participant: number;
-  author: number;
-  author_name: string;
-  text: string;
-  created_at: string;
-}
+/** A game endpoint's answer, and the parts of it (see docs/rules.md for what a seat sees). */
+export type SeatViewBody = Schemas["SeatView"];
+export type GameViewBody = Schemas["GameView"];
+export type SeatEventBody = Schemas["SeatEvent"];
 
 // --- metrics (contract) ---------------------------------------------------------------------
 
@@ -238,22 +146,4 @@ export interface CatalogueEntry {
   direction: "higher_better" | "lower_better" | "neutral";
 }
 
-export interface ExportJob {
-  id: number;
-  status: "queued" | "running" | "ready" | "failed" | "expired";
-  progress?: { rows_done?: number; percent?: number } | null;
-  download_url?: string | null;
-  formats?: string[];
-  filters?: Record<string, unknown>;
-  created_at?: string;
-  created_by?: number | string | null;
-  finished_at?: string | null;
-  error?: string | null;
-}
-
-export interface StaffMember {
-  id: number;
-  username: string;
-  name: string;
-  role: "admin" | "researcher" | "clinician";
-}
+export type ExportJob = Schemas["Export"];

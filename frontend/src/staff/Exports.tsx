@@ -18,11 +18,15 @@ export const FORMATS: [string, string][] = [
 const DONE = new Set(["ready"]);
 const FAILED = new Set(["failed", "expired"]);
 
-export function exportFinished(job: ExportJob | undefined): boolean {
+/** What the progress display reads of an export (its status, and its progress if known). */
+type ExportState = Partial<Omit<ExportJob, "status" | "progress">> &
+  Pick<ExportJob, "status"> & { progress?: Partial<ExportJob["progress"]> | null };
+
+export function exportFinished(job: ExportState | undefined): boolean {
   return !!job && (DONE.has(job.status) || FAILED.has(job.status));
 }
 
-export function exportPercent(job: ExportJob | undefined): number {
+export function exportPercent(job: ExportState | undefined): number {
   if (!job) return 0;
   if (DONE.has(job.status)) return 100;
   const p = job.progress?.percent;
@@ -202,7 +206,7 @@ export function ExportsTab() {
               <tr key={j.id}>
                 <th scope="row">{j.id}</th>
                 <td>{formatDate(j.created_at, true)}</td>
-                <td>{j.created_by ?? "–"}</td>
+                <td>{j.requested_by ?? "–"}</td>
                 <td>{(j.formats ?? []).join(", ")}</td>
                 <td className="small">
                   {j.filters && Object.keys(j.filters).length

@@ -330,7 +330,7 @@ function ProtocolForm({
           <>
             <div>
               <label htmlFor="pf-roles">Roles</label>
-              <select id="pf-roles" value={draft.roles} onChange={(e) => set({ roles: e.target.value })}>
+              <select id="pf-roles" value={draft.roles} onChange={(e) => set({ roles: e.target.value as Protocol["roles"] })}>
                 <option value="cut">Cut for Lucky Duck each round</option>
                 <option value="participant_lucky">Participant is always Lucky Duck</option>
                 <option value="participant_lame">Participant is always Lame Duck</option>
@@ -339,7 +339,7 @@ function ProtocolForm({
             </div>
             <div>
               <label htmlFor="pf-tie">Two wild cards</label>
-              <select id="pf-tie" value={draft.wild_tie} onChange={(e) => set({ wild_tie: e.target.value })}>
+              <select id="pf-tie" value={draft.wild_tie} onChange={(e) => set({ wild_tie: e.target.value as Protocol["wild_tie"] })}>
                 <option value="leader">Card led wins</option>
                 <option value="follower">Card that followed wins</option>
               </select>
@@ -352,7 +352,7 @@ function ProtocolForm({
         ) : (
           <div>
             <label htmlFor="pf-trump">Trump rule</label>
-            <select id="pf-trump" value={draft.trump_rule} onChange={(e) => set({ trump_rule: e.target.value })}>
+            <select id="pf-trump" value={draft.trump_rule} onChange={(e) => set({ trump_rule: e.target.value as Protocol["trump_rule"] })}>
               <option value="turn_up">Turned-up card</option>
               <option value="hidden_reveal">Hidden trump, revealed on first void</option>
               <option value="hidden_ask">Hidden trump, revealed on request</option>

@@ -1,7 +1,7 @@
 from django.core.management import call_command
 
-from apps.accounts.demo import DEMO_PASSWORD
 from apps.accounts.models import User
+from apps.accounts.services import DEMO_PASSWORD
 from apps.games.engine import game_from_json
 from apps.games.models import Game, RecallAttempt
 from apps.games.selectors import game_replayed

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.demo import DEMO_PASSWORD, demo_staff_ensure
+from apps.accounts.services import DEMO_PASSWORD, demo_staff_ensure
 from apps.games.demo import demo_game_play
 from apps.metrics.services import metrics_nightly, session_metrics_compute
 from apps.metrics.signals import metrics_deferred

@@ -1,4 +1,5 @@
-"""Demo staff logins for a local platform (``manage.py seed_demo``); never for production."""
+"""Staff accounts written by code: the demo logins of a local platform (``manage.py seed_demo``),
+never for production."""
 
 from apps.accounts.models import User
 
