@@ -7,8 +7,7 @@ from importlib import metadata
 
 from django.conf import settings
 
-from apps.metrics.analysis import ANALYSIS_VERSION
-from apps.metrics.catalogue import METRICS, catalogue_signature
+from apps.metrics.selectors import ANALYSIS_VERSION, METRICS, catalogue_signature
 
 
 def platform_version() -> str:

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from apps.games.engine.cards import CARD_NAMES, SUITS
 from apps.games.models import Game
 from apps.metrics.models import MetricValue
-from apps.metrics.selectors import METRICS
-from apps.metrics.trends import RCI_STATUSES
+from apps.metrics.selectors import METRICS, RCI_STATUSES
 from apps.participants.models import OPPONENTS, Participant, Protocol
 from apps.training.models import TrainingSession
 

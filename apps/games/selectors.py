@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games.engine import game_from_json, game_from_setup
 from apps.games.models import EventKind, Game, GameEvent
+from apps.games.seat_log import seat_log  # noqa: F401 (offered to other apps from here)
 from apps.participants.selectors import participant_scope
 
 

@@ -30,7 +30,7 @@ from apps.games.models import EventKind, Game, GameEvent
 from apps.games.seat_view import examination_cut
 from apps.games.signals import game_changed
 from apps.games.table import Table
-from apps.metrics.adaptive import session_difficulty
+from apps.metrics.selectors import session_difficulty
 from apps.training.models import TrainingSession
 
 PERSON_ACTIONS = ("play", "choose_hand", "stragedy", "hide_trump", "ask_trump")

@@ -29,7 +29,7 @@ from apps.common.errors import DomainError, PermissionDenied, error_body
 from apps.games import answers, links, selectors, services
 from apps.games import examination as clock
 from apps.games.models import Game
-from apps.games.seat_log import seat_log
+from apps.games.selectors import seat_log
 from apps.games.serializers import ActionSerializer, ExaminationEventSerializer
 from apps.live import protocol
 from apps.live.push import group_name

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from apps.common.errors import ValidationFailed
-from apps.metrics.analysis import replay_deals
-from apps.metrics.catalogue import CATALOGUE, METRICS  # offered to other apps from here
+from apps.metrics.adaptive import session_difficulty  # noqa: F401 (offered to other apps)
+from apps.metrics.analysis import (
+    ANALYSIS_VERSION,  # noqa: F401 (offered to other apps)
+    replay_deals,
+)
+from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from here)
+    CATALOGUE,
+    METRICS,
+    catalogue_signature,
+)
 from apps.metrics.compute import record
 from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
+from apps.metrics.trends import RCI_STATUSES  # noqa: F401 (offered to other apps)
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 

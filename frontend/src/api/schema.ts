@@ -680,6 +680,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/open/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a study with arms: the concealed, stratified allocation list is drawn */
+        post: operations["studies_open_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/protocols/": {
         parameters: {
             query?: never;
@@ -786,6 +803,19 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        ArmWriteRequest: {
+            name: string;
+            /**
+             * @description The arm practice effects use.
+             * @default false
+             */
+            control: boolean;
+            /**
+             * @description Share of the allocation (1:1, 2:1, ...).
+             * @default 1
+             */
+            weight: number;
+        };
         AuditEntry: {
             readonly id: number;
             /** Format: date-time */
@@ -799,6 +829,10 @@ export interface components {
             readonly before: unknown;
             readonly after: unknown;
             readonly ip: string | null;
+            /** @description The previous entry's hash. */
+            readonly prev_hash: string;
+            /** @description SHA-256 of this entry's content and prev_hash. */
+            readonly entry_hash: string;
         };
         CardPlayedEvent: {
             /**
@@ -905,13 +939,14 @@ export interface components {
             cards?: string[];
         };
         /**
-         * @description * `ready` - ready
+         * @description * `start` - start
+         *     * `ready` - ready
          *     * `sort` - sort
          *     * `page_hidden` - page_hidden
          *     * `page_visible` - page_visible
          * @enum {string}
          */
-        ExaminationEventTypeEnum: "ready" | "sort" | "page_hidden" | "page_visible";
+        ExaminationEventTypeEnum: "start" | "ready" | "sort" | "page_hidden" | "page_visible";
         ExaminationOverEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1009,8 +1044,8 @@ export interface components {
             ];
             filters?: components["schemas"]["ExportFiltersRequest"];
             /**
-             * @description Move each participant's times back by their own whole number of days.
-             * @default false
+             * @description Move each participant's times back by their own whole number of days (the default; false exports the times as recorded).
+             * @default true
              */
             shift_dates: boolean;
         };
@@ -1062,6 +1097,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             finished_at: string | null;
+            /**
+             * Format: double
+             * @description Seconds per hand this game examines with (the protocol's, or adaptive).
+             */
+            readonly examination_seconds: number | null;
         };
         GameView: components["schemas"]["MemulationView"] | components["schemas"]["MendikotView"];
         HandChosenEvent: {
@@ -1113,11 +1153,8 @@ export interface components {
             readonly username: string;
             readonly first_name: string;
             readonly last_name: string;
-            /**
-             * Email address
-             * Format: email
-             */
-            readonly email: string;
+            /** Format: email */
+            readonly email: string | null;
             readonly role: components["schemas"]["RoleEnum"];
         };
         MemulationDealRecord: {
@@ -1535,8 +1572,10 @@ export interface components {
             readonly study_name: string;
             readonly code: string;
             readonly age_band: components["schemas"]["AgeBandEnum"];
-            /** @description Group or arm for analyses */
+            /** @description Group for analyses */
             readonly group: string;
+            /** @description Allocated at enrolment. */
+            readonly arm: string | null;
             readonly clinicians: number[];
             /** Format: date */
             readonly consent_date: string | null;
@@ -1575,6 +1614,13 @@ export interface components {
             description?: string;
             owners?: number[];
             clinicians?: number[];
+            /** @description Authors of the published dataset, one name each (BIDS and Psych-DS). */
+            dataset_authors?: string[];
+            /** @description Licence of the published dataset (SPDX id). */
+            dataset_license?: string;
+            dataset_institution?: string;
+            dataset_institution_address?: string;
+            dataset_department?: string;
         };
         PlayLink: {
             token: string;
@@ -1897,14 +1943,38 @@ export interface components {
             readonly owners: number[];
             readonly clinicians: number[];
             readonly pseudonymisation_key_ref: string;
+            readonly dataset_authors: unknown;
+            readonly dataset_license: string;
+            readonly dataset_institution: string;
+            readonly dataset_institution_address: string;
+            readonly dataset_department: string;
+            /** Format: date-time */
+            readonly opened_at: string | null;
+            readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
+        };
+        StudyArm: {
+            readonly name: string;
+            readonly control: boolean;
+            readonly weight: number;
+        };
+        /** @description Open the study with these arms: its concealed allocation list is drawn now, once. */
+        StudyOpenRequest: {
+            arms: components["schemas"]["ArmWriteRequest"][];
         };
         StudyWriteRequest: {
             name: string;
             description?: string;
             owners?: number[];
             clinicians?: number[];
+            /** @description Authors of the published dataset, one name each (BIDS and Psych-DS). */
+            dataset_authors?: string[];
+            /** @description Licence of the published dataset (SPDX id). */
+            dataset_license?: string;
+            dataset_institution?: string;
+            dataset_institution_address?: string;
+            dataset_department?: string;
         };
         Token: {
             readonly token: string;
@@ -3154,6 +3224,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Export"];
+                };
+            };
+        };
+    };
+    studies_open_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudyOpenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StudyOpenRequest"];
+                "multipart/form-data": components["schemas"]["StudyOpenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Study"];
                 };
             };
         };
