@@ -373,3 +373,7 @@ CELERY_TASK_DEFAULT_QUEUE = "game"
 # Declared, so that a worker started without -Q (make run, compose) consumes all three.
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_ROUTES = {"metrics.*": {"queue": "metrics"}, "exports.*": {"queue": "exports"}}
+# The policy goes on every response, those the outer middleware answer itself (probes, the body
+# limit) included.
+MIDDLEWARE.remove("django.middleware.csp.ContentSecurityPolicyMiddleware")
+MIDDLEWARE.insert(0, "django.middleware.csp.ContentSecurityPolicyMiddleware")

@@ -183,6 +183,12 @@ class MemulationViewSerializer(serializers.Serializer):
     lucky_duck = serializers.IntegerField()
     lame_duck = serializers.IntegerField()
     roles_method = _choice(ROLE_METHODS)
+    roles_cut = serializers.ListField(
+        child=_cards(),
+        allow_null=True,
+        help_text="The cards cut for the roles, each draw [seat 0's, seat 1's], until the Old "
+        "Deal's play begins (null otherwise).",
+    )
     options = MemulationOptionsSerializer()
     examination = HandOnShowSerializer(allow_null=True)
     hand = _cards("The seat's own hand once chosen.", allow_null=True)
@@ -458,8 +464,12 @@ class ExaminationClockSerializer(serializers.Serializer):
     hand = _choice(HAND_CHOICES)
     planned_seconds = serializers.FloatField()
     seconds_left = serializers.FloatField()
+    waiting = serializers.BooleanField(
+        help_text="The clock waits for the device's start event; no card of either hand is shown."
+    )
     starts_in_seconds = serializers.FloatField(
-        help_text="Seconds until the hand is shown (0 once it is)."
+        allow_null=True,
+        help_text="Seconds until the hand is shown (0 once it is; null while the clock waits).",
     )
     ready = serializers.BooleanField(help_text="This seat has said it is ready.")
 

@@ -126,8 +126,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.timer.cancel()
             self.timer = None
         shown = view.get("examination")
-        if view["status"] != Game.Status.ACTIVE or not shown:
-            return
+        if view["status"] != Game.Status.ACTIVE or not shown or shown.get("waiting"):
+            return  # a waiting hand starts on the device's start event, which is pushed
         if shown["starts_in_seconds"] > 0:
             delay = shown["starts_in_seconds"]
         else:

@@ -917,11 +917,13 @@ export interface components {
             planned_seconds: number;
             /** Format: double */
             seconds_left: number;
+            /** @description The clock waits for the device's start event; no card of either hand is shown. */
+            waiting: boolean;
             /**
              * Format: double
-             * @description Seconds until the hand is shown (0 once it is).
+             * @description Seconds until the hand is shown (0 once it is; null while the clock waits).
              */
-            starts_in_seconds: number;
+            starts_in_seconds: number | null;
             /** @description This seat has said it is ready. */
             ready: boolean;
         };
@@ -1263,6 +1265,8 @@ export interface components {
             lucky_duck: number;
             lame_duck: number;
             roles_method: components["schemas"]["RoleMethodEnum"];
+            /** @description The cards cut for the roles, each draw [seat 0's, seat 1's], until the Old Deal's play begins (null otherwise). */
+            roles_cut: string[][] | null;
             options: components["schemas"]["MemulationOptions"];
             examination: components["schemas"]["HandOnShow"] | null;
             /** @description The seat's own hand once chosen. */

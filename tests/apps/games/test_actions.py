@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.games import services
+from apps.games import answers, services
 from apps.games.models import ExaminationPeriod, Game, GameEvent, IllegalAttempt
 from tests.apps.factories import make_participant, make_protocol, make_session
 
@@ -26,9 +26,7 @@ def lame_duck_game(clinician, seed=None) -> Game:
     session = make_session(participant=participant, protocol=protocol, status="started")
     game = services.game_create(session=session, seed=seed)
     # The device shows hand A: its clock starts.
-    services.game_examination_event(
-        game_id=game.pk, event={"type": "start"}, request=services.Request()
-    )
+    answers.examine(game_id=game.pk, link=None, event={"type": "start"}, request=services.Request())
     return Game.objects.get(pk=game.pk)
 
 

@@ -84,6 +84,8 @@ def test_a_link_opened_45_s_late_still_gets_the_full_examination(clinician, devi
     ).isoformat()
     row.save()
     assert api.get(base).json()["examination"]["hand"] == "B"
+    # A read writes nothing: the next request that acts records hand A's end.
+    assert api.post(base + "examination/", {"type": "page_visible"}).status_code == 200
     period = ExaminationPeriod.objects.get(game=game, hand="A")
     assert period.actual_seconds == period.planned_seconds == protocol_seconds
 

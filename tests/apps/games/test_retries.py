@@ -50,6 +50,7 @@ def test_concurrent_retries_of_one_event_id_all_get_the_first_answer(
 ):
     base, body = new_game(clinician, client_for)
     api = client_for(clinician)
+    body = api.post(base + "examination/", {"type": "start"}).json()
     if kind == "play":
         api.post(base + "examination/", {"type": "ready"})
         body = api.post(base + "examination/", {"type": "ready"}).json()

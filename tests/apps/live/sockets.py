@@ -77,7 +77,12 @@ class Seat:
             state = view["state"]
             if state["finished"]:
                 return view
-            if state["phase"] == "examination" and not state["examination"]["cards"]:
+            waiting = (view.get("examination") or {}).get("waiting")
+            if (
+                state["phase"] == "examination"
+                and not state["examination"]["cards"]
+                and not waiting
+            ):
                 view = await self.view(timeout=15)  # the next hand is pushed when it is shown
                 continue
             suffix, data = next_move(view, rng)

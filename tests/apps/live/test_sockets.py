@@ -20,13 +20,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def new_game(clinician, game="memulation", **fields) -> Game:
-    from apps.games import services
+    """A new game; a Memulation one with hand A's clock started, as the device would."""
+    from apps.games import answers, services
 
     participant = make_participant(clinicians=[clinician])
     fields.setdefault("opponent", "random")
     protocol = make_protocol(study=participant.study, game=game, rounds=1, **fields)
     session = make_session(participant=participant, protocol=protocol, status="started")
-    return services.game_create(session=session)
+    created = services.game_create(session=session)
+    if game == "memulation":
+        event, request = {"type": "start"}, services.Request()
+        answers.examine(game_id=created.pk, link=None, event=event, request=request)
+    return created
 
 
 def link_path(game: Game) -> str:
@@ -141,13 +146,22 @@ def test_a_bad_message_gets_an_error_and_changes_nothing(message, code, clinicia
 
 def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(clinician):
     game = new_game(clinician)  # still in the examination: no card may be played
+
+    async def start():
+        seat = Seat(link_path(game))
+        await seat.connect()
+        await seat.view()
+        started = await seat.ask("examine", {"type": "start"})
+        await seat.close()
+        return started["body"]["state"]["examination"]["cards"][0]
+
+    card = run(start)
     before = events_of(game)
 
     async def scenario():
         seat = Seat(link_path(game))
         await seat.connect()
-        view = await seat.view()
-        card = view["state"]["examination"]["cards"][0]
+        await seat.view()
         answer = await seat.ask("act", {"type": "play", "card": card})
         await seat.close()
         return answer
