@@ -80,7 +80,7 @@ NO_CLINICIANS = (403, 403)  # a role refusal, the same whatever record is named
 MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hidden
 FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an unknown one
 PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
-READY = {"type": "ready", "event_id": "matrix-ready"}
+START = {"type": "start", "event_id": "matrix-start"}  # the device shows hand A
 
 # (route as in the URL conf, method): the request, and what each role gets.
 MATRIX: dict[tuple[str, str], Rule] = {
@@ -103,6 +103,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/", "GET"): Rule("/api/studies/{study}/", staff_only(200)),
     ("api/studies/<int:pk>/", "PATCH"): Rule(
         "/api/studies/{study}/", staff_only(200, clinician=MAY_NOT), {"description": "changed"}
+    ),
+    ("api/studies/<int:pk>/open/", "POST"): Rule(
+        "/api/studies/{study}/open/",
+        # Past the access check, the world's studies already have participants: 409.
+        staff_only(409, clinician=MAY_NOT),
+        {"arms": [{"name": "training"}, {"name": "control", "control": True}]},
     ),
     ("api/studies/<int:pk>/protocols/", "GET"): Rule(
         "/api/studies/{study}/protocols/", staff_only(200)
@@ -180,7 +186,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/games/{game}/actions/", staff_only(409), PLAY
     ),
     ("api/games/<int:game_id>/examination/", "POST"): Rule(
-        "/api/games/{game}/examination/", staff_only(200), READY
+        "/api/games/{game}/examination/", staff_only(200), START
     ),
     ("api/games/<int:game_id>/replay/", "GET"): Rule(
         "/api/games/{finished}/replay/", staff_only(200)
@@ -191,7 +197,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/play/{token}/actions/", link_only(409), PLAY
     ),
     ("api/play/<str:token>/examination/", "POST"): Rule(
-        "/api/play/{token}/examination/", link_only(200), READY
+        "/api/play/{token}/examination/", link_only(200), START
     ),
     ("api/metrics/catalogue/", "GET"): Rule("/api/metrics/catalogue/", signed_in(200)),
     ("api/participants/<int:pk>/summary/", "GET"): Rule(
@@ -224,6 +230,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/schema/", "GET"): Rule("/api/schema/", open_to_all(200)),
     ("api/docs/", "GET"): Rule("/api/docs/", open_to_all(200)),
+    ("api/live-protocol.asyncapi.yaml", "GET"): Rule(
+        "/api/live-protocol.asyncapi.yaml", open_to_all(200)
+    ),
     ("api/^", "GET"): Rule("/api/no-such-route/", open_to_all(404)),
     ("^(?!api/|admin/|static/)(?P<route>.*)$", "GET"): Rule("/studies/{study}", open_to_all(200)),
 }

@@ -16,50 +16,9 @@ NESTED = "[" * 5000 + "]" * 5000  # about 10 KB
 ROLES = ("anonymous", "admin")
 PATHS = sorted({(rule.path, method) for (_, method), rule in MATRIX.items()})
 
-# Defects being fixed elsewhere, by (request kind, path template): each case turns red once the
-# fix lands, and its mark goes then.
-ITEM_3 = "Found, to fix, item 3: OPTIONS answers 500 (a view without a serializer)"
-ITEM_4 = "Found, to fix, item 4: a deeply nested JSON body answers 500"
-KNOWN = {
-    **{
-        ("OPTIONS", "", path): ITEM_3
-        for path in (
-            "/api/docs/",
-            "/api/participants/",
-            "/api/participants/{participant}/consent/",
-            "/api/participants/{participant}/notes/",
-            "/api/participants/{participant}/withdraw/",
-            "/api/sessions/",
-            "/api/sessions/{scheduled}/start/",
-            "/api/sessions/{session}/abandon/",
-            "/api/sessions/{session}/complete/",
-            "/api/studies/",
-            "/api/studies/{study}/protocols/",
-        )
-    },
-    **{
-        ("nested", method, path): ITEM_4
-        for method, path in (
-            ("POST", "/api/auth/login"),
-            ("POST", "/api/auth/token"),
-            ("POST", "/api/games/{game}/actions/"),
-            ("POST", "/api/games/{game}/examination/"),
-            ("POST", "/api/games/{game}/link/"),
-            ("POST", "/api/participants/"),
-            ("PATCH", "/api/participants/{participant}/"),
-            ("POST", "/api/participants/{participant}/consent/"),
-            ("POST", "/api/participants/{participant}/notes/"),
-            ("POST", "/api/play/{token}/actions/"),
-            ("POST", "/api/play/{token}/examination/"),
-            ("POST", "/api/sessions/"),
-            ("POST", "/api/sessions/{session}/abandon/"),
-            ("POST", "/api/studies/"),
-            ("PATCH", "/api/studies/{study}/"),
-            ("POST", "/api/studies/{study}/exports/"),
-            ("POST", "/api/studies/{study}/protocols/"),
-        )
-    },
-}
+# Known defects, by (request kind, method, path template): each is marked xfail(strict), so the
+# case turns red once the fix lands and its mark goes then. None is open.
+KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 @pytest.fixture(scope="module")

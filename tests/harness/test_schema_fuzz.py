@@ -45,12 +45,9 @@ def _operations() -> list[tuple[str, str]]:
 
 OPERATIONS = _operations()
 
-# Known defects being fixed elsewhere: each case turns red (XPASS) once the fix lands, and its
-# mark goes then. Keyed by (role, method, path).
-KNOWN: dict[tuple[str, str, str], str] = {
-    (role, "GET", "/api/me"): "Found, to fix, item 9: /api/me returns email '' (not an email)"
-    for role in STAFF_ROLES
-}
+# Known defects, keyed by (role, method, path): each is marked xfail(strict), so the case turns
+# red once the fix lands and its mark goes then. None is open.
+KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 def _cases():
