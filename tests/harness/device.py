@@ -56,6 +56,15 @@ class Device(threading.Thread):
         assert status == 200, (status, body)
         return body
 
+    def _start(self) -> dict:
+        n = len(self.answered) + 1
+        event_id = f"{self.name}-start-{n}"
+        status, answer = self.send(
+            "POST", self.base + "examination/", {"type": "start", "event_id": event_id}
+        )
+        self.answered[event_id] = status
+        return answer if status == 200 else self.view()
+
     def run(self) -> None:
         try:
             self._play()
@@ -68,8 +77,12 @@ class Device(threading.Thread):
         n = 0
         while not body["state"]["finished"]:
             state = body["state"]
+            clock = body["examination"] or {}
             if state["phase"] == "examination" and not state["examination"]["cards"]:
-                time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds", 0)))
+                if clock.get("waiting"):  # hand A waits for the device to show it
+                    body = self._start()
+                    continue
+                time.sleep(max(0.05, clock.get("starts_in_seconds") or 0))
                 body = self.view()
                 continue
             move = next_move(body, self.rng)
