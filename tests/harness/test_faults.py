@@ -205,7 +205,7 @@ def test_redis_stopped_during_play_then_a_worker_killed_mid_job(
 
     # The broker is back. A worker takes the sweeper's jobs; it is killed while the first job
     # waits half done on a held row, then a new worker finishes them all.
-    queue = "celery"  # the default queue, where the sweeper's jobs go (the broker is private)
+    queue = "metrics"  # where metric jobs are routed (the broker is private)
     env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
     first = TrainingSession.objects.get(pk=sessions[0])
     release, holder = holding_row_lock(first.participant_id)
