@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from apps.games.engine.cards import parse_card
+from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
 
 F_GRID = tuple(i / 10 for i in range(11))
@@ -51,22 +51,6 @@ INFORMATIVE = 0.01
 HALF_CHI2_95 = 1.92
 ALL = (1 << 52) - 1
 SUITS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass
@@ -101,7 +85,7 @@ def deal_plays(record: dict[str, Any], seat: int) -> list[DealPlays]:
             seat_a = deal.get("hand_a_seat")
             if seat_a is None or deal.get("pritticut") is None:
                 break
-            dealt = {label: _mask(deal["dealt"][label]) for label in "AB"}
+            dealt = {label: cards_mask(parse_cards(deal["dealt"][label])) for label in "AB"}
             hands = [0, 0]
             hands[seat_a], hands[1 - seat_a] = dealt["A"], dealt["B"]
             trump, wild_rank = divmod(parse_card(deal["pritticut"]), 13)
@@ -229,13 +213,13 @@ def _world(plays: DealPlays, d: Decision, f: float, keep_u: dict[int, float], or
     own = d.hands[seat]
     size = d.hands[1 - seat].bit_count()
     remembered = 0
-    for c in _cards(plays.other_dealt & ~d.played):
+    for c in mask_list(plays.other_dealt & ~d.played):
         if keep_u[c] < f:
             remembered |= 1 << c
     out = own | d.played | 1 << (plays.trump * 13 + plays.wild_rank) | remembered
     if d.led is not None:
         out |= 1 << d.led
-    for c in _cards(plays.old_cards):
+    for c in mask_list(plays.old_cards):
         if keep_u.get(52 + c, 1.0) < f:
             out |= 1 << c
     pool = ALL & ~out
