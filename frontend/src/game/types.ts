@@ -34,7 +34,7 @@ export interface MemulationState {
   lame_duck: Seat;
   roles_method: string;
   /** The cards cut for the roles, [seat 0's, seat 1's] per cut (ties cut again); until play. */
-  roles_cut?: [string, string][] | null;
+  roles_cut?: string[][] | null; // each draw: [seat 0's card, seat 1's card]
   options: { stragedy_intent?: boolean; examination_seconds?: number; wild_tie?: string };
   examination: { done: boolean; hand: "A" | "B" | null; cards: string[] | null } | null;
   hand: string[] | null;
