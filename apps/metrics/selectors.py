@@ -40,6 +40,34 @@ def _ordered(keys) -> list[str]:
     return first + [m.key for m in METRICS if m.key in keys and m.key not in first]
 
 
+# Measures estimated with an interval per session (its ``low``/``high`` in the row's details).
+INTERVAL_METRICS = ("memory_fidelity",)
+
+
+def _latest_interval(participant: Participant, key: str) -> dict | None:
+    """The 95% interval of the participant's latest session estimate of ``key``, if stored."""
+    row = (
+        MetricValue.objects.filter(
+            level=Level.SESSION,
+            participant=participant,
+            key=key,
+            version=CATALOGUE[key].version,
+            session__status="completed",
+            value__isnull=False,
+        )
+        .order_by("-session__number")
+        .first()
+    )
+    details = row.details if row else {}
+    if details.get("low") is None or details.get("high") is None:
+        return None
+    return {
+        "low": details["low"],
+        "high": details["high"],
+        "informative": details.get("informative"),
+    }
+
+
 def participant_summary(*, participant: Participant) -> dict:
     rows = {
         r.key: r
@@ -73,6 +101,7 @@ def participant_summary(*, participant: Participant) -> dict:
                 "z_norm": details.get("z_norm"),
                 "z_reading": details.get("z_reading"),
                 "computed_at": rows[key].computed_at,
+                "interval": _latest_interval(participant, key) if key in INTERVAL_METRICS else None,
             }
         )
     sessions = TrainingSession.objects.filter(participant=participant)

@@ -232,6 +232,10 @@ class Participant(models.Model):
     # Settings carried from session to session by adaptive difficulty (see metrics).
     examination_seconds_override = models.PositiveSmallIntegerField(null=True, blank=True)
     opponent_level_override = models.FloatField(null=True, blank=True)
+    # The participant's own weekly plan (null: the study's newest protocol's plan applies).
+    sessions_per_week = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Sessions a week planned for this participant"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -108,8 +108,9 @@ def participant_list(
 ) -> QuerySet[Participant]:
     """Visible participants with what a clinician's list needs, computed in the one query.
 
-    ``sessions_this_week`` counts sessions completed since Monday; ``sessions_per_week_planned``
-    comes from the protocol of the participant's latest session, else the study's newest protocol.
+    ``sessions_this_week`` counts sessions completed since Monday and ``sessions_last_week`` those
+    of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
+    study's newest protocol's (never the protocol last used: a plan belongs to the person).
     """
     participants = participant_scope(user=user)
     if study_id is not None:
@@ -118,9 +119,8 @@ def participant_list(
         participants = participants.filter(group=group)
     if search:
         participants = participants.filter(code__icontains=search.strip())
-    latest_used = Protocol.objects.filter(sessions__participant=OuterRef("pk")).order_by(
-        "-sessions__number"
-    )
+    this_week = week_start()
+    last_week = this_week - timedelta(days=7)
     newest_in_study = Protocol.objects.filter(study=OuterRef("study")).order_by(
         "-created_at", "-pk"
     )
@@ -131,10 +131,18 @@ def participant_list(
             last_session_at=Max("sessions__started_at"),
             sessions_this_week=Count(
                 "sessions",
-                filter=Q(sessions__status="completed", sessions__completed_at__gte=week_start()),
+                filter=Q(sessions__status="completed", sessions__completed_at__gte=this_week),
+            ),
+            sessions_last_week=Count(
+                "sessions",
+                filter=Q(
+                    sessions__status="completed",
+                    sessions__completed_at__gte=last_week,
+                    sessions__completed_at__lt=this_week,
+                ),
             ),
             sessions_per_week_planned=Coalesce(
-                Subquery(latest_used.values("sessions_per_week")[:1]),
+                "sessions_per_week",
                 Subquery(newest_in_study.values("sessions_per_week")[:1]),
                 output_field=IntegerField(),
             ),

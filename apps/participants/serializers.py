@@ -196,10 +196,13 @@ class ParticipantSerializer(serializers.ModelSerializer):
     sessions_this_week = serializers.IntegerField(
         read_only=True, help_text="Sessions completed since Monday 00:00."
     )
+    sessions_last_week = serializers.IntegerField(
+        read_only=True, help_text="Sessions completed in the week before this one."
+    )
     sessions_per_week_planned = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="From the protocol of the latest session, else the study's newest protocol.",
+        help_text="The participant's own plan, else the study's newest protocol's.",
     )
 
     class Meta:
@@ -221,7 +224,9 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "opponent_level_override",
             "created_at",
             "last_session_at",
+            "sessions_per_week",
             "sessions_this_week",
+            "sessions_last_week",
             "sessions_per_week_planned",
         ]
         read_only_fields = fields
@@ -246,6 +251,13 @@ class ParticipantCreateSerializer(serializers.Serializer):
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
     group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    sessions_per_week = serializers.IntegerField(
+        min_value=1,
+        max_value=14,
+        required=False,
+        allow_null=True,
+        help_text="The participant's weekly plan; null: the study's newest protocol's.",
+    )
     clinicians = _staff()
 
 

@@ -4,6 +4,7 @@ Records outside the caller's scope are not found (404); actions the caller's rol
 a record they can see are refused (403).
 """
 
+from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -160,12 +161,21 @@ class ParticipantDetailView(GenericAPIView):
     @extend_schema(
         request=ParticipantUpdateSerializer,
         responses=ParticipantSerializer,
-        summary="Change a participant's age band, group or assigned clinicians",
+        summary="Change a participant's age band, group, assigned clinicians (study owners) or "
+        "weekly plan (owners and the clinical team)",
     )
+    @transaction.atomic
     def patch(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
         data = _parsed(ParticipantUpdateSerializer, request.data)
-        services.participant_update(participant=participant, actor=request.user, **data)
+        if "sessions_per_week" in data:
+            services.participant_plan_set(
+                participant=participant,
+                actor=request.user,
+                sessions_per_week=data.pop("sessions_per_week"),
+            )
+        if data or not request.data:
+            services.participant_update(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk)
 
 

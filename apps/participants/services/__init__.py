@@ -8,6 +8,7 @@ from apps.participants.services.notes import clinician_note_create
 from apps.participants.services.participants import (
     participant_consent_record,
     participant_enrol,
+    participant_plan_set,
     participant_update,
     participant_withdraw,
 )
@@ -17,6 +18,7 @@ __all__ = [
     "clinician_note_create",
     "participant_consent_record",
     "participant_enrol",
+    "participant_plan_set",
     "participant_update",
     "participant_withdraw",
     "protocol_create",

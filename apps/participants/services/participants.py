@@ -124,6 +124,24 @@ def participant_consent_record(
 
 
 @transaction.atomic
+def participant_plan_set(
+    *, participant: Participant, actor, sessions_per_week: int | None
+) -> Participant:
+    """The participant's weekly plan (``None``: the study's newest protocol's plan applies).
+    Set by the study's owners or the participant's clinical team."""
+    rules.require(
+        rules.may_run_sessions(actor, participant),
+        "Only the study's owners and the participant's clinical team set the weekly plan.",
+    )
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    before = audit_snapshot(participant)
+    participant.sessions_per_week = sessions_per_week
+    clean_or_refuse(participant)
+    participant.save(update_fields=["sessions_per_week"])
+    return _audited_update(participant, actor=actor, before=before)
+
+
+@transaction.atomic
 def participant_withdraw(*, participant: Participant, actor) -> Participant:
     """Consent withdrawn: no new sessions from now on; what was recorded stays. Idempotent."""
     rules.require(

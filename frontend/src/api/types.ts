@@ -48,6 +48,8 @@ export interface MetricSummary {
   latest_n?: number | null;
   min_trials?: number;
   chance_level?: number | null;
+  /** The latest session's 95% interval, for the measures estimated with one (memory fidelity). */
+  interval?: { low: number; high: number; informative?: number } | null;
 }
 
 /** A reliable-change estimate and every input it rests on (see apps/metrics/trends.py). */

@@ -6,9 +6,14 @@ import { Link } from "react-router";
 import { api, rows } from "../api/client";
 import type { Page } from "../api/client";
 import type { Participant, ParticipantSummary } from "../api/types";
+import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
 import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "./widgets";
 
-export const KEY_METRIC = "recall_hit";
+const GLANCE_LABELS: Record<string, string> = {
+  recall_hit: "Recall",
+  optimal_play_rate: "Best plays",
+  decision_time_median_ms: "Decision time",
+};
 
 export function useSummary(id: number | string) {
   return useQuery({
@@ -60,16 +65,17 @@ export function ParticipantListPage() {
                 <th scope="col">Study</th>
                 <th scope="col">Last session</th>
                 <th scope="col">This week</th>
-                <th scope="col">Recall (key metric)</th>
-                <th scope="col">Trend</th>
-                <th scope="col">Reliable change</th>
+                <th scope="col">Flags</th>
+                {GLANCE_METRICS.map((key) => (
+                  <th scope="col" key={key}>
+                    {GLANCE_LABELS[key]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {participants.map((p, i) => {
-                const summary = summaries[i]?.data;
-                const metric =
-                  summary?.metrics.find((m) => m.key === KEY_METRIC) ?? summary?.metrics[0];
+                const metrics = summaries[i]?.data?.metrics ?? [];
                 const planned = p.sessions_per_week_planned;
                 const behind = planned !== null && p.sessions_this_week < planned;
                 return (
@@ -80,33 +86,34 @@ export function ParticipantListPage() {
                     </th>
                     <td>{p.study_name}</td>
                     <td>{formatDate(p.last_session_at)}</td>
-                    <td className={behind ? "behind" : ""}>
+                    <td className={behind ? "behind" : ""} data-testid="this-week">
                       {p.sessions_this_week} of {planned ?? "–"}
                       {behind && <span className="sr-only"> (behind plan)</span>}
                     </td>
-                    <td>
-                      {metric ? (
-                        <span className="metric-cell">
-                          <strong>{formatValue(metric.latest, metric.unit)}</strong>
-                          <Sparkline
-                            values={metric.series}
-                            label={`${metric.label} over the last sessions`}
-                          />
-                        </span>
-                      ) : (
-                        <span className="muted">–</span>
-                      )}
+                    <td data-testid="flags">
+                      <FlagList flags={participantFlags(p, metrics)} />
                     </td>
-                    <td>{metric ? <TrendArrow metric={metric} /> : <span className="muted">–</span>}</td>
-                    <td>
-                      {metric?.rci?.reliable ? (
-                        <span className="badge flag" title={metric.rci.reading}>
-                          reliable change
-                        </span>
-                      ) : (
-                        <span className="muted">none</span>
-                      )}
-                    </td>
+                    {GLANCE_METRICS.map((key) => {
+                      const metric = metrics.find((m) => m.key === key);
+                      return (
+                        <td key={key} data-metric={key}>
+                          {metric ? (
+                            <span className="metric-cell">
+                              <strong>{formatValue(metric.latest, metric.unit)}</strong>
+                              <Sparkline
+                                values={metric.series}
+                                width={80}
+                                height={26}
+                                label={`${metric.label} over the last sessions`}
+                              />
+                              <TrendArrow metric={metric} compact />
+                            </span>
+                          ) : (
+                            <span className="muted">–</span>
+                          )}
+                        </td>
+                      );
+                    })}
                   </tr>
                 );
               })}

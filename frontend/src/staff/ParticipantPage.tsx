@@ -7,6 +7,7 @@ import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import {
   CartesianGrid,
+  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -24,6 +25,7 @@ import type {
   Protocol,
   TrainingSession,
 } from "../api/types";
+import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
   ErrorNote,
@@ -67,10 +69,23 @@ export function ParticipantPage() {
         </h1>
         <div className="muted">
           {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"}
-          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>} · enrolled{" "}
-          {formatDate(p.created_at)}
+          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>}
+        </div>
+        <div className="muted" data-testid="participant-dates">
+          enrolled {formatDate(p.created_at)} · last session {formatDate(p.last_session_at)}
         </div>
       </div>
+      <section aria-label="At a glance" className="card-panel glance" data-testid="glance">
+        <p>
+          <strong>This week:</strong>{" "}
+          <span data-testid="week-against-plan">
+            {p.sessions_this_week} of {p.sessions_per_week_planned ?? "–"} planned sessions
+          </span>
+          {" · "}last week {p.sessions_last_week}
+        </p>
+        <FlagList flags={participantFlags(p, metrics)} />
+        <WeeklyPlan participant={p} />
+      </section>
       <div className="grid-2">
         <ConsentPanel participant={p} />
         <StartSession participant={p} />
@@ -160,6 +175,55 @@ export function ParticipantPage() {
       <SessionList participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
+  );
+}
+
+/** The participant's weekly plan: their own, or the study's newest protocol's until one is set. */
+function WeeklyPlan({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
+  const save = useMutation({
+    mutationFn: () =>
+      api.patch<Participant>(`/api/participants/${p.id}/`, {
+        sessions_per_week: value === "" ? null : Number(value),
+      }),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <form
+      className="plan-form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor="plan">Sessions a week planned</label>
+      <input
+        id="plan"
+        type="number"
+        min={1}
+        max={14}
+        value={value}
+        placeholder={p.sessions_per_week === null ? String(p.sessions_per_week_planned ?? "") : ""}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <span className="muted">
+        {p.sessions_per_week === null
+          ? " the study's protocol plan applies until one is set"
+          : " this participant's own plan"}
+      </span>
+      {save.error && (
+        <p className="form-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
+      <button type="submit" className="btn secondary" disabled={save.isPending}>
+        Save the plan
+      </button>
+    </form>
   );
 }
 
@@ -302,7 +366,6 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
       mean: point.rolling_mean,
     })) ??
     metric.series.map((value, i) => ({ name: `${i + 1}`, value, mean: null as number | null }));
-  const rate = metric.unit === "rate" || metric.unit === "proportion";
   return (
     <article className="card-panel metric" data-metric={metric.key} aria-labelledby={`m-${metric.key}`}>
       <h3 id={`m-${metric.key}`}>{metric.label}</h3>
@@ -322,20 +385,34 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
         <TrendArrow metric={metric} />
       </div>
       <div className="chart" aria-hidden="true">
-        <ResponsiveContainer width="100%" height={160}>
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
+        <ResponsiveContainer width="100%" height={190}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
+            // The chart is a picture (aria-hidden); its readings are the text beside it.
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="#ddd" />
             <XAxis dataKey="name" stroke="#333" />
             <YAxis
               stroke="#333"
-              width={44}
-              tickFormatter={(v: number) => (rate ? `${Math.round(v * 100)}%` : String(v))}
+              width={AXIS_WIDTH}
+              tickFormatter={(v: number) => axisTick(v, metric.unit)}
             />
             <Tooltip formatter={(v) => formatValue(Number(v), metric.unit)} />
-            <Line type="monotone" dataKey="value" stroke="#0b57d0" strokeWidth={2} dot />
+            <Legend verticalAlign="bottom" height={24} iconType="plainline" />
+            <Line
+              type="monotone"
+              dataKey="value"
+              name="Each session"
+              stroke="#0b57d0"
+              strokeWidth={2}
+              dot
+            />
             <Line
               type="monotone"
               dataKey="mean"
+              name={MEAN_LEGEND}
               stroke="#b34700"
               strokeDasharray="5 4"
               dot={false}
@@ -345,6 +422,17 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
         </ResponsiveContainer>
       </div>
       <dl className="readings">
+        {metric.interval && (
+          <>
+            <dt>Latest session's 95% interval</dt>
+            <dd data-testid={`interval-${metric.key}`}>
+              {formatValue(metric.interval.low, metric.unit)} to{" "}
+              {formatValue(metric.interval.high, metric.unit)}
+              {metric.interval.informative !== undefined &&
+                ` (${metric.interval.informative} informative plays)`}
+            </dd>
+          </>
+        )}
         {metric.trend?.reading && (
           <>
             <dt>Trend</dt>
@@ -383,6 +471,19 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
       </dl>
     </article>
   );
+}
+
+// Wide enough for the longest tick ("100%", "2.2 s", "12.5"): a narrower axis clips the first
+// character away ("00%").
+const AXIS_WIDTH = 56;
+export const MEAN_LEGEND = "Mean of the last 3 sessions";
+
+/** A y-axis tick in the metric's unit, short enough for the axis. */
+export function axisTick(value: number, unit: string): string {
+  if (unit === "rate" || unit === "%" || unit === "proportion") return `${Math.round(value * 100)}%`;
+  if (unit === "ms") return `${Number((value / 1000).toFixed(1))} s`; // one unit on one axis
+  if (Number.isInteger(value)) return String(value);
+  return String(Number(value.toFixed(2)));
 }
 
 function directionWords(direction: MetricSummary["direction"]): string {

@@ -60,7 +60,13 @@ export function trendGood(metric: Pick<MetricSummary, "direction" | "trend">): b
   return (arrow === "up") === (metric.direction === "higher_better");
 }
 
-export function TrendArrow({ metric }: { metric: Pick<MetricSummary, "direction" | "trend"> }) {
+export function TrendArrow({
+  metric,
+  compact = false,
+}: {
+  metric: Pick<MetricSummary, "direction" | "trend">;
+  compact?: boolean;
+}) {
   const arrow = metric.trend?.arrow ?? "flat";
   const good = trendGood(metric);
   const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
@@ -73,7 +79,8 @@ export function TrendArrow({ metric }: { metric: Pick<MetricSummary, "direction"
       className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}
       title={metric.trend?.reading ?? words}
     >
-      <span aria-hidden="true">{symbol}</span> {words}
+      <span aria-hidden="true">{symbol}</span>{" "}
+      {compact ? <span className="sr-only">{words}</span> : words}
     </span>
   );
 }

@@ -104,3 +104,33 @@ def test_in_the_demo_cohort_neutral_measures_and_baselines_get_no_reading(demo, 
         assert hit["z_reading"].startswith("Not enough data yet")
         # No norms file and two participants: no reliability anywhere, so no RCI at all.
         assert all(m["rci"]["value"] is None for m in metrics.values())
+
+
+def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, client_for):
+    from django.utils import timezone
+
+    from apps.metrics.models import MetricValue
+    from apps.metrics.services import participant_trends_refresh
+    from tests.apps.factories import make_participant, make_session
+
+    participant = make_participant(clinicians=[clinician])
+    intervals = [(0.2, 0.9), (0.35, 0.8), (0.5, 0.75)]
+    for i, (low, high) in enumerate(intervals):
+        session = make_session(
+            participant=participant,
+            status="completed",
+            started_at=timezone.now(),
+            completed_at=timezone.now(),
+        )
+        MetricValue.objects.create(
+            level="session", subject_id=session.pk, participant=participant, session=session,
+            key="memory_fidelity", version=1, value=(low + high) / 2, n=10 + i,
+            details={"low": low, "high": high, "informative": 10 + i},
+        )  # fmt: skip
+    participant_trends_refresh(participant=participant)
+    body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
+    fidelity = next(m for m in body["metrics"] if m["key"] == "memory_fidelity")
+    assert fidelity["interval"] == {"low": 0.5, "high": 0.75, "informative": 12}
+    assert fidelity["latest"] == pytest.approx(0.625)
+    others = [m for m in body["metrics"] if m["key"] != "memory_fidelity"]
+    assert all(m["interval"] is None for m in others)

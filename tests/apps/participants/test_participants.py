@@ -7,6 +7,7 @@ from django.utils import timezone
 from apps.audit.models import AuditEntry
 from apps.participants import codes
 from apps.participants.models import Participant
+from apps.participants.selectors import week_start
 from apps.participants.services import participants as enrolment
 from tests.apps.factories import (
     make_participant,
@@ -169,7 +170,8 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
     older = make_protocol(study=study, sessions_per_week=2)
     newest = make_protocol(study=study, sessions_per_week=5)
     now = timezone.now()
-    busy = make_participant(study=study, clinicians=[clinician])
+    last_week = week_start() - datetime.timedelta(days=3)
+    busy = make_participant(study=study, clinicians=[clinician], sessions_per_week=4)
     make_session(
         participant=busy, protocol=older, status="completed", started_at=now, completed_at=now
     )
@@ -177,24 +179,69 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
         participant=busy,
         protocol=older,
         status="completed",
-        started_at=now - datetime.timedelta(days=8),
-        completed_at=now - datetime.timedelta(days=8),
+        started_at=last_week,
+        completed_at=last_week,
     )
     make_session(participant=busy, protocol=older, status="abandoned", started_at=now)
+    planless = make_participant(study=study, clinicians=[clinician])
+    make_session(
+        participant=planless, protocol=older, status="completed", started_at=now, completed_at=now
+    )
     idle = make_participant(study=study, clinicians=[clinician])
-    for _ in range(5):
+    for _ in range(4):
         make_participant(study=study, clinicians=[clinician])
     with django_assert_max_num_queries(4):
         rows = client_for(clinician).get("/api/participants/").json()["results"]
     by_id = {row["id"]: row for row in rows}
     assert len(rows) == 7
     assert by_id[busy.pk]["sessions_this_week"] == 1
-    assert by_id[busy.pk]["sessions_per_week_planned"] == 2  # the protocol they train with
+    assert by_id[busy.pk]["sessions_last_week"] == 1
+    assert by_id[busy.pk]["sessions_per_week_planned"] == 4  # their own plan
     assert by_id[busy.pk]["last_session_at"] is not None
+    # No plan of their own: the study's newest protocol's, not that of the protocol last used.
+    assert by_id[planless.pk]["sessions_per_week_planned"] == 5
     assert by_id[idle.pk]["sessions_this_week"] == 0
-    assert by_id[idle.pk]["sessions_per_week_planned"] == 5  # the study's newest protocol
+    assert by_id[idle.pk]["sessions_last_week"] == 0
+    assert by_id[idle.pk]["sessions_per_week_planned"] == 5
     assert by_id[idle.pk]["last_session_at"] is None
     assert newest.sessions_per_week == 5
+
+
+def test_the_clinical_team_sets_the_weekly_plan_and_it_is_audited(
+    researcher, clinician, client_for
+):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    make_protocol(study=study, sessions_per_week=3)
+    participant = make_participant(study=study, clinicians=[clinician])
+    url = f"/api/participants/{participant.pk}/"
+    response = client_for(clinician).patch(url, {"sessions_per_week": 2})
+    assert response.status_code == 200, response.json()
+    assert response.json()["sessions_per_week"] == 2
+    assert response.json()["sessions_per_week_planned"] == 2
+    entry = AuditEntry.objects.filter(object_id=str(participant.pk)).latest("pk")
+    assert entry.after["sessions_per_week"] == 2
+    # Cleared: the study's newest protocol's plan applies again.
+    response = client_for(researcher).patch(url, {"sessions_per_week": None})
+    assert response.json()["sessions_per_week_planned"] == 3
+
+
+def test_a_weekly_plan_out_of_range_or_from_outside_the_team_changes_nothing(clinician, client_for):
+    study = make_study(clinicians=[clinician])
+    participant = make_participant(study=study, clinicians=[clinician], sessions_per_week=3)
+    url = f"/api/participants/{participant.pk}/"
+    for bad in (0, 15, "often"):
+        response = client_for(clinician).patch(url, {"sessions_per_week": bad})
+        assert response.status_code == 400, bad
+        assert response.json()["error"]["code"]
+    other = make_user(role="clinician")
+    study.clinicians.add(other)  # on the team, but not caring for this participant
+    response = client_for(other).patch(url, {"sessions_per_week": 5})
+    assert response.status_code in (403, 404)
+    # A clinician may set the plan, but not the details only the study's owners change.
+    response = client_for(clinician).patch(url, {"sessions_per_week": 5, "group": "x"})
+    assert response.status_code == 403
+    participant.refresh_from_db()
+    assert participant.sessions_per_week == 3 and participant.group == ""
 
 
 def test_no_protocol_means_no_plan(researcher, client_for):

@@ -1,0 +1,112 @@
+"""End-to-end: the clinician's participant list and page at a glance, on a tablet and a phone:
+a summary row per participant with flags only where the data hold them up (a reliable decline,
+sessions missed against the weekly plan), readable chart axes with a legend, the weekly plan set
+on the page, and no serious accessibility violation."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.metrics.models import MetricValue, ReferenceNorm
+from apps.metrics.services import participant_trends_refresh
+from apps.participants.models import Participant
+from tests.apps.factories import make_session
+from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SCREENS = [(1024, 768), (390, 844)]
+
+
+def _declining(staff) -> Participant:
+    """Six sessions this week of tricks won falling by more than measurement error, enrolled a
+    month ago and with none last week (the plan is three a week)."""
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    Participant.objects.filter(pk=participant.pk).update(
+        age_band="70-79", created_at=timezone.now() - timedelta(days=30)
+    )
+    participant.refresh_from_db()
+    ReferenceNorm.objects.create(
+        key="tricks_won", age_band="70-79", mean=12, sd=2.5, n=118, source="Example norms",
+        retest_r=0.8, retest_source="Example 2027, Table 5",
+    )  # fmt: skip
+    values = {
+        "tricks_won": [15, 14, 15, 10, 11, 10],
+        "recall_hit": [1, 1, 0, 1, 0, 1],
+        "decision_time_median_ms": [2200, 2100, 1900, 2000, 1800, 1700],
+    }
+    for i in range(6):
+        session = make_session(
+            participant=participant,
+            protocol=staff["memulation"],
+            status="completed",
+            started_at=timezone.now(),
+            completed_at=timezone.now(),
+        )
+        for key, series in values.items():
+            MetricValue.objects.create(
+                level="session", subject_id=session.pk, participant=participant,
+                session=session, key=key, version=1, value=series[i], n=3,
+            )  # fmt: skip
+    participant_trends_refresh(participant=participant)
+    return Participant.objects.get(pk=participant.pk)
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot, width, height):
+    declining = _declining(staff)
+    steady = enrol_with_consent(staff["study"], staff["clinician"])  # enrolled today: no flags
+    page = new_page(width, height)
+    login_as(page, staff["clinician"])
+    page.goto("/")
+    row = page.locator(f"tr[data-participant='{declining.code}']")
+    row.get_by_text("reliable decline: Tricks won").wait_for(timeout=30_000)
+    flags = row.get_by_test_id("flags").inner_text()
+    assert "missed 3 of 3 last week" in flags
+    assert "reliable decline: Tricks won" in flags
+    assert "improvement" not in flags
+    assert row.get_by_test_id("this-week").inner_text().startswith("6 of 3")
+    assert row.locator("td[data-metric=recall_hit] svg.sparkline").count() == 1
+    quiet = page.locator(f"tr[data-participant='{steady.code}']")
+    assert quiet.get_by_test_id("flags").inner_text() == "none"
+    page.wait_for_load_state("networkidle")
+    shot(page, f"participant-list-{width}")
+    assert run_axe(page) == []
+
+    # Details one click away.
+    row.get_by_role("link", name=declining.code).click()
+    page.get_by_test_id("glance").wait_for()
+    glance = page.get_by_test_id("glance").inner_text()
+    assert "reliable decline: Tricks won" in glance
+    assert page.get_by_test_id("week-against-plan").inner_text() == "6 of 3 planned sessions"
+    chart = page.locator("article[data-metric=decision_time_median_ms]")
+    tick = chart.locator(".recharts-yAxis-tick-labels text")
+    tick.first.wait_for(state="attached")
+    ticks = tick.all_text_contents()
+    assert any(t.endswith(" s") and t[0].isdigit() for t in ticks), ticks
+    assert "Mean of the last 3 sessions" in chart.locator(".recharts-legend-wrapper").inner_text()
+    page.wait_for_load_state("networkidle")
+    shot(page, f"participant-page-{width}")
+    assert run_axe(page) == []
+    assert not page.console_errors, page.console_errors
+
+
+def test_the_weekly_plan_is_the_participants_own(page, staff):
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    login_as(page, staff["clinician"])
+    page.goto(f"/participants/{participant.pk}")
+    plan = page.get_by_test_id("week-against-plan")
+    plan.wait_for()
+    assert plan.inner_text() == "0 of 3 planned sessions"  # the study's protocols' plan
+    page.get_by_label("Sessions a week planned").fill("5")
+    page.get_by_role("button", name="Save the plan").click()
+    page.get_by_text("0 of 5 planned sessions").wait_for()
+    participant.refresh_from_db()
+    assert participant.sessions_per_week == 5
+    page.goto("/")
+    row = page.locator(f"tr[data-participant='{participant.code}']")
+    assert row.get_by_test_id("this-week").inner_text().startswith("0 of 5")
+    assert not page.console_errors, page.console_errors
