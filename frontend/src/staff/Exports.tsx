@@ -206,7 +206,7 @@ export function ExportsTab() {
               <tr key={j.id}>
                 <th scope="row">{j.id}</th>
                 <td>{formatDate(j.created_at, true)}</td>
-                <td>{j.requested_by ?? "–"}</td>
+                <td>{j.requested_by ?? "command line"}</td>
                 <td>{(j.formats ?? []).join(", ")}</td>
                 <td className="small">
                   {j.filters && Object.keys(j.filters).length

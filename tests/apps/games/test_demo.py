@@ -22,6 +22,9 @@ def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
     assert set(sessions.values_list("status", flat=True)) == {"completed"}
     assert Game.objects.filter(status="finished").count() == 6
     assert RecallAttempt.objects.count() >= 4  # the Memulation sessions
+    for session in sessions.select_related("participant"):  # enrolled, then the sessions
+        assert session.participant.created_at < session.started_at
+        assert session.participant.consent_date <= session.started_at.date()
     game = Game.objects.filter(game_type="memulation").first()
     assert game_replayed(game) == game_from_json(game.state)
     out = capsys.readouterr().out

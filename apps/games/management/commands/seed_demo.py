@@ -115,6 +115,11 @@ class Command(BaseCommand):
         memulation, mendikot = protocols
         start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
         start -= timedelta(weeks=weeks)
+        # Demo history: enrolled (and consented) the day before the first sitting, not now.
+        enrolled = start - timedelta(days=1)
+        Participant.objects.filter(pk=participant.pk).update(
+            created_at=enrolled, consent_date=timezone.localdate(enrolled)
+        )
         talent = rng.uniform(0.1, 0.5)
         sessions = []
         for week in range(weeks):
