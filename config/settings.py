@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "apps.games",
     "apps.metrics",
     "apps.exports",
+    "apps.reports",
     "apps.live",
 ]
 

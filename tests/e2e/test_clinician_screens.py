@@ -6,6 +6,7 @@ on the page, and no serious accessibility violation."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -91,6 +92,16 @@ def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot,
     page.wait_for_load_state("networkidle")
     shot(page, f"participant-page-{width}")
     assert run_axe(page) == []
+
+    # The printable report, from its link; notes stay out unless ticked.
+    with page.expect_download() as info:
+        page.get_by_test_id("report-link").click()
+    report = Path(info.value.path()).read_bytes()
+    assert report.startswith(b"%PDF")
+    assert info.value.suggested_filename == f"participant-{declining.code}.pdf"
+    page.get_by_label("include clinician notes").check()
+    href = page.get_by_test_id("report-link").get_attribute("href")
+    assert href == f"/api/participants/{declining.pk}/report/?notes=true"
     assert not page.console_errors, page.console_errors
 
 

@@ -206,6 +206,10 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/metrics/", "GET"): Rule(
         "/api/participants/{participant}/metrics/", staff_only(200)
     ),
+    # The printable report: the participant's own access rules (notes only on request).
+    ("api/participants/<int:pk>/report/", "GET"): Rule(
+        "/api/participants/{participant}/report/", staff_only(200)
+    ),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),

@@ -351,6 +351,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A printable report of the participant's progress (PDF, for the patient record) */
+        get: operations["participants_report_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/summary/": {
         parameters: {
             query?: never;
@@ -2649,6 +2666,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
+    participants_report_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Include the clinician notes (the participant's clinical team only). Off unless asked for: free text stays out of the record by default. */
+                notes?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
         };

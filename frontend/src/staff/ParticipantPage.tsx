@@ -74,6 +74,7 @@ export function ParticipantPage() {
         <div className="muted" data-testid="participant-dates">
           enrolled {formatDate(p.created_at)} · last session {formatDate(p.last_session_at)}
         </div>
+        <ReportLink participantId={p.id} />
       </div>
       <section aria-label="At a glance" className="card-panel glance" data-testid="glance">
         <p>
@@ -175,6 +176,27 @@ export function ParticipantPage() {
       <SessionList participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
+  );
+}
+
+/** The printable report (PDF, drawn on the server); clinician notes only when asked for. */
+function ReportLink({ participantId }: { participantId: number }) {
+  const [notes, setNotes] = useState(false);
+  return (
+    <div className="report-link">
+      <a
+        className="btn secondary"
+        href={`/api/participants/${participantId}/report/${notes ? "?notes=true" : ""}`}
+        download
+        data-testid="report-link"
+      >
+        Printable report (PDF)
+      </a>
+      <label className="check">
+        <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{" "}
+        include clinician notes
+      </label>
+    </div>
   );
 }
 

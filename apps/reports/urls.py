@@ -1,0 +1,13 @@
+"""Routes of this app (under /api/)."""
+
+from django.urls import path
+
+from apps.reports import views
+
+urlpatterns = [
+    path(
+        "participants/<int:pk>/report/",
+        views.ParticipantReportView.as_view(),
+        name="participant-report",
+    ),
+]

@@ -1,0 +1,30 @@
+"""The participant's printable report: a PDF, with the participant's own access rules."""
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.views import APIView
+
+from apps.reports import pdf
+from apps.reports.selectors import participant_report
+from apps.reports.serializers import ReportQuerySerializer
+
+
+class ParticipantReportView(APIView):
+    @extend_schema(
+        parameters=[ReportQuerySerializer],
+        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="application/pdf")},
+        summary="A printable report of the participant's progress (PDF, for the patient record)",
+    )
+    def get(self, request, pk: int):
+        query = ReportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        report = participant_report(
+            user=request.user, participant_id=pk, with_notes=query.validated_data["notes"]
+        )
+        body = pdf.render(report)
+        response = HttpResponse(body, content_type="application/pdf")
+        name = f"participant-{report['participant'].code}.pdf"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Cache-Control"] = "no-store"
+        return response

@@ -1,0 +1,142 @@
+"""The participant report (PDF): rendered page by page with PDFium and read back for its
+sections; the same access rules as the participant; clinician notes only on request."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from django.utils import timezone
+
+from apps.metrics.models import MetricValue, ReferenceNorm
+from apps.metrics.services import participant_trends_refresh
+from apps.participants.models import ClinicianNote
+from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.conftest import make_staff
+
+pytestmark = pytest.mark.django_db
+
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "reports"
+SECRET_NOTE = "Mentioned trouble sleeping since the move"
+
+
+def _pages(body: bytes) -> list[str]:
+    """Each page rendered to pixels (it must draw something) and its text, lines joined."""
+    document = pdfium.PdfDocument(body)
+    texts = []
+    for page in document:
+        bitmap = page.render(scale=1).to_pil().convert("L")
+        assert bitmap.getextrema()[0] < 128, "a blank page"
+        texts.append(" ".join(page.get_textpage().get_text_range().split()))  # lines joined
+    return texts
+
+
+@pytest.fixture
+def world(clinician, researcher):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    protocol = make_protocol(study=study, sessions_per_week=3)
+    participant = make_participant(
+        study=study, clinicians=[clinician], age_band="70-79", sessions_per_week=2
+    )
+    ReferenceNorm.objects.create(
+        key="tricks_won", age_band="70-79", mean=12, sd=2.5, n=118, source="Example norms",
+        retest_r=0.8, retest_source="Example 2027, Table 5",
+    )  # fmt: skip
+    for i, (tricks, fidelity) in enumerate(zip([15, 14, 15, 10, 11, 10], [0.8] * 6, strict=True)):
+        session = make_session(
+            participant=participant, protocol=protocol, status="completed",
+            started_at=timezone.now(), completed_at=timezone.now(),
+        )  # fmt: skip
+        for key, value, details in (
+            ("tricks_won", tricks, {}),
+            ("recall_hit", i % 2, {}),
+            ("memory_fidelity", fidelity, {"low": 0.55, "high": 0.93, "informative": 14}),
+        ):
+            MetricValue.objects.create(
+                level="session", subject_id=session.pk, participant=participant,
+                session=session, key=key, version=1, value=value, n=3, details=details,
+            )  # fmt: skip
+    participant_trends_refresh(participant=participant)
+    ClinicianNote.objects.create(participant=participant, author=clinician, text=SECRET_NOTE)
+    return participant
+
+
+def test_the_report_prints_its_sections(world, clinician, client_for):
+    response = client_for(clinician).get(f"/api/participants/{world.pk}/report/")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert f"participant-{world.code}.pdf" in response["Content-Disposition"]
+    pages = _pages(response.content)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "participant-report.pdf").write_bytes(response.content)
+    text = "\n".join(pages)
+    assert f"Participant report: {world.code}" in pages[0]
+    assert "Sessions attended against the plan" in text
+    assert "Plan: 2 sessions a week (the participant's plan)" in text
+    assert "(this week)" in text
+    assert "Progress" in text and "'Stragedy hit rate" in text
+    assert "Memory fidelity" in text and "95% interval 55% to 93%" in text
+    assert "mean of the last 3 sessions" in text  # the chart's legend
+    # Tricks won fell by more than measurement error, and the report says on what grounds.
+    assert "Reliable decline" in text
+    assert "r = 0.80" in text and "SD = 2.50" in text and "k = 3 sessions" in text
+    assert "Example 2027, Table 5" in text
+    assert "Reliable change Tricks won: Reliable decline" in text  # the summary section
+    assert "Not enough data yet" in text  # recall: too few observations for a reading
+    assert SECRET_NOTE not in text and "Clinician notes" not in text
+
+
+def test_notes_only_on_request_and_only_for_the_clinical_team(
+    world, clinician, researcher, client_for
+):
+    url = f"/api/participants/{world.pk}/report/"
+    text = "\n".join(_pages(client_for(clinician).get(url, {"notes": "true"}).content))
+    assert "Clinician notes (included on request)" in text
+    assert SECRET_NOTE in text
+    refused = client_for(researcher).get(url, {"notes": "true"})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"]
+    assert client_for(researcher).get(url).status_code == 200  # the study's owner, no notes
+
+
+def test_the_report_follows_the_participants_access_rules(world, client_for, api):
+    url = f"/api/participants/{world.pk}/report/"
+    stranger = make_staff("stranger", "clinician")
+    response = client_for(stranger).get(url)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"]
+    assert api.get(url).status_code in (401, 403)
+    bad = client_for(world.clinicians.first()).get(url, {"notes": "perhaps"})
+    assert bad.status_code == 400
+    assert set(bad.json()["error"]) == {"code", "message", "details"}
+
+
+def test_a_participant_without_sessions_gets_a_short_report(clinician, client_for):
+    participant = make_participant(study=make_study(clinicians=[clinician]), clinicians=[clinician])
+    response = client_for(clinician).get(f"/api/participants/{participant.pk}/report/")
+    text = "\n".join(_pages(response.content))
+    assert "No weekly plan set." in text
+    assert "No metrics yet" in text
+
+
+def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world):
+    from datetime import timedelta
+
+    from apps.participants.models import Participant
+    from apps.participants.selectors import week_start
+    from apps.reports.selectors import attendance
+
+    Participant.objects.filter(pk=world.pk).update(created_at=week_start() - timedelta(days=16))
+    world.refresh_from_db()
+    make_session(
+        participant=world, status="completed",
+        started_at=week_start() - timedelta(days=6), completed_at=week_start() - timedelta(days=6),
+    )  # fmt: skip
+    weeks = attendance(world, planned=2)
+    assert [(w["completed"], w["missed"], w["current"]) for w in weeks] == [
+        (0, None, False),  # the week of enrolment: begun before them
+        (0, 2, False),
+        (1, 1, False),
+        (6, None, True),
+    ]
