@@ -14,9 +14,15 @@ from django.utils import timezone
 
 from apps.games.models import Game
 from apps.metrics import compute, fidelity, trends
-from apps.metrics.analysis import analysis_values
+from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
-from apps.metrics.models import CohortNorm, MetricValue, ReferenceNorm, SessionMetrics
+from apps.metrics.models import (
+    CohortNorm,
+    GameAnalysis,
+    MetricValue,
+    ReferenceNorm,
+    SessionMetrics,
+)
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 
@@ -228,6 +234,24 @@ def cohort_norms_refresh(*, study: Study) -> None:
                     "control_n": len(control_gains),
                 },
             )
+
+
+def game_analysis_ensure(*, game_id: int) -> bool:
+    """The solver's analysis of a finished Memulation game, stored once (the replay shows it when
+    it is there). ``False``: nothing to analyse (another game, or not finished)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.FINISHED or game.game_type != "memulation":
+        return False
+    game_analysis(game)
+    return True
+
+
+def games_needing_analysis():
+    """Finished Memulation games without a stored analysis of the current version."""
+    done = GameAnalysis.objects.filter(version=ANALYSIS_VERSION).values("game_id")
+    return Game.objects.filter(status=Game.Status.FINISHED, game_type="memulation").exclude(
+        pk__in=done
+    )
 
 
 def sessions_needing_metrics():

@@ -3,6 +3,7 @@
 import threading
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.dispatch import receiver
 
 from apps.games.signals import game_finished
@@ -26,6 +27,9 @@ def metrics_deferred():
 def _queue_session_metrics(sender, game, **kwargs):
     if getattr(_deferred, "on", False):
         return
-    from apps.metrics.tasks import session_metrics
+    from apps.metrics.tasks import game_analysis, session_metrics
 
     queue_after_commit(session_metrics, game.session_id)
+    # The replay's solver analysis, also for a session not (yet) completed. Off with the solver.
+    if game.game_type == "memulation" and settings.METRICS_WITH_SOLVER:
+        queue_after_commit(game_analysis, game.pk)

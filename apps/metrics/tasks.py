@@ -2,6 +2,7 @@
 killed worker's job runs again, retried with backoff on database or broker trouble."""
 
 from celery import shared_task
+from django.conf import settings
 from django.db import DatabaseError
 
 from apps.metrics import services
@@ -24,6 +25,12 @@ def session_metrics(session_id: int) -> int:
     return session_id
 
 
+@shared_task(name="metrics.game_analysis", soft_time_limit=240, time_limit=300, **RETRY)
+def game_analysis(game_id: int) -> bool:
+    """The solver's analysis of one finished Memulation game, for its replay."""
+    return services.game_analysis_ensure(game_id=game_id)
+
+
 @shared_task(name="metrics.nightly", soft_time_limit=3300, time_limit=3600, **RETRY)
 def nightly_metrics() -> dict:
     """Cohort norms and every participant's trends (Celery beat, each night)."""
@@ -32,9 +39,14 @@ def nightly_metrics() -> dict:
 
 @shared_task(name="metrics.sweep", soft_time_limit=50, time_limit=60, **RETRY)
 def sweep_metrics(limit: int = 200) -> int:
-    """Queue every completed session whose metrics are missing or stale: a lost message (broker
-    down when the game ended, a worker killed) is found here and computed after all."""
+    """Queue every completed session whose metrics are missing or stale, and every finished
+    game's missing replay analysis: a lost message (broker down when the game ended, a worker
+    killed) is found here and computed after all. Counts the sessions queued."""
     ids = list(services.sessions_needing_metrics().values_list("pk", flat=True)[:limit])
     for session_id in ids:
         session_metrics.delay(session_id)
+    if settings.METRICS_WITH_SOLVER:
+        games = services.games_needing_analysis().values_list("pk", flat=True)[:limit]
+        for game_id in list(games):
+            game_analysis.delay(game_id)
     return len(ids)
