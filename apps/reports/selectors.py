@@ -1,5 +1,5 @@
-"""What a participant's printed report says, read with the caller's access rules: the same as
-the participant's own (a record the caller may not see is not found)."""
+"""What a participant's printed report and a game's replay show, read with the caller's access
+rules: the same as the participant's own (a record the caller may not see is not found)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,12 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from apps.metrics.selectors import participant_summary
+from apps.common.errors import Conflict
+from apps.games.engine import game_from_json
+from apps.games.models import ExaminationPeriod, Game, RecallAttempt
+from apps.games.selectors import game_for_staff
+from apps.metrics.models import GameAnalysis
+from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
 from apps.training.models import TrainingSession
 
@@ -70,4 +75,58 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
         "sessions_completed": summary["participant"]["sessions_completed"],
         "notes": notes,
         "generated_at": timezone.now(),
+    }
+
+
+def game_review(*, user, game_id: int) -> dict:
+    """A finished game as its replay shows it: the hands, the Pritticut and every trick (the
+    game's record), each examination period, each 'Stragedy, and the solver's analysis once it
+    is stored (``analysis`` null until then; Mendikot games have none). Only once the game is
+    over: during play it would show the hidden hands."""
+    game = game_for_staff(user=user, game_id=game_id)
+    if game.status == Game.Status.ACTIVE:
+        raise Conflict("A game is replayed only once it is over.", code="game_in_progress")
+    record = game_from_json(game.state).spectator_view(allow_unfinished=True)
+    stored = GameAnalysis.objects.filter(game=game, version=ANALYSIS_VERSION).first()
+    actors = [seat["kind"] for seat in game.seats]
+    deals = replay_deals(stored.analysis, record["rounds"], actors) if stored else None
+    solvable = game.game_type == "memulation"  # the solver reads Memulation only
+    status = ("ready" if stored else "pending") if solvable else "none"
+    return {
+        "game_id": game.pk,
+        "session_id": game.session_id,
+        "game_type": game.game_type,
+        "status": game.status,
+        "participant_seat": game.participant_seat,
+        "seats": actors,
+        "record": record,
+        "examination": [
+            {
+                "round": e.round,
+                "deal": e.deal,
+                "hand": e.hand,
+                "seat": e.seat,
+                "planned_seconds": e.planned_seconds,
+                "actual_seconds": e.actual_seconds,
+                "ended_early": e.ended_early,
+                "sorts": e.sorts,
+            }
+            for e in ExaminationPeriod.objects.filter(game=game).order_by("event__seq")
+        ],
+        "stragedy": [
+            {
+                "round": r.round,
+                "seat": r.seat,
+                "intended_card": r.intended_card or None,
+                "revealed_card": r.revealed_card,
+                "pile": r.pile,
+                "trick": r.trick,
+                "card_index": r.card_index,
+                "hit": bool(r.intended_card) and r.intended_card == r.revealed_card,
+                "decision_ms": r.decision_ms,
+            }
+            for r in RecallAttempt.objects.filter(game=game).order_by("event__seq")
+        ],
+        "analysis_status": status,
+        "analysis": deals,
     }

@@ -10,4 +10,5 @@ urlpatterns = [
         views.ParticipantReportView.as_view(),
         name="participant-report",
     ),
+    path("games/<int:game_id>/review/", views.GameReviewView.as_view(), name="game-review"),
 ]

@@ -1,12 +1,14 @@
-"""The participant's printable report: a PDF, with the participant's own access rules."""
+"""The participant's printable report (a PDF) and a finished game's replay, with the
+participant's own access rules."""
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.reports import pdf
-from apps.reports.selectors import participant_report
+from apps.reports.selectors import game_review, participant_report
 from apps.reports.serializers import ReportQuerySerializer
 
 
@@ -28,3 +30,13 @@ class ParticipantReportView(APIView):
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         response["Cache-Control"] = "no-store"
         return response
+
+
+class GameReviewView(APIView):
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        summary="A finished game's replay: hands, Pritticut, tricks, examination, 'Stragedy, "
+        "and the solver's analysis once ready",
+    )
+    def get(self, request, game_id: int):
+        return Response(game_review(user=request.user, game_id=game_id))

@@ -191,6 +191,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/games/<int:game_id>/replay/", "GET"): Rule(
         "/api/games/{finished}/replay/", staff_only(200)
     ),
+    ("api/games/<int:game_id>/review/", "GET"): Rule(
+        "/api/games/{finished}/review/", staff_only(200)
+    ),
     ("api/games/<int:game_id>/link/", "POST"): Rule("/api/games/{game}/link/", staff_only(201), {}),
     ("api/play/<str:token>/", "GET"): Rule("/api/play/{token}/", link_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(
