@@ -17,6 +17,7 @@ const ParticipantPage = lazy(() =>
 const SessionPage = lazy(() =>
   import("./staff/SessionPage").then((m) => ({ default: m.SessionPage })),
 );
+const ReplayPage = lazy(() => import("./staff/Replay").then((m) => ({ default: m.ReplayPage })));
 const ExportsTab = lazy(() => import("./staff/Exports").then((m) => ({ default: m.ExportsTab })));
 const studies = () => import("./staff/Studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
@@ -66,6 +67,7 @@ export function AppRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="participants/:id" element={<Page><ParticipantPage /></Page>} />
         <Route path="sessions/:id" element={<Page><SessionPage /></Page>} />
+        <Route path="sessions/:id/replay" element={<Page><ReplayPage /></Page>} />
         <Route path="studies" element={<Page><StudiesPage /></Page>} />
         <Route path="studies/:id" element={<Page><StudyLayout /></Page>}>
           <Route index element={<Page><ProtocolsTab /></Page>} />

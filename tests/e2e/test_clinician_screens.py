@@ -121,3 +121,53 @@ def test_the_weekly_plan_is_the_participants_own(page, staff):
     row = page.locator(f"tr[data-participant='{participant.code}']")
     assert row.get_by_test_id("this-week").inner_text().startswith("0 of 5")
     assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_a_completed_session_replays_without_then_with_the_solver(
+    new_page, staff, shot, width, height
+):
+    import random
+
+    from apps.games.demo import demo_game_play
+    from apps.metrics.services import game_analysis_ensure
+
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    games = []
+    for protocol in (staff["memulation"], staff["mendikot"]):
+        session = make_session(participant=participant, protocol=protocol, status="started")
+        games.append(
+            demo_game_play(session=session, start=timezone.now(), skill=0.7, rng=random.Random(2))
+        )
+        session.status, session.completed_at = "completed", timezone.now()
+        session.save(update_fields=["status", "completed_at"])
+    memulation, mendikot = games
+    page = new_page(width, height)
+    login_as(page, staff["clinician"])
+    page.goto(f"/participants/{participant.pk}")
+    page.get_by_role("link", name="Replay session 1").click()
+    status = page.get_by_test_id("solver-status")
+    status.wait_for()
+    assert "not ready yet" in status.inner_text()
+    deals = page.get_by_test_id("replay-deal")
+    assert deals.count() == 4  # two rounds: an Old Deal and a New Deal each
+    assert page.get_by_test_id("pritticut").first.inner_text()
+    assert "of 5 s" in page.get_by_test_id("examination").first.inner_text()
+    page.wait_for_load_state("networkidle")
+    assert run_axe(page) == []
+
+    game_analysis_ensure(game_id=memulation.pk)
+    page.reload()
+    page.get_by_text("With the solver's analysis").wait_for()
+    solver = deals.first.locator("tbody td:nth-child(4)").all_inner_texts()
+    assert all(v == "best" or v.startswith("cost ") for v in solver), solver
+    page.wait_for_load_state("networkidle")
+    shot(page, f"replay-memulation-{width}")
+
+    page.goto(f"/sessions/{mendikot.session_id}/replay")
+    page.get_by_text("Mendikot games are replayed without a solver.").wait_for()
+    assert page.get_by_test_id("replay-deal").locator("tbody tr").count() == 13
+    page.wait_for_load_state("networkidle")
+    shot(page, f"replay-mendikot-{width}")
+    assert run_axe(page) == []
+    assert not page.console_errors, page.console_errors

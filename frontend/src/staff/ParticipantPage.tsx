@@ -568,6 +568,7 @@ function SessionList({ participantId }: { participantId: number }) {
               <th scope="col">Status</th>
               <th scope="col">Started</th>
               <th scope="col">Completed</th>
+              <th scope="col">Replay</th>
             </tr>
           </thead>
           <tbody>
@@ -583,6 +584,15 @@ function SessionList({ participantId }: { participantId: number }) {
                 <td>{s.status}</td>
                 <td>{formatDate(s.started_at, true)}</td>
                 <td>{formatDate(s.completed_at, true)}</td>
+                <td>
+                  {s.status === "completed" ? (
+                    <Link to={`/sessions/${s.id}/replay`} aria-label={`Replay session ${s.number}`}>
+                      Replay
+                    </Link>
+                  ) : (
+                    "–"
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
