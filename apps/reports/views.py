@@ -15,7 +15,9 @@ from apps.reports.serializers import ReportQuerySerializer
 class ParticipantReportView(APIView):
     @extend_schema(
         parameters=[ReportQuerySerializer],
-        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="application/pdf")},
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF")
+        },
         summary="A printable report of the participant's progress (PDF, for the patient record)",
     )
     def get(self, request, pk: int):

@@ -2724,13 +2724,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description application/pdf */
+            /** @description The PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/pdf": string;
                 };
             };
         };
