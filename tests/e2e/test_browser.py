@@ -117,7 +117,9 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     page.locator("[data-metric=recall_hit]").first.wait_for(timeout=30_000)
     shot(page, "participant-02-progress")
     page.get_by_role("link", name="Participants").click()
-    page.locator(f"tr[data-participant='{code}'] .sparkline").wait_for(timeout=30_000)
+    page.locator(f"tr[data-participant='{code}'] td[data-metric=recall_hit] .sparkline").wait_for(
+        timeout=30_000
+    )
     shot(page, "dashboard-02-list")
     assert time.monotonic() - started < 240
 
