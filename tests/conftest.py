@@ -147,13 +147,15 @@ def wait_for(check, seconds: float = 60.0) -> bool:
 
 
 def blocked_on_lock() -> bool:
-    """Some session on the test database is waiting for a lock (a job held up mid-way)."""
+    """Some session on the test database is waiting for a lock (a job held up mid-way). A wait
+    in COMMIT (a deferred foreign-key check) does not count: the job has asked to commit, and
+    killing it then cannot stop the commit."""
     from django.db import connections
 
     with connections["default"].cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock'"
+            "AND wait_event_type = 'Lock' AND upper(btrim(query, ' ;')) <> 'COMMIT'"
         )
         return cursor.fetchone()[0] > 0
 

@@ -99,7 +99,10 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     SessionMetrics.objects.update_or_create(
         session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}
     )
-    participant_trends_refresh(participant=session.participant)
+    # The participant's trends and staircase are read from all their sessions and rewritten:
+    # jobs of one participant take turns here, so none rewrites them without another's session.
+    participant = Participant.objects.select_for_update().get(pk=session.participant_id)
+    participant_trends_refresh(participant=participant)
     from apps.metrics.adaptive import adaptive_step
 
     adaptive_step(session=session)

@@ -160,8 +160,9 @@ REDIS_DOWN_S = 30
 
 
 def holding_row_lock(participant_id: int):
-    """A thread holding the participant's row: a metric job's adaptive step waits there, after
-    writing most of its results in its (uncommitted) transaction. Returns (release, thread)."""
+    """A thread holding the participant's row: a metric job waits there before the participant's
+    trends, after writing its game and session results in its (uncommitted) transaction.
+    Returns (release, thread)."""
     locked, release = threading.Event(), threading.Event()
 
     def hold():

@@ -94,8 +94,8 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(
     broker = private_redis.start().url
     env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
     worker = start_worker(queue, redis_url=broker, **env)
-    # Hold the participant's row: the job's adaptive step locks it, so the job stops there,
-    # after it has written most of its results inside its (uncommitted) transaction.
+    # Hold the participant's row: the job locks it before the participant's trends, so the job
+    # stops there, after it has written its game and session results (uncommitted).
     locked, release = threading.Event(), threading.Event()
 
     def hold_lock():
