@@ -65,7 +65,8 @@ describe("the examination's start", () => {
     expect(vi.mocked(transport.examine).mock.calls[0][0]).toMatchObject({ type: "start" });
     expect(vi.mocked(transport.examine).mock.calls[0][0].event_id).toBeTruthy();
     expect(await screen.findByTestId("exam-hand")).toBeInTheDocument();
-    expect(screen.getByTestId("countdown")).toHaveTextContent("20");
+    // The countdown appears with the hand (it may render a moment after it on a busy machine).
+    expect(await screen.findByTestId("countdown")).toHaveTextContent(/20|19/);
     // The keyboard carries on in the hand on show.
     expect(screen.getByRole("button", { name: "two of spades" })).toHaveFocus();
   });
