@@ -5,7 +5,13 @@ own, creates games with single-game links, and lets simulated participants play 
 over loopback HTTP. One run per offered rate of card plays (open loop: plays are released at
 that rate whoever is ready, so a slow server meets the full load; the aim is a p99 under 100 ms
 at 200 plays/s), then one flat out (the most the process can take). Each run prints the rate
-served, the latency of the play requests and the server process's CPU time per play.
+served, the latency of the play requests and the server process's CPU time per play, and the
+opponents' own thinking in it (their bots' ``observe`` and ``act``, timed by ``bench.bare``).
+
+After each run, the same server, driven the same way (as many devices, the same offered rate),
+serves a bare DRF endpoint that locks and updates one row and inserts one (``bench/bare``, mounted
+only by ``bench.settings``); the act endpoint's CPU per play and throughput are then printed as
+ratios of the bare endpoint's.
 
     .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
 """
@@ -40,7 +46,8 @@ ENV = {
     "SECURE_SSL_REDIRECT": "0",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "LOG_LEVEL": "WARNING",
-    "DJANGO_SETTINGS_MODULE": "config.settings",
+    # The product's settings plus the bare endpoint and the opponents' timer (bench/bare).
+    "DJANGO_SETTINGS_MODULE": "bench.settings",
 }
 # Jobs go to a broker, as in production (no worker runs: the end-of-game metric jobs just
 # wait in Redis and are dropped afterwards), so a request never computes metrics itself.
@@ -59,7 +66,7 @@ def prepare_database() -> None:
     )
 
 
-def make_links(count: int) -> list[str]:
+def make_links(count: int, opponent: str) -> list[str]:
     """Games in started sessions, with a link each (created through the services)."""
     os.environ.update(ENV)
     import django
@@ -71,7 +78,7 @@ def make_links(count: int) -> list[str]:
 
     study, _ = Study.objects.get_or_create(name="Bench")
     protocol, _ = Protocol.objects.get_or_create(
-        study=study, name="bench", version=1, defaults={"opponent": "greedy", "rounds": 1}
+        study=study, name="bench", version=1, defaults={"opponent": opponent, "rounds": 1}
     )
     tokens = []
     for i in range(count):
@@ -86,6 +93,13 @@ def make_links(count: int) -> list[str]:
         game = services.game_create(session=session, seed=i)
         tokens.append(links.play_link_token(game))
     return tokens
+
+
+def make_counters(count: int) -> list[int]:
+    """The bare endpoint's rows, one per device (as each device has a game of its own)."""
+    from bench.bare.models import Counter
+
+    return [c.pk for c in Counter.objects.bulk_create(Counter() for _ in range(count))]
 
 
 def start_server(threads: int) -> subprocess.Popen:
@@ -144,6 +158,33 @@ class Pacer:
             self.next = max(self.next, time.perf_counter() - 1) + self.rng.expovariate(self.rate)
             slot = self.next
         time.sleep(max(0.0, slot - time.perf_counter()))
+
+
+class Bare(threading.Thread):
+    """One device posting to the bare endpoint, paced as the card plays are, until stopped."""
+
+    def __init__(self, counter: int, seed: int, pacer: Pacer, latencies: list, stop):
+        super().__init__(daemon=True)
+        self.path = f"/bench/bare/{counter}/"
+        self.pacer, self.latencies, self.stop = pacer, latencies, stop
+        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+
+    def run(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            n += 1
+            # The size of a card play's body.
+            data = {"type": "play", "card": "QH", "event_id": f"{self.name}-{n}", "decision_ms": 1}
+            self.pacer.wait()
+            started = time.perf_counter()
+            self.conn.request(
+                "POST", self.path, json.dumps(data), {"Content-Type": "application/json"}
+            )
+            response = self.conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"{response.status} from the bare endpoint")
+            self.latencies.append(time.perf_counter() - started)
 
 
 class Player(threading.Thread):
@@ -217,13 +258,22 @@ def server_pid(server: subprocess.Popen) -> int:
     return int(children[0])
 
 
-def run(tokens: list[str], players: int, rate: float, seconds: float, pid: int) -> None:
+def thinking() -> float:
+    """The opponents' thinking so far in the server process, in seconds of CPU."""
+    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
+    conn.request("GET", "/bench/thinking/")
+    return json.loads(conn.getresponse().read())["seconds"]
+
+
+def run(make, items: list, players: int, rate: float, seconds: float, pid: int, label: str):
+    """One run: ``make(item, seed, pacer, latencies, stop)`` makes a device's thread; returns
+    the requests served a second and the server's CPU seconds per request."""
     latencies: list = []
     stop = threading.Event()
     pacer = Pacer(rate)
-    queue = list(tokens)
-    active: list[Player] = []
-    cpu0, own0 = cpu_seconds(pid), time.process_time()
+    queue = list(items)
+    active: list[threading.Thread] = []
+    cpu0, own0, think0 = cpu_seconds(pid), time.process_time(), thinking()
     started = time.perf_counter()
     seed = 0
     while time.perf_counter() - started < seconds and (queue or active):
@@ -232,31 +282,39 @@ def run(tokens: list[str], players: int, rate: float, seconds: float, pid: int) 
         ramp = players * min(1.0, (time.perf_counter() - started) / RAMP)
         while len(active) < max(1, ramp) and queue:
             seed += 1
-            player = Player(queue.pop(), seed, pacer, latencies, stop)
+            player = make(queue.pop(), seed, pacer, latencies, stop)
             player.start()
             active.append(player)
         time.sleep(0.05)
     stop.set()
     plays = len(latencies)  # counted at the deadline: the stragglers' last plays are not
     elapsed = time.perf_counter() - started
-    cpu, own = cpu_seconds(pid) - cpu0, time.process_time() - own0
+    cpu, own, think = cpu_seconds(pid) - cpu0, time.process_time() - own0, thinking() - think0
     for player in active:
         player.join(timeout=30)
-    label = f"offered {rate:.0f} plays/s" if rate else "flat out"
-    report(f"{label}, {players} players", elapsed, plays, latencies, cpu)
-    print(f"  (the load generator itself used {own / elapsed * 100:.0f}% of a core)")
+    report(label, elapsed, plays, latencies, cpu)
+    if think:
+        print(
+            f"  opponents' own thinking {think / max(plays, 1) * 1000:.2f} ms per play "
+            f"({think / cpu * 100:.0f}% of the server CPU)"
+        )
+    print(
+        f"  (the load generator itself used {own / elapsed * 100:.0f}% of a core; "
+        f"load average {os.getloadavg()[0]:.1f})"
+    )
+    return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1)
 
 
 def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: float) -> None:
     latencies = sorted(latencies)
     if len(latencies) < 2:
-        print(f"{label}: no plays")
+        print(f"{label}: no requests")
         return
     q = statistics.quantiles(latencies, n=100)
     print(
-        f"{label}: {plays / elapsed:.0f} plays/s served; latency p50 {q[49] * 1000:.1f} ms, "
+        f"{label}: {plays / elapsed:.0f}/s served; latency p50 {q[49] * 1000:.1f} ms, "
         f"p99 {q[98] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
-        f"server CPU {cpu / elapsed * 100:.0f}% of a core, {cpu / plays * 1000:.1f} ms per play",
+        f"server CPU {cpu / elapsed * 100:.0f}% of a core, {cpu / plays * 1000:.2f} ms each",
         flush=True,
     )
 
@@ -269,23 +327,52 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=120, help="participants playing at once")
     parser.add_argument("--seconds", type=float, default=30, help="length of each run")
     parser.add_argument("--threads", type=int, default=4, help="threads of the server process")
+    parser.add_argument(
+        "--opponent", default="greedy", help="the Memulation opponents' bot (memory: fidelity 0.5)"
+    )
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",") if r] + [0.0]
 
     prepare_database()
     # A participant plays about 26 cards per Memulation round; flat out, a game lasts ~10 s.
     per_run = [int((rate or 300) * args.seconds / 20) + args.players * 2 for rate in rates]
-    tokens = make_links(sum(per_run))
+    tokens = make_links(sum(per_run), args.opponent)
+    counters = make_counters(args.players)
     server = start_server(args.threads)
     try:
         pid = server_pid(server)
         print(
             f"one server process (gunicorn gthread, {args.threads} threads) on {DB_URL}, "
-            f"loopback HTTP, {args.seconds:.0f} s per run"
+            f"loopback HTTP, {args.seconds:.0f} s per run, {args.opponent} opponents"
         )
+        print("load average {:.1f} {:.1f} {:.1f} (the machine is shared)".format(*os.getloadavg()))
         for rate, count in zip(rates, per_run, strict=True):
             batch, tokens = tokens[:count], tokens[count:]
-            run(batch, args.players, rate, args.seconds, pid)
+            offered = f"offered {rate:.0f}/s" if rate else "flat out"
+            served, cpu, think = run(
+                Player,
+                batch,
+                args.players,
+                rate,
+                args.seconds,
+                pid,
+                f"card plays, {offered}, {args.players} players",
+            )
+            bare_served, bare_cpu, _ = run(
+                Bare,
+                counters,
+                args.players,
+                rate,
+                args.seconds,
+                pid,
+                f"bare endpoint, {offered}, {args.players} devices",
+            )
+            print(
+                f"  act / bare: CPU per play {cpu / bare_cpu:.1f}x "
+                f"({(cpu - think) / bare_cpu:.1f}x without the opponents' thinking), "
+                f"throughput {served / bare_served:.2f}x",
+                flush=True,
+            )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
