@@ -10,8 +10,8 @@ opponents' own thinking in it (their bots' ``observe`` and ``act``, timed by ``b
 
 After each run, the same server, driven the same way (as many devices, the same offered rate),
 serves a bare DRF endpoint that locks and updates one row and inserts one (``bench/bare``, mounted
-only by ``bench.settings``); the act endpoint's CPU per play and throughput are then printed as
-ratios of the bare endpoint's.
+only by ``bench.bare.settings``); the act endpoint's CPU per play and throughput are then printed
+as ratios of the bare endpoint's.
 
     .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
 """
@@ -47,7 +47,7 @@ ENV = {
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "LOG_LEVEL": "WARNING",
     # The product's settings plus the bare endpoint and the opponents' timer (bench/bare).
-    "DJANGO_SETTINGS_MODULE": "bench.settings",
+    "DJANGO_SETTINGS_MODULE": "bench.bare.settings",
 }
 # Jobs go to a broker, as in production (no worker runs: the end-of-game metric jobs just
 # wait in Redis and are dropped afterwards), so a request never computes metrics itself.

@@ -4,7 +4,7 @@ Plays whole games in this process through Django's test client (the full WSGI st
 bench settings, a PostgreSQL database of its own) and prints the functions with the most time
 of their own and the most time under them, over every card play of the games.
 
-    .venv/bin/python bench/profile_play.py [--games 12] [--top 25]
+    .venv/bin/python bench/tools/profile_play.py [--games 12] [--top 25]
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ import pstats
 import random
 import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation_bench_profile"
 )
-# This directory's api.py: the same database, server settings and games as the load benchmark.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# bench/api.py: the same database, server settings and games as the load benchmark.
 import api
 
 

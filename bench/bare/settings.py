@@ -3,4 +3,4 @@
 from config.settings import *  # noqa: F403
 
 INSTALLED_APPS = [*INSTALLED_APPS, "bench.bare"]  # noqa: F405
-ROOT_URLCONF = "bench.urls"
+ROOT_URLCONF = "bench.bare.urls"
