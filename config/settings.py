@@ -293,10 +293,6 @@ CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 MIDDLEWARE.insert(0, "apps.api.limits.BodyLimitMiddleware")
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
-)
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "apps.api.limits.LimitedJSONParser",
     "rest_framework.parsers.FormParser",
@@ -374,7 +370,6 @@ CELERY_TASK_DEFAULT_QUEUE = "game"
 # Declared, so that a worker started without -Q (make run, compose) consumes all three.
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_ROUTES = {"metrics.*": {"queue": "metrics"}, "exports.*": {"queue": "exports"}}
-# The policy goes on every response, those the outer middleware answer itself (probes, the body
-# limit) included.
-MIDDLEWARE.remove("django.middleware.csp.ContentSecurityPolicyMiddleware")
+# Content-Security-Policy outermost, so the policy goes on every response, those the outer
+# middleware answer themselves (probes, the body limit) included.
 MIDDLEWARE.insert(0, "django.middleware.csp.ContentSecurityPolicyMiddleware")
