@@ -712,7 +712,7 @@ class TableSeatRequestSerializer(serializers.Serializer):
 
 class TableCreateSerializer(serializers.Serializer):
     protocol = serializers.IntegerField(min_value=1)
-    seats = TableSeatRequestSerializer(many=True, min_length=2, max_length=4)
+    seats = TableSeatRequestSerializer(many=True, max_length=8)
 
 
 class TableStaffSeatSerializer(TableSeatSerializer):
