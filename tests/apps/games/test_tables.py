@@ -127,7 +127,7 @@ def test_each_participant_gets_their_own_metrics_from_their_own_seat(client_for,
     from apps.games.models import ExaminationPeriod, Play
     from apps.metrics import services as metrics
 
-    _, pair, table = two_participants(client_for, clinician)
+    _, _, table = two_participants(client_for, clinician)
     tokens = [token_of(s) for s in table["seats"]]
     for token in tokens:
         api.post(f"/api/play/{token}/join/")
@@ -283,3 +283,32 @@ def test_the_spectator_view_over_http_is_public_while_running_and_full_after(
     over = client.get(f"/api/games/{table['game']}/watch/").json()
     assert over["status"] == "finished" and over["record"]["rounds"]
     assert api.get(f"/api/games/{table['game']}/watch/").status_code in (401, 403)
+
+
+# -- exports: each session's rows from its own seat -----------------------------------------------
+
+
+def test_each_sessions_export_rows_come_from_its_own_seat(client_for, clinician, api):
+    from apps.exports import deals, rows
+    from apps.exports.scope import ExportScope, Filters
+
+    _, pair, table = two_participants(client_for, clinician)
+    tokens = [token_of(s) for s in table["seats"]]
+    for token in tokens:
+        api.post(f"/api/play/{token}/join/")
+    play_alternately(api, tokens, decision_ms=(1200, 3400))
+    scope = ExportScope(study=pair[0].study, shift_dates=False).load()
+    ids = {scope.subjects[p.pk].export_id: seat for seat, p in enumerate(pair)}
+    games = list(rows.game_rows(scope))
+    assert len(games) == 2  # the one game, once for each participant's session
+    assert {g[0]: g[5] for g in games} == ids  # each with its own seat
+    plays = list(rows.play_rows(scope))
+    assert plays and all(ids[p[0]] == p[7] for p in plays)  # (key..., round, deal, ..., seat)
+    assert {p[7] for p in plays} == {0, 1}
+    assert all(p[8] == "participant" for p in plays)  # the actor column is kept
+    periods = list(rows.examination_rows(scope))
+    assert all(ids[p[0]] == p[6] for p in periods)
+    assert len(list(deals.deal_rows(scope))) == 2 * 2  # two deals, for each session
+    # Only the participant's own session: the other's rows stay out.
+    only = ExportScope(study=pair[0].study, filters=Filters(participants=(pair[1].pk,))).load()
+    assert {p[7] for p in rows.play_rows(only)} == {1}
