@@ -35,8 +35,11 @@ class Game(models.Model):
     # What the computer opponents remember, as versioned JSON (see apps.games.opponents).
     opponents = models.JSONField(null=True, blank=True, editable=False)
     next_seq = models.PositiveIntegerField(default=0)
-    # When the seat now to act got its turn: the start of a server-measured decision time.
+    # When the seat now to act got its turn: the start of a server-measured decision time, and
+    # of an opponent's pace or a turn timer (see apps.games.turns).
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # Person seats' turn clocks: {"silent_since": {seat: iso}, "taken_over": {seat: iso}}.
+    turns = models.JSONField(null=True, blank=True)
     # Bumped to revoke every single-game link handed out so far.
     link_generation = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -74,6 +77,8 @@ class EventKind(models.TextChoices):
     ROUND_RESULT = "round_result"
     MATCH_RESULT = "match_result"
     GAME_ABANDONED = "game_abandoned"
+    SEAT_TAKEOVER = "seat_takeover"
+    SEAT_RETURN = "seat_return"
 
 
 class GameEvent(models.Model):
