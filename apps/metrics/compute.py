@@ -13,6 +13,10 @@ from apps.games.engine import game_from_json
 from apps.games.models import ExaminationPeriod, Game, IllegalAttempt, Play, RecallAttempt
 from apps.metrics import stats
 
+# The actors of a person's own moves (``takeover``: the opponent that moved for their seat).
+PERSON_ACTORS = ("participant", "person")
+TAKEOVER = "takeover"
+
 
 @dataclass
 class Value:
@@ -42,7 +46,9 @@ def _slots(round_record: dict) -> dict[tuple[int, int], int]:
 
 
 def recall_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
-    attempts = RecallAttempt.objects.filter(game=game, seat=game.participant_seat).order_by("round")
+    attempts = RecallAttempt.objects.filter(
+        game=game, seat=game.participant_seat, actor__in=PERSON_ACTORS
+    ).order_by("round")
     hits, suits, ranks, errors, chances = [], [], [], [], []
     for attempt in attempts:
         slots = _slots(rounds[attempt.round])
@@ -68,7 +74,8 @@ def recall_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
 
 
 def timing_values(game: Game) -> dict[str, Value]:
-    plays = Play.objects.filter(game=game, seat=game.participant_seat).exclude(actor="bot")
+    # The person's own plays: not an opponent's, nor the takeover opponent's for their seat.
+    plays = Play.objects.filter(game=game, seat=game.participant_seat, actor__in=PERSON_ACTORS)
     times = [
         float(ms)
         for ms in (p.decision_ms if p.decision_ms is not None else p.server_ms for p in plays)

@@ -1704,6 +1704,20 @@ export interface components {
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
+            /**
+             * Format: double
+             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
+             */
+            readonly opponent_pace_seconds: number;
+            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
+            readonly turn_seconds: number | null;
+            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
+            readonly takeover_seconds: number | null;
+            /**
+             * Format: double
+             * @description Strength of the opponent that plays a silent seat, 0..1.
+             */
+            readonly takeover_level: number;
             readonly created_by: number | null;
             /** Format: date-time */
             readonly created_at: string;
@@ -1736,6 +1750,20 @@ export interface components {
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
+            /**
+             * Format: double
+             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
+             */
+            opponent_pace_seconds?: number;
+            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
+            turn_seconds?: number | null;
+            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
+            takeover_seconds?: number | null;
+            /**
+             * Format: double
+             * @description Strength of the opponent that plays a silent seat, 0..1.
+             */
+            takeover_level?: number;
         };
         /** @description One row of the game's log, everything included. */
         RecordEvent: {
@@ -1775,9 +1803,11 @@ export interface components {
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
+         *     * `seat_takeover` - Seat Takeover
+         *     * `seat_return` - Seat Return
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_takeover" | "seat_return";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1868,6 +1898,8 @@ export interface components {
             kind: components["schemas"]["SeatKindEnum"];
             /** @description The bot's kind, for a bot seat. */
             bot: string | null;
+            /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
+            state: components["schemas"]["StateEnum"];
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
@@ -1884,6 +1916,7 @@ export interface components {
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
+            turn: components["schemas"]["Turn"] | null;
         };
         Session: {
             readonly id: number;
@@ -1938,6 +1971,8 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        /** @enum {string} */
+        StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
             bot?: string;
@@ -2095,6 +2130,37 @@ export interface components {
          * @enum {string}
          */
         TrumpRuleEnum: "turn_up" | "hidden_reveal" | "hidden_ask" | "first_void";
+        /** @description Whose turn it is on the server clock (null during an examination and after the game). */
+        Turn: {
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When the turn started (server clock).
+             */
+            started_at: string;
+            /** @description Seats to act whose move the server makes (opponents, seats taken over). */
+            thinking: number[];
+            /**
+             * Format: date-time
+             * @description When the thinking seat plays (server clock).
+             */
+            thinking_until: string | null;
+            /**
+             * Format: date-time
+             * @description When a person's turn timer runs out (null: no timer).
+             */
+            deadline: string | null;
+            /**
+             * Format: double
+             * @description Seconds left on the turn timer, by the server clock.
+             */
+            seconds_left: number | null;
+            /**
+             * Format: double
+             * @description Seconds until the server acts by itself (an opponent's move, a timer).
+             */
+            next_due_in_seconds: number | null;
+        };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
