@@ -169,6 +169,8 @@ class Table:
             if effect["type"] in RESULT_KINDS:
                 self.record(RESULT_KINDS[effect["type"]], payload=effect)
         self.state = new
+        if actor in PERSON_KINDS:
+            turns.acted(self, seat)
         self.effects.extend(new.events)
         self.opponents.observe(new, new.events)
         self._after_change(new.events)

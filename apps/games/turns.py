@@ -102,6 +102,12 @@ def turn_started(table: Table) -> None:
             _turns(table.game)["silent_since"].setdefault(str(seat), table.now.isoformat())
 
 
+def acted(table: Table, seat: int) -> None:
+    """The seat's person made a move themselves: their silence, if any, is over."""
+    if table.game.turns:
+        table.game.turns["silent_since"].pop(str(seat), None)
+
+
 def heard(table: Table, seat: int, reason: str) -> None:
     """The seat's person sent something: they are not silent, and act themselves again."""
     turns = table.game.turns
@@ -109,6 +115,7 @@ def heard(table: Table, seat: int, reason: str) -> None:
         return
     turns["silent_since"].pop(str(seat), None)
     since = turns["taken_over"].pop(str(seat), None)
+    turn_started(table)  # a turn of theirs already running counts their silence from now
     if since is not None:
         away = round((table.now - datetime.fromisoformat(since)).total_seconds(), 3)
         table.record(
