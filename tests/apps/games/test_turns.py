@@ -314,3 +314,46 @@ def test_metrics_count_only_the_persons_own_plays(manual_clock):
     values = timing_values(game)
     assert values["decision_time_median_ms"].n == own
     assert turns.TAKEOVER == "takeover"
+
+
+# -- Memulation: the examination clock and the opponents' pace, each at its due time -------------
+
+
+def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(manual_clock):
+    from apps.games import examination
+
+    participant = make_participant()
+    protocol = make_protocol(
+        study=participant.study,
+        game="memulation",
+        rounds=1,
+        examination_seconds=20,
+        roles="participant_lame",  # the opponent is Lucky Duck: it chooses the hand
+        opponent="greedy",
+        opponent_pace_seconds=2,
+    )
+    session = make_session(participant=participant, protocol=protocol, status="started")
+    game = services.game_create(session=session, seed=9)
+    with services.game_locked(game.pk) as table:
+        services.game_examination_event(
+            table, seat=0, event={"type": "start"}, request=services.Request()
+        )
+    shown = manual_clock.now()
+    manual_clock.advance(44.5)  # both hands ran out with no one pressing ready
+    body = view(game)
+    assert body["state"]["phase"] == "choose_hand" and body["turn"]["thinking"] == [1]
+    grace = examination.GRACE
+    b_hidden = shown + timedelta(seconds=20) + grace + timedelta(seconds=20) + grace
+    assert at(body["turn"]["started_at"]) == b_hidden
+    chooses = at(body["turn"]["thinking_until"])
+    assert timedelta(seconds=1.5) <= chooses - b_hidden <= timedelta(seconds=2.5)
+
+    manual_clock.advance((chooses - manual_clock.now()).total_seconds() + 0.01)
+    settle(game)
+    hidden = GameEvent.objects.filter(game=game, kind=EventKind.EXAMINATION_HIDDEN).order_by("seq")
+    assert [e.server_time for e in hidden] == [
+        shown + timedelta(seconds=20) + grace,
+        b_hidden,
+    ]
+    choice = GameEvent.objects.get(game=game, kind=EventKind.HAND_CHOICE)
+    assert (choice.seat, choice.server_time) == (1, chooses)
