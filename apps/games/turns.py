@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 TAKEOVER = "takeover"  # the actor of a move the takeover opponent made
 JITTER = 0.25  # an opponent's pace varies this share either way, turn by turn
-DEFAULT_TAKEOVER_BOT = {"memulation": "greedy", "mendikot": "heuristic"}
+# The Mendikot bots by strength; a takeover level picks one (Memulation's memory bot takes the
+# level as its fidelity instead).
+MENDIKOT_BY_STRENGTH = ("random", "heuristic", "tracker")
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,6 @@ class Settings:
     pace: float = 0.0
     turn_seconds: float | None = None
     takeover_seconds: float | None = None
-    takeover_bot: str | None = None
     takeover_level: float = 0.5
 
 
@@ -55,13 +56,13 @@ def settings_from_protocol(snapshot: dict[str, Any]) -> dict[str, Any]:
         "pace": snapshot.get("opponent_pace_seconds", 0.0),
         "turn_seconds": snapshot.get("turn_seconds"),
         "takeover_seconds": snapshot.get("takeover_seconds"),
-        "takeover_bot": snapshot.get("opponent"),
         "takeover_level": snapshot.get("takeover_level", 0.5),
     }
 
 
 def settings(game) -> Settings:
-    return Settings(**(game.options.get("turns") or {}))
+    stored = game.options.get("turns") or {}
+    return Settings(**{key: stored[key] for key in Settings.__dataclass_fields__ if key in stored})
 
 
 @dataclass(frozen=True)
@@ -207,13 +208,26 @@ def _take_over(table: Table, seat: int) -> None:
 # -- the takeover opponent -------------------------------------------------------------------
 
 
+def takeover_kind(game_type: str, level: float) -> tuple[str, dict[str, Any]]:
+    """The bot (and its parameters) of a takeover opponent of ``level`` 0..1: in Memulation the
+    memory bot remembering that share of the cards, in Mendikot the bot of that strength.
+
+    >>> takeover_kind("memulation", 0.7)
+    ('memory', {'fidelity': 0.7})
+    >>> [takeover_kind("mendikot", level)[0] for level in (0, 0.5, 1)]
+    ['random', 'heuristic', 'tracker']
+    """
+    if game_type == "memulation":
+        return "memory", {"fidelity": float(level)}
+    strongest = len(MENDIKOT_BY_STRENGTH) - 1
+    return MENDIKOT_BY_STRENGTH[min(strongest, int(level * len(MENDIKOT_BY_STRENGTH)))], {}
+
+
 def takeover_bot(table: Table, seat: int):
-    """An opponent of the protocol's kind at ``takeover_level`` for a person's seat, shown the
-    game so far as that seat saw it (replayed from the log, so it remembers what a bot would)."""
+    """An opponent at ``takeover_level`` for a person's seat, shown the game so far as that
+    seat saw it (replayed from the log, so it remembers what a bot would)."""
     game = table.game
-    rules = settings(game)
-    kind = rules.takeover_bot or DEFAULT_TAKEOVER_BOT[game.game_type]
-    params = {"fidelity": float(rules.takeover_level)} if kind == "memory" else {}
+    kind, params = takeover_kind(game.game_type, settings(game).takeover_level)
     bot = make_bot(
         game.game_type, kind, seat=seat, seed=derive_seed(game.seed, TAKEOVER, seat), **params
     )
