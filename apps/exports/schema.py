@@ -82,7 +82,7 @@ def _values(choices) -> tuple[str, ...]:
 
 CARDS = tuple(sorted(CARD_NAMES))
 SEATS = "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
-ACTORS = ("participant", "bot", "person")
+ACTORS = ("participant", "bot", "person", "takeover")
 
 # -- identifiers, shared by every table ------------------------------------------------------
 
@@ -105,7 +105,9 @@ SEAT = Column("seat", INTEGER, SEATS)
 ACTOR = Column(
     "actor",
     STRING,
-    "Who sat in the seat: the participant, a computer opponent (bot) or another person.",
+    "Who made the move: the participant, a computer opponent (bot), another person, or the "
+    "takeover opponent playing a person's seat (its turn timer ran out, or the seat was silent "
+    "and taken over; leave these out of analyses of the person's play).",
     allowed=ACTORS,
 )
 DECISION_MS = Column(
@@ -251,6 +253,42 @@ _TABLES = (
                 missing=(NOT_APPLICABLE,),
             ),
             Column("adaptive", BOOLEAN, "Whether adaptive difficulty was on."),
+            Column(
+                "opponent_pace_seconds",
+                NUMBER,
+                "How long an opponent took to play, before a jitter of a quarter either way "
+                "(0: at once; empty: sessions from before the setting, whose opponents played at "
+                "once).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "turn_seconds",
+                INTEGER,
+                "A person's turn timer: at its end the takeover opponent made the move "
+                "(empty: no timer).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_seconds",
+                INTEGER,
+                "At a table of two or more people, a seat silent this long while it had to act "
+                "was played by an opponent until its person returned (empty: never).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_level",
+                NUMBER,
+                "Strength of the opponent that played a silent seat, 0..1.",
+                unit="0..1",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
             _time("started_at", "When the session started."),
             _time(
                 "completed_at",

@@ -17,6 +17,7 @@ from apps.games.examination import shown_at, waiting
 from apps.games.models import Game
 from apps.games.services import game_create
 from apps.games.table import Table
+from apps.games.turns import next_due
 
 
 def _old_positions(state) -> dict[str, tuple[int, int, int]]:
@@ -65,6 +66,11 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
         table = Table(game, now)
         seat = game.participant_seat
         while not table.state.finished:
+            due = next_due(table)
+            if due is not None and not table.is_person(due.seat):
+                table.now = max(table.now, due.at)  # the participant waits for the opponent
+                table.opponents_move()
+                continue
             if waiting(table.game.examination):
                 table.examination_start_hand(seat=seat)  # the device shows hand A
             if table.game.examination:

@@ -43,8 +43,11 @@ class Game(models.Model):
     # What the computer opponents remember, as versioned JSON (see apps.games.opponents).
     opponents = models.JSONField(null=True, blank=True, editable=False)
     next_seq = models.PositiveIntegerField(default=0)
-    # When the seat now to act got its turn: the start of a server-measured decision time.
+    # When the seat now to act got its turn: the start of a server-measured decision time, and
+    # of an opponent's pace or a turn timer (see apps.games.turns).
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # Person seats' turn clocks: {"silent_since": {seat: iso}, "taken_over": {seat: iso}}.
+    turns = models.JSONField(null=True, blank=True)
     # Bumped to revoke every single-game link handed out so far.
     link_generation = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -84,6 +87,8 @@ class EventKind(models.TextChoices):
     GAME_ABANDONED = "game_abandoned"
     SEAT_JOINED = "seat_joined"
     TABLE_STARTED = "table_started"
+    SEAT_TAKEOVER = "seat_takeover"
+    SEAT_RETURN = "seat_return"
 
 
 class GameSeat(models.Model):

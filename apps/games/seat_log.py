@@ -39,6 +39,10 @@ def seat_event(event: GameEvent, seat: int) -> dict[str, Any]:
         item["effects"] = public_events([payload], seat)
     elif event.kind == EventKind.ILLEGAL_ATTEMPT and event.seat == seat:
         item["code"] = payload.get("code")
+    elif event.kind in (EventKind.SEAT_TAKEOVER, EventKind.SEAT_RETURN):
+        item["reason"] = payload.get("reason")
+    if payload.get("actor") == "takeover":
+        item["actor"] = "takeover"
     return item
 
 

@@ -91,6 +91,7 @@ HAND_CHOICES = ("A", "B")
 ROLE_METHODS = ("cut", "alternate", "fixed", "given")  # how Lucky Duck was decided
 SEAT_KINDS = ("participant", "person", "clinician", "bot")
 TABLE_SEAT_KINDS = ("participant", "clinician", "bot")
+SEAT_STATES = ("person", "taken_over", "bot")
 MEMULATION = ("memulation",)  # the discriminators of the unions
 MENDIKOT = ("mendikot",)
 
@@ -455,6 +456,35 @@ class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = _choice(SEAT_KINDS)
     bot = serializers.CharField(allow_null=True, help_text="The bot's kind, for a bot seat.")
+    state = _choice(
+        SEAT_STATES,
+        help_text="person: its person plays; taken_over: played by an opponent until its person "
+        "returns; bot: a computer opponent.",
+    )
+
+
+class TurnSerializer(serializers.Serializer):
+    """Whose turn it is on the server clock (null during an examination and after the game)."""
+
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    started_at = serializers.DateTimeField(help_text="When the turn started (server clock).")
+    thinking = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats to act whose move the server makes (opponents, seats taken over).",
+    )
+    thinking_until = serializers.DateTimeField(
+        allow_null=True, help_text="When the thinking seat plays (server clock)."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When a person's turn timer runs out (null: no timer)."
+    )
+    seconds_left = serializers.FloatField(
+        allow_null=True, help_text="Seconds left on the turn timer, by the server clock."
+    )
+    next_due_in_seconds = serializers.FloatField(
+        allow_null=True,
+        help_text="Seconds until the server acts by itself (an opponent's move, a timer).",
+    )
 
 
 class ExaminationClockSerializer(serializers.Serializer):
@@ -499,6 +529,7 @@ class SeatViewSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     seats = SeatSerializer(many=True)
     examination = ExaminationClockSerializer(allow_null=True)
+    turn = TurnSerializer(allow_null=True)
     state = GAME_VIEW
     recent = SEAT_EVENT
     table = TableBlockSerializer(

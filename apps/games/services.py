@@ -31,6 +31,7 @@ from apps.games.seat_view import examination_cut
 from apps.games.seats import staff_seat, table_block
 from apps.games.signals import game_changed
 from apps.games.table import Table
+from apps.games.turns import heard, seat_state, settings_from_protocol, taken_over, turn_view
 from apps.metrics.selectors import session_difficulty
 from apps.training.models import TrainingSession
 
@@ -131,7 +132,7 @@ def game_create(
             session=session,
             game_type=snapshot["game"],
             seed=seed,
-            options=options,
+            options={**options, "turns": settings_from_protocol(snapshot)},
             seats=_seats(snapshot),
             participant_seat=0,
             state=state.to_json(),
@@ -178,9 +179,16 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "version": game.next_seq,
         "seat": seat,
         "seats": [
-            {"seat": s, "kind": c["kind"], "bot": c.get("bot")} for s, c in enumerate(game.seats)
+            {
+                "seat": s,
+                "kind": c["kind"],
+                "bot": c.get("bot"),
+                "state": seat_state(game, s, c["kind"]),
+            }
+            for s, c in enumerate(game.seats)
         ],
         "examination": exam,
+        "turn": turn_view(table),
         "state": view,
         "recent": public_events(table.effects, seat),
         "table": table_block(game, seat),
@@ -251,11 +259,14 @@ def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
 # -- acting --------------------------------------------------------------------------------
 
 
-def _caught_up(table: Table, request: Request) -> None:
-    """Let the clock and the opponents do what is due, then refuse a move made on an older view
-    (the version a view shows already counts what was due when it was read)."""
+def _caught_up(table: Table, seat: int, request: Request, reason: str) -> None:
+    """Let the clock and the opponents do what is due, hear from the seat (a seat taken over
+    returns), then refuse a move made on an older view (the version a view shows already
+    counts what was due when it was read)."""
     table.catch_up()
-    if request.version is not None and request.version != table.game.next_seq:
+    version = table.game.next_seq
+    heard(table, seat, reason)
+    if request.version is not None and request.version != version:
         table.close()
         raise Conflict(
             "The game has moved on since this view; reload it and try again.",
@@ -273,7 +284,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
     _not_waiting(table.game)
     if table.game.status != Game.Status.ACTIVE:
         raise RulesError("game_over", "this game is over")
-    _caught_up(table, request)
+    _caught_up(table, seat, request, "acted")
     action = {**action, "seat": seat}
     try:
         table.apply(action, **request.fields())
@@ -298,7 +309,7 @@ def game_examination_event(
             f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
         )
     _not_waiting(table.game)
-    _caught_up(table, request)
+    _caught_up(table, seat, request, "examination")
     try:
         _examination_event(table, seat, kind, event, request)
     except (RulesError, DomainError):
@@ -359,6 +370,18 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
         table.record(
             EventKind.EXAMINATION_READY, seat=seat, payload={"hand": shown["hand"]}, **fields
         )
+
+
+def game_seat_heard(*, game_id: int, link: Claim | None, seat: int, reason: str) -> None:
+    """The seat's person is there (a socket connected, a message): a seat taken over returns
+    to them. Locks the game only when the seat is taken over."""
+    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
+    if game.status != Game.Status.ACTIVE or not taken_over(game, seat):
+        return
+    with game_locked(game_id, link=link) as table:
+        table.catch_up()
+        heard(table, seat, reason)
+        table.close()
 
 
 def game_abandon(*, game: Game, reason: str = "") -> Game:

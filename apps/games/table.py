@@ -8,10 +8,13 @@ the events, their typed research rows and the new state in a few bulk statements
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from apps.games import examination as clock
+from apps.games import turns
 from apps.games.engine import game_from_json
 from apps.games.models import (
     PERSON_KINDS,
@@ -48,6 +51,7 @@ CHANGING_FIELDS = [
     "examination",
     "next_seq",
     "turn_started_at",
+    "turns",
     "status",
     "finished_at",
     "updated_at",
@@ -117,24 +121,47 @@ class Table:
     def row(self, model: type, event: GameEvent, **fields) -> None:
         self._rows.append((model, event, fields))
 
-    def apply(self, action: dict, *, decision_ms: int | None = None, **fields) -> GameEvent:
-        """Apply one engine action (raising the engine's ``RulesError`` if refused) and log it."""
+    @property
+    def pending_events(self) -> list[GameEvent]:
+        """The events of this request, not written yet."""
+        return list(self._events)
+
+    @contextmanager
+    def at(self, when: datetime) -> Iterator[None]:
+        """Act at ``when`` (a time that was due before the request came): what is written
+        then carries that time, and so does a turn it starts."""
+        now, self.now = self.now, when
+        try:
+            yield
+        finally:
+            self.now = now
+
+    def apply(
+        self,
+        action: dict,
+        *,
+        decision_ms: int | None = None,
+        actor: str | None = None,
+        takeover: str | None = None,
+        **fields,
+    ) -> GameEvent:
+        """Apply one engine action (raising the engine's ``RulesError`` if refused) and log it.
+        ``actor="takeover"``: the takeover opponent moved for a person's seat (``takeover``
+        says why: its turn timer ran out, or the seat is taken over)."""
         before = self.state
         seat = action.get("seat")
         new = before.apply(action)
-        actor = "clock" if seat is None else self.actor(seat)
+        actor = actor or ("clock" if seat is None else self.actor(seat))
         server_ms = None
-        if seat is not None and self.is_person(seat) and self.game.turn_started_at:
+        if actor in PERSON_KINDS and self.game.turn_started_at:
             server_ms = max(0, int((self.now - self.game.turn_started_at).total_seconds() * 1000))
+        payload = {"action": action, "actor": actor, "server_ms": server_ms, "effects": new.events}
+        if takeover:
+            payload["takeover"] = takeover
         event = self.record(
             ACTION_KINDS[action["type"]],
             seat=seat,
-            payload={
-                "action": action,
-                "actor": actor,
-                "server_ms": server_ms,
-                "effects": new.events,
-            },
+            payload=payload,
             decision_ms=decision_ms,
             **fields,
         )
@@ -143,6 +170,8 @@ class Table:
             if effect["type"] in RESULT_KINDS:
                 self.record(RESULT_KINDS[effect["type"]], payload=effect)
         self.state = new
+        if actor in PERSON_KINDS:
+            turns.acted(self, seat)
         self.effects.extend(new.events)
         self.opponents.observe(new, new.events)
         self._after_change(new.events)
@@ -215,13 +244,14 @@ class Table:
     def _after_change(self, effects: list[dict], *, opening: bool = False) -> None:
         """A new deal with an examination readies hand A, whose clock waits for the device
         (and, unless the game is just opening, for a pause to see the last trick taken); a
-        person to act starts a turn."""
+        seat to act starts a turn (a person's decision time, an opponent's pace)."""
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
                 not_before = self.now if opening else self.now + clock.PAUSE
                 self._ready_hand_a(effect["round"], effect["deal"], not_before)
-        if any(self.is_person(s) for s in self.state.to_act):
+        if self.state.to_act:
             self.game.turn_started_at = self.now
+            turns.turn_started(self)
 
     # -- the examination clock ---------------------------------------------------------------
 
@@ -300,20 +330,21 @@ class Table:
             self.apply({"type": "end_examination", "seat": None})
 
     def catch_up(self) -> None:
-        """Let time and the opponents do what is due before a person's request is handled."""
-        while clock.examination_due(self.game.examination, self.now):
-            self.examination_end_hand(early=False)
-        self.opponents_move()
+        """Let time and the opponents do what is due before a person's request is handled,
+        each thing at the time it was due."""
+        while True:
+            shown = self.game.examination
+            if clock.examination_due(shown, self.now):
+                with self.at(clock.deadline(shown) + clock.GRACE):
+                    self.examination_end_hand(early=False)
+            elif not turns.step(self):
+                return
 
     def opponents_move(self) -> None:
-        """Opponents act until a person is to act or the game is over."""
-        state = self.state
-        while not state.finished and state.phase != "examination":
-            to_act = state.to_act
-            if not to_act or any(self.is_person(s) for s in to_act):
-                return
-            self.apply(self.opponents.act(state, to_act[0]))
-            state = self.state
+        """Opponents (and takeover opponents) make the moves due by now: at once at a pace of
+        0, else their turns wait for their time (see ``apps.games.turns``)."""
+        while turns.step(self):
+            pass
 
     # -- closing -----------------------------------------------------------------------------
 

@@ -9,8 +9,12 @@ the origin is checked in ``config.asgi``), then:
   number it saw and gets the events after it, in order;
 * its ``act`` and ``examine`` messages go through the same idempotent path as HTTP
   (``apps.games.answers``), so one event id applies once whichever way it comes;
-* while a hand is on show, it is sent a fresh view when the hand's time is up (worked out from
-  the state and the clock, written by the next request that acts).
+* it is sent a fresh view when the table next changes by itself (a hand's time is up, an
+  opponent plays at its pace, a turn timer runs out, a silent seat is taken over: the view's
+  examination clock and ``turn.next_due_in_seconds`` say when), worked out from the state and
+  the clock, written by the next request that acts;
+* connecting, or a ``resume``/``view`` message, counts as the seat's person being there: a seat
+  taken over returns to them.
 """
 
 from __future__ import annotations
@@ -46,6 +50,18 @@ def database_sync_to_async(func):
 REFUSED_AT_CONNECT = 4403  # close code of a socket that may not see the game
 
 
+def next_due_in(view: dict) -> float | None:
+    """Seconds until the game shown in ``view`` changes with no one acting (None: it waits)."""
+    if view["status"] != Game.Status.ACTIVE:
+        return None
+    shown, turn = view.get("examination"), view.get("turn")
+    if shown and not shown.get("waiting"):  # a waiting hand starts on the device's event
+        if shown["starts_in_seconds"] > 0:
+            return shown["starts_in_seconds"]
+        return shown["seconds_left"] + clock.GRACE.total_seconds()
+    return turn["next_due_in_seconds"] if turn else None
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         try:
@@ -62,6 +78,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.timer: asyncio.Task | None = None
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
+        await self._heard("reconnected")
         await self.push()
 
     async def disconnect(self, code: int) -> None:
@@ -121,24 +138,27 @@ class TableConsumer(AsyncWebsocketConsumer):
             self._time(view)
 
     def _time(self, view: dict) -> None:
-        """While a hand is on show (or about to be), look again when that changes."""
+        """Look again when the table next changes by itself: a hand shown or hidden, an
+        opponent's move at its pace, a turn timer or a silent seat's takeover."""
         if self.timer:
             self.timer.cancel()
             self.timer = None
-        shown = view.get("examination")
-        if view["status"] != Game.Status.ACTIVE or not shown or shown.get("waiting"):
-            return  # a waiting hand starts on the device's start event, which is pushed
-        if shown["starts_in_seconds"] > 0:
-            delay = shown["starts_in_seconds"]
-        else:
-            delay = shown["seconds_left"] + clock.GRACE.total_seconds()
-        self.timer = asyncio.get_running_loop().create_task(self._later(delay + 0.05))
+        delay = next_due_in(view)
+        if delay is not None:
+            self.timer = asyncio.get_running_loop().create_task(self._later(delay + 0.05))
 
     async def _later(self, delay: float) -> None:
         await asyncio.sleep(delay)
         self.timer = None
         with contextlib.suppress(Exception):
             await self.push()
+
+    async def _heard(self, reason: str) -> None:
+        """The seat's person is here: a seat taken over returns to them (the change is pushed)."""
+        with contextlib.suppress(DomainError):
+            await database_sync_to_async(services.game_seat_heard)(
+                game_id=self.game_id, link=self.link, seat=self.seat, reason=reason
+            )
 
     async def game_changed(self, event: dict) -> None:
         """``game.changed`` from the channel layer: the log has grown. Announcements the last
@@ -157,11 +177,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         except protocol.Refused as refused:
             await self.refuse(None, refused.code, refused.message, refused.details)
             return
-        if message.type == "resume":
-            self.since = message.since
-            await self.push()
-            return
-        if message.type == "view":
+        if message.type in ("resume", "view"):
+            if message.type == "resume":
+                self.since = message.since
+            await self._heard("message")
             await self.push()
             return
         try:

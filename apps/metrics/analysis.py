@@ -11,8 +11,8 @@ import statistics
 
 from apps.games.engine import game_from_json
 from apps.games.engine.analysis import analyse_game
-from apps.games.models import Game
-from apps.metrics.compute import Value
+from apps.games.models import EventKind, Game, GameEvent, Play, RecallAttempt
+from apps.metrics.compute import TAKEOVER, Value
 from apps.metrics.models import GameAnalysis
 
 # Bump when the stored analysis changes shape or meaning.
@@ -31,19 +31,56 @@ def game_analysis(game: Game) -> dict:
     return result
 
 
+def _takeover_moves(game: Game, seat: int) -> tuple[set, list[bool], set]:
+    """The participant's seat's moves the takeover opponent made (its turn timer ran out, or
+    the seat was taken over): plays by (round, deal, trick, card), whether each hand choice
+    in order was one, and the rounds of its 'Stragedies. They are not the person's play."""
+    plays = set(
+        Play.objects.filter(game=game, seat=seat, actor=TAKEOVER).values_list(
+            "round", "deal", "trick", "card"
+        )
+    )
+    choices = [
+        actor == TAKEOVER
+        for actor in GameEvent.objects.filter(game=game, seat=seat, kind=EventKind.HAND_CHOICE)
+        .order_by("seq")
+        .values_list("payload__actor", flat=True)
+    ]
+    recalls = set(
+        RecallAttempt.objects.filter(game=game, seat=seat, actor=TAKEOVER).values_list(
+            "round", flat=True
+        )
+    )
+    return plays, choices, recalls
+
+
 def analysis_values(game: Game, seat: int | None = None) -> dict[str, Value]:
     seat = game.participant_seat if seat is None else seat
     rounds = game_analysis(game)["rounds"]
-    deals = [deal for r in rounds for deal in r["deals"]]
-    plays = [p for d in deals for p in d["plays"] if p["seat"] == seat]
+    taken_plays, taken_choices, taken_recalls = _takeover_moves(game, seat)
+    deals = [(r["round"], deal) for r in rounds for deal in r["deals"]]
+    plays = [
+        p
+        for rnd, d in deals
+        for p in d["plays"]
+        if p["seat"] == seat and (rnd, d["deal"], p["trick"], p["card"]) not in taken_plays
+    ]
+    # The hand choices in play order, the n-th made by the n-th logged choice.
+    made = [d for _, d in deals if d["choice"] and d["choice"]["chosen"] is not None]
+    by_takeover = {id(d) for d, taken in zip(made, taken_choices, strict=False) if taken}
     choices = [
         d["choice"]["lost"]
-        for d in deals
-        if d["choice"] and d["choice"]["seat"] == seat and d["choice"]["lost"] is not None
+        for _, d in deals
+        if d["choice"]
+        and d["choice"]["seat"] == seat
+        and d["choice"]["lost"] is not None
+        and id(d) not in by_takeover
     ]
     strategic = []
-    for d in deals:
+    for rnd, d in deals:
         strag = d.get("stragedy")
+        if rnd in taken_recalls:
+            continue
         if strag and strag["seat"] == seat and strag["value"] is not None:
             spread = strag["best"] - strag["worst"]
             strategic.append((strag["value"] - strag["worst"]) / spread if spread else None)

@@ -20,6 +20,9 @@ from apps.games.models import (
 )
 from apps.metrics import stats
 
+# The actor of the opponent that moved for a person's seat (their own moves: PERSON_KINDS).
+TAKEOVER = "takeover"
+
 
 @dataclass
 class Value:

@@ -22,6 +22,10 @@ OPPONENTS = {
     Game.MENDIKOT: ("random", "heuristic", "tracker"),
 }
 
+# Limits of the turn settings (seconds).
+PACE_MAX_SECONDS = 10
+TURN_MIN_SECONDS = 5
+
 # Adaptive difficulty: what a protocol stores, with these defaults and limits.
 ADAPTIVE_DEFAULTS = {
     "enabled": False,
@@ -159,6 +163,31 @@ class Protocol(models.Model):
     # {"enabled": bool, "target_recall": 0..1, "step_seconds": int, "min_seconds": int,
     #  "max_seconds": int, "adjust_opponent": bool}
     adaptive = models.JSONField(default=dict, blank=True)
+    # The turns, on the server clock (see apps.games.turns).
+    opponent_pace_seconds = models.FloatField(
+        default=2.0,
+        validators=[MinValueValidator(0), MaxValueValidator(PACE_MAX_SECONDS)],
+        help_text="How long an opponent takes to play (a little jitter is added); 0: at once.",
+    )
+    turn_seconds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(TURN_MIN_SECONDS), MaxValueValidator(600)],
+        help_text="How long a person's turn lasts before it is played for them; empty: no limit.",
+    )
+    takeover_seconds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        default=60,
+        validators=[MinValueValidator(TURN_MIN_SECONDS), MaxValueValidator(3600)],
+        help_text="At a table of two or more people, a seat silent this long while it must act "
+        "is played by an opponent until its person returns; empty: never.",
+    )
+    takeover_level = models.FloatField(
+        default=0.5,
+        validators=[MinValueValidator(0), MaxValueValidator(1)],
+        help_text="Strength of the opponent that plays a silent seat, 0..1.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
@@ -202,6 +231,10 @@ class Protocol(models.Model):
             "trump_rule": self.trump_rule,
             "sessions_per_week": self.sessions_per_week,
             "adaptive": self.adaptive,
+            "opponent_pace_seconds": self.opponent_pace_seconds,
+            "turn_seconds": self.turn_seconds,
+            "takeover_seconds": self.takeover_seconds,
+            "takeover_level": self.takeover_level,
         }
 
 

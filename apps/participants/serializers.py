@@ -147,6 +147,10 @@ class ProtocolSerializer(serializers.ModelSerializer):
             "trump_rule",
             "sessions_per_week",
             "adaptive",
+            "opponent_pace_seconds",
+            "turn_seconds",
+            "takeover_seconds",
+            "takeover_level",
             "created_by",
             "created_at",
             "session_count",
@@ -180,6 +184,10 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
             "trump_rule",
             "sessions_per_week",
             "adaptive",
+            "opponent_pace_seconds",
+            "turn_seconds",
+            "takeover_seconds",
+            "takeover_level",
         ]
 
 

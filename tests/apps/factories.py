@@ -26,6 +26,9 @@ def make_study(*, owners=(), name=None, clinicians=()) -> Study:
 def make_protocol(*, study=None, **fields) -> Protocol:
     study = study or make_study()
     fields.setdefault("name", f"Protocol {next(_n)}")
+    fields.setdefault(
+        "opponent_pace_seconds", 0
+    )  # opponents answer at once unless a test paces them
     return Protocol.objects.create(study=study, **fields)
 
 

@@ -186,6 +186,7 @@ def staff(transactional_db):
         roles="alternate",
         opponent="greedy",
         stragedy_intent=True,
+        opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         created_by=researcher,
     )
     mendikot = Protocol.objects.create(
@@ -195,6 +196,7 @@ def staff(transactional_db):
         rounds=1,
         trump_rule="hidden_ask",
         opponent="random",
+        opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         created_by=researcher,
     )
     return {

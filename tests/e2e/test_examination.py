@@ -34,6 +34,7 @@ def late_game(staff, *, adaptive=None, override=None):
         roles="participant_lame",
         opponent="random",
         adaptive=adaptive or {},
+        opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])

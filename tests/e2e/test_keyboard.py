@@ -25,6 +25,7 @@ def mendikot_game(staff):
         rounds=1,
         trump_rule="turn_up",
         opponent="random",
+        opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])

@@ -14,6 +14,7 @@ import { cardName, inPreferredOrder, sortHand, suitName, rankName } from "./card
 import { useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
+import { TurnClock, waitingWords } from "./TurnClock";
 import type { MemulationView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
@@ -339,9 +340,10 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                       ? led
                         ? `Your turn: answer the ${cardName(led)}.`
                         : "Your turn: lead a card."
-                      : "Your opponent is playing…"}
+                      : waitingWords(view, () => "Your opponent", "Your opponent is playing…")}
                 </p>
             )}
+            {!showing && <TurnClock view={view} name={(seat) => (seat === me ? "You" : "Your opponent")} />}
             </div>
             {s.phase === "play" && (
                 <PlayHand

@@ -10,6 +10,7 @@ import type { Suit } from "./cards";
 import { finishedTricks, resultWords, useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
+import { TurnClock, waitingWords } from "./TurnClock";
 import type { MendikotView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
@@ -208,9 +209,10 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                   ? led
                     ? `Your turn: follow the ${cardName(led)} if you can.`
                     : "Your turn: lead a card."
-                  : "The others are playing…"}
+                  : waitingWords(view, (seat) => seatName(seat, me), "The others are playing…")}
           </p>
         )}
+        {!showing && <TurnClock view={view} name={(seat) => seatName(seat, me)} />}
         {s.can_ask && myTurn && !showing && (
           <button
             type="button"

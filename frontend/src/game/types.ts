@@ -109,14 +109,28 @@ export interface MendikotState {
   }[];
 }
 
+export interface TurnClock {
+  to_act: Seat[];
+  started_at: string;
+  /** Seats to act whose move the server makes: opponents, seats taken over. */
+  thinking: Seat[];
+  thinking_until: string | null;
+  /** When a person's turn timer runs out (null: no timer). */
+  deadline: string | null;
+  seconds_left: number | null;
+  next_due_in_seconds: number | null;
+}
+
 export interface SeatView<S = MemulationState | MendikotState> {
   id: number;
   game_type: "memulation" | "mendikot";
   status: "active" | "finished" | "abandoned" | string;
   version: number;
   seat: Seat;
-  seats: { seat: Seat; kind: string; bot?: string | null }[];
+  seats: { seat: Seat; kind: string; bot?: string | null; state?: "person" | "taken_over" | "bot" }[];
   examination: ExaminationClock | null;
+  /** Whose turn it is on the server clock (null during an examination and after the game). */
+  turn?: TurnClock | null;
   state: S;
   recent: RecentEvent[];
 }

@@ -35,7 +35,14 @@ export function pollDelay(view: SeatView | null, connection: Connection): number
     // at the first request after that; ask just past it.
     return Math.max(300, clock.seconds_left * 1000 + 2100);
   }
-  if (!state.to_act.includes(view.seat)) return 1500;
+  // The server moves by itself at a time it names (an opponent's pace, a turn timer): ask just
+  // after it, and no later than the usual second and a half while others play.
+  const due = view.turn?.next_due_in_seconds;
+  const mine = state.to_act.includes(view.seat);
+  if (due !== null && due !== undefined) {
+    return Math.max(300, Math.min(due * 1000 + 150, mine ? Number.POSITIVE_INFINITY : 1500));
+  }
+  if (!mine) return 1500;
   return null;
 }
 

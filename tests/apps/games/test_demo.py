@@ -1,3 +1,5 @@
+from itertools import pairwise
+
 from django.core.management import call_command
 
 from apps.accounts.models import User
@@ -29,3 +31,20 @@ def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
     assert game_replayed(game) == game_from_json(game.state)
     out = capsys.readouterr().out
     assert "researcher" in out and "already loaded" in out
+
+
+def test_demo_opponents_take_their_protocols_pace(db):
+    """seed_demo's protocols have the default pace: the simulated participant waits for each
+    opponent's move, which is logged when it was due."""
+    from apps.games.models import GameEvent
+
+    call_command("seed_demo", participants=1, weeks=1)
+    game = Game.objects.first()
+    assert game.options["turns"]["pace"] == 2.0
+    events = list(GameEvent.objects.filter(game=game, kind="play").order_by("seq"))
+    gaps = [
+        (later.server_time - earlier.server_time).total_seconds()
+        for earlier, later in pairwise(events)
+        if later.payload["actor"] == "bot"
+    ]
+    assert gaps and min(gaps) >= 1.5 - 1e-6
