@@ -61,6 +61,9 @@ def _client(host: dict) -> redis.Redis:
     if "address" not in host:  # sentinels and the like: left to the layer itself
         raise ValueError("only Redis hosts given by address are published to directly")
     address = host.pop("address")
+    # A Redis that hangs must not hold a request's answer for long.
+    host.setdefault("socket_timeout", 2)
+    host.setdefault("socket_connect_timeout", 2)
     pool = redis.ConnectionPool.from_url(address, client_name=CLIENT_NAME, **host)
     return redis.Redis(connection_pool=pool)
 
