@@ -1,19 +1,24 @@
 """Load on the act endpoint: simulated participants playing whole games against one server.
 
-Starts one server process (gunicorn, one worker with threads) on a PostgreSQL database of its
-own, creates games with single-game links, and lets simulated participants play them to the end
-over loopback HTTP. One run per offered rate of card plays (open loop: plays are released at
-that rate whoever is ready, so a slow server meets the full load; the aim is a p99 under 100 ms
-at 200 plays/s), then one flat out (the most the process can take). Each run prints the rate
-served, the latency of the play requests and the server process's CPU time per play, and the
-opponents' own thinking in it (their bots' ``observe`` and ``act``, timed by ``bench.bare``).
+Starts the server on a PostgreSQL database of its own, creates games with single-game links,
+and lets simulated participants play them to the end over loopback HTTP. One run per offered rate
+of card plays (open loop: plays are released at that rate whoever is ready, so a slow server
+meets the full load), then one flat out (the most the server can take). Each run prints the rate
+served, the latency of the play requests, the server's CPU time per play (every process of it),
+and the opponents' own thinking in it (their bots' ``observe`` and ``act``, timed by
+``bench.bare``).
 
 After each run, the same server, driven the same way (as many devices, the same offered rate),
 serves a bare DRF endpoint that locks and updates one row and inserts one (``bench/bare``, mounted
 only by ``bench.bare.settings``); the act endpoint's CPU per play and throughput are then printed
 as ratios of the bare endpoint's.
 
+Two layouts: ``gthread`` (the default: one gunicorn process with ``--threads`` threads, WSGI)
+and ``production`` (the ASGI server as ``deploy/entrypoint`` starts it: uvicorn with
+``--workers`` processes, the psycopg pool and JSON request logs of ``deploy/env.example``).
+
     .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
+    .venv/bin/python bench/api.py --layout production --workers 2 --rates 50,100,150,200,250,300
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -48,6 +54,15 @@ ENV = {
     "LOG_LEVEL": "WARNING",
     # The product's settings plus the bare endpoint and the opponents' timer (bench/bare).
     "DJANGO_SETTINGS_MODULE": "bench.bare.settings",
+    # Where each server process leaves its opponents' thinking totals (bench/bare/thinking.py).
+    "BENCH_THINKING_DIR": tempfile.mkdtemp(prefix="bench-thinking-"),
+}
+# deploy/env.example's web settings, for the production layout.
+PRODUCTION_ENV = {
+    "DATABASE_POOL_MAX_SIZE": "8",
+    "DATABASE_POOL_MIN_SIZE": "1",
+    "LOG_FORMAT": "json",
+    "LOG_LEVEL": "INFO",
 }
 # Jobs go to a broker, as in production (no worker runs: the end-of-game metric jobs just
 # wait in Redis and are dropped afterwards), so a request never computes metrics itself.
@@ -102,9 +117,29 @@ def make_counters(count: int) -> list[int]:
     return [c.pk for c in Counter.objects.bulk_create(Counter() for _ in range(count))]
 
 
-def start_server(threads: int) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [
+def start_server(layout: str, threads: int, workers: int) -> subprocess.Popen:
+    if layout == "production":
+        # As deploy/entrypoint's `web` role runs it (its log configuration, on loopback).
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(PORT),
+            "--workers",
+            str(workers),
+            "--lifespan",
+            "off",
+            "--no-access-log",
+            "--log-config",
+            str(ROOT / "deploy" / "uvicorn-log.json"),
+        ]
+        env = {**ENV, **PRODUCTION_ENV}
+    else:
+        command = [
             sys.executable,
             "-m",
             "gunicorn",
@@ -122,10 +157,11 @@ def start_server(threads: int) -> subprocess.Popen:
             "30",
             "--log-level",
             "warning",
-        ],
-        cwd=ROOT,
-        env=ENV,
-    )
+        ]
+        env = ENV
+    # The request log lines (production layout) go to a file, as a container's would.
+    log = open(Path(ENV["BENCH_THINKING_DIR"]) / "server.log", "w")  # noqa: SIM115
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     for _ in range(100):
         try:
             conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
@@ -246,26 +282,35 @@ class Player(threading.Thread):
                 self.latencies.append(time.perf_counter() - started)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time of processes so far."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
-def server_pid(server: subprocess.Popen) -> int:
-    """gunicorn's worker: the one child of the arbiter that serves requests."""
-    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    return int(children[0])
+def server_pids(server: subprocess.Popen) -> list[int]:
+    """The server's process and all its descendants (gunicorn's worker, uvicorn's workers)."""
+    pids, queue = [], [server.pid]
+    while queue:
+        pid = queue.pop()
+        pids.append(pid)
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            queue.extend(int(child) for child in (task / "children").read_text().split())
+    return pids
 
 
-def thinking() -> float:
-    """The opponents' thinking so far in the server process, in seconds of CPU."""
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
-    conn.request("GET", "/bench/thinking/")
-    return json.loads(conn.getresponse().read())["seconds"]
+def thinking(pids: list[int]) -> float:
+    """The opponents' thinking so far in the server's processes, in seconds of CPU."""
+    time.sleep(0.6)  # each process writes its totals every quarter of a second
+    folder = Path(ENV["BENCH_THINKING_DIR"])
+    paths = [folder / f"{pid}.json" for pid in pids]
+    return sum(json.loads(path.read_text())["seconds"] for path in paths if path.exists())
 
 
-def run(make, items: list, players: int, rate: float, seconds: float, pid: int, label: str):
+def run(make, items: list, players: int, rate: float, seconds: float, pids: list, label: str):
     """One run: ``make(item, seed, pacer, latencies, stop)`` makes a device's thread; returns
     the requests served a second and the server's CPU seconds per request."""
     latencies: list = []
@@ -273,7 +318,8 @@ def run(make, items: list, players: int, rate: float, seconds: float, pid: int, 
     pacer = Pacer(rate)
     queue = list(items)
     active: list[threading.Thread] = []
-    cpu0, own0, think0 = cpu_seconds(pid), time.process_time(), thinking()
+    think0 = thinking(pids)
+    cpu0, own0 = cpu_seconds(pids), time.process_time()
     started = time.perf_counter()
     seed = 0
     while time.perf_counter() - started < seconds and (queue or active):
@@ -289,10 +335,11 @@ def run(make, items: list, players: int, rate: float, seconds: float, pid: int, 
     stop.set()
     plays = len(latencies)  # counted at the deadline: the stragglers' last plays are not
     elapsed = time.perf_counter() - started
-    cpu, own, think = cpu_seconds(pid) - cpu0, time.process_time() - own0, thinking() - think0
+    cpu, own = cpu_seconds(pids) - cpu0, time.process_time() - own0
+    think = thinking(pids) - think0
     for player in active:
         player.join(timeout=30)
-    report(label, elapsed, plays, latencies, cpu)
+    p99 = report(label, elapsed, plays, latencies, cpu)
     if think:
         print(
             f"  opponents' own thinking {think / max(plays, 1) * 1000:.2f} ms per play "
@@ -302,14 +349,15 @@ def run(make, items: list, players: int, rate: float, seconds: float, pid: int, 
         f"  (the load generator itself used {own / elapsed * 100:.0f}% of a core; "
         f"load average {os.getloadavg()[0]:.1f})"
     )
-    return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1)
+    return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1), p99
 
 
-def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: float) -> None:
+def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: float) -> float:
+    """Print one run's figures; its p99 latency in seconds (infinite if nothing was served)."""
     latencies = sorted(latencies)
     if len(latencies) < 2:
         print(f"{label}: no requests")
-        return
+        return float("inf")
     q = statistics.quantiles(latencies, n=100)
     print(
         f"{label}: {plays / elapsed:.0f}/s served; latency p50 {q[49] * 1000:.1f} ms, "
@@ -317,6 +365,7 @@ def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: 
         f"server CPU {cpu / elapsed * 100:.0f}% of a core, {cpu / plays * 1000:.2f} ms each",
         flush=True,
     )
+    return q[98]
 
 
 def main() -> None:
@@ -326,9 +375,14 @@ def main() -> None:
     )
     parser.add_argument("--players", type=int, default=120, help="participants playing at once")
     parser.add_argument("--seconds", type=float, default=30, help="length of each run")
-    parser.add_argument("--threads", type=int, default=4, help="threads of the server process")
+    parser.add_argument("--layout", choices=["gthread", "production"], default="gthread")
+    parser.add_argument("--threads", type=int, default=4, help="threads (gthread layout)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (production layout)")
     parser.add_argument(
         "--opponent", default="greedy", help="the Memulation opponents' bot (memory: fidelity 0.5)"
+    )
+    parser.add_argument(
+        "--no-bare", action="store_true", help="skip the bare endpoint's runs (no ratios)"
     )
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",") if r] + [0.0]
@@ -338,33 +392,43 @@ def main() -> None:
     per_run = [int((rate or 300) * args.seconds / 20) + args.players * 2 for rate in rates]
     tokens = make_links(sum(per_run), args.opponent)
     counters = make_counters(args.players)
-    server = start_server(args.threads)
+    server = start_server(args.layout, args.threads, args.workers)
+    p99s = []
     try:
-        pid = server_pid(server)
+        pids = server_pids(server)
+        layout = (
+            f"uvicorn, {args.workers} worker processes (ASGI, deploy/entrypoint)"
+            if args.layout == "production"
+            else f"one gunicorn gthread process, {args.threads} threads"
+        )
         print(
-            f"one server process (gunicorn gthread, {args.threads} threads) on {DB_URL}, "
-            f"loopback HTTP, {args.seconds:.0f} s per run, {args.opponent} opponents"
+            f"server: {layout} on {DB_URL}, loopback HTTP, {args.seconds:.0f} s per run, "
+            f"{args.opponent} opponents"
         )
         print("load average {:.1f} {:.1f} {:.1f} (the machine is shared)".format(*os.getloadavg()))
         for rate, count in zip(rates, per_run, strict=True):
             batch, tokens = tokens[:count], tokens[count:]
             offered = f"offered {rate:.0f}/s" if rate else "flat out"
-            served, cpu, think = run(
+            served, cpu, think, p99 = run(
                 Player,
                 batch,
                 args.players,
                 rate,
                 args.seconds,
-                pid,
+                pids,
                 f"card plays, {offered}, {args.players} players",
             )
-            bare_served, bare_cpu, _ = run(
+            if rate:
+                p99s.append((rate, p99))
+            if args.no_bare:
+                continue
+            bare_served, bare_cpu, _, _ = run(
                 Bare,
                 counters,
                 args.players,
                 rate,
                 args.seconds,
-                pid,
+                pids,
                 f"bare endpoint, {offered}, {args.players} devices",
             )
             print(
@@ -373,6 +437,18 @@ def main() -> None:
                 f"throughput {served / bare_served:.2f}x",
                 flush=True,
             )
+        over = [rate for rate, p99 in p99s if p99 > 0.1]
+        under = [rate for rate, p99 in p99s if p99 <= 0.1 and (not over or rate < over[0])]
+        print(
+            "card plays' p99 passes 100 ms: "
+            + (
+                f"between {under[-1]:.0f} and {over[0]:.0f} plays/s offered"
+                if over and under
+                else f"at {over[0]:.0f} plays/s offered or below"
+                if over
+                else "not at any rate tried"
+            )
+        )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -52,8 +52,15 @@ def refusal(error: Exception) -> Answer:
 
 
 def _stored(game: Game, event_id: str) -> Answer | None:
-    receipt = ActionReceipt.objects.filter(game=game, event_id=event_id).first()
-    return None if receipt is None else Answer(receipt.status, receipt.body)
+    """The answer kept for ``event_id``, if any (plain SQL: it is asked on every request)."""
+    table = ActionReceipt._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT status, body FROM {table} WHERE game_id = %s AND event_id = %s",
+            [game.pk, event_id],
+        )
+        stored = cursor.fetchone()
+    return None if stored is None else Answer(*stored)
 
 
 def _keep(game: Game, event_id: str, seat: int, answer: Answer) -> Answer:

@@ -1,3 +1,5 @@
+import copy
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -23,6 +25,15 @@ class _ClientFacts(serializers.Serializer):
     version = serializers.IntegerField(
         min_value=0, required=False, help_text="The view's version the move was made on."
     )
+
+    def get_fields(self):
+        # DRF deep-copies every declared field for every request, a good part of a card play's
+        # CPU. A bound field keeps nothing but its name and parent, so a shallow copy of each is
+        # enough; fields with a child field of their own are still deep-copied.
+        return {
+            name: copy.deepcopy(field) if hasattr(field, "child") else copy.copy(field)
+            for name, field in self._declared_fields.items()
+        }
 
     def to_internal_value(self, data):
         # A move is exactly what it says: a field we do not know is refused, never ignored.

@@ -22,6 +22,7 @@ from django.db import transaction
 from apps.common import clock as clocks
 from apps.common.errors import Conflict, DomainError, NotFound, ValidationFailed
 from apps.games import examination as clock
+from apps.games import rows
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import public_events
 from apps.games.engine.cards import parse_cards
@@ -243,8 +244,7 @@ def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
     every committed change."""
     refused: Exception | None = None
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        game = _checked(game, game_id, link)
+        game = _checked(rows.locked(Game, game_id), game_id, link)
         version = game.next_seq
         try:
             yield Table(game, clocks.now())

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+import json
 from datetime import datetime
 from typing import Any
 
 from apps.games import examination as clock
 from apps.games import turns
+from apps.games import rows
 from apps.games.engine import game_from_json
 from apps.games.models import (
     PERSON_KINDS,
@@ -44,18 +46,16 @@ RESULT_KINDS = {
     "round_ended": EventKind.ROUND_RESULT,
     "match_ended": EventKind.MATCH_RESULT,
 }
-# What a request may change on the game row (the rest is fixed when the game is created).
-CHANGING_FIELDS = [
-    "state",
-    "opponents",
-    "examination",
-    "next_seq",
-    "turn_started_at",
-    "turns",
-    "status",
-    "finished_at",
-    "updated_at",
-]
+# What a request may change on the game row besides the state and the opponents (the rest is
+# fixed when the game is created); only the columns that did change are written.
+PLAIN_FIELDS = ("examination", "turns", "next_seq", "turn_started_at", "status", "finished_at")
+# Changed in place (the examination clock, the seats' turn clocks): compared as text.
+JSON_FIELDS = ("examination", "turns")
+
+
+def _text(value: Any) -> str:
+    """A JSON value as comparable text (cheaper than writing it again unchanged)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 class Table:
@@ -68,6 +68,17 @@ class Table:
         self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
         self.finished_now = False
         self._opponents: Opponents | None = None
+        # What the game row holds, to write only what a request changes.
+        self._stored_state = self.state
+        self._stored_opponents: str | None = None
+        self._stored = self._plain()
+
+    def _plain(self) -> dict[str, Any]:
+        game = self.game
+        values = {name: getattr(game, name) for name in PLAIN_FIELDS}
+        for name in JSON_FIELDS:
+            values[name] = _text(values[name])
+        return values
 
     def seat_opponents(self, opening_state) -> None:
         """New bots for a new game, shown its opening state (with the deal's events)."""
@@ -81,6 +92,8 @@ class Table:
         """The game's bots with what they remember, loaded on first use."""
         if self._opponents is None:
             game = self.game
+            # Read before the bots are given their memory (they may keep and change it).
+            self._stored_opponents = _text(game.opponents)
             self._opponents = Opponents.loads(
                 game.opponents or {},
                 game_type=game.game_type,
@@ -349,27 +362,43 @@ class Table:
     # -- closing -----------------------------------------------------------------------------
 
     def close(self) -> list[GameEvent]:
-        """Write the events, their typed rows and the new state (nothing if nothing happened)."""
+        """Write the events, their typed rows and what changed of the game (nothing if nothing
+        happened): one statement for the events, one per kind of typed row, one for the game."""
         game = self.game
         if not self._events:
             return []
-        events = GameEvent.objects.bulk_create(self._events)
+        events = rows.insert(self._events)
         by_model: dict[type, list] = {}
         for model, event, fields in self._rows:
             by_model.setdefault(model, []).append(model(game=game, event=event, **fields))
-        for model, rows in by_model.items():
-            model.objects.bulk_create(rows)
-        game.state = self.state.to_json()
-        if self._opponents is not None:
-            game.opponents = self._opponents.dumps()
+        for model_rows in by_model.values():
+            rows.insert(model_rows)
         if self.state.finished and game.status == Game.Status.ACTIVE:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now
             self.finished_now = True
-        game.save(update_fields=CHANGING_FIELDS)
+        rows.update(game, self._changed_fields())
         self._events, self._rows = [], []
         if self.finished_now:
             for session in seated_sessions(game):
                 session_complete(session=session, actor=None)
             game_finished.send(sender=Game, game=game)
         return events
+
+    def _changed_fields(self) -> list[str]:
+        """The game's columns this request changed (set on ``game``), and ``updated_at``."""
+        game, plain = self.game, self._plain()
+        changed = [name for name in PLAIN_FIELDS if plain[name] != self._stored[name]]
+        self._stored = plain
+        if self.state is not self._stored_state:  # engine states are never changed in place
+            game.state = self.state.to_json()
+            self._stored_state = self.state
+            changed.append("state")
+        if self._opponents is not None:
+            dumped = self._opponents.dumps()
+            text = _text(dumped)
+            if text != self._stored_opponents:
+                game.opponents = dumped
+                self._stored_opponents = text
+                changed.append("opponents")
+        return [*changed, "updated_at"]

@@ -1,13 +1,19 @@
 """The opponents' own thinking time in the server: every bot the games app makes gets its
 ``observe`` and ``act`` timed in the CPU time of the thread that runs them (so time spent waiting
 for the GIL or the database is not counted). Building the seat views the bots are given, and
-storing and loading the bots, are not their thinking and stay outside."""
+storing and loading the bots, are not their thinking and stay outside.
+
+Each server process writes its totals to ``BENCH_THINKING_DIR/<pid>.json`` every quarter of a
+second, so a benchmark adds up every worker process of the server."""
 
 from __future__ import annotations
 
 import functools
+import json
+import os
 import threading
 import time
+from pathlib import Path
 
 _lock = threading.Lock()
 _local = threading.local()
@@ -33,8 +39,22 @@ def _timed(method):
     return timed
 
 
+def _write_totals(folder: Path) -> None:
+    path = folder / f"{os.getpid()}.json"
+    while True:
+        with _lock:
+            text = json.dumps(totals)
+        path.with_suffix(".tmp").write_text(text)
+        path.with_suffix(".tmp").replace(path)  # a reader never sees half a file
+        time.sleep(0.25)
+
+
 def install() -> None:
     from apps.games import opponents
+
+    folder = os.environ.get("BENCH_THINKING_DIR")
+    if folder:
+        threading.Thread(target=_write_totals, args=(Path(folder),), daemon=True).start()
 
     make_bot = opponents.make_bot
 

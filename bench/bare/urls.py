@@ -7,7 +7,6 @@ from config import urls
 
 urlpatterns = [
     path("bench/bare/<int:counter_id>/", views.BareView.as_view()),
-    path("bench/thinking/", views.ThinkingView.as_view()),
     *urls.urlpatterns,
 ]
 handler400, handler403 = urls.handler400, urls.handler403

@@ -3,7 +3,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bench.bare import thinking
 from bench.bare.models import Counter, Entry
 
 
@@ -20,14 +19,3 @@ class BareView(APIView):
             counter.save(update_fields=["value"])
             Entry.objects.create(counter=counter, value=counter.value, payload=request.data)
         return Response({"value": counter.value})
-
-
-class ThinkingView(APIView):
-    """The opponents' thinking so far in this process (read by the benchmark between runs)."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-
-    def get(self, request):
-        with thinking._lock:
-            return Response(dict(thinking.totals))

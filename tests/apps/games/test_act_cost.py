@@ -1,0 +1,99 @@
+"""What one card play costs the database: the statements of a play request are pinned, so the
+act path cannot silently grow a query, and a request writes only the game columns it changed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from apps.games import links, services
+from apps.games.models import Game
+from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.games.playing import hand_on_show, next_move
+
+pytestmark = pytest.mark.django_db
+
+# One card play, whoever the opponents are and whatever they answer: lock the game, look up the
+# event id's receipt, append the events and their typed rows, update the game, keep the answer.
+CARD_PLAY = [
+    "SELECT games_game FOR UPDATE",
+    "SELECT games_actionreceipt",
+    "INSERT games_gameevent",
+    "INSERT games_play",
+    "UPDATE games_game",
+    "INSERT games_actionreceipt",
+]
+
+
+def statement(sql: str) -> str | None:
+    """``VERB table`` (and ``FOR UPDATE``) of one statement; None for savepoints."""
+    verb = sql.split(None, 1)[0].upper()
+    if verb in ("SAVEPOINT", "RELEASE", "ROLLBACK"):
+        return None
+    pattern = {
+        "SELECT": r"\bFROM\s+\"?(\w+)",
+        "INSERT": r"INTO\s+\"?(\w+)",
+        "UPDATE": r"UPDATE\s+\"?(\w+)",
+    }
+    table = re.search(pattern[verb], sql).group(1)
+    return f"{verb} {table}" + (" FOR UPDATE" if sql.rstrip().endswith("FOR UPDATE") else "")
+
+
+def linked_game(opponent: str, seed: int, game: str = "memulation") -> str:
+    participant = make_participant()
+    protocol = make_protocol(study=participant.study, rounds=1, opponent=opponent, game=game)
+    session = make_session(participant=participant, protocol=protocol, status="started")
+    created = services.game_create(session=session, seed=seed)
+    return f"/api/play/{links.play_link_token(created)}/"
+
+
+def card_plays(client: APIClient, base: str, seed: int) -> list[list[str]]:
+    """Play the linked game to its end; the SQL of every card play but the last."""
+    rng, plays, n = random.Random(seed), [], 0
+    body = client.get(base).json()
+    while not body["state"]["finished"]:
+        body = hand_on_show(client, base, body)
+        suffix, data = next_move(body, rng)
+        n += 1
+        data = {**data, "event_id": f"play-{n}", "decision_ms": 900}
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(base + suffix, data, format="json")
+        assert response.status_code == 200, response.content
+        body = response.json()
+        if data["type"] == "play" and not body["state"]["finished"]:
+            plays.append([q["sql"] for q in queries.captured_queries])
+    return plays
+
+
+@pytest.mark.parametrize(
+    ("game", "opponent"),
+    [("memulation", "greedy"), ("memulation", "memory"), ("mendikot", "tracker")],
+)
+def test_a_card_play_is_six_statements(game, opponent):
+    plays = card_plays(APIClient(), linked_game(opponent, 5, game), 5)
+    assert len(plays) > 10
+    for sql in plays:
+        assert [s for s in map(statement, sql) if s] == CARD_PLAY, sql
+
+
+def test_a_request_writes_only_the_game_columns_it_changed():
+    client = APIClient()
+    base = linked_game("greedy", 7)
+    body = hand_on_show(client, base, client.get(base).json())
+    while body["state"]["phase"] != "play":
+        suffix, data = next_move(body, random.Random(1))
+        body = hand_on_show(client, base, client.post(base + suffix, data, format="json").json())
+    stored = Game.objects.values("state", "opponents", "examination").get()
+    with CaptureQueriesContext(connection) as queries:
+        hidden = client.post(base + "examination/", {"type": "page_hidden"}, format="json")
+    assert hidden.status_code == 200
+    (update,) = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+    written = re.findall(r'"(\w+)" = ', update.split(" WHERE ")[0])
+    # The engine's state, the opponents and the examination clock did not change.
+    assert written == ["next_seq", "updated_at"]
+    assert Game.objects.values("state", "opponents", "examination").get() == stored
