@@ -27,6 +27,7 @@ from apps.games.engine.bots import public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameEvent
+from apps.games.probes import probe_answer, probe_view, probes_initial, refuse_while_waiting
 from apps.games.seat_view import examination_cut
 from apps.games.signals import game_changed
 from apps.games.table import Table
@@ -134,6 +135,7 @@ def game_create(
             seats=_seats(snapshot),
             participant_seat=0,
             state=state.to_json(),
+            probes=probes_initial(snapshot),
         )
         table = Table(game, now)
         table.record(
@@ -180,6 +182,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
             {"seat": s, "kind": c["kind"], "bot": c.get("bot")} for s, c in enumerate(game.seats)
         ],
         "examination": exam,
+        "probe": probe_view(game),
         "state": view,
         "recent": public_events(table.effects, seat),
     }
@@ -263,6 +266,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
     _caught_up(table, request)
     action = {**action, "seat": seat}
     try:
+        refuse_while_waiting(table.game)
         table.apply(action, **request.fields())
     except RulesError as refused:
         if refused.code in LOGGED_REFUSALS:
@@ -286,6 +290,8 @@ def game_examination_event(
         )
     _caught_up(table, request)
     try:
+        if kind in ("start", "ready", "sort"):
+            refuse_while_waiting(table.game)
         _examination_event(table, seat, kind, event, request)
     except (RulesError, DomainError):
         table.close()
@@ -345,6 +351,23 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
         table.record(
             EventKind.EXAMINATION_READY, seat=seat, payload={"hand": shown["hand"]}, **fields
         )
+
+
+def game_probe_answer(
+    table: Table, *, seat: int, answer: dict[str, Any], request: Request
+) -> Outcome:
+    """The participant's answer to the recall probe waiting (apps.games.probes); once the last
+    is answered the opponents move on."""
+    if table.game.status != Game.Status.ACTIVE:
+        raise RulesError("game_over", "this game is over")
+    _caught_up(table, request)
+    try:
+        probe_answer(table, seat=seat, answer=answer, **request.fields())
+    except (RulesError, DomainError):
+        table.close()
+        raise
+    table.opponents_move()
+    return Outcome(table.close(), seat_view(table, seat))
 
 
 def game_abandon(*, game: Game, reason: str = "") -> Game:

@@ -23,6 +23,7 @@ from apps.games.models import (
     RecallAttempt,
 )
 from apps.games.opponents import Opponents, opponents_from_log
+from apps.games.probes import probe_waiting, probes_due
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -45,6 +46,7 @@ CHANGING_FIELDS = [
     "state",
     "opponents",
     "examination",
+    "probes",
     "next_seq",
     "turn_started_at",
     "status",
@@ -219,6 +221,7 @@ class Table:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
                 not_before = self.now if opening else self.now + clock.PAUSE
                 self._ready_hand_a(effect["round"], effect["deal"], not_before)
+        probes_due(self, effects)
         if any(self.is_person(s) for s in self.state.to_act):
             self.game.turn_started_at = self.now
 
@@ -307,7 +310,7 @@ class Table:
     def opponents_move(self) -> None:
         """Opponents act until a person is to act or the game is over."""
         state = self.state
-        while not state.finished and state.phase != "examination":
+        while not state.finished and state.phase != "examination" and not probe_waiting(self.game):
             to_act = state.to_act
             if not to_act or any(self.is_person(s) for s in to_act):
                 return
