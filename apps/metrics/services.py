@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.games.models import Game
-from apps.metrics import compute, fidelity, trends
+from apps.metrics import compute, fidelity, probes, trends
 from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
 from apps.metrics.models import (
@@ -45,7 +45,7 @@ def _store(level: str, subject_id: int, rows: list[MetricValue]) -> None:
 
 def game_metrics_compute(*, game: Game, with_solver: bool) -> dict[str, compute.Value]:
     """The game's values (computed first, then stored in one transaction)."""
-    values = compute.game_values(game)
+    values = {**compute.game_values(game), **probes.probe_values(game)}
     if with_solver and game.game_type == "memulation":
         values.update(analysis_values(game))
         if settings.METRICS_WITH_FIDELITY:
@@ -95,6 +95,11 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
         if row.key == "memory_fidelity":
             fit = fidelity.session_value([v[row.key].details for v in per_game if row.key in v])
             row.value, row.n, row.details = fit["value"], fit["n"], fit["details"]
+        elif row.key in probes.POOLED:  # signal detection: the games' counts added up
+            pooled = probes.session_value(
+                row.key, [v[row.key].details for v in per_game if row.key in v]
+            )
+            row.value, row.details = pooled.value, pooled.details
     _store(Level.SESSION, session.pk, rows)
     SessionMetrics.objects.update_or_create(
         session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}

@@ -209,6 +209,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description Staff acting on a participant's game (a clinician handing over the device).
+         */
+        post: operations["games_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/replay/": {
         parameters: {
             query?: never;
@@ -473,6 +493,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_examination_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description A participant device: the link is the only credential, and only for its game's seat.
+         */
+        post: operations["play_probes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +1720,42 @@ export interface components {
             trick: number;
             card: number;
         };
+        /** @description A recall probe waiting for the participant's answer: the card named and the question. */
+        Probe: {
+            kind: components["schemas"]["ProbeKindEnum"];
+            /** @description The card the probe names. */
+            card: string;
+            round: number;
+            /** @description The deal it asks about: 1 (where: the Old Deal's face-down tricks) or the deal whose hands were just chosen (which_hand). */
+            deal: number;
+            /** @description 1-based place among the probes asked now. */
+            number: number;
+            /** @description Probes asked now. */
+            of: number;
+        };
+        /**
+         * @description The answer to the recall probe waiting: a position for a where-probe (as a 'Stragedy),
+         *     yes or no for a which-hand probe.
+         */
+        ProbeAnswerRequest: {
+            /** @description Chosen by the client; a retry reuses it. */
+            event_id?: string;
+            /** @description performance.now() delta */
+            decision_ms?: number;
+            /** Format: date-time */
+            client_time?: string;
+            /** @description The view's version the move was made on. */
+            version?: number;
+            pile?: number;
+            /** @description The trick's place in the pile. */
+            trick?: number;
+            /** @description 0 the card led, 1 the other. */
+            card?: number;
+            /** @description Which-hand probe: the card was in the other hand. */
+            in_other_hand?: boolean;
+        };
+        /** @enum {string} */
+        ProbeKindEnum: "where" | "which_hand";
         Progress: {
             rows_done: number;
             rows_total: number;
@@ -1701,6 +1777,8 @@ export interface components {
             readonly opponent_level: number;
             readonly wild_tie: components["schemas"]["WildTieEnum"];
             readonly stragedy_intent: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            readonly recall_probes: number;
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
@@ -1733,6 +1811,8 @@ export interface components {
             opponent_level?: number;
             wild_tie?: components["schemas"]["WildTieEnum"];
             stragedy_intent?: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            recall_probes?: number;
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
@@ -1771,13 +1851,14 @@ export interface components {
          *     * `trump_revealed` - Trump Revealed
          *     * `trick` - Trick
          *     * `illegal_attempt` - Illegal Attempt
+         *     * `recall_probe` - Recall Probe
          *     * `deal_result` - Deal Result
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1884,6 +1965,8 @@ export interface components {
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
+            /** @description A recall probe waiting: the game waits for its answer. */
+            probe: components["schemas"]["Probe"] | null;
         };
         Session: {
             readonly id: number;
@@ -2417,6 +2500,47 @@ export interface operations {
             };
         };
     };
+    games_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     games_replay_retrieve: {
         parameters: {
             query?: never;
@@ -2855,6 +2979,47 @@ export interface operations {
                 "application/json": components["schemas"]["ExaminationEventRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["ExaminationEventRequest"];
                 "multipart/form-data": components["schemas"]["ExaminationEventRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
             };
         };
         responses: {
