@@ -25,7 +25,8 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     # The engine's creation options (wild_tie, trump_rule, rounds, roles, ...).
     options = models.JSONField(default=dict)
-    # One entry per seat: {"kind": "participant" | "bot" | "person", "bot": type, "level": x}.
+    # One entry per seat: {"kind": "participant" | "bot" | "person", "bot": type, "level": x,
+    # "version": the bot's VERSION}.
     seats = models.JSONField()
     participant_seat = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)

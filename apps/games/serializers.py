@@ -557,6 +557,9 @@ class StoredSeatSerializer(serializers.Serializer):
     kind = _choice(SEAT_KINDS)
     bot = serializers.CharField(required=False)
     level = serializers.FloatField(required=False, help_text="The bot's opponent level.")
+    version = serializers.IntegerField(
+        required=False, help_text="The bot's VERSION (how it decides) when the game was created."
+    )
 
 
 class RecordTrickSerializer(serializers.Serializer):

@@ -23,7 +23,7 @@ from apps.common import clock as clocks
 from apps.common.errors import Conflict, DomainError, NotFound, ValidationFailed
 from apps.games import examination as clock
 from apps.games.engine import RulesError, create_game
-from apps.games.engine.bots import public_events
+from apps.games.engine.bots import bot_versions, public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameEvent
@@ -99,7 +99,13 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
 
 
 def _seats(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    opponent = {"kind": "bot", "bot": snapshot["opponent"], "level": snapshot["opponent_level"]}
+    kind = snapshot["opponent"]
+    opponent = {
+        "kind": "bot",
+        "bot": kind,
+        "level": snapshot["opponent_level"],
+        "version": bot_versions()[snapshot["game"]][kind],
+    }
     count = 4 if snapshot["game"] == "mendikot" else 2
     return [{"kind": "participant"}] + [dict(opponent) for _ in range(count - 1)]
 

@@ -117,6 +117,8 @@ export interface SeatView<S = MemulationState | MendikotState> {
   seat: Seat;
   seats: { seat: Seat; kind: string; bot?: string | null }[];
   examination: ExaminationClock | null;
+  /** A recall probe waiting for the participant's answer (the game waits for it). */
+  probe?: PendingProbe | null;
   state: S;
   recent: RecentEvent[];
 }
@@ -131,6 +133,23 @@ export interface ActionBody {
   pile?: number;
   trick?: number;
   intended?: string;
+}
+
+export interface PendingProbe {
+  kind: "where" | "which_hand";
+  card: string;
+  round: number;
+  deal: number;
+  number: number;
+  of: number;
+}
+
+/** A where-probe's answer is a position (as in the 'Stragedy); a which-hand probe's, yes/no. */
+export interface ProbeBody {
+  pile?: number;
+  trick?: number;
+  card?: number;
+  in_other_hand?: boolean;
 }
 
 export interface ExaminationBody {
