@@ -53,7 +53,7 @@ def refuse_while_waiting(game) -> None:
 
 def probe_view(game) -> dict[str, Any] | None:
     """The probe waiting for the participant, as they may see it: the card and the question."""
-    if not probe_waiting(game):
+    if not probe_waiting(game) or game.status != game.Status.ACTIVE:
         return None
     probe = game.probes["pending"][0]
     return {k: probe[k] for k in ("kind", "card", "round", "deal", "number", "of")}

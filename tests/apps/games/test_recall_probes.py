@@ -259,6 +259,9 @@ def test_a_clinician_can_abandon_while_a_probe_waits(clinician, client_for):
     _to_where_probe(api, f"/api/games/{game.pk}/", random.Random(6))
     services.game_abandon(game=game, reason="tired")
     assert Game.objects.get(pk=game.pk).status == Game.Status.ABANDONED
+    assert services.game_view(game_id=game.pk)["probe"] is None  # nothing left to answer
+    refused = api.post(f"/api/games/{game.pk}/probes/", {"in_other_hand": True}, format="json")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
 
 
 def test_recall_probes_are_validated_on_the_protocol(researcher, client_for):
