@@ -2029,6 +2029,8 @@ export interface components {
              * @description The bot's opponent level.
              */
             level?: number;
+            /** @description The bot's VERSION (how it decides) when the game was created. */
+            version?: number;
         };
         Stragedy: {
             pile: number;

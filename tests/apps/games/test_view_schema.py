@@ -77,7 +77,13 @@ def _game(api, **protocol) -> str:
     "protocol",
     [
         {"game": "memulation", "rounds": 2, "roles": "alternate", "opponent": "random"},
-        {"game": "memulation", "rounds": 1, "opponent": "random", "recall_probes": 2},
+        {
+            "game": "memulation",
+            "rounds": 2,
+            "roles": "alternate",
+            "opponent": "random",
+            "recall_probes": 2,
+        },
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "hidden_ask"},
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "first_void"},
     ],
