@@ -158,7 +158,9 @@ def _position(state, seat: int, answer: dict[str, Any]) -> dict[str, int]:
 
 def _yes_no(answer: dict[str, Any]) -> bool:
     yes = answer.get("in_other_hand")
-    if not isinstance(yes, bool) or any(answer.get(f) is not None for f in ("pile", "trick")):
+    if not isinstance(yes, bool) or any(
+        answer.get(f) is not None for f in ("pile", "trick", "card")
+    ):
         raise ValidationFailed(
             "This probe asks whether the card was in the other hand: send in_other_hand, "
             "true or false.",

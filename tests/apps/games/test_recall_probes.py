@@ -157,6 +157,9 @@ def test_the_game_waits_for_the_probes(clinician, client_for, manual_clock):
     seq = Game.objects.get(pk=game.pk).next_seq
     refused = api.post(base + "actions/", {"type": "play", "card": body["state"]["hand"][0]})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "wrong_phase"
+    for wrong in ({"pile": 0, "trick": 0, "card": 0}, {}, {"in_other_hand": True, "card": 1}):
+        answer = api.post(base + "probes/", wrong, format="json")
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid_input"
     assert Game.objects.get(pk=game.pk).next_seq == seq  # nothing changed
     body = api.post(base + "probes/", {"in_other_hand": True}, format="json").json()
     assert body["probe"]["number"] == 2
