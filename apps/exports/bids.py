@@ -2,7 +2,7 @@
 top (``task-<game>_events.json``, inherited by every events file of that task), plus
 ``dataset_description.json``, ``README.md``, ``participants.tsv`` and ``participants.json``.
 
-The four typed tables of the event log are read as four streams ordered by game and event, and
+The five typed tables of the event log are read as five streams ordered by game and event, and
 merged: one game's events are in memory at a time.
 """
 
@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterator
 from itertools import groupby
 from pathlib import Path
 
+from apps.exports import probes
 from apps.exports import rows as tidy
 from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, TRIAL_TYPES, Column, Table
 from apps.exports.scope import ExportScope, GameRef
 from apps.exports.writers import write_json, write_tsv
-from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
+from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
 
 BIDS_VERSION = "1.9.0"
 NAMES = BIDS_EVENTS.names
@@ -162,6 +163,7 @@ STREAMS = (
         _recall,
     ),
     (IllegalAttempt, ("round", "deal", "seat", "card", "code", "decision_ms"), _illegal),
+    (RecallProbe, probes.BIDS_FIELDS, lambda ref, *values: probes.bids_probe(_event, ref, *values)),
 )
 
 
@@ -245,7 +247,9 @@ def dataset_description(scope: ExportScope) -> dict:
 INSTRUCTIONS = {
     "memulation": "Study both hands while they are on show. Lucky Duck chooses the hand to play; "
     "in the New Deal, Lame Duck names the card they mean to find and points to where it lies "
-    "among the face-down tricks. Follow suit when you can.",
+    "among the face-down tricks. Follow suit when you can. With recall probes, say where each "
+    "named card lies among the face-down tricks before the New Deal, and after each hand choice "
+    "whether each named card was in the other hand.",
     "mendikot": "Play with your partner opposite you; follow suit when you can and take the tens.",
 }
 

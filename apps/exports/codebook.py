@@ -126,7 +126,10 @@ def codebook_markdown(book: dict) -> str:
         "",
         "Produced by: `" + json.dumps(book["provenance"]["metric_versions"]) + "` (metric "
         f"versions), catalogue {book['provenance']['metric_catalogue']}, solver analysis "
-        f"version {book['provenance']['solver_analysis_version']}, platform "
+        f"version {book['provenance']['solver_analysis_version']}, solver version "
+        f"{book['provenance']['solver_version']}, opponent versions `"
+        + json.dumps(book["provenance"]["opponent_versions"])
+        + f"`, platform "
         f"{book['provenance']['platform_version']}.",
         "",
         "Export: `" + json.dumps(book["export"], sort_keys=True) + "`",

@@ -58,9 +58,10 @@ def psychds_description(study, tables: list[Table]) -> dict:
         "name": dataset_name(study),
         "description": (
             "Card-game training sessions recorded by Memulation Lab: participants, sessions, "
-            "games, deals, examination periods, card plays, 'Stragedy recall attempts, refused "
-            "moves, metric values and their inference, one tidy table each. See the codebook "
-            "beside this folder for every column's type, unit and missing-value reasons."
+            "games, deals, examination periods, card plays, 'Stragedy recall attempts, recall "
+            "probes, refused moves, metric values and their inference, one tidy table each. See "
+            "the codebook beside this folder for every column's type, unit and missing-value "
+            "reasons."
         ),
         "schemaVersion": "Psych-DS 1.0.0",
         **({"license": study.dataset_license} if study.dataset_license else {}),
@@ -116,6 +117,7 @@ REDCAP_PREFIX = {
     "examination_periods": "ex",
     "plays": "pl",
     "recall_attempts": "rc",
+    "recall_probes": "rp",
     "illegal_attempts": "il",
     "metrics": "mt",
     "inference": "inf",

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q, QuerySet
 
-from apps.exports import deals
+from apps.exports import deals, probes
 from apps.exports.scope import ExportScope
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
 from apps.metrics.models import MetricValue
@@ -92,6 +92,7 @@ def session_rows(scope: ExportScope) -> Iterator[tuple]:
             snap.get("wild_tie") if memulation else None,
             snap.get("trump_rule") if game == "mendikot" else None,
             snap.get("stragedy_intent") if memulation else None,
+            snap.get("recall_probes", 0) if memulation else None,
             bool((snap.get("adaptive") or {}).get("enabled", False)),
             snap.get("opponent_pace_seconds"),
             snap.get("turn_seconds"),
@@ -125,6 +126,7 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
                 len(seats),
                 bots[0].get("bot") if bots else None,
                 bots[0].get("level") if bots else None,
+                bots[0].get("version") if bots else None,
                 options.get("rounds", 1),
                 options.get("examination_seconds") if ref.game_type == "memulation" else None,
                 shifted(ref.started_at, ref.shift),
@@ -389,6 +391,7 @@ SOURCES: dict[str, Source] = {
     "examination_periods": Source(_typed_count(ExaminationPeriod), examination_rows),
     "plays": Source(_typed_count(Play), play_rows),
     "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
+    "recall_probes": Source(probes.probe_count, probes.probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
     "metrics": Source(_count(_metrics), metric_rows),
     "inference": Source(_count(_inference), inference_rows),

@@ -252,6 +252,15 @@ _TABLES = (
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
+            Column(
+                "recall_probes",
+                INTEGER,
+                "Recall probes asked at each probe point, 0 for none (Memulation; empty in "
+                "Mendikot).",
+                unit="count",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
             Column("adaptive", BOOLEAN, "Whether adaptive difficulty was on."),
             Column(
                 "opponent_pace_seconds",
@@ -345,6 +354,14 @@ _TABLES = (
                 "Opponent strength in this game, 0..1.",
                 unit="0..1",
                 nullable=True,
+            ),
+            Column(
+                "opponent_version",
+                INTEGER,
+                "Version of the computer opponent's way of playing that sat at the table (empty: "
+                "no computer opponent, or a game created before versions were kept).",
+                nullable=True,
+                missing=(NOT_APPLICABLE, NOT_RECORDED),
             ),
             Column("rounds", INTEGER, "Rounds in the game."),
             Column(
@@ -516,6 +533,101 @@ _TABLES = (
             ),
             DECISION_MS,
             _time("attempted_at", "When the 'Stragedy was made."),
+        ),
+    ),
+    Table(
+        "recall_probes",
+        "One row per recall probe answered (protocol setting recall_probes): where a named card "
+        "lies among the Old Deal's face-down tricks (where), or whether a named card was in the "
+        "other hand (which_hand). The probes do not change the game; their correctness is not "
+        "shown to the participant during it.",
+        ("participant_id", "session", "game", "round", "deal", "kind", "number"),
+        (
+            *GAME_KEY,
+            ROUND,
+            Column(
+                "deal",
+                INTEGER,
+                "The deal the probe asks about: 1 for a where-probe (the Old Deal's tricks, asked "
+                "before the New Deal's examination); for a which-hand probe the deal whose hands "
+                "were just chosen.",
+            ),
+            Column(
+                "kind",
+                STRING,
+                "where: the card's place among the face-down tricks; which_hand: was it in the "
+                "other hand.",
+                allowed=("where", "which_hand"),
+            ),
+            Column("number", INTEGER, "Place of the probe among those asked together, from 1."),
+            SEAT,
+            _card("card", "The card the probe names."),
+            Column(
+                "pile",
+                INTEGER,
+                "Answer (where): the pile pointed at, the seat that won those tricks.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "pile_trick",
+                INTEGER,
+                "Answer (where): place of the trick within its pile, counted from 0.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "card_index",
+                INTEGER,
+                "Answer (where): card within the trick, 0 the card led.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "in_other_hand",
+                BOOLEAN,
+                "Answer (which_hand): the participant said the card was in the other hand.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "correct",
+                BOOLEAN,
+                "The answer was right: the exact position (where), or yes/no as it was "
+                "(which_hand).",
+            ),
+            Column(
+                "true_pile",
+                INTEGER,
+                "Where the card really lay (where): pile.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "true_pile_trick",
+                INTEGER,
+                "... place of the trick within that pile.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "true_card_index",
+                INTEGER,
+                "... card within that trick.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "truly_in_other_hand",
+                BOOLEAN,
+                "Whether the card really was in the other hand (which_hand): a signal trial if "
+                "true, a noise trial if false.",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            DECISION_MS,
+            _time("asked_at", "When the probe was put to the participant."),
+            _time("answered_at", "When it was answered."),
         ),
     ),
     Table(
@@ -744,6 +856,9 @@ TRIAL_TYPES = {
     "recall": "The participant's 'Stragedy (recall attempt).",
     "other_recall": "A 'Stragedy by anyone else at the table.",
     "illegal_attempt": "A move by the participant that the rules refused.",
+    "probe_where": "A where-probe answered: where does the named card lie among the face-down "
+    "tricks?",
+    "probe_which_hand": "A which-hand probe answered: was the named card in the other hand?",
 }
 
 BIDS_EVENTS = Table(
@@ -777,7 +892,7 @@ BIDS_EVENTS = Table(
         Column(
             "pile_trick",
             INTEGER,
-            "Place of the trick looked at within its pile, counted from 0 (recall).",
+            "Place of the trick looked at within its pile, counted from 0 (recall, probe_where).",
             nullable=True,
             missing=(NOT_APPLICABLE,),
         ),
@@ -786,7 +901,7 @@ BIDS_EVENTS = Table(
         ),
         Column("seat", INTEGER, SEATS, nullable=True),
         Column("actor", STRING, ACTOR.description, allowed=ACTORS, nullable=True),
-        _card("card", "The card played or tried.", nullable=True),
+        _card("card", "The card played or tried, or the card a probe names.", nullable=True),
         Column(
             "legal_count",
             INTEGER,
@@ -796,9 +911,28 @@ BIDS_EVENTS = Table(
         ),
         _card("intended_card", "The card Lame Duck meant to find (recall).", nullable=True),
         _card("revealed_card", "The card found (recall).", nullable=True),
-        Column("pile", INTEGER, "Pile looked in (recall).", nullable=True),
-        Column("card_index", INTEGER, "Card within the trick looked at (recall).", nullable=True),
+        Column("pile", INTEGER, "Pile looked in (recall, probe_where).", nullable=True),
+        Column(
+            "card_index",
+            INTEGER,
+            "Card within the trick looked at (recall, probe_where).",
+            nullable=True,
+        ),
         Column("hit", BOOLEAN, "The revealed card is the intended one (recall).", nullable=True),
+        Column(
+            "in_other_hand",
+            BOOLEAN,
+            "The answer to a which-hand probe: yes, the card was in the other hand.",
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "correct",
+            BOOLEAN,
+            "The probe's answer was right (probe_where: the exact position; probe_which_hand).",
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
         Column(
             "code",
             STRING,

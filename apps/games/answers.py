@@ -120,3 +120,14 @@ def examine(*, game_id: int, link: Claim | None, event: dict, request: services.
             table, seat=seat, event=event, request=request
         ),
     )
+
+
+def probe(*, game_id: int, link: Claim | None, answer: dict, request: services.Request) -> Answer:
+    return answer_once(
+        game_id=game_id,
+        link=link,
+        request=request,
+        perform=lambda table, seat: services.game_probe_answer(
+            table, seat=seat, answer=answer, request=request
+        ),
+    )

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from apps.games.examination import shown_at, waiting
 from apps.games.models import Game
+from apps.games.probes import WHICH_HAND, probe_answer, probe_waiting
 from apps.games.services import game_create
 from apps.games.table import Table
 from apps.games.turns import next_due
@@ -57,6 +58,25 @@ def _participant_action(state, seat: int, skill: float, rng: random.Random) -> d
     return rng.choice(actions)
 
 
+def _probe_answer(table, seat: int, skill: float, rng: random.Random) -> dict:
+    """A simulated answer to the recall probe waiting: right more often the higher the skill."""
+    probe = table.game.probes["pending"][0]
+    truth = probe["truth"]
+    if probe["kind"] == WHICH_HAND:
+        right = rng.random() < 0.5 + skill / 2
+        return {"in_other_hand": truth["in_other_hand"] == right}
+    if rng.random() < skill:
+        return {"pile": truth["pile"], "trick": truth["pile_trick"], "card": truth["card_index"]}
+    spots = [
+        {"pile": int(pile), "trick": trick, "card": card}
+        for pile, tricks in table.state.view(seat)["old_piles"].items()
+        for trick, cards in enumerate(tricks)
+        for card, present in enumerate(cards)
+        if present
+    ]
+    return rng.choice(spots)
+
+
 def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random) -> Game:
     """Play the session's game to its end as a simulated participant, starting at ``start``."""
     game = game_create(session=session, seed=rng.getrandbits(62), now=start)
@@ -66,6 +86,13 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
         table = Table(game, now)
         seat = game.participant_seat
         while not table.state.finished:
+            if probe_waiting(table.game):
+                seconds = rng.lognormvariate(1.2 - 0.4 * skill, 0.4)
+                table.now += timedelta(seconds=seconds)
+                answer = _probe_answer(table, seat, skill, rng)
+                probe_answer(table, seat=seat, answer=answer, decision_ms=int(seconds * 1000))
+                table.opponents_move()
+                continue
             due = next_due(table)
             if due is not None and not table.is_person(due.seat):
                 table.now = max(table.now, due.at)  # the participant waits for the opponent

@@ -2,8 +2,8 @@
 
 The log is the record: a game's state is derived from its events through the engine
 (``Game.state`` is a cache of that derivation, checked by tests). Typed rows for research
-queries (examination periods, plays, recall attempts, illegal attempts) are written with their
-event in the same transaction and are append-only too.
+queries (examination periods, plays, recall attempts, recall probes, illegal attempts) are
+written with their event in the same transaction and are append-only too.
 """
 
 from django.conf import settings
@@ -32,7 +32,8 @@ class Game(models.Model):
     # The engine's creation options (wild_tie, trump_rule, rounds, roles, ...).
     options = models.JSONField(default=dict)
     # One entry per seat: {"kind": "participant" | "clinician" | "bot" | "person", "bot": type,
-    # "level": x}; a table's seats (see GameSeat) also carry their "label".
+    # "level": x, "version": the bot's VERSION}; a table's seats (see GameSeat) also carry their
+    # "label".
     seats = models.JSONField()
     # The seat of ``session``'s participant (another participant's seat: GameSeat.session).
     participant_seat = models.PositiveSmallIntegerField(default=0)
@@ -40,6 +41,9 @@ class Game(models.Model):
     state = models.JSONField(help_text="The engine state after the last event (a cache).")
     # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.
     examination = models.JSONField(null=True, blank=True)
+    # Recall probes (apps.games.probes): how many per probe point and the ones waiting for an
+    # answer, with their true answers (null: the protocol asks none).
+    probes = models.JSONField(null=True, blank=True, editable=False)
     # What the computer opponents remember, as versioned JSON (see apps.games.opponents).
     opponents = models.JSONField(null=True, blank=True, editable=False)
     next_seq = models.PositiveIntegerField(default=0)
@@ -81,6 +85,7 @@ class EventKind(models.TextChoices):
     TRUMP_REVEALED = "trump_revealed"
     TRICK = "trick"
     ILLEGAL_ATTEMPT = "illegal_attempt"
+    RECALL_PROBE = "recall_probe"
     DEAL_RESULT = "deal_result"
     ROUND_RESULT = "round_result"
     MATCH_RESULT = "match_result"
@@ -226,6 +231,33 @@ class RecallAttempt(_TypedRow):
     intended_trick = models.PositiveSmallIntegerField(null=True, blank=True)
     intended_card_index = models.PositiveSmallIntegerField(null=True, blank=True)
     actor = models.CharField(max_length=20)
+    decision_ms = models.PositiveIntegerField(null=True, blank=True)
+
+
+class RecallProbe(_TypedRow):
+    """A recall probe answered: where a named card lies among the Old Deal's face-down tricks
+    (``where``), or whether a named card was in the other hand (``which_hand``)."""
+
+    class Kind(models.TextChoices):
+        WHERE = "where", "Where does this card lie among the face-down tricks?"
+        WHICH_HAND = "which_hand", "Was this card in the other hand?"
+
+    deal = models.PositiveSmallIntegerField(help_text="The deal the probe is about")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    number = models.PositiveSmallIntegerField(help_text="1-based place among the probes asked")
+    card = models.CharField(max_length=2)
+    asked_at = models.DateTimeField()
+    # The answer: a position (where) or yes/no (which_hand).
+    pile = models.PositiveSmallIntegerField(null=True, blank=True)
+    pile_trick = models.PositiveSmallIntegerField(null=True, blank=True)
+    card_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    in_other_hand = models.BooleanField(null=True, blank=True)
+    correct = models.BooleanField()
+    # The truth: where the card lay, or whether it was in the other hand.
+    true_pile = models.PositiveSmallIntegerField(null=True, blank=True)
+    true_pile_trick = models.PositiveSmallIntegerField(null=True, blank=True)
+    true_card_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    truly_in_other_hand = models.BooleanField(null=True, blank=True)
     decision_ms = models.PositiveIntegerField(null=True, blank=True)
 
 

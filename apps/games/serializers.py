@@ -93,6 +93,27 @@ class ExaminationEventSerializer(_ClientFacts):
         return {k: v for k, v in self.validated_data.items() if k in ("type", "cards")}
 
 
+class ProbeAnswerSerializer(_ClientFacts):
+    """The answer to the recall probe waiting: a position for a where-probe (as a 'Stragedy),
+    yes or no for a which-hand probe."""
+
+    pile = serializers.IntegerField(required=False, min_value=-100, max_value=100)
+    trick = serializers.IntegerField(
+        required=False, min_value=-100, max_value=100, help_text="The trick's place in the pile."
+    )
+    card = serializers.IntegerField(
+        required=False, min_value=-100, max_value=100, help_text="0 the card led, 1 the other."
+    )
+    in_other_hand = serializers.BooleanField(
+        required=False, help_text="Which-hand probe: the card was in the other hand."
+    )
+
+    ANSWER_FIELDS = ("pile", "trick", "card", "in_other_hand")
+
+    def probe_answer(self) -> dict:
+        return {k: v for k, v in self.validated_data.items() if k in self.ANSWER_FIELDS}
+
+
 # -- the views: what a seat is sent (apps.games.services.seat_view) ---------------------------
 # Schema only: the services build these bodies; tests check real bodies against the schema.
 
@@ -528,6 +549,18 @@ class TableBlockSerializer(serializers.Serializer):
 
     seats = TableSeatSerializer(many=True)
     you = serializers.IntegerField(allow_null=True)
+class ProbeSerializer(serializers.Serializer):
+    """A recall probe waiting for the participant's answer: the card named and the question."""
+
+    kind = _choice(("where", "which_hand"))
+    card = serializers.CharField(help_text="The card the probe names.")
+    round = serializers.IntegerField()
+    deal = serializers.IntegerField(
+        help_text="The deal it asks about: 1 (where: the Old Deal's face-down tricks) or the "
+        "deal whose hands were just chosen (which_hand)."
+    )
+    number = serializers.IntegerField(help_text="1-based place among the probes asked now.")
+    of = serializers.IntegerField(help_text="Probes asked now.")
 
 
 class SeatViewSerializer(serializers.Serializer):
@@ -541,6 +574,9 @@ class SeatViewSerializer(serializers.Serializer):
     seats = SeatSerializer(many=True)
     examination = ExaminationClockSerializer(allow_null=True)
     turn = TurnSerializer(allow_null=True)
+    probe = ProbeSerializer(
+        allow_null=True, help_text="A recall probe waiting: the game waits for its answer."
+    )
     state = GAME_VIEW
     recent = SEAT_EVENT
     table = TableBlockSerializer(
@@ -579,6 +615,9 @@ class StoredSeatSerializer(serializers.Serializer):
     kind = _choice(SEAT_KINDS)
     bot = serializers.CharField(required=False)
     level = serializers.FloatField(required=False, help_text="The bot's opponent level.")
+    version = serializers.IntegerField(
+        required=False, help_text="The bot's VERSION (how it decides) when the game was created."
+    )
 
 
 class RecordTrickSerializer(serializers.Serializer):

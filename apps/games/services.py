@@ -24,10 +24,11 @@ from apps.common.errors import Conflict, DomainError, NotFound, ValidationFailed
 from apps.games import examination as clock
 from apps.games import rows
 from apps.games.engine import RulesError, create_game
-from apps.games.engine.bots import public_events
+from apps.games.engine.bots import bot_versions, public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameEvent
+from apps.games.probes import probe_answer, probe_view, probes_initial, refuse_while_waiting
 from apps.games.seat_view import examination_cut
 from apps.games.seats import staff_seat, table_block
 from apps.games.signals import game_changed
@@ -101,7 +102,13 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
 
 
 def _seats(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    opponent = {"kind": "bot", "bot": snapshot["opponent"], "level": snapshot["opponent_level"]}
+    kind = snapshot["opponent"]
+    opponent = {
+        "kind": "bot",
+        "bot": kind,
+        "level": snapshot["opponent_level"],
+        "version": bot_versions()[snapshot["game"]][kind],
+    }
     count = 4 if snapshot["game"] == "mendikot" else 2
     return [{"kind": "participant"}] + [dict(opponent) for _ in range(count - 1)]
 
@@ -137,6 +144,7 @@ def game_create(
             seats=_seats(snapshot),
             participant_seat=0,
             state=state.to_json(),
+            probes=probes_initial(snapshot),
         )
         table = Table(game, now)
         table.record(
@@ -190,6 +198,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         ],
         "examination": exam,
         "turn": turn_view(table),
+        "probe": probe_view(game),
         "state": view,
         "recent": public_events(table.effects, seat),
         "table": table_block(game, seat),
@@ -287,6 +296,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
     _caught_up(table, seat, request, "acted")
     action = {**action, "seat": seat}
     try:
+        refuse_while_waiting(table.game)
         table.apply(action, **request.fields())
     except RulesError as refused:
         if refused.code in LOGGED_REFUSALS:
@@ -311,6 +321,8 @@ def game_examination_event(
     _not_waiting(table.game)
     _caught_up(table, seat, request, "examination")
     try:
+        if kind in ("start", "ready", "sort"):
+            refuse_while_waiting(table.game)
         _examination_event(table, seat, kind, event, request)
     except (RulesError, DomainError):
         table.close()
@@ -382,6 +394,24 @@ def game_seat_heard(*, game_id: int, link: Claim | None, seat: int, reason: str)
         table.catch_up()
         heard(table, seat, reason)
         table.close()
+
+
+def game_probe_answer(
+    table: Table, *, seat: int, answer: dict[str, Any], request: Request
+) -> Outcome:
+    """The participant's answer to the recall probe waiting (apps.games.probes); once the last
+    is answered the opponents move on."""
+    if table.game.status != Game.Status.ACTIVE:
+        raise RulesError("game_over", "this game is over")
+    _not_waiting(table.game)
+    _caught_up(table, seat, request, "probe")
+    try:
+        probe_answer(table, seat=seat, answer=answer, **request.fields())
+    except (RulesError, DomainError):
+        table.close()
+        raise
+    table.opponents_move()
+    return Outcome(table.close(), seat_view(table, seat))
 
 
 def game_abandon(*, game: Game, reason: str = "") -> Game:

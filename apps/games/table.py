@@ -30,6 +30,7 @@ from apps.games.models import (
 )
 from apps.games.opponents import Opponents, opponents_from_log
 from apps.games.seats import seated_sessions
+from apps.games.probes import probe_waiting, probes_due
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -48,9 +49,16 @@ RESULT_KINDS = {
 }
 # What a request may change on the game row besides the state and the opponents (the rest is
 # fixed when the game is created); only the columns that did change are written.
-PLAIN_FIELDS = ("examination", "turns", "next_seq", "turn_started_at", "status", "finished_at")
-# Changed in place (the examination clock, the seats' turn clocks): compared as text.
-JSON_FIELDS = ("examination", "turns")
+PLAIN_FIELDS = (
+    "examination",
+    "turns",
+    "probes",
+    "next_seq", "turn_started_at",
+    "status",
+    "finished_at",
+)
+# Changed in place (the examination clock, the seats' turn clocks, the probes waiting): compared as text.
+JSON_FIELDS = ("examination", "turns", "probes")
 
 
 def _text(value: Any) -> str:
@@ -262,6 +270,7 @@ class Table:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
                 not_before = self.now if opening else self.now + clock.PAUSE
                 self._ready_hand_a(effect["round"], effect["deal"], not_before)
+        probes_due(self, effects)
         if self.state.to_act:
             self.game.turn_started_at = self.now
             turns.turn_started(self)

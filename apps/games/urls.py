@@ -7,6 +7,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.GameView.as_view()),
     path("games/<int:game_id>/actions/", views.GameActionsView.as_view()),
     path("games/<int:game_id>/examination/", views.GameExaminationView.as_view()),
+    path("games/<int:game_id>/probes/", views.GameProbesView.as_view()),
     path("games/<int:game_id>/replay/", views.GameReplayView.as_view()),
     path("games/<int:game_id>/link/", views.GameLinkView.as_view()),
     path("games/<int:game_id>/watch/", tables_views.GameWatchView.as_view()),
@@ -17,4 +18,5 @@ urlpatterns = [
     path("play/<str:token>/join/", tables_views.PlayJoinView.as_view()),
     path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
     path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
+    path("play/<str:token>/probes/", views.PlayProbesView.as_view()),
 ]

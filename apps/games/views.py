@@ -15,6 +15,7 @@ from apps.games.serializers import (
     GameSummarySerializer,
     PlayLinkRequestSerializer,
     PlayLinkSerializer,
+    ProbeAnswerSerializer,
     SeatViewSerializer,
 )
 from apps.training.selectors import session_get
@@ -81,6 +82,18 @@ def _examine(request, game_id: int, link: links.Claim | None = None) -> Response
     return _answer(answer)
 
 
+def _probe(request, game_id: int, link: links.Claim | None = None) -> Response:
+    serializer = ProbeAnswerSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    answer = answers.probe(
+        game_id=game_id,
+        answer=serializer.probe_answer(),
+        request=serializer.client_request(),
+        link=link,
+    )
+    return _answer(answer)
+
+
 ACT_SCHEMA = extend_schema(
     request=ActionSerializer,
     responses={200: SeatViewSerializer, 400: REFUSED, 409: REFUSED},
@@ -90,6 +103,12 @@ EXAMINE_SCHEMA = extend_schema(
     request=ExaminationEventSerializer,
     responses={200: SeatViewSerializer, 400: REFUSED, 409: REFUSED},
     summary="Examination: ready, sort, page hidden or visible",
+)
+
+PROBE_SCHEMA = extend_schema(
+    request=ProbeAnswerSerializer,
+    responses={200: SeatViewSerializer, 400: REFUSED, 409: REFUSED},
+    summary="Answer the recall probe waiting",
 )
 
 
@@ -103,6 +122,12 @@ class GameExaminationView(_GameView):
     @EXAMINE_SCHEMA
     def post(self, request, game_id: int):
         return _examine(request, self.game(request, game_id).pk)
+
+
+class GameProbesView(_GameView):
+    @PROBE_SCHEMA
+    def post(self, request, game_id: int):
+        return _probe(request, self.game(request, game_id).pk)
 
 
 class GameReplayView(_GameView):
@@ -159,3 +184,10 @@ class PlayExaminationView(_PlayView):
     def post(self, request, token: str):
         claim = links.play_link_claim(token)
         return _examine(request, claim.game_id, claim)
+
+
+class PlayProbesView(_PlayView):
+    @PROBE_SCHEMA
+    def post(self, request, token: str):
+        claim = links.play_link_claim(token)
+        return _probe(request, claim.game_id, claim)

@@ -7,7 +7,7 @@ the origin is checked in ``config.asgi``), then:
   ``apps.live.push``), preceded by the events since the last one it was sent, as its seat may
   see them (``apps.games.seat_log``); a client resuming after a drop names the last sequence
   number it saw and gets the events after it, in order;
-* its ``act`` and ``examine`` messages go through the same idempotent path as HTTP
+* its ``act``, ``examine`` and ``probe`` messages go through the same idempotent path as HTTP
   (``apps.games.answers``), so one event id applies once whichever way it comes;
 * it is sent a fresh view when the table next changes by itself (a hand's time is up, an
   opponent plays at its pace, a turn timer runs out, a silent seat is taken over: the view's
@@ -34,7 +34,11 @@ from apps.games import answers, links, selectors, services
 from apps.games import examination as clock
 from apps.games.models import Game
 from apps.games.selectors import seat_log
-from apps.games.serializers import ActionSerializer, ExaminationEventSerializer
+from apps.games.serializers import (
+    ActionSerializer,
+    ExaminationEventSerializer,
+    ProbeAnswerSerializer,
+)
 from apps.live import protocol
 from apps.live.push import group_name
 
@@ -196,7 +200,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     def _answer(self, message: protocol.Message) -> answers.Answer:
-        kinds = {"act": ActionSerializer, "examine": ExaminationEventSerializer}
+        kinds = {
+            "act": ActionSerializer,
+            "examine": ExaminationEventSerializer,
+            "probe": ProbeAnswerSerializer,
+        }
         serializer = kinds[message.type](data=message.data)
         if not serializer.is_valid():
             details = json.loads(json.dumps(serializer.errors))
@@ -207,6 +215,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 game_id=self.game_id,
                 link=self.link,
                 action=serializer.engine_action(),
+                request=serializer.client_request(),
+            )
+        if message.type == "probe":
+            return answers.probe(
+                game_id=self.game_id,
+                link=self.link,
+                answer=serializer.probe_answer(),
                 request=serializer.client_request(),
             )
         return answers.examine(

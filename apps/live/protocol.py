@@ -1,8 +1,8 @@
 """The messages of the live protocol (docs/live-protocol.asyncapi.yaml), checked on arrival.
 
-A client sends one JSON object a message: ``act`` and ``examine`` carry ``data``, the body the
-HTTP endpoints take; ``resume`` asks for the events after sequence number ``since``; ``view``
-asks for the seat's view now. Anything else is refused with a code, and changes nothing.
+A client sends one JSON object a message: ``act``, ``examine`` and ``probe`` carry ``data``, the
+body the HTTP endpoints take; ``resume`` asks for the events after sequence number ``since``;
+``view`` asks for the seat's view now. Anything else is refused with a code, and changes nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_MESSAGE_BYTES = 4096
-FIELDS = {"act": {"data"}, "examine": {"data"}, "resume": {"since"}, "view": set()}
+FIELDS = {
+    "act": {"data"},
+    "examine": {"data"},
+    "probe": {"data"},
+    "resume": {"since"},
+    "view": set(),
+}
 
 
 class Refused(Exception):

@@ -97,6 +97,38 @@ METRICS: tuple[Metric, ...] = (
         HIGHER,
         solver=True,
     ),
+    # -- recall probes (protocol setting recall_probes; only when it is on) --------------------
+    Metric(
+        "probe_location_hit",
+        "Where-probe hit rate",
+        "Share of where-probes (before the New Deal: where does this named card lie among the "
+        "Old Deal's face-down tricks?) answered with the card's exact position: pile, trick in "
+        "the pile and card. Every probed card is really among the tricks.",
+        "proportion",
+        HIGHER,
+    ),
+    Metric(
+        "probe_hand_dprime",
+        "Which-hand sensitivity (d')",
+        "Signal-detection d' of the which-hand probes (after each hand choice: was this card in "
+        "the other hand?): z(hit rate) - z(false-alarm rate), a hit a yes to a card that was "
+        "there, a false alarm a yes to one that was not. Rates take the log-linear correction "
+        "(0.5 added to hits and false alarms, 1 to the signal and noise trials) in every case; "
+        "a session's counts are added up over its games.",
+        "z",
+        HIGHER,
+        min_trials=20,
+    ),
+    Metric(
+        "probe_hand_criterion",
+        "Which-hand criterion (c)",
+        "Signal-detection criterion c of the which-hand probes: -(z(hit rate) + z(false-alarm "
+        "rate)) / 2, same corrected rates as d'. Negative: a bias to answer yes; positive: to "
+        "answer no. A response style, neither better nor worse.",
+        "z",
+        NEUTRAL,
+        min_trials=20,
+    ),
     # -- play quality -------------------------------------------------------------------------
     Metric(
         "tricks_won",

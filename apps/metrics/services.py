@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from apps.games.models import Game
 from apps.games.selectors import session_games, session_seat
-from apps.metrics import compute, fidelity, trends
+from apps.metrics import compute, fidelity, probes, trends
 from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
 from apps.metrics.models import (
@@ -52,7 +52,7 @@ def game_metrics_compute(
     transaction)."""
     session = session or game.session
     seat = session_seat(game, session.pk)
-    values = compute.game_values(game, seat)
+    values = {**compute.game_values(game, seat), **probes.probe_values(game, seat)}
     if with_solver and game.game_type == "memulation":
         values.update(analysis_values(game, seat))
         if settings.METRICS_WITH_FIDELITY:
@@ -104,6 +104,11 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
         if row.key == "memory_fidelity":
             fit = fidelity.session_value([v[row.key].details for v in per_game if row.key in v])
             row.value, row.n, row.details = fit["value"], fit["n"], fit["details"]
+        elif row.key in probes.POOLED:  # signal detection: the games' counts added up
+            pooled = probes.session_value(
+                row.key, [v[row.key].details for v in per_game if row.key in v]
+            )
+            row.value, row.details = pooled.value, pooled.details
     _store(Level.SESSION, session.pk, rows)
     SessionMetrics.objects.update_or_create(
         session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}

@@ -16,6 +16,9 @@ class Game(models.TextChoices):
     MENDIKOT = "mendikot", "Mendikot"
 
 
+# Recall probes asked at each probe point at most (the other hand holds 13 cards).
+MAX_RECALL_PROBES = 8
+
 # The opponents each game's bots offer (see the engine); a protocol names one of them.
 OPPONENTS = {
     Game.MEMULATION: ("random", "greedy", "memory", "perfect"),
@@ -154,6 +157,13 @@ class Protocol(models.Model):
     )
     wild_tie = models.CharField(max_length=10, choices=WildTie.choices, default=WildTie.LEADER)
     stragedy_intent = models.BooleanField(default=True)
+    # Recall probes per probe point (0: none): where named cards lie among the face-down
+    # tricks before the New Deal, and whether cards were in the other hand after each choice.
+    recall_probes = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_RECALL_PROBES)],
+        help_text="Recall probes per probe point, Memulation only (0: off)",
+    )
     trump_rule = models.CharField(
         max_length=20, choices=TrumpRule.choices, default=TrumpRule.HIDDEN_ASK
     )
@@ -209,6 +219,8 @@ class Protocol(models.Model):
         allowed = OPPONENTS.get(self.game, ())
         if self.opponent not in allowed:
             errors["opponent"] = f"{self.get_game_display()} opponents are: {', '.join(allowed)}."
+        if self.recall_probes and self.game != Game.MEMULATION:
+            errors["recall_probes"] = "Recall probes belong to Memulation; set 0 for Mendikot."
         if problems := adaptive_problems(self.adaptive):
             errors["adaptive"] = problems
         if errors:
@@ -228,6 +240,7 @@ class Protocol(models.Model):
             "opponent_level": self.opponent_level,
             "wild_tie": self.wild_tie,
             "stragedy_intent": self.stragedy_intent,
+            "recall_probes": self.recall_probes,
             "trump_rule": self.trump_rule,
             "sessions_per_week": self.sessions_per_week,
             "adaptive": self.adaptive,

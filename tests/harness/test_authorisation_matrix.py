@@ -87,6 +87,7 @@ MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hid
 FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an unknown one
 PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
 START = {"type": "start", "event_id": "matrix-start"}  # the device shows hand A
+PROBE = {"in_other_hand": True, "event_id": "matrix-probe"}  # no probe waits: out of phase
 
 # (route as in the URL conf, method): the request, and what each role gets.
 MATRIX: dict[tuple[str, str], Rule] = {
@@ -194,6 +195,10 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/games/<int:game_id>/examination/", "POST"): Rule(
         "/api/games/{game}/examination/", staff_only(200), START
     ),
+    # No recall probe waits during the examination: an answer is out of phase (409).
+    ("api/games/<int:game_id>/probes/", "POST"): Rule(
+        "/api/games/{game}/probes/", staff_only(409), PROBE
+    ),
     ("api/games/<int:game_id>/replay/", "GET"): Rule(
         "/api/games/{finished}/replay/", staff_only(200)
     ),
@@ -226,6 +231,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/play/<str:token>/examination/", "POST"): Rule(
         "/api/play/{token}/examination/", link_only(200), START
+    ),
+    ("api/play/<str:token>/probes/", "POST"): Rule(
+        "/api/play/{token}/probes/", link_only(409), PROBE
     ),
     ("api/metrics/catalogue/", "GET"): Rule("/api/metrics/catalogue/", signed_in(200)),
     ("api/participants/<int:pk>/summary/", "GET"): Rule(

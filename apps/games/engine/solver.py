@@ -28,6 +28,10 @@ from .cards import SUIT_MASKS, card_str
 from .errors import RulesError
 from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
 
+#: Bumped whenever a change to the solver (or its compiled core) could change a value it gives;
+#: the exports name it beside the analyses it produced.
+SOLVER_VERSION = 1
+
 WILD_TIES = ("leader", "follower")
 
 

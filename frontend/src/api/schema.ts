@@ -209,6 +209,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description Staff acting on a participant's game (a clinician handing over the device).
+         */
+        post: operations["games_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/replay/": {
         parameters: {
             query?: never;
@@ -473,6 +493,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_examination_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description A participant device: the link is the only credential, and only for its game's seat.
+         */
+        post: operations["play_probes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +1720,42 @@ export interface components {
             trick: number;
             card: number;
         };
+        /** @description A recall probe waiting for the participant's answer: the card named and the question. */
+        Probe: {
+            kind: components["schemas"]["ProbeKindEnum"];
+            /** @description The card the probe names. */
+            card: string;
+            round: number;
+            /** @description The deal it asks about: 1 (where: the Old Deal's face-down tricks) or the deal whose hands were just chosen (which_hand). */
+            deal: number;
+            /** @description 1-based place among the probes asked now. */
+            number: number;
+            /** @description Probes asked now. */
+            of: number;
+        };
+        /**
+         * @description The answer to the recall probe waiting: a position for a where-probe (as a 'Stragedy),
+         *     yes or no for a which-hand probe.
+         */
+        ProbeAnswerRequest: {
+            /** @description Chosen by the client; a retry reuses it. */
+            event_id?: string;
+            /** @description performance.now() delta */
+            decision_ms?: number;
+            /** Format: date-time */
+            client_time?: string;
+            /** @description The view's version the move was made on. */
+            version?: number;
+            pile?: number;
+            /** @description The trick's place in the pile. */
+            trick?: number;
+            /** @description 0 the card led, 1 the other. */
+            card?: number;
+            /** @description Which-hand probe: the card was in the other hand. */
+            in_other_hand?: boolean;
+        };
+        /** @enum {string} */
+        ProbeKindEnum: "where" | "which_hand";
         Progress: {
             rows_done: number;
             rows_total: number;
@@ -1701,23 +1777,11 @@ export interface components {
             readonly opponent_level: number;
             readonly wild_tie: components["schemas"]["WildTieEnum"];
             readonly stragedy_intent: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            readonly recall_probes: number;
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
-            /**
-             * Format: double
-             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
-             */
-            readonly opponent_pace_seconds: number;
-            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
-            readonly turn_seconds: number | null;
-            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
-            readonly takeover_seconds: number | null;
-            /**
-             * Format: double
-             * @description Strength of the opponent that plays a silent seat, 0..1.
-             */
-            readonly takeover_level: number;
             readonly created_by: number | null;
             /** Format: date-time */
             readonly created_at: string;
@@ -1747,23 +1811,11 @@ export interface components {
             opponent_level?: number;
             wild_tie?: components["schemas"]["WildTieEnum"];
             stragedy_intent?: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            recall_probes?: number;
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
-            /**
-             * Format: double
-             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
-             */
-            opponent_pace_seconds?: number;
-            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
-            turn_seconds?: number | null;
-            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
-            takeover_seconds?: number | null;
-            /**
-             * Format: double
-             * @description Strength of the opponent that plays a silent seat, 0..1.
-             */
-            takeover_level?: number;
         };
         /** @description One row of the game's log, everything included. */
         RecordEvent: {
@@ -1799,15 +1851,14 @@ export interface components {
          *     * `trump_revealed` - Trump Revealed
          *     * `trick` - Trick
          *     * `illegal_attempt` - Illegal Attempt
+         *     * `recall_probe` - Recall Probe
          *     * `deal_result` - Deal Result
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
-         *     * `seat_takeover` - Seat Takeover
-         *     * `seat_return` - Seat Return
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_takeover" | "seat_return";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1898,8 +1949,6 @@ export interface components {
             kind: components["schemas"]["SeatKindEnum"];
             /** @description The bot's kind, for a bot seat. */
             bot: string | null;
-            /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
-            state: components["schemas"]["StateEnum"];
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
@@ -1916,7 +1965,8 @@ export interface components {
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
-            turn: components["schemas"]["Turn"] | null;
+            /** @description A recall probe waiting: the game waits for its answer. */
+            probe: components["schemas"]["Probe"] | null;
         };
         Session: {
             readonly id: number;
@@ -1971,8 +2021,6 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
-        /** @enum {string} */
-        StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
             bot?: string;
@@ -1981,6 +2029,8 @@ export interface components {
              * @description The bot's opponent level.
              */
             level?: number;
+            /** @description The bot's VERSION (how it decides) when the game was created. */
+            version?: number;
         };
         Stragedy: {
             pile: number;
@@ -2130,37 +2180,6 @@ export interface components {
          * @enum {string}
          */
         TrumpRuleEnum: "turn_up" | "hidden_reveal" | "hidden_ask" | "first_void";
-        /** @description Whose turn it is on the server clock (null during an examination and after the game). */
-        Turn: {
-            to_act: number[];
-            /**
-             * Format: date-time
-             * @description When the turn started (server clock).
-             */
-            started_at: string;
-            /** @description Seats to act whose move the server makes (opponents, seats taken over). */
-            thinking: number[];
-            /**
-             * Format: date-time
-             * @description When the thinking seat plays (server clock).
-             */
-            thinking_until: string | null;
-            /**
-             * Format: date-time
-             * @description When a person's turn timer runs out (null: no timer).
-             */
-            deadline: string | null;
-            /**
-             * Format: double
-             * @description Seconds left on the turn timer, by the server clock.
-             */
-            seconds_left: number | null;
-            /**
-             * Format: double
-             * @description Seconds until the server acts by itself (an opponent's move, a timer).
-             */
-            next_due_in_seconds: number | null;
-        };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
@@ -2480,6 +2499,47 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayLink"];
                 };
+            };
+        };
+    };
+    games_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2921,6 +2981,47 @@ export interface operations {
                 "application/json": components["schemas"]["ExaminationEventRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["ExaminationEventRequest"];
                 "multipart/form-data": components["schemas"]["ExaminationEventRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
             };
         };
         responses: {

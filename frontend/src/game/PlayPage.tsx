@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { transportFor } from "./actionQueue";
 import type { Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";
+import { RecallProbeScreen } from "../features/probes/RecallProbeScreen";
 import { MemulationTable } from "./MemulationTable";
 import { MendikotTable, seatName } from "./MendikotTable";
 import { describeRecent } from "./recent";
@@ -87,6 +88,8 @@ export function GameScreen({
             </div>
             {view.game_type === "mendikot" ? (
               <MendikotTable game={game} />
+            ) : view.probe ? (
+              <RecallProbeScreen game={game} probe={view.probe} />
             ) : (
               <MemulationTable game={game} />
             )}

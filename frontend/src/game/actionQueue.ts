@@ -4,7 +4,7 @@
 
 import { ApiError, NetworkError, apiFetch } from "../api/client";
 import { LiveSocket, liveTransport, liveUrl } from "./liveSocket";
-import type { ActionBody, ExaminationBody, SeatView } from "./types";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
 
 export interface ClientFacts {
   event_id: string;
@@ -19,6 +19,8 @@ export interface Transport {
   get(): Promise<SeatView>;
   act(body: ActionBody & ClientFacts): Promise<SeatView>;
   examine(body: ExaminationBody & ClientFacts): Promise<SeatView>;
+  /** Recall-probe answers (a transport without it cannot answer one). */
+  probe?(body: ProbeBody & ClientFacts): Promise<SeatView>;
   /** The live table's socket, when the browser has one (see liveSocket.ts). */
   live?: LiveSocket;
 }
@@ -35,6 +37,7 @@ export function transportFor(target: { token: string } | { gameId: number | stri
     get: () => apiFetch<SeatView>(base),
     act: (body) => apiFetch<SeatView>(`${base}actions/`, { method: "POST", body, csrf }),
     examine: (body) => apiFetch<SeatView>(`${base}examination/`, { method: "POST", body, csrf }),
+    probe: (body) => apiFetch<SeatView>(`${base}probes/`, { method: "POST", body, csrf }),
   };
   if (typeof WebSocket === "undefined") return http;
   return liveTransport(http, new LiveSocket(liveUrl(target, window.location)));
@@ -116,6 +119,12 @@ export class ActionQueue {
 
   examine(event: ExaminationBody, decisionMs: number): Promise<SeatView> {
     return this.enqueue((facts) => this.transport.examine({ ...event, ...facts }), decisionMs);
+  }
+
+  probe(answer: ProbeBody, decisionMs: number, version?: number): Promise<SeatView> {
+    const send = this.transport.probe?.bind(this.transport);
+    if (!send) return Promise.reject(new Error("This transport cannot answer a recall probe."));
+    return this.enqueue((facts) => send({ ...answer, ...facts }), decisionMs, version);
   }
 
   private enqueue(

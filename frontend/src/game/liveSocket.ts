@@ -7,7 +7,7 @@
 import { ApiError, NetworkError } from "../api/client";
 import type { ErrorBody } from "../api/client";
 import type { ClientFacts, Transport } from "./actionQueue";
-import type { ActionBody, ExaminationBody, SeatView } from "./types";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
 
 export type LiveTarget = { token: string } | { gameId: number | string };
 
@@ -84,7 +84,7 @@ export class LiveSocket {
     this.setUp(false);
   }
 
-  request(type: "act" | "examine", data: object): Promise<SeatView> {
+  request(type: "act" | "examine" | "probe", data: object): Promise<SeatView> {
     const socket = this.socket;
     if (!this.up || !socket) return Promise.reject(new NetworkError("The live connection is down."));
     this.refs += 1;
@@ -176,6 +176,8 @@ export function liveTransport(http: Transport, live: LiveSocket): Transport {
     act: (body: ActionBody & ClientFacts) => (live.up ? live.request("act", body) : http.act(body)),
     examine: (body: ExaminationBody & ClientFacts) =>
       live.up ? live.request("examine", body) : http.examine(body),
+    probe: (body: ProbeBody & ClientFacts) =>
+      live.up ? live.request("probe", body) : http.probe!(body),
     live,
   };
 }

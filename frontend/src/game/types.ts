@@ -131,6 +131,8 @@ export interface SeatView<S = MemulationState | MendikotState> {
   examination: ExaminationClock | null;
   /** Whose turn it is on the server clock (null during an examination and after the game). */
   turn?: TurnClock | null;
+  /** A recall probe waiting for the participant's answer (the game waits for it). */
+  probe?: PendingProbe | null;
   state: S;
   recent: RecentEvent[];
 }
@@ -145,6 +147,23 @@ export interface ActionBody {
   pile?: number;
   trick?: number;
   intended?: string;
+}
+
+export interface PendingProbe {
+  kind: "where" | "which_hand";
+  card: string;
+  round: number;
+  deal: number;
+  number: number;
+  of: number;
+}
+
+/** A where-probe's answer is a position (as in the 'Stragedy); a which-hand probe's, yes/no. */
+export interface ProbeBody {
+  pile?: number;
+  trick?: number;
+  card?: number;
+  in_other_hand?: boolean;
 }
 
 export interface ExaminationBody {

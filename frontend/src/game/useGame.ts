@@ -9,7 +9,7 @@ import type { Connection, Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";
 import { mergePushed } from "./liveSocket";
 import type { RefusalContext } from "./errors";
-import type { ActionBody, ExaminationBody, SeatView } from "./types";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
 
 export interface Refusal {
   code: string;
@@ -25,6 +25,7 @@ const LINK_CODES = new Set(["link_invalid", "link_expired", "not_found", "not_au
 export function pollDelay(view: SeatView | null, connection: Connection): number | null {
   if (!view || view.status !== "active") return null;
   if (connection === "lost") return null; // the retry loop is already asking
+  if (view.probe) return null; // the game waits for this device's answer
   const state = view.state;
   if (state.phase === "examination") {
     const clock = view.examination;
@@ -55,6 +56,7 @@ export interface GameConnection {
   /** When the current examination hand was received (performance.now()). */
   act: (action: ActionBody, decisionMs: number, context?: RefusalContext) => Promise<boolean>;
   examine: (event: ExaminationBody, decisionMs: number) => Promise<boolean>;
+  answerProbe: (answer: ProbeBody, decisionMs: number) => Promise<boolean>;
   refresh: () => Promise<void>;
   clearRefusal: () => void;
   queue: ActionQueue;
@@ -177,6 +179,23 @@ export function useGame(transport: Transport): GameConnection {
     [queue, accept, handleError],
   );
 
+  const answerProbe = useCallback(
+    async (answer: ProbeBody, decisionMs: number) => {
+      setPending(true);
+      setRefusal(null);
+      try {
+        accept(await queue.probe(answer, decisionMs, version.current >= 0 ? version.current : undefined));
+        return true;
+      } catch (error) {
+        handleError(error);
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [queue, accept, handleError],
+  );
+
   // Page visibility during an examination is research data: report every change.
   const examining = view?.state.phase === "examination" && view.status === "active";
   const shownAt = useRef(performance.now());
@@ -199,7 +218,19 @@ export function useGame(transport: Transport): GameConnection {
 
   const clearRefusal = useCallback(() => setRefusal(null), []);
 
-  return { view, connection, pending, refusal, fatal, act, examine, refresh, clearRefusal, queue };
+  return {
+    view,
+    connection,
+    pending,
+    refusal,
+    fatal,
+    act,
+    examine,
+    answerProbe,
+    refresh,
+    clearRefusal,
+    queue,
+  };
 }
 
 /** performance.now() when the current decision was put in front of the player. ``key`` names

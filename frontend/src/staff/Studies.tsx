@@ -113,6 +113,7 @@ const BLANK: Partial<Protocol> = {
   opponent_level: 0.5,
   wild_tie: "leader",
   stragedy_intent: true,
+  recall_probes: 0,
   trump_rule: "hidden_ask",
   sessions_per_week: 3,
 };
@@ -237,6 +238,7 @@ export function ProtocolsTab() {
               opponent_level: Number(draft.opponent_level),
               wild_tie: draft.wild_tie,
               stragedy_intent: draft.stragedy_intent,
+              recall_probes: draft.game === "memulation" ? Number(draft.recall_probes ?? 0) : 0,
               trump_rule: draft.trump_rule,
               sessions_per_week: Number(draft.sessions_per_week),
             };
@@ -347,6 +349,10 @@ function ProtocolForm({
             <div className="check">
               <input id="pf-intent" type="checkbox" checked={!!draft.stragedy_intent} onChange={(e) => set({ stragedy_intent: e.target.checked })} />
               <label htmlFor="pf-intent">Ask for the intended card in the 'Stragedy</label>
+            </div>
+            <div>
+              <label htmlFor="pf-probes">Recall probes per probe point (0: none)</label>
+              <input id="pf-probes" type="number" min={0} max={8} value={draft.recall_probes ?? 0} onChange={(e) => set({ recall_probes: Number(e.target.value) })} />
             </div>
           </>
         ) : (

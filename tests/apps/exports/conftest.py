@@ -78,6 +78,7 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
         opponent="random",
         roles="participant_lame",
         rounds=1,
+        recall_probes=2,
     )
     mendikot = make_protocol(
         study=study, name="Riverside cards", game="mendikot", opponent="random", rounds=1

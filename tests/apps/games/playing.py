@@ -13,6 +13,8 @@ def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
     """The participant's next request (endpoint suffix and body), or None if not to act."""
     view = body["state"]
     seat = body["seat"]
+    if body.get("probe"):
+        return "probes/", probe_answer(body)
     if view["finished"] or seat not in view["to_act"]:
         return None
     phase = view["phase"]
@@ -47,12 +49,33 @@ def next_move(body: dict, rng: random.Random) -> tuple[str, dict] | None:
     raise AssertionError(f"unexpected phase {phase}")
 
 
+def probe_answer(body: dict) -> dict:
+    """An answer to the recall probe waiting, drawn from no random stream (so a game with probes
+    makes the same moves as one without): the first face-down position, or yes on odd numbers."""
+    probe = body["probe"]
+    if probe["kind"] == "which_hand":
+        return {"in_other_hand": probe["number"] % 2 == 1}
+    piles = body["state"]["old_piles"]
+    pile, trick, card = next(
+        (int(p), t, c)
+        for p, tricks in sorted(piles.items())
+        for t, cards in enumerate(tricks)
+        for c, present in enumerate(cards)
+        if present
+    )
+    return {"pile": pile, "trick": trick, "card": card}
+
+
 def hand_on_show(client, base: str, body: dict) -> dict:
     """As a device does: say the waiting hand A is on screen, then wait while a new deal's
     first hand is not shown yet (the pause to see the last trick taken)."""
-    if (body["examination"] or {}).get("waiting"):
+    if (body["examination"] or {}).get("waiting") and not body.get("probe"):
         body = client.post(base + "examination/", {"type": "start"}, format="json").json()
-    while body["state"]["phase"] == "examination" and not body["state"]["examination"]["cards"]:
+    while (
+        body["state"]["phase"] == "examination"
+        and not body["state"]["examination"]["cards"]
+        and not body.get("probe")
+    ):
         time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds") or 0))
         body = client.get(base).json()
     return body

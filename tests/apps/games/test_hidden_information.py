@@ -64,6 +64,10 @@ def seat_may_see(game: Game, body: dict) -> set[str]:
         allowed |= set(view["examination"][body["examination"]["hand"]])
     if view.get("stragedy"):
         allowed |= {view["stragedy"]["revealed"], view["stragedy"].get("intended")}
+    if body.get("probe"):
+        # A recall probe names its card in a question: where it lies, or whether it was in the
+        # other hand (which cards it may name: tests/apps/games/test_recall_probes.py).
+        allowed.add(body["probe"]["card"])
     return allowed - {None}
 
 
@@ -84,6 +88,7 @@ def check_every_answer(game_id: int):
     ("game", "extra"),
     [
         ("memulation", {"rounds": 1}),
+        ("memulation", {"rounds": 1, "recall_probes": 3}),
         ("mendikot", {"trump_rule": "hidden_ask"}),
         ("mendikot", {"trump_rule": "hidden_reveal"}),
         ("mendikot", {"trump_rule": "first_void"}),

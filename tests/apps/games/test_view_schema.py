@@ -77,10 +77,17 @@ def _game(api, **protocol) -> str:
     "protocol",
     [
         {"game": "memulation", "rounds": 2, "roles": "alternate", "opponent": "random"},
+        {
+            "game": "memulation",
+            "rounds": 2,
+            "roles": "alternate",
+            "opponent": "random",
+            "recall_probes": 2,
+        },
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "hidden_ask"},
         {"game": "mendikot", "rounds": 1, "opponent": "random", "trump_rule": "first_void"},
     ],
-    ids=["memulation", "mendikot-hidden_ask", "mendikot-first_void"],
+    ids=["memulation", "memulation-probes", "mendikot-hidden_ask", "mendikot-first_void"],
 )
 def test_every_body_of_a_whole_game_matches_the_schema(
     protocol, components, seat_view_validator, admin_user, client_for
@@ -92,6 +99,8 @@ def test_every_body_of_a_whole_game_matches_the_schema(
         _check(seat_view_validator, body)
         seen.update(event["type"] for event in body["recent"])
         seen.add(body["state"]["phase"])
+        if body["probe"]:
+            seen.add(f"probe:{body['probe']['kind']}")
 
     base = _game(api, **protocol)
     final = play_through(api, base, seed=5, on_body=check)
@@ -103,6 +112,8 @@ def test_every_body_of_a_whole_game_matches_the_schema(
     assert {"card_played", "trick_won", "round_ended", "match_ended"} <= seen
     if protocol["game"] == "memulation":
         assert {"examination", "choose_hand", "stragedy", "hand_chosen"} <= seen
+        if protocol.get("recall_probes"):
+            assert {"probe:where", "probe:which_hand"} <= seen
     elif protocol["trump_rule"] == "hidden_ask":
         assert {"hide_trump", "trump_revealed"} & seen
 

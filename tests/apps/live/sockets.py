@@ -63,7 +63,7 @@ class Seat:
         return message["view"]
 
     async def ask(self, kind: str, data: dict) -> dict:
-        """Send ``act`` or ``examine`` with a fresh event id; the answer to it."""
+        """Send ``act``, ``examine`` or ``probe`` with a fresh event id; the answer to it."""
         self.refs += 1
         ref = f"r{self.refs}-{random.getrandbits(32)}"
         await self.send({"type": kind, "ref": ref, "data": {"event_id": ref, **data}})
@@ -82,11 +82,12 @@ class Seat:
                 state["phase"] == "examination"
                 and not state["examination"]["cards"]
                 and not waiting
+                and not view.get("probe")
             ):
                 view = await self.view(timeout=15)  # the next hand is pushed when it is shown
                 continue
             suffix, data = next_move(view, rng)
-            kind = "act" if suffix == "actions/" else "examine"
+            kind = {"actions/": "act", "examination/": "examine", "probes/": "probe"}[suffix]
             answer = await self.ask(kind, {**data, "decision_ms": rng.randint(300, 4000)})
             assert answer["status"] == 200, answer
             view = await self.view(at_least=answer["body"]["version"])

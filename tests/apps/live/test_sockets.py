@@ -11,7 +11,7 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.games import links
-from apps.games.models import Game, GameEvent
+from apps.games.models import Game, GameEvent, RecallProbe
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.test_hidden_information import cards_in, face_up_during, seat_may_see
 from tests.apps.live.sockets import ORIGIN, Seat, session_cookie
@@ -315,6 +315,7 @@ def checker(game_id: int):
     ("game_type", "extra"),
     [
         ("memulation", {}),
+        ("memulation", {"recall_probes": 2}),
         ("mendikot", {"trump_rule": "hidden_ask"}),
         ("mendikot", {"trump_rule": "hidden_reveal"}),
     ],
@@ -334,6 +335,8 @@ def test_no_pushed_message_of_a_whole_game_names_a_card_the_seat_may_not_see(
     final, messages = run(scenario)
     assert final["state"]["finished"]
     assert {m["type"] for m in messages} >= {"view", "answer", "events"}
+    if extra.get("recall_probes"):  # answered over the socket, one row each
+        assert RecallProbe.objects.filter(game=game).count() == 6
 
 
 def test_a_move_sent_on_one_socket_is_pushed_to_the_others(clinician):

@@ -4,10 +4,10 @@ import doctest
 
 import pytest
 
-from apps.metrics import stats
+from apps.metrics import probes, stats
 
 
-@pytest.mark.parametrize("module", [stats])
+@pytest.mark.parametrize("module", [stats, probes])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

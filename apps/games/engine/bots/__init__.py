@@ -123,6 +123,21 @@ def make_bot(game: str, kind: str, *, seat: int, seed: int, **params: Any) -> Bo
     return kinds[kind](seat=seat, seed=seed, **params)
 
 
+def bot_versions() -> dict[str, dict[str, int]]:
+    """Every bot's ``VERSION``, by game and kind.
+
+    >>> bot_versions()["memulation"]["greedy"]
+    1
+    """
+    from .memulation import MEMULATION_BOTS
+    from .mendikot import MENDIKOT_BOTS
+
+    return {
+        game: {kind: bot.VERSION for kind, bot in kinds.items()}
+        for game, kinds in (("memulation", MEMULATION_BOTS), ("mendikot", MENDIKOT_BOTS))
+    }
+
+
 def play_game(state: Any, bots: list[Bot], *, on_decision: Any = None) -> Any:
     """Play ``state`` to the end, seat ``i`` played by ``bots[i]``; return the final state.
 

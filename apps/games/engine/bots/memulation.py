@@ -222,6 +222,9 @@ class Memory:
 class _Base:
     game = "memulation"
     kind = "base"
+    #: The version of how the bot decides: bumped whenever a change would make it play a game
+    #: differently, so that a study can tell which opponent its participants met (exports).
+    VERSION = 1
 
     def __init__(self, *, seat: int, seed: int, fidelity: float = 1.0):
         self.seat = seat

@@ -47,6 +47,8 @@ def _is_ten(card: int) -> bool:
 class _Base:
     game = "mendikot"
     kind = "base"
+    #: The version of how the bot decides (see the Memulation bots).
+    VERSION = 1
 
     def __init__(self, *, seat: int, seed: int):
         self.seat = seat

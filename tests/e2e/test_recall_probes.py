@@ -1,0 +1,103 @@
+"""End-to-end: a participant answers the recall probes of a Memulation round in the browser, by
+clicking the 'Stragedy's picker and, for the which-hand probes, from the keyboard."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from apps.games import links
+from apps.games.models import Game, RecallProbe
+from apps.participants.models import Protocol
+from tests.e2e.conftest import enrol_with_consent
+from tests.e2e.test_browser import start_session
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _visible(page, selector: str) -> bool:
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
+
+
+def _answer_probe(page, seen: list) -> None:
+    probe = page.get_by_test_id("recall-probe")
+    kind, number = probe.get_attribute("data-kind"), probe.get_attribute("data-number")
+    version = page.locator("#table").get_attribute("data-version")
+    text = page.locator("#probe-title").inner_text()
+    if (kind, number, text) in seen:
+        page.wait_for_timeout(100)
+        return
+    seen.append((kind, number, text))
+    assert "correct" not in probe.inner_text().lower()
+    if kind == "where":
+        page.locator("[data-testid=recall-probe] .old-slot.pick").nth(2).click()
+        page.get_by_test_id("probe-answer").click()
+    else:
+        # The question has the focus: Tab to "Yes", Tab again to "No", Enter answers.
+        page.locator("#probe-title").wait_for()
+        page.keyboard.press("Tab")
+        if number == "2":
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        "v => document.querySelector('#table')?.dataset.version !== v", arg=version
+    )
+
+
+def test_a_participant_answers_the_recall_probes(page, staff, shot):
+    protocol = Protocol.objects.create(
+        study=staff["study"],
+        name="Memulation with probes",
+        game="memulation",
+        rounds=1,
+        examination_seconds=5,
+        roles="participant_lucky",
+        opponent="random",
+        recall_probes=2,
+        created_by=staff["researcher"],
+    )
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    game = start_session(participant, protocol, staff["clinician"])
+    page.goto(f"/play/{links.play_link_token(game)}")
+    page.locator("#table").wait_for()
+    seen: list = []
+    end = time.monotonic() + 240
+    while time.monotonic() < end:
+        if _visible(page, "[data-testid=recall-probe]"):
+            if not seen:
+                shot(page, "probes-01-which-hand")
+            elif seen[-1][0] == "which_hand" and len(seen) == 2:
+                shot(page, "probes-02-where")
+            _answer_probe(page, seen)
+            continue
+        table = page.locator(".table.memulation")
+        if not table.count():
+            page.wait_for_timeout(100)
+            continue
+        phase = table.get_attribute("data-phase")
+        if phase == "finished":
+            break
+        for selector in (
+            "[data-testid=exam-start]",
+            "[data-testid=ready]",
+            "[data-testid=choose-A]",
+            "[data-testid=hand] .card-btn.legal:enabled",
+        ):
+            if _visible(page, selector):
+                page.locator(selector).first.click()
+                page.wait_for_timeout(150)
+                break
+        else:
+            page.wait_for_timeout(150)
+    else:
+        raise AssertionError(f"the game did not finish; probes seen {seen}")
+    # Two which-hand probes after each hand choice, two where-probes before the New Deal.
+    assert [kind for kind, _, _ in seen] == ["which_hand"] * 2 + ["where"] * 2 + ["which_hand"] * 2
+    rows = list(RecallProbe.objects.filter(game=game).order_by("event__seq"))
+    assert [r.kind for r in rows] == [kind for kind, _, _ in seen]
+    assert [r.in_other_hand for r in rows if r.kind == "which_hand"] == [True, False] * 2
+    assert all(r.decision_ms is not None for r in rows)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert not page.console_errors
