@@ -123,7 +123,9 @@ class ExportScope:
         return rows
 
     def game_rows(self) -> QuerySet[Game]:
-        rows = Game.objects.filter(session__in=self.session_rows(), status__in=EXPORTED_GAMES)
+        rows = Game.objects.filter(
+            session__in=self.session_rows(), status__in=EXPORTED_GAMES, practice=False
+        )
         if self.filters.game:
             rows = rows.filter(game_type=self.filters.game)
         return rows
@@ -150,10 +152,11 @@ class ExportScope:
 
     def _game_refs(self) -> dict[int, GameRef]:
         # Game numbers count every game of the session (in order of creation), whatever the
-        # filters, so that a game keeps its number from one export to the next.
+        # filters, so that a game keeps its number from one export to the next. Practice rounds
+        # are not research data: never exported, never numbered.
         first_event = GameEvent.objects.filter(game=OuterRef("pk"), seq=0).values("server_time")
         games = (
-            Game.objects.filter(session__in=self.session_rows())
+            Game.objects.filter(session__in=self.session_rows(), practice=False)
             .annotate(first_event_at=Subquery(first_event[:1]))
             .order_by("session_id", "pk")
             .values_list(

@@ -479,6 +479,9 @@ class SeatViewSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     game_type = serializers.ChoiceField(choices=GameType.choices)
+    practice = serializers.BooleanField(
+        help_text="A practice round: logged, but kept out of the metrics and the export."
+    )
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Send it back with a move (stale_version).")
     seat = serializers.IntegerField()
@@ -486,6 +489,15 @@ class SeatViewSerializer(serializers.Serializer):
     examination = ExaminationClockSerializer(allow_null=True)
     state = GAME_VIEW
     recent = SEAT_EVENT
+
+
+class PracticeSerializer(serializers.Serializer):
+    offered = serializers.BooleanField(
+        help_text="The session should begin with a practice round (the participant's first "
+        "game of this kind, and the protocol's practice_round on)."
+    )
+    game = serializers.IntegerField(allow_null=True, help_text="The session's practice game.")
+    status = serializers.ChoiceField(choices=Game.Status.choices, allow_null=True)
 
 
 class PlayLinkRequestSerializer(serializers.Serializer):
@@ -501,6 +513,7 @@ class PlayLinkSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game_type = serializers.ChoiceField(choices=GameType.choices)
+    practice = serializers.BooleanField(help_text="A practice round before the real game.")
     status = serializers.ChoiceField(choices=Game.Status.choices)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -230,7 +230,12 @@ class Table:
     def _ready_hand(self, round_no: int, deal: int, hand: str, not_before: datetime) -> None:
         seconds = self.game.options.get("examination_seconds", 30)
         waiting = clock.examination_start(
-            round_no=round_no, deal=deal, hand=hand, seconds=seconds, now=None, not_before=not_before
+            round_no=round_no,
+            deal=deal,
+            hand=hand,
+            seconds=seconds,
+            now=None,
+            not_before=not_before,
         )
         waiting["ready"] = []
         self.game.examination = waiting

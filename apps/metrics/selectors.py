@@ -149,7 +149,7 @@ def participant_series(*, participant: Participant, key: str) -> dict:
 
 def session_analysis(*, session: TrainingSession) -> dict:
     games = []
-    for game in session.games.order_by("created_at"):
+    for game in session.games.filter(practice=False).order_by("created_at"):
         values = _current(MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk))
         analysis = GameAnalysis.objects.filter(game=game).first()
         actors = [seat["kind"] for seat in game.seats]

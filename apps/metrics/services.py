@@ -75,7 +75,8 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     if with_solver is None:
         with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
-    games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
+    # A practice round is logged but never measured.
+    games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED, practice=False))
     per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
     rows = []
     for key in {key for values in per_game for key in values}:
@@ -245,6 +246,8 @@ def game_analysis_ensure(*, game_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.FINISHED or game.game_type != "memulation":
         return False
+    if game.practice:
+        return False
     game_analysis(game)
     return True
 
@@ -252,9 +255,9 @@ def game_analysis_ensure(*, game_id: int) -> bool:
 def games_needing_analysis():
     """Finished Memulation games without a stored analysis of the current version."""
     done = GameAnalysis.objects.filter(version=ANALYSIS_VERSION).values("game_id")
-    return Game.objects.filter(status=Game.Status.FINISHED, game_type="memulation").exclude(
-        pk__in=done
-    )
+    return Game.objects.filter(
+        status=Game.Status.FINISHED, game_type="memulation", practice=False
+    ).exclude(pk__in=done)
 
 
 def sessions_needing_metrics():

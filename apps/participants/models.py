@@ -150,6 +150,9 @@ class Protocol(models.Model):
     )
     wild_tie = models.CharField(max_length=10, choices=WildTie.choices, default=WildTie.LEADER)
     stragedy_intent = models.BooleanField(default=True)
+    # Before a participant's first real game of this protocol's game: the rules, then a short
+    # practice game that is logged but kept out of the metrics.
+    practice_round = models.BooleanField(default=True)
     trump_rule = models.CharField(
         max_length=20, choices=TrumpRule.choices, default=TrumpRule.HIDDEN_ASK
     )
@@ -199,6 +202,7 @@ class Protocol(models.Model):
             "opponent_level": self.opponent_level,
             "wild_tie": self.wild_tie,
             "stragedy_intent": self.stragedy_intent,
+            "practice_round": self.practice_round,
             "trump_rule": self.trump_rule,
             "sessions_per_week": self.sessions_per_week,
             "adaptive": self.adaptive,

@@ -623,6 +623,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/practice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session's practice round
+         * @description The session's practice round: whether one is offered; POST starts it.
+         */
+        get: operations["sessions_practice_retrieve"];
+        put?: never;
+        /**
+         * Start the practice round
+         * @description The session's practice round: whether one is offered; POST starts it.
+         */
+        post: operations["sessions_practice_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/": {
         parameters: {
             query?: never;
@@ -1128,6 +1152,8 @@ export interface components {
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
+            /** @description A practice round before the real game. */
+            practice: boolean;
             status: components["schemas"]["GameStatusEnum"];
             /** Format: date-time */
             created_at: string;
@@ -1680,6 +1706,13 @@ export interface components {
             trick: number;
             card: number;
         };
+        Practice: {
+            /** @description The session should begin with a practice round (the participant's first game of this kind, and the protocol's practice_round on). */
+            offered: boolean;
+            /** @description The session's practice game. */
+            game: number | null;
+            status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
+        };
         Progress: {
             rows_done: number;
             rows_total: number;
@@ -1701,6 +1734,7 @@ export interface components {
             readonly opponent_level: number;
             readonly wild_tie: components["schemas"]["WildTieEnum"];
             readonly stragedy_intent: boolean;
+            readonly practice_round: boolean;
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
@@ -1733,6 +1767,7 @@ export interface components {
             opponent_level?: number;
             wild_tie?: components["schemas"]["WildTieEnum"];
             stragedy_intent?: boolean;
+            practice_round?: boolean;
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
@@ -1878,6 +1913,8 @@ export interface components {
             recent: components["schemas"]["SeatEvent"][];
             id: number;
             game_type: components["schemas"]["GameEnum"];
+            /** @description A practice round: logged, but kept out of the metrics and the export. */
+            practice: boolean;
             status: components["schemas"]["GameStatusEnum"];
             /** @description Send it back with a move (stale_version). */
             version: number;
@@ -3113,6 +3150,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SeatView"];
                 };
+            };
+        };
+    };
+    sessions_practice_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice"];
+                };
+            };
+        };
+    };
+    sessions_practice_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -112,6 +112,8 @@ export interface MendikotState {
 export interface SeatView<S = MemulationState | MendikotState> {
   id: number;
   game_type: "memulation" | "mendikot";
+  /** A practice round before the participant's first real game (not counted). */
+  practice?: boolean;
   status: "active" | "finished" | "abandoned" | string;
   version: number;
   seat: Seat;
