@@ -1238,6 +1238,14 @@ export interface components {
         };
         /** @enum {string} */
         MemulationGameEnum: "memulation";
+        MemulationLastTrick: {
+            /** @description 0-based trick number in the deal. */
+            number: number;
+            leader: number;
+            /** @description The card led, then the card that followed. */
+            cards: string[];
+            winner: number;
+        };
         MemulationOptions: {
             rounds: number;
             wild_tie: components["schemas"]["WildTieEnum"];
@@ -1341,6 +1349,8 @@ export interface components {
             wild: (components["schemas"]["WildEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The trick in play. */
             trick: components["schemas"]["MemulationTrick"] | null;
+            /** @description The deal's last trick taken (in play only), for a second look. */
+            last_trick: components["schemas"]["MemulationLastTrick"] | null;
             /** @description Tricks each seat has taken in this deal. */
             piles: {
                 [key: string]: number;
@@ -1370,6 +1380,17 @@ export interface components {
         };
         /** @enum {string} */
         MendikotGameEnum: "mendikot";
+        MendikotLastTrick: {
+            /** @description 0-based trick number in the round. */
+            number: number;
+            leader: number;
+            cards: components["schemas"]["MendikotLastTrickCard"][];
+            winner: number;
+        };
+        MendikotLastTrickCard: {
+            seat: number;
+            card: string;
+        };
         MendikotOptions: {
             trump_rule: components["schemas"]["TrumpRuleEnum"];
             rounds: number;
@@ -1496,6 +1517,8 @@ export interface components {
                 [key: string]: number;
             };
             trick: components["schemas"]["MendikotTrick"] | null;
+            /** @description The round's last trick taken (in play only). */
+            last_trick: components["schemas"]["MendikotLastTrick"] | null;
             /** @description Tricks per team. */
             tricks_won: {
                 [key: string]: number;
