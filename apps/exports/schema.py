@@ -323,7 +323,10 @@ _TABLES = (
     ),
     Table(
         "games",
-        "One row per game played in a session (finished or abandoned; games in play are left out).",
+        "One row per game played in a session (finished or abandoned; games in play are left "
+        "out). A participant's practice round (the short game before their first real one) is "
+        "logged on the platform but is not research data: it is left out of this and every "
+        "other table, and out of the metrics.",
         ("participant_id", "session", "game"),
         (
             *GAME_KEY,

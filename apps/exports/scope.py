@@ -135,7 +135,7 @@ class ExportScope:
         sessions = self.session_rows()
         seated = GameSeat.objects.filter(session__in=sessions).values("game_id")
         rows = Game.objects.filter(
-            Q(session__in=sessions) | Q(pk__in=seated), status__in=EXPORTED_GAMES
+            Q(session__in=sessions) | Q(pk__in=seated), status__in=EXPORTED_GAMES, practice=False
         )
         if self.filters.game:
             rows = rows.filter(game_type=self.filters.game)
@@ -164,7 +164,8 @@ class ExportScope:
     def _game_refs(self) -> dict[int, list[GameRef]]:
         # Game numbers count every game of the session (in order of creation), whatever the
         # filters, so that a game keeps its number from one export to the next. A table's game
-        # counts in each seated participant's session.
+        # counts in each seated participant's session. Practice rounds are not research data:
+        # never exported, never numbered.
         # A game starts with its first event; a table when everyone is seated (logged after its
         # creation and at most four joins: the range keeps the lookup on the (game, seq) index).
         first_event = GameEvent.objects.filter(
@@ -173,7 +174,7 @@ class ExportScope:
         first_event = first_event.values("server_time")
         sessions = self.session_rows()
         own = (
-            Game.objects.filter(session__in=sessions)
+            Game.objects.filter(session__in=sessions, practice=False)
             .annotate(first_event_at=Subquery(first_event[:1]), seat=F("participant_seat"))
             .values_list(
                 "pk",

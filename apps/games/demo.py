@@ -99,7 +99,7 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
                 table.opponents_move()
                 continue
             if waiting(table.game.examination):
-                table.examination_start_hand(seat=seat)  # the device shows hand A
+                table.examination_start_hand(seat=seat)  # the device shows the hand
             if table.game.examination:
                 table.now = max(table.now, shown_at(table.game.examination))
                 planned = table.game.examination["planned"]

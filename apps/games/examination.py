@@ -1,9 +1,10 @@
 """The examination clock, kept by the server.
 
 In each Memulation deal hand A is shown for ``examination_seconds``, then hand B for as long.
-Hand A's clock does not run until the participant's device says it is showing the hand (a
-``start`` examination event): a link opened late, a device handed over after a while or a
-connection lost between deals costs no study time. Until then the clock is *waiting* and no
+Neither hand's clock runs until the participant's device says it is showing the hand (a
+``start`` examination event; the device sends it itself for every hand but the game's first):
+a link opened late, a device handed over after a while or a connection lost between hands
+costs no study time. Until then the clock is *waiting* and no
 cards are in the view. A person may end a hand early ("I'm ready"); otherwise it ends when its
 time is up. The clock lives in ``Game.examination`` and is advanced lazily: whenever a request
 for the game comes in, :func:`examination_due` says whether the current hand's time has run out.

@@ -37,6 +37,9 @@ class Game(models.Model):
     seats = models.JSONField()
     # The seat of ``session``'s participant (another participant's seat: GameSeat.session).
     participant_seat = models.PositiveSmallIntegerField(default=0)
+    # A practice round before the participant's first real game: logged like any game, but it
+    # neither completes its session nor counts in the metrics or the research export.
+    practice = models.BooleanField(default=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     state = models.JSONField(help_text="The engine state after the last event (a cache).")
     # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.

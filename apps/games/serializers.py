@@ -203,6 +203,13 @@ class MemulationRoundSerializer(serializers.Serializer):
     deal_scores = serializers.ListField(child=_per_seat("Tricks per seat in one deal."))
 
 
+class MemulationLastTrickSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="0-based trick number in the deal.")
+    leader = serializers.IntegerField()
+    cards = _cards("The card led, then the card that followed.")
+    winner = serializers.IntegerField()
+
+
 class MemulationViewSerializer(serializers.Serializer):
     """What one seat of a Memulation game may see (docs/rules.md, "What a seat sees")."""
 
@@ -232,6 +239,9 @@ class MemulationViewSerializer(serializers.Serializer):
     trump = _choice(SUIT_CHOICES, null=True)
     wild = _choice(RANK_CHOICES, null=True)
     trick = MemulationTrickSerializer(allow_null=True, help_text="The trick in play.")
+    last_trick = MemulationLastTrickSerializer(
+        allow_null=True, help_text="The deal's last trick taken (in play only), for a second look."
+    )
     piles = _per_seat("Tricks each seat has taken in this deal.")
     old_piles = serializers.DictField(
         child=serializers.ListField(
@@ -260,6 +270,18 @@ class MendikotTrickSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     leader = serializers.IntegerField()
     cards = MendikotTrickCardSerializer(many=True)
+
+
+class MendikotLastTrickCardSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+
+
+class MendikotLastTrickSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="0-based trick number in the round.")
+    leader = serializers.IntegerField()
+    cards = MendikotLastTrickCardSerializer(many=True)
+    winner = serializers.IntegerField()
 
 
 class TrumpRevealedSerializer(serializers.Serializer):
@@ -300,6 +322,9 @@ class MendikotViewSerializer(serializers.Serializer):
     hand = _cards()
     hand_counts = _per_seat("Cards in each hand.")
     trick = MendikotTrickSerializer(allow_null=True)
+    last_trick = MendikotLastTrickSerializer(
+        allow_null=True, help_text="The round's last trick taken (in play only)."
+    )
     tricks_won = _per_seat("Tricks per team.")
     tens = _per_seat("Tens per team.")
     legal = _cards("The cards this seat may play (or hide) now.")
@@ -568,6 +593,9 @@ class SeatViewSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     game_type = serializers.ChoiceField(choices=GameType.choices)
+    practice = serializers.BooleanField(
+        help_text="A practice round: logged, but kept out of the metrics and the export."
+    )
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Send it back with a move (stale_version).")
     seat = serializers.IntegerField()
@@ -584,6 +612,15 @@ class SeatViewSerializer(serializers.Serializer):
     )
 
 
+class PracticeSerializer(serializers.Serializer):
+    offered = serializers.BooleanField(
+        help_text="The session should begin with a practice round (the participant's first "
+        "game of this kind, and the protocol's practice_round on)."
+    )
+    game = serializers.IntegerField(allow_null=True, help_text="The session's practice game.")
+    status = serializers.ChoiceField(choices=Game.Status.choices, allow_null=True)
+
+
 class PlayLinkRequestSerializer(serializers.Serializer):
     revoke_previous = serializers.BooleanField(default=False)
 
@@ -597,6 +634,7 @@ class PlayLinkSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game_type = serializers.ChoiceField(choices=GameType.choices)
+    practice = serializers.BooleanField(help_text="A practice round before the real game.")
     status = serializers.ChoiceField(choices=Game.Status.choices)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -125,6 +125,9 @@ def game_create(
             f"The session is {session.status}; games are played in a started session.",
             code="session_not_started",
         )
+    # A practice still in play when the real game begins is over: it was skipped.
+    for practice in session.games.filter(practice=True, status=Game.Status.ACTIVE):
+        game_abandon(game=practice, reason="the real game began")
     snapshot = dict(session.protocol_snapshot)
     participant = session.participant
     # Adaptive difficulty, when the protocol has it on, carries these from session to session.
@@ -132,6 +135,18 @@ def game_create(
     snapshot["examination_seconds"], snapshot["opponent_level"] = seconds, level
     if seed is None:
         seed = random.SystemRandom().getrandbits(62)
+    return game_open(session=session, snapshot=snapshot, seed=seed, now=now)
+
+
+def game_open(
+    *,
+    session: TrainingSession,
+    snapshot: dict[str, Any],
+    seed: int,
+    now: datetime | None = None,
+    practice: bool = False,
+) -> Game:
+    """A new game of ``session`` set up as ``snapshot`` says (a real game or a practice)."""
     options = _engine_options(snapshot, participant_seat=0)
     state = create_game(snapshot["game"], seed=seed, options=options)
     now = now or clocks.now()
@@ -143,6 +158,7 @@ def game_create(
             options={**options, "turns": settings_from_protocol(snapshot)},
             seats=_seats(snapshot),
             participant_seat=0,
+            practice=practice,
             state=state.to_json(),
             probes=probes_initial(snapshot),
         )
@@ -184,6 +200,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     return {
         "id": game.pk,
         "game_type": game.game_type,
+        "practice": game.practice,
         "status": game.status,
         "version": game.next_seq,
         "seat": seat,

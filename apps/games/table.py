@@ -278,19 +278,27 @@ class Table:
     # -- the examination clock ---------------------------------------------------------------
 
     def _ready_hand_a(self, round_no: int, deal: int, not_before: datetime) -> None:
+        self._ready_hand(round_no, deal, "A", not_before)
+
+    def _ready_hand(self, round_no: int, deal: int, hand: str, not_before: datetime) -> None:
         seconds = self.game.options.get("examination_seconds", 30)
         waiting = clock.examination_start(
-            round_no=round_no, deal=deal, hand="A", seconds=seconds, now=None, not_before=not_before
+            round_no=round_no,
+            deal=deal,
+            hand=hand,
+            seconds=seconds,
+            now=None,
+            not_before=not_before,
         )
         waiting["ready"] = []
         self.game.examination = waiting
 
     def examination_start_hand(self, *, seat: int | None = None, **fields) -> None:
-        """The device shows the waiting hand A: its clock starts now (or when the pause after
-        the last trick ends) and the log says when, by the server's and the device's time."""
+        """The device shows the waiting hand: its clock starts now (or when the pause before it
+        ends) and the log says when, by the server's and the device's time."""
         waiting = self.game.examination
         at = clock.start_at(waiting, self.now)
-        self._show(waiting["round"], waiting["deal"], "A", at, seat=seat, **fields)
+        self._show(waiting["round"], waiting["deal"], waiting["hand"], at, seat=seat, **fields)
 
     def _show(self, round_no: int, deal: int, hand: str, at: datetime, **fields) -> None:
         seconds = self.game.options.get("examination_seconds", 30)
@@ -344,7 +352,8 @@ class Table:
                 hidden_at=hidden_at,
             )
         if shown["hand"] == "A":
-            self._show(
+            # Hand B's clock, like hand A's, starts when the device shows it (its own `start`).
+            self._ready_hand(
                 shown["round"], shown["deal"], "B", hidden_at if early else hidden_at + clock.GRACE
             )
         else:
@@ -388,7 +397,7 @@ class Table:
             self.finished_now = True
         rows.update(game, self._changed_fields())
         self._events, self._rows = [], []
-        if self.finished_now:
+        if self.finished_now and not game.practice:
             for session in seated_sessions(game):
                 session_complete(session=session, actor=None)
             game_finished.send(sender=Game, game=game)

@@ -4,6 +4,7 @@ from apps.games import tables_views, views
 
 urlpatterns = [
     path("sessions/<int:session_id>/games/", views.SessionGamesView.as_view()),
+    path("sessions/<int:session_id>/practice/", views.SessionPracticeView.as_view()),
     path("games/<int:game_id>/", views.GameView.as_view()),
     path("games/<int:game_id>/actions/", views.GameActionsView.as_view()),
     path("games/<int:game_id>/examination/", views.GameExaminationView.as_view()),

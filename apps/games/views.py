@@ -6,7 +6,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.games import answers, links, selectors, services
+from apps.games import answers, links, practice, selectors, services
 from apps.games.models import Game
 from apps.games.serializers import (
     ActionSerializer,
@@ -16,6 +16,7 @@ from apps.games.serializers import (
     PlayLinkRequestSerializer,
     PlayLinkSerializer,
     ProbeAnswerSerializer,
+    PracticeSerializer,
     SeatViewSerializer,
 )
 from apps.training.selectors import session_get
@@ -42,6 +43,26 @@ class SessionGamesView(APIView):
     @extend_schema(request=None, responses={201: SeatViewSerializer}, summary="Start a game")
     def post(self, request, session_id: int):
         game = services.game_create(session=self._session(request, session_id))
+        return Response(services.game_view(game_id=game.pk), status=201)
+
+
+class SessionPracticeView(APIView):
+    """The session's practice round: whether one is offered; POST starts it."""
+
+    @extend_schema(responses=PracticeSerializer, summary="A session's practice round")
+    def get(self, request, session_id: int):
+        session = session_get(user=request.user, session_id=session_id)
+        return Response(practice.practice_state(session=session))
+
+    @extend_schema(
+        request=None,
+        responses={201: SeatViewSerializer, 409: REFUSED},
+        summary="Start the practice round",
+    )
+    def post(self, request, session_id: int):
+        game = practice.practice_create(
+            session=session_get(user=request.user, session_id=session_id)
+        )
         return Response(services.game_view(game_id=game.pk), status=201)
 
 

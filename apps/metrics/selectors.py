@@ -150,7 +150,7 @@ def participant_series(*, participant: Participant, key: str) -> dict:
 
 def session_analysis(*, session: TrainingSession) -> dict:
     games = []
-    for game in session_games(session).order_by("created_at"):
+    for game in session_games(session).filter(practice=False).order_by("created_at"):
         values = _current(
             MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk, session=session)
         )

@@ -82,7 +82,8 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     if with_solver is None:
         with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
-    games = list(session_games(session).filter(status=Game.Status.FINISHED).order_by("-created_at"))
+    # A practice round is logged but never measured.
+    games = list(session_games(session).filter(status=Game.Status.FINISHED, practice=False).order_by("-created_at"))
     per_game = [
         game_metrics_compute(game=g, with_solver=with_solver, session=session) for g in games
     ]
@@ -259,6 +260,8 @@ def game_analysis_ensure(*, game_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.FINISHED or game.game_type != "memulation":
         return False
+    if game.practice:
+        return False
     game_analysis(game)
     return True
 
@@ -266,9 +269,9 @@ def game_analysis_ensure(*, game_id: int) -> bool:
 def games_needing_analysis():
     """Finished Memulation games without a stored analysis of the current version."""
     done = GameAnalysis.objects.filter(version=ANALYSIS_VERSION).values("game_id")
-    return Game.objects.filter(status=Game.Status.FINISHED, game_type="memulation").exclude(
-        pk__in=done
-    )
+    return Game.objects.filter(
+        status=Game.Status.FINISHED, game_type="memulation", practice=False
+    ).exclude(pk__in=done)
 
 
 def sessions_needing_metrics():

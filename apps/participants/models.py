@@ -164,6 +164,9 @@ class Protocol(models.Model):
         validators=[MaxValueValidator(MAX_RECALL_PROBES)],
         help_text="Recall probes per probe point, Memulation only (0: off)",
     )
+    # Before a participant's first real game of this protocol's game: the rules, then a short
+    # practice game that is logged but kept out of the metrics.
+    practice_round = models.BooleanField(default=True)
     trump_rule = models.CharField(
         max_length=20, choices=TrumpRule.choices, default=TrumpRule.HIDDEN_ASK
     )
@@ -241,6 +244,7 @@ class Protocol(models.Model):
             "wild_tie": self.wild_tie,
             "stragedy_intent": self.stragedy_intent,
             "recall_probes": self.recall_probes,
+            "practice_round": self.practice_round,
             "trump_rule": self.trump_rule,
             "sessions_per_week": self.sessions_per_week,
             "adaptive": self.adaptive,

@@ -10,10 +10,23 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
+from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
@@ -98,8 +111,12 @@ def protocol_get(*, user, protocol_id: int) -> Protocol:
 
 
 def week_start(now=None):
-    """Monday 00:00 of the current week, in the platform's time zone."""
-    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    """Monday 00:00 of the current week in the clinic's time zone (the ``TIME_ZONE`` setting).
+
+    Every count of the weekly plan is made here, on the server, so that the sessions counted
+    and the flag for missed ones use the same week whatever the browser's time zone."""
+    local = timezone.localtime(now or clock.now())
+    today = local.replace(hour=0, minute=0, second=0, microsecond=0)
     return today - timedelta(days=today.weekday())
 
 
@@ -110,7 +127,9 @@ def participant_list(
 
     ``sessions_this_week`` counts sessions completed since Monday and ``sessions_last_week`` those
     of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
-    study's newest protocol's (never the protocol last used: a plan belongs to the person).
+    study's newest protocol's (never the protocol last used: a plan belongs to the person);
+    ``sessions_missed_last_week`` is the plan less last week's sessions, for someone enrolled
+    before last week began (else null, as it is without a plan).
     """
     participants = participant_scope(user=user)
     if study_id is not None:
@@ -146,6 +165,16 @@ def participant_list(
                 Subquery(newest_in_study.values("sessions_per_week")[:1]),
                 output_field=IntegerField(),
             ),
+        )
+        .annotate(
+            sessions_missed_last_week=Case(
+                When(
+                    Q(created_at__lt=last_week, sessions_per_week_planned__isnull=False),
+                    then=Greatest(F("sessions_per_week_planned") - F("sessions_last_week"), 0),
+                ),
+                default=Value(None),
+                output_field=IntegerField(),
+            )
         )
         .order_by("study__name", "code")
     )

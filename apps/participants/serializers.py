@@ -145,6 +145,7 @@ class ProtocolSerializer(serializers.ModelSerializer):
             "wild_tie",
             "stragedy_intent",
             "recall_probes",
+            "practice_round",
             "trump_rule",
             "sessions_per_week",
             "adaptive",
@@ -183,6 +184,7 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
             "wild_tie",
             "stragedy_intent",
             "recall_probes",
+            "practice_round",
             "trump_rule",
             "sessions_per_week",
             "adaptive",
@@ -214,6 +216,12 @@ class ParticipantSerializer(serializers.ModelSerializer):
         allow_null=True,
         help_text="The participant's own plan, else the study's newest protocol's.",
     )
+    sessions_missed_last_week = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="Planned sessions not held last week (weeks begin Monday 00:00 in the "
+        "clinic's time zone); null without a plan or for someone enrolled since it began.",
+    )
 
     class Meta:
         model = Participant
@@ -238,6 +246,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "sessions_this_week",
             "sessions_last_week",
             "sessions_per_week_planned",
+            "sessions_missed_last_week",
         ]
         read_only_fields = fields
 

@@ -565,10 +565,37 @@ def test_view_keys():
     assert list(state.view(0)) == [
         "game", "seat", "phase", "to_act", "finished", "round", "rounds", "deal",
         "lucky_duck", "lame_duck", "roles_method", "roles_cut", "options", "examination", "hand",
-        "hand_label", "hand_counts", "pritticut", "trump", "wild", "trick", "piles",
+        "hand_label", "hand_counts", "pritticut", "trump", "wild", "trick", "last_trick", "piles",
         "old_piles", "stragedy", "legal", "deal_scores", "round_score", "match_score",
         "rounds_played",
     ]  # fmt: skip
     with pytest.raises(RulesError) as error:
         state.view(2)
     assert error.value.code == "invalid_input"
+
+
+def test_the_view_shows_the_deal_s_last_trick_taken_during_play_only():
+    state = create_game("memulation", seed=4)
+    seen = []
+    while not state.finished:
+        seat = state.to_act[0]
+        before = state.view(seat)
+        action = state.legal_actions(seat)[0]
+        state = state.apply(action)
+        won = [e for e in state.events if e["type"] == "trick_won"]
+        view = state.view(1 - seat)
+        if won and state.phase == "play":
+            last = view["last_trick"]
+            assert last == {
+                "number": won[-1]["trick"],
+                "leader": won[-1]["leader"],
+                "cards": won[-1]["cards"],
+                "winner": won[-1]["winner"],
+            }
+            assert view["last_trick"] == state.view(seat)["last_trick"]  # public to both
+            seen.append(last["number"])
+        if state.phase != "play" or (before["phase"] != "play" and not won):
+            assert view["last_trick"] is None or state.phase == "play"
+        if state.phase in ("choose_hand", "stragedy", "examination"):
+            assert view["last_trick"] is None  # never the Old Deal's tricks at the 'Stragedy
+    assert seen.count(0) == 2 and max(seen) == 11  # each deal's; the 13th ends the deal

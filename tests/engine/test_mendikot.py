@@ -442,6 +442,20 @@ def test_view_keys():
     assert list(state.view(3)) == [
         "game", "seat", "team", "phase", "to_act", "finished", "round", "rounds", "dealer",
         "trump_rule", "turn_up", "trump", "trump_revealed", "trump_hidden", "hidden_trump",
-        "hidden_owner", "hand", "hand_counts", "trick", "tricks_won", "tens", "legal", "can_ask",
-        "match_wins", "rounds_played",
+        "hidden_owner", "hand", "hand_counts", "trick", "last_trick", "tricks_won", "tens", "legal",
+        "can_ask", "match_wins", "rounds_played",
     ]  # fmt: skip
+
+
+def test_the_view_shows_the_round_s_last_trick_taken_to_every_seat():
+    state = create_game("mendikot", seed=4)
+    while not state.finished:
+        seat = state.to_act[0]
+        state = state.apply(state.legal_actions(seat)[0])
+        won = [e for e in state.events if e["type"] == "trick_won"]
+        if won and state.phase == "play":
+            expected = {key: won[-1][key] for key in ("leader", "cards", "winner")}
+            for viewer in range(4):
+                last = state.view(viewer)["last_trick"]
+                assert {key: last[key] for key in expected} == expected
+                assert last["number"] == won[-1]["trick"]

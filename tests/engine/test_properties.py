@@ -82,6 +82,8 @@ def check_memulation_view(state: Memulation, seat: int) -> None:
         allowed |= names(state.hands[seat])
     if state.led >= 0 and state.phase == "play":
         allowed.add(CARD_NAMES[state.led])
+    if state.tricks and state.phase == "play":  # the deal's last trick, seen played by both
+        allowed |= {CARD_NAMES[c] for c in state.tricks[-1][1:3]}
     if state.pritticut >= 0:
         allowed.add(CARD_NAMES[state.pritticut])
     if state.roles["cut"] and state.deal_no == 0 and state.phase in ("examination", "choose_hand"):
@@ -196,6 +198,8 @@ def check_mendikot(state: Mendikot) -> None:
             allowed.add(CARD_NAMES[state.hidden])
         if state.turn_up >= 0:
             allowed.add(CARD_NAMES[state.turn_up])
+        if state.tricks and state.phase == "play":  # the last trick taken, played face up
+            allowed |= {CARD_NAMES[c] for c in state.tricks[-1][1]}
         shown = cards_in(state.view(seat))
         assert shown <= allowed, (seat, shown - allowed)
 

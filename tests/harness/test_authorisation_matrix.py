@@ -187,6 +187,13 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/sessions/<int:session_id>/games/", "POST"): Rule(
         "/api/sessions/{session}/games/", staff_only(201)
     ),
+    ("api/sessions/<int:session_id>/practice/", "GET"): Rule(
+        "/api/sessions/{session}/practice/", staff_only(200)
+    ),
+    # The session's game has begun: the practice comes before it (refused by state, not role).
+    ("api/sessions/<int:session_id>/practice/", "POST"): Rule(
+        "/api/sessions/{session}/practice/", staff_only(409)
+    ),
     ("api/games/<int:game_id>/", "GET"): Rule("/api/games/{game}/", staff_only(200)),
     # The game is in its examination: a card is refused by the rules (409), not by the role.
     ("api/games/<int:game_id>/actions/", "POST"): Rule(

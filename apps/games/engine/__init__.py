@@ -65,14 +65,18 @@ are keyed ``"0"``, ``"1"``, ...):
   Deal's play begins; null when the roles were not cut) ``options examination`` (``{"A": [...],
   "B": [...], "done": bool}`` during an examination, else null) ``hand`` (own cards, sorted;
   null before the choice) ``hand_label hand_counts pritticut trump wild trick`` (``{"number",
-  "leader", "cards"}`` in play) ``piles`` (tricks taken this deal, counts) ``old_piles`` (deal
-  2: per pile, per trick, which of the two positions still hold a face-down card) ``stragedy``
+  "leader", "cards"}`` in play) ``last_trick`` (the deal's last trick taken, ``{"number",
+  "leader", "cards", "winner"}``, during play; else null) ``piles`` (tricks taken this deal,
+  counts) ``old_piles`` (deal 2: per pile, per trick, which of the two positions still hold a
+  face-down card) ``stragedy``
   (position and revealed card; the intended card only for Lame Duck) ``legal deal_scores
   round_score match_score rounds_played``.
 - Mendikot: ``game seat team phase to_act finished round rounds dealer trump_rule turn_up
   trump trump_revealed trump_hidden hidden_trump`` (the card, for its owner only)
   ``hidden_owner hand hand_counts trick`` (``{"number", "leader", "cards": [{"seat", "card",
-  "trump"}]}``) ``tricks_won legal can_ask match_wins rounds_played``.
+  "trump"}]}``) ``last_trick`` (``{"number", "leader", "cards": [{"seat", "card"}], "winner"}``,
+  the round's last trick taken, during play; else null) ``tricks_won legal can_ask match_wins
+  rounds_played``.
 
 The fast interface (bots, solvers, benchmarks)
 ==============================================

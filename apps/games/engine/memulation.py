@@ -969,6 +969,10 @@ class Memulation(GameState):
             }
             if self.phase == PLAY
             else None,
+            # The deal's last trick taken: both saw it played, so a reload may show it again.
+            "last_trick": {"number": len(self.tricks) - 1, **_trick_dict(self.tricks[-1])}
+            if self.phase == PLAY and self.tricks
+            else None,
             "piles": team_dict(self.won),
             "old_piles": old_piles,
             "stragedy": stragedy,

@@ -783,6 +783,9 @@ class Mendikot(GameState):
             "hand": mask_strs(self.hands[seat]),
             "hand_counts": team_dict([h.bit_count() for h in self.hands]),
             "trick": trick,
+            "last_trick": {"number": len(self.tricks) - 1, **self._trick_dict(self.tricks[-1])}
+            if self.phase == PLAY and self.tricks
+            else None,
             "tricks_won": team_dict(self.team_tricks),
             # Every trick was face up when played, so the tens each team holds are public.
             "tens": team_dict(self.team_tens),

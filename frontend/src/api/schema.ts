@@ -209,26 +209,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/games/{game_id}/probes/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Answer the recall probe waiting
-         * @description Staff acting on a participant's game (a clinician handing over the device).
-         */
-        post: operations["games_probes_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/games/{game_id}/replay/": {
         parameters: {
             query?: never;
@@ -499,26 +479,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/play/{token}/probes/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Answer the recall probe waiting
-         * @description A participant device: the link is the only credential, and only for its game's seat.
-         */
-        post: operations["play_probes_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/protocols/{id}/": {
         parameters: {
             query?: never;
@@ -657,6 +617,30 @@ export interface paths {
          * @description The games of a training session; POST starts the session's game.
          */
         post: operations["sessions_games_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/practice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session's practice round
+         * @description The session's practice round: whether one is offered; POST starts it.
+         */
+        get: operations["sessions_practice_retrieve"];
+        put?: never;
+        /**
+         * Start the practice round
+         * @description The session's practice round: whether one is offered; POST starts it.
+         */
+        post: operations["sessions_practice_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1168,6 +1152,8 @@ export interface components {
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
+            /** @description A practice round before the real game. */
+            practice: boolean;
             status: components["schemas"]["GameStatusEnum"];
             /** Format: date-time */
             created_at: string;
@@ -1252,6 +1238,14 @@ export interface components {
         };
         /** @enum {string} */
         MemulationGameEnum: "memulation";
+        MemulationLastTrick: {
+            /** @description 0-based trick number in the deal. */
+            number: number;
+            leader: number;
+            /** @description The card led, then the card that followed. */
+            cards: string[];
+            winner: number;
+        };
         MemulationOptions: {
             rounds: number;
             wild_tie: components["schemas"]["WildTieEnum"];
@@ -1355,6 +1349,8 @@ export interface components {
             wild: (components["schemas"]["WildEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The trick in play. */
             trick: components["schemas"]["MemulationTrick"] | null;
+            /** @description The deal's last trick taken (in play only), for a second look. */
+            last_trick: components["schemas"]["MemulationLastTrick"] | null;
             /** @description Tricks each seat has taken in this deal. */
             piles: {
                 [key: string]: number;
@@ -1384,6 +1380,17 @@ export interface components {
         };
         /** @enum {string} */
         MendikotGameEnum: "mendikot";
+        MendikotLastTrick: {
+            /** @description 0-based trick number in the round. */
+            number: number;
+            leader: number;
+            cards: components["schemas"]["MendikotLastTrickCard"][];
+            winner: number;
+        };
+        MendikotLastTrickCard: {
+            seat: number;
+            card: string;
+        };
         MendikotOptions: {
             trump_rule: components["schemas"]["TrumpRuleEnum"];
             rounds: number;
@@ -1510,6 +1517,8 @@ export interface components {
                 [key: string]: number;
             };
             trick: components["schemas"]["MendikotTrick"] | null;
+            /** @description The round's last trick taken (in play only). */
+            last_trick: components["schemas"]["MendikotLastTrick"] | null;
             /** @description Tricks per team. */
             tricks_won: {
                 [key: string]: number;
@@ -1676,6 +1685,8 @@ export interface components {
             readonly sessions_last_week: number;
             /** @description The participant's own plan, else the study's newest protocol's. */
             readonly sessions_per_week_planned: number | null;
+            /** @description Planned sessions not held last week (weeks begin Monday 00:00 in the clinic's time zone); null without a plan or for someone enrolled since it began. */
+            readonly sessions_missed_last_week: number | null;
         };
         /** @description Enrolment. The code is generated by the server; never send names or contact details. */
         ParticipantCreateRequest: {
@@ -1720,42 +1731,13 @@ export interface components {
             trick: number;
             card: number;
         };
-        /** @description A recall probe waiting for the participant's answer: the card named and the question. */
-        Probe: {
-            kind: components["schemas"]["ProbeKindEnum"];
-            /** @description The card the probe names. */
-            card: string;
-            round: number;
-            /** @description The deal it asks about: 1 (where: the Old Deal's face-down tricks) or the deal whose hands were just chosen (which_hand). */
-            deal: number;
-            /** @description 1-based place among the probes asked now. */
-            number: number;
-            /** @description Probes asked now. */
-            of: number;
+        Practice: {
+            /** @description The session should begin with a practice round (the participant's first game of this kind, and the protocol's practice_round on). */
+            offered: boolean;
+            /** @description The session's practice game. */
+            game: number | null;
+            status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
-        /**
-         * @description The answer to the recall probe waiting: a position for a where-probe (as a 'Stragedy),
-         *     yes or no for a which-hand probe.
-         */
-        ProbeAnswerRequest: {
-            /** @description Chosen by the client; a retry reuses it. */
-            event_id?: string;
-            /** @description performance.now() delta */
-            decision_ms?: number;
-            /** Format: date-time */
-            client_time?: string;
-            /** @description The view's version the move was made on. */
-            version?: number;
-            pile?: number;
-            /** @description The trick's place in the pile. */
-            trick?: number;
-            /** @description 0 the card led, 1 the other. */
-            card?: number;
-            /** @description Which-hand probe: the card was in the other hand. */
-            in_other_hand?: boolean;
-        };
-        /** @enum {string} */
-        ProbeKindEnum: "where" | "which_hand";
         Progress: {
             rows_done: number;
             rows_total: number;
@@ -1777,8 +1759,7 @@ export interface components {
             readonly opponent_level: number;
             readonly wild_tie: components["schemas"]["WildTieEnum"];
             readonly stragedy_intent: boolean;
-            /** @description Recall probes per probe point, Memulation only (0: off) */
-            readonly recall_probes: number;
+            readonly practice_round: boolean;
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
@@ -1811,8 +1792,7 @@ export interface components {
             opponent_level?: number;
             wild_tie?: components["schemas"]["WildTieEnum"];
             stragedy_intent?: boolean;
-            /** @description Recall probes per probe point, Memulation only (0: off) */
-            recall_probes?: number;
+            practice_round?: boolean;
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
@@ -1851,14 +1831,13 @@ export interface components {
          *     * `trump_revealed` - Trump Revealed
          *     * `trick` - Trick
          *     * `illegal_attempt` - Illegal Attempt
-         *     * `recall_probe` - Recall Probe
          *     * `deal_result` - Deal Result
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1959,14 +1938,14 @@ export interface components {
             recent: components["schemas"]["SeatEvent"][];
             id: number;
             game_type: components["schemas"]["GameEnum"];
+            /** @description A practice round: logged, but kept out of the metrics and the export. */
+            practice: boolean;
             status: components["schemas"]["GameStatusEnum"];
             /** @description Send it back with a move (stale_version). */
             version: number;
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
-            /** @description A recall probe waiting: the game waits for its answer. */
-            probe: components["schemas"]["Probe"] | null;
         };
         Session: {
             readonly id: number;
@@ -2029,8 +2008,6 @@ export interface components {
              * @description The bot's opponent level.
              */
             level?: number;
-            /** @description The bot's VERSION (how it decides) when the game was created. */
-            version?: number;
         };
         Stragedy: {
             pile: number;
@@ -2502,47 +2479,6 @@ export interface operations {
             };
         };
     };
-    games_probes_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                game_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ProbeAnswerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
-                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SeatView"];
-                };
-            };
-            /** @description Refused: the error shape, with the RULES.md code */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the error shape, with the RULES.md code */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     games_replay_retrieve: {
         parameters: {
             query?: never;
@@ -3008,47 +2944,6 @@ export interface operations {
             };
         };
     };
-    play_probes_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ProbeAnswerRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
-                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SeatView"];
-                };
-            };
-            /** @description Refused: the error shape, with the RULES.md code */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the error shape, with the RULES.md code */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     protocols_retrieve: {
         parameters: {
             query?: never;
@@ -3280,6 +3175,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SeatView"];
                 };
+            };
+        };
+    };
+    sessions_practice_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice"];
+                };
+            };
+        };
+    };
+    sessions_practice_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

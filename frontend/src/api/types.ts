@@ -15,6 +15,7 @@ export type Participant = Schemas["Participant"];
 export type TrainingSession = Schemas["Session"];
 export type GameSummary = Schemas["GameSummary"];
 export type PlayLink = Schemas["PlayLink"];
+export type PracticeState = Schemas["Practice"];
 export type Note = Schemas["ClinicianNote"];
 export type StaffMember = Schemas["Staff"];
 

@@ -85,3 +85,24 @@ describe("the examination's start", () => {
     expect(screen.queryByRole("button", { name: "Start" })).not.toBeInTheDocument();
   });
 });
+
+describe("hand B's start", () => {
+  it("follows hand A on its own: the device says start as hand B is shown", async () => {
+    const waitingB = examining(1, true);
+    waitingB.examination = { ...waitingB.examination!, hand: "B" };
+    const shownB = examining(1, false);
+    shownB.examination = { ...shownB.examination!, hand: "B" };
+    shownB.state.examination = { done: false, hand: "B", cards: HAND_A };
+    const transport: Transport = {
+      get: vi.fn(async () => waitingB),
+      act: vi.fn(),
+      examine: vi.fn(async () => shownB),
+    };
+    screenWith(transport);
+    expect(await screen.findByTestId("exam-next")).toHaveTextContent("Hand B comes next…");
+    await waitFor(() => expect(transport.examine).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(transport.examine).mock.calls[0][0]).toMatchObject({ type: "start" });
+    expect(screen.queryByRole("button", { name: "Start" })).not.toBeInTheDocument();
+    expect(await screen.findByTestId("exam-hand")).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
-// The last trick taken, for a second look: who led, who followed, who won. Kept on this device
-// from the answers it saw (the server does not send old tricks: in Memulation they lie face
-// down), and forgotten when a new deal starts.
+// The last trick taken, for a second look: who led, who followed, who won. The server's view
+// carries it during play (so a reload still shows it; the earlier tricks of a Memulation deal
+// stay face down); between its answers the device keeps the last one it saw, and forgets it
+// when a new deal starts.
 
 import { useRef, useState } from "react";
 import { Card } from "./Card";
@@ -8,6 +9,17 @@ import { cardName } from "./cards";
 import { finishedTricks } from "./recent";
 import type { ShownTrick } from "./recent";
 import type { SeatView } from "./types";
+
+/** The view's own last trick, in the shape the table shows. */
+export function viewLastTrick(view: SeatView): ShownTrick | null {
+  const last = view.state.last_trick;
+  if (!last) return null;
+  const players = view.game_type === "mendikot" ? 4 : 2;
+  const cards = (last.cards as (string | { seat: number; card: string })[]).map((c, j) =>
+    typeof c === "string" ? { seat: (last.leader + j) % players, card: c } : c,
+  );
+  return { key: `view-${view.version}-${last.number}`, leader: last.leader, winner: last.winner, cards };
+}
 
 export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
   const kept = useRef<{ deal: string; version: number; trick: ShownTrick | null }>({
@@ -19,7 +31,9 @@ export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
   if (kept.current.version !== view.version) {
     kept.current.version = view.version;
     const tricks = finishedTricks(view);
-    if (tricks.length) kept.current.trick = tricks[tricks.length - 1];
+    const fromView = viewLastTrick(view);
+    if (fromView) kept.current.trick = fromView;
+    else if (tricks.length) kept.current.trick = tricks[tricks.length - 1];
   }
   return kept.current.trick;
 }

@@ -10,7 +10,8 @@ import { LastTrick, useLastTrick } from "./LastTrick";
 import { PlayHand } from "./Hand";
 import { OldPiles, TrickPile, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
-import { cardName, inPreferredOrder, sortHand, suitName, rankName } from "./cards";
+import { cardName, inPreferredOrder, sortHand, suitName } from "./cards";
+import { wildWords } from "../features/practice/wild";
 import { useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
@@ -67,7 +68,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const waiting = s.phase === "examination" && view.status === "active" && !!exam?.waiting;
   // The game's first hand waits for the participant's Start; a later deal's hand A is started
   // by this device as soon as the page is on screen.
-  const explicitStart = waiting && s.round === 0 && s.deal === 1;
+  const explicitStart = waiting && s.round === 0 && s.deal === 1 && exam?.hand === "A";
   useAutoStart(waiting && !explicitStart ? examKey : null, game);
 
   // -- the decision on show, for decision times ---------------------------------------------
@@ -475,7 +476,8 @@ function PritticutBox({ view }: { view: MemulationView }) {
           <span className="label">Trump:</span> <strong>{suitName(s.trump ?? "")}</strong>
         </div>
         <div>
-          <span className="label">Wild:</span> <strong>every other {rankName(s.wild ?? "")}</strong>
+          <span className="label">Wild cards:</span>{" "}
+          <strong data-testid="wild-cards">{wildWords(s.pritticut)}</strong>
         </div>
       </div>
     </div>

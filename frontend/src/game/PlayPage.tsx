@@ -2,7 +2,11 @@
 // device handed over to the participant.
 
 import { useEffect, useMemo, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { PracticeBanner, PracticeDone, PracticeIntro, markRulesSeen, rulesSeen } from "../features/practice/PracticeIntro";
+import { RulesButton } from "../features/practice/RulesButton";
+import type { TrumpRule } from "../features/practice/Rules";
 import { transportFor } from "./actionQueue";
 import type { Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";
@@ -35,6 +39,11 @@ export function GameScreen({
 }) {
   const game = useGame(transport);
   const { view } = game;
+  const [, setRulesRead] = useState(0);
+  const practice = !!view?.practice;
+  const trumpRule = view?.game_type === "mendikot" ? (view.state as { trump_rule?: TrumpRule }).trump_rule : undefined;
+  const examinationSeconds =
+    view?.game_type === "memulation" ? (view.state as { options?: { examination_seconds?: number } }).options?.examination_seconds : undefined;
   const [news, setNews] = useState<string[]>([]);
   useEffect(() => {
     if (!view) return;
@@ -57,7 +66,9 @@ export function GameScreen({
       <a href="#table" className="skip-link">
         Skip to the table
       </a>
-      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId} />
+      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId}>
+        {view && <RulesButton game={view.game_type} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />}
+      </PlayHeader>
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
           <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as the
@@ -76,8 +87,21 @@ export function GameScreen({
           <p className="big-message" role="status">
             Loading the game…
           </p>
+        ) : practice && view.status === "active" && !rulesSeen(view.id) ? (
+          <PracticeIntro
+            game={view.game_type}
+            examinationSeconds={examinationSeconds}
+            trumpRule={trumpRule}
+            onBegin={() => {
+              markRulesSeen(view.id);
+              setRulesRead((n) => n + 1);
+            }}
+          />
+        ) : practice && view.status !== "active" ? (
+          <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
         ) : (
           <>
+            {practice && <PracticeBanner />}
             <h1 className="sr-only">
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>
@@ -100,7 +124,7 @@ export function GameScreen({
   );
 }
 
-function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: string }) {
+function PlayHeader({ title, staffGameId, children }: { title: string; staffGameId?: string; children?: ReactNode }) {
   const { settings, update } = useSettings();
   return (
     <header className="play-header">
@@ -136,6 +160,7 @@ function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: strin
             <option value="largest">largest</option>
           </select>
         </label>
+        {children}
         {staffGameId && (
           <Link className="btn link small" to="/">
             Staff: back

@@ -77,6 +77,21 @@ describe("what the table shows of the cut and the tricks", () => {
     expect(last).toHaveTextContent("You won it (four of spades, nine of spades).");
   });
 
+  it("shows the last trick after a reload, from the server's view", async () => {
+    // A fresh page: no answer with the trick being won has been seen on this device.
+    const view = memulationView({
+      trick: { number: 5, leader: 1, cards: [] },
+      to_act: [1],
+      last_trick: { number: 4, leader: 0, cards: ["QH", "2H"], winner: 1 },
+    });
+    screenWith(view);
+    await userEvent.click(await screen.findByRole("button", { name: "Last trick" }));
+    const last = screen.getByRole("group", { name: "The last trick" });
+    expect(last).toHaveTextContent("You led");
+    expect(last).toHaveTextContent("Your opponent followed");
+    expect(last).toHaveTextContent("Your opponent won it (queen of hearts, two of hearts).");
+  });
+
   it("names the leader of the trick on the table", async () => {
     screenWith(memulationView());
     expect(await screen.findByRole("group", { name: "Cards on the table" })).toHaveTextContent(

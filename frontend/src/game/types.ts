@@ -44,6 +44,8 @@ export interface MemulationState {
   trump: string | null;
   wild: string | null;
   trick: { number: number; leader: Seat; cards: string[] } | null;
+  /** The deal's last trick taken, during play (the server's view: it survives a reload). */
+  last_trick?: { number: number; leader: Seat; cards: string[]; winner: Seat } | null;
   piles: TeamDict;
   old_piles: Record<string, [boolean, boolean][]> | null;
   stragedy: {
@@ -91,6 +93,8 @@ export interface MendikotState {
   hand: string[];
   hand_counts: TeamDict;
   trick: { number: number; leader: Seat; cards: MendikotTrickCard[] } | null;
+  /** The round's last trick taken, during play. */
+  last_trick?: { number: number; leader: Seat; cards: { seat: Seat; card: string }[]; winner: Seat } | null;
   tricks_won: TeamDict;
   /** Not in the view yet (see the report); counted from trick_won events when missing. */
   tens?: TeamDict;
@@ -124,6 +128,8 @@ export interface TurnClock {
 export interface SeatView<S = MemulationState | MendikotState> {
   id: number;
   game_type: "memulation" | "mendikot";
+  /** A practice round before the participant's first real game (not counted). */
+  practice?: boolean;
   status: "active" | "finished" | "abandoned" | string;
   version: number;
   seat: Seat;

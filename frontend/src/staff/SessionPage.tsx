@@ -17,6 +17,8 @@ import type {
 } from "../api/types";
 import { Card } from "../game/Card";
 import { cardName } from "../game/cards";
+import { PracticeOffer } from "../features/practice/PracticeOffer";
+import { practiceKey, practiceState } from "../features/practice/api";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "./widgets";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
@@ -87,7 +89,9 @@ export function SessionPage() {
     refetchInterval: (q) =>
       (q.state.data ?? []).some((g) => g.status === "active") ? 5000 : false,
   });
-  const finished = (games.data ?? []).some((g) => g.status === "finished");
+  // A practice round is played but never measured: the results wait for the real game.
+  const finished = (games.data ?? []).some((g) => g.status === "finished" && !g.practice);
+  const realGameBegun = (games.data ?? []).some((g) => !g.practice);
   const analysis = useQuery({
     queryKey: ["analysis", id],
     queryFn: () => api.get<SessionAnalysis>(`/api/sessions/${id}/analysis/`),
@@ -98,8 +102,17 @@ export function SessionPage() {
   });
   const startGame = useMutation({
     mutationFn: () => api.post(`/api/sessions/${id}/games/`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ["session-games", id] }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ["session-games", id] });
+      void client.invalidateQueries({ queryKey: practiceKey(id) });
+    },
   });
+  const practice = useQuery({
+    queryKey: practiceKey(id),
+    queryFn: () => practiceState(id),
+    retry: false,
+  });
+  const practiceOffered = !!practice.data?.offered;
 
   if (session.isLoading) return <Loading />;
   if (!session.data) return <ErrorNote error={session.error} what="This session" />;
@@ -125,15 +138,26 @@ export function SessionPage() {
       <h2>Games</h2>
       {games.isLoading && <Loading />}
       <ErrorNote error={games.error} what="Games" />
-      {games.data && games.data.length === 0 && s.status === "started" && (
-        <button
-          type="button"
-          className="btn primary"
-          onClick={() => startGame.mutate()}
-          disabled={startGame.isPending}
-        >
-          Start the game
-        </button>
+      {games.data && !realGameBegun && s.status === "started" && (
+        <>
+          <PracticeOffer
+            sessionId={id}
+            onStarted={() => void client.invalidateQueries({ queryKey: ["session-games", id] })}
+          />
+          <button
+            type="button"
+            className={practiceOffered ? "btn secondary" : "btn primary"}
+            onClick={() => startGame.mutate()}
+            disabled={startGame.isPending}
+            data-testid="start-game"
+          >
+            {practiceOffered
+              ? "Skip the practice and start the game"
+              : games.data.some((g) => g.practice)
+                ? "Start the real game"
+                : "Start the game"}
+          </button>
+        </>
       )}
       {startGame.error && (
         <p className="form-error" role="alert">
@@ -144,7 +168,8 @@ export function SessionPage() {
         {(games.data ?? []).map((g) => (
           <li key={g.id} className="card-panel" data-game={g.id}>
             <div>
-              <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong> · game {g.id}{" "}
+              <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong>
+              {g.practice && <span data-testid="game-practice"> practice round (not counted)</span>} · game {g.id}{" "}
               · <span data-testid="game-status">{g.status}</span>
               {g.game_type === "memulation" && g.examination_seconds != null && (
                 <>

@@ -114,6 +114,7 @@ const BLANK: Partial<Protocol> = {
   wild_tie: "leader",
   stragedy_intent: true,
   recall_probes: 0,
+  practice_round: true,
   trump_rule: "hidden_ask",
   sessions_per_week: 3,
 };
@@ -239,6 +240,7 @@ export function ProtocolsTab() {
               wild_tie: draft.wild_tie,
               stragedy_intent: draft.stragedy_intent,
               recall_probes: draft.game === "memulation" ? Number(draft.recall_probes ?? 0) : 0,
+              practice_round: draft.practice_round,
               trump_rule: draft.trump_rule,
               sessions_per_week: Number(draft.sessions_per_week),
             };
@@ -366,6 +368,10 @@ function ProtocolForm({
             </select>
           </div>
         )}
+        <div className="check">
+          <input id="pf-practice" type="checkbox" checked={draft.practice_round !== false} onChange={(e) => set({ practice_round: e.target.checked })} />
+          <label htmlFor="pf-practice">A practice round (the rules with pictures, then one short game) before a participant's first game</label>
+        </div>
         <div>
           <label htmlFor="pf-week">Sessions per week</label>
           <input id="pf-week" type="number" min={1} max={14} value={draft.sessions_per_week ?? 3} onChange={(e) => set({ sessions_per_week: Number(e.target.value) })} />

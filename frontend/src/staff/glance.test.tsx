@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { MetricSummary } from "../api/types";
 import { axisTick } from "./ParticipantPage";
-import { FlagList, lastWeekStart, missedLastWeek, participantFlags, reliableChange } from "./glance";
+import { FlagList, missedLastWeek, participantFlags, reliableChange } from "./glance";
 
 const metric = (over: Partial<MetricSummary>): MetricSummary => ({
   key: "recall_hit",
@@ -31,8 +31,6 @@ const reliable = (baseline: number, latest: number, yes = true) =>
     latest,
   }) as MetricSummary["rci"];
 
-// A Wednesday: last week began on Monday 16 November.
-const NOW = new Date(2026, 10, 25, 12, 0);
 
 describe("the participant list at a glance", () => {
   it("flags a reliable change only when the inference says it holds, by direction", () => {
@@ -45,20 +43,17 @@ describe("the participant list at a glance", () => {
     expect(reliableChange(metric({ rci: null }))).toBeNull();
   });
 
-  it("counts last week's missed sessions against the plan, from the week after enrolment", () => {
-    expect(lastWeekStart(NOW)).toEqual(new Date(2026, 10, 16));
-    const enrolled = { created_at: "2026-10-01T09:00:00Z", sessions_per_week_planned: 3 };
-    expect(missedLastWeek({ ...enrolled, sessions_last_week: 1 }, NOW)).toBe(2);
-    expect(missedLastWeek({ ...enrolled, sessions_last_week: 4 }, NOW)).toBe(0);
-    const noPlan = { ...enrolled, sessions_per_week_planned: null, sessions_last_week: 0 };
-    expect(missedLastWeek(noPlan, NOW)).toBe(0);
-    const justEnrolled = { ...enrolled, created_at: "2026-11-18T09:00:00", sessions_last_week: 0 };
-    expect(missedLastWeek(justEnrolled, NOW)).toBe(0);
+  it("takes last week's missed sessions from the server's count (the clinic's weeks)", () => {
+    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 2 })).toBe(2);
+    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 0 })).toBe(0);
+    // No plan, or enrolled since last week began: nothing to miss.
+    expect(missedLastWeek({ sessions_per_week_planned: null, sessions_missed_last_week: null })).toBe(0);
+    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: null })).toBe(0);
   });
 
   it("lists the flags in words, or says none", () => {
-    const p = { created_at: "2026-10-01T09:00:00Z", sessions_per_week_planned: 3, sessions_last_week: 1 };
-    const flags = participantFlags(p, [metric({ rci: reliable(0.7, 0.4) })], NOW);
+    const p = { sessions_per_week_planned: 3, sessions_missed_last_week: 2 };
+    const flags = participantFlags(p, [metric({ rci: reliable(0.7, 0.4) })]);
     expect(flags.map((f) => f.text)).toEqual([
       "missed 2 of 3 last week",
       "reliable decline: 'Stragedy hit rate",

@@ -27,31 +27,18 @@ export function reliableChange(metric: MetricSummary): "decline" | "improvement"
   return better ? "improvement" : "decline";
 }
 
-/** Monday 00:00 (local time) of the week before the one ``now`` falls in. */
-export function lastWeekStart(now: Date): Date {
-  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) - 7);
-  return monday;
+type WeekCounts = Pick<Participant, "sessions_per_week_planned" | "sessions_missed_last_week">;
+
+/** Sessions missed last week against the plan, as the server counts them: its weeks begin on
+ * Monday in the clinic's time zone, whatever this browser's zone (a count made here would use
+ * another week around midnight). Null (no plan, or enrolled since): none. */
+export function missedLastWeek(p: WeekCounts): number {
+  return p.sessions_missed_last_week ?? 0;
 }
 
-/** Sessions missed last week against the plan: only for someone enrolled before it began. */
-export function missedLastWeek(
-  p: Pick<Participant, "sessions_per_week_planned" | "sessions_last_week" | "created_at">,
-  now: Date = new Date(),
-): number {
-  const planned = p.sessions_per_week_planned;
-  if (planned === null || planned === undefined) return 0;
-  if (new Date(p.created_at) >= lastWeekStart(now)) return 0;
-  return Math.max(planned - p.sessions_last_week, 0);
-}
-
-export function participantFlags(
-  p: Pick<Participant, "sessions_per_week_planned" | "sessions_last_week" | "created_at">,
-  metrics: MetricSummary[],
-  now: Date = new Date(),
-): Flag[] {
+export function participantFlags(p: WeekCounts, metrics: MetricSummary[]): Flag[] {
   const flags: Flag[] = [];
-  const missed = missedLastWeek(p, now);
+  const missed = missedLastWeek(p);
   if (missed > 0) {
     flags.push({
       kind: "missed",

@@ -40,8 +40,10 @@ def url(game, suffix=""):
 
 
 def to_play(api, game):
-    """Skip both examinations (ready, ready): the opponent chooses, the participant leads."""
+    """Skip both examinations (ready; the device shows hand B; ready): the opponent chooses,
+    the participant leads."""
     api.post(url(game, "examination/"), {"type": "ready"})
+    api.post(url(game, "examination/"), {"type": "start"})
     return api.post(url(game, "examination/"), {"type": "ready"}).json()
 
 
@@ -75,8 +77,10 @@ def test_a_late_examination_action_is_wrong_phase(api, memulation):
     response = api.post(url(game, "examination/"), {"type": "ready"})
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "wrong_phase"
-    # both hands' time was up: the examination is over and the opponent has chosen
-    assert api.get(url(game)).json()["state"]["phase"] == "play"
+    # hand A's time was up: hand B now waits for the device to show it
+    body = api.get(url(game)).json()
+    assert body["state"]["phase"] == "examination"
+    assert body["examination"]["hand"] == "B" and body["examination"]["waiting"] is True
 
 
 def test_sorting_is_logged_and_counted(api, memulation):

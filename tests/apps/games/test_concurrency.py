@@ -20,8 +20,8 @@ def test_concurrent_plays_one_applies_the_other_is_a_conflict(attempt, clinician
     api = client_for(clinician)
     game_id = api.post(f"/api/sessions/{session.pk}/games/").json()["id"]
     base = f"/api/games/{game_id}/"
-    api.post(base + "examination/", {"type": "start"})
-    api.post(base + "examination/", {"type": "ready"})
+    for kind in ("start", "ready", "start"):  # hand A, then hand B shown
+        api.post(base + "examination/", {"type": kind})
     body = api.post(base + "examination/", {"type": "ready"}).json()
     version, legal = body["version"], body["state"]["legal"]
     assert len(legal) >= 2

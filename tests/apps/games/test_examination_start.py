@@ -132,7 +132,7 @@ def test_a_hidden_page_before_the_start_is_not_examination_time(clinician, devic
 def test_start_outside_the_examination_is_wrong_phase(clinician, device, api):
     game = late_game(clinician)
     base = device(game)
-    for kind in ("start", "ready", "ready"):
+    for kind in ("start", "ready", "start", "ready"):
         api.post(base + "examination/", {"type": kind}, format="json")
     assert api.get(base).json()["state"]["phase"] == "play"
     response = api.post(base + "examination/", {"type": "start"}, format="json")
@@ -146,15 +146,65 @@ def test_every_deal_waits_for_the_device_and_logs_its_start(clinician, device, a
 
     def on_body(body):
         if body["examination"] and body["examination"]["waiting"]:
-            waits.append((body["examination"]["deal"], body["state"]["examination"]["cards"]))
+            exam = body["examination"]
+            waits.append((exam["deal"], exam["hand"], body["state"]["examination"]["cards"]))
 
     play_through(api, device(game), on_body=on_body)
-    assert waits == [(1, None), (2, None)]
-    starts = GameEvent.objects.filter(
-        game=game, kind=EventKind.EXAMINATION_SHOWN, payload__hand="A"
-    )
-    assert [(e.seat, e.payload["deal"]) for e in starts] == [(0, 1), (0, 2)]
+    assert waits == [(1, "A", None), (1, "B", None), (2, "A", None), (2, "B", None)]
+    shown = GameEvent.objects.filter(game=game, kind=EventKind.EXAMINATION_SHOWN)
+    assert [(e.seat, e.payload["deal"], e.payload["hand"]) for e in shown] == [
+        (0, 1, "A"),
+        (0, 1, "B"),
+        (0, 2, "A"),
+        (0, 2, "B"),
+    ]
+    starts = [e for e in shown if e.payload["hand"] == "A"]
     # The New Deal's hand A is still shown only after the pause to see the last trick taken.
     new_deal = starts[1]
     shown_at = timezone.datetime.fromisoformat(new_deal.payload["shown_at"])
     assert shown_at >= new_deal.server_time
+
+
+def test_hand_b_waits_for_the_device_and_is_logged_like_hand_a(clinician, device, api):
+    protocol_seconds = 20
+    game = late_game(clinician, late=0, examination_seconds=protocol_seconds)
+    base = device(game)
+    api.post(base + "examination/", {"type": "start", "event_id": "a"}, format="json")
+    after_a = api.post(base + "examination/", {"type": "ready", "event_id": "r"}, format="json")
+    body = after_a.json()
+    # Hand A is over; hand B is ready but shows nothing and runs no time until the device says.
+    assert body["examination"]["hand"] == "B" and body["examination"]["waiting"] is True
+    assert body["examination"]["seconds_left"] == protocol_seconds
+    assert body["state"]["examination"]["cards"] is None
+
+    # A device that shows hand B a while later loses none of its time.
+    row = Game.objects.get(pk=game.pk)
+    row.examination["not_before"] = (timezone.now() - timedelta(seconds=30)).isoformat()
+    row.save()
+    assert api.get(base).json()["examination"]["waiting"] is True
+
+    client_time = timezone.now()
+    started = api.post(
+        base + "examination/",
+        {"type": "start", "event_id": "b", "client_time": client_time.isoformat()},
+        format="json",
+    ).json()
+    assert started["examination"]["hand"] == "B" and not started["examination"]["waiting"]
+    assert started["examination"]["seconds_left"] > protocol_seconds - 1
+    assert len(started["state"]["examination"]["cards"]) == 13
+    shown = GameEvent.objects.filter(game=game, kind=EventKind.EXAMINATION_SHOWN).order_by("seq")
+    assert [e.payload["hand"] for e in shown] == ["A", "B"]
+    assert shown[1].event_id == "b" and shown[1].seat == 0 and shown[1].client_time == client_time
+
+
+def test_hand_b_after_hand_a_s_time_runs_out_waits_too(clinician, device, api):
+    game = late_game(clinician, late=0, examination_seconds=20)
+    base = device(game)
+    api.post(base + "examination/", {"type": "start"}, format="json")
+    row = Game.objects.get(pk=game.pk)
+    row.examination["shown_at"] = (timezone.now() - timedelta(seconds=60)).isoformat()
+    row.save()
+    body = api.post(base + "examination/", {"type": "page_visible"}, format="json").json()
+    assert body["examination"]["hand"] == "B" and body["examination"]["waiting"] is True
+    assert ExaminationPeriod.objects.get(game=game, hand="A").actual_seconds == 20
+    assert not ExaminationPeriod.objects.filter(game=game, hand="B").exists()

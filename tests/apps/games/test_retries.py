@@ -53,6 +53,7 @@ def test_concurrent_retries_of_one_event_id_all_get_the_first_answer(
     body = api.post(base + "examination/", {"type": "start"}).json()
     if kind == "play":
         api.post(base + "examination/", {"type": "ready"})
+        api.post(base + "examination/", {"type": "start"})  # the device shows hand B
         body = api.post(base + "examination/", {"type": "ready"}).json()
         url, data = base + "actions/", {"type": "play", "card": body["state"]["legal"][0]}
     else:

@@ -2,6 +2,7 @@ import datetime
 import re
 
 import pytest
+from django.test import override_settings
 from django.utils import timezone
 
 from apps.audit.models import AuditEntry
@@ -338,3 +339,56 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
     )
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "consent_withdrawn"
+
+
+@pytest.mark.parametrize(
+    ("zone", "this_week", "last_week", "missed"),
+    [
+        # 23:30 UTC on Sunday is already Monday 00:30 in Berlin: a new week there, in which the
+        # session of 00:15 is this week's and that of Sunday 23:30 (Berlin) last week's.
+        ("Europe/Berlin", 1, 1, 2),
+        # In UTC it is still Sunday: both sessions are this week's, and last week had none.
+        ("UTC", 2, 0, 3),
+    ],
+)
+def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
+    clinician, client_for, zone, this_week, last_week, missed
+):
+    from apps.common import clock
+
+    utc = datetime.UTC
+    study = make_study(clinicians=[clinician])
+    protocol = make_protocol(study=study, sessions_per_week=3)
+    person = make_participant(study=study, clinicians=[clinician])
+    Participant.objects.filter(pk=person.pk).update(
+        created_at=datetime.datetime(2026, 11, 1, 9, tzinfo=utc)
+    )
+    for at in (
+        datetime.datetime(2026, 11, 29, 22, 30, tzinfo=utc),  # Sunday 23:30 in Berlin
+        datetime.datetime(2026, 11, 29, 23, 15, tzinfo=utc),  # Monday 00:15 in Berlin
+    ):
+        make_session(
+            participant=person,
+            protocol=protocol,
+            status="completed",
+            started_at=at,
+            completed_at=at,
+        )
+    now = datetime.datetime(2026, 11, 29, 23, 30, tzinfo=utc)
+    with override_settings(TIME_ZONE=zone), clock.installed(clock.ManualClock(now)):
+        row = client_for(clinician).get(f"/api/participants/{person.pk}/").json()
+    assert row["sessions_this_week"] == this_week
+    assert row["sessions_last_week"] == last_week
+    assert row["sessions_missed_last_week"] == missed
+
+
+def test_no_missed_sessions_are_counted_before_a_whole_week_enrolled(clinician, client_for):
+    study = make_study(clinicians=[clinician])
+    make_protocol(study=study, sessions_per_week=3)
+    person = make_participant(study=study, clinicians=[clinician])
+    assert (
+        client_for(clinician)
+        .get(f"/api/participants/{person.pk}/")
+        .json()["sessions_missed_last_week"]
+        is None
+    )

@@ -1,0 +1,82 @@
+"""The practice round: before a participant's first real game, one short game to learn on.
+
+Offered when the protocol's ``practice_round`` is on (the default) and the participant has not
+yet finished a real game or a practice of that game. It is a game of the session like any other,
+fully logged, marked ``Game.practice``: it never completes its session, queues no metrics and is
+left out of the research export. Always the same friendly deal, one round, the gentlest
+opponents, and the protocol's examination time as written (adaptive difficulty does not apply).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.common.errors import Conflict
+from apps.games.models import Game
+from apps.games.services import game_open
+from apps.training.models import TrainingSession
+
+# Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py).
+PRACTICE_SEEDS = {"memulation": 7, "mendikot": 7}
+GENTLE_OPPONENT = "random"
+
+
+def practice_snapshot(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The session's settings, cut down to a practice: one round against gentle opponents; in
+    Memulation the participant is Lame Duck, so they lead and make the 'Stragedy."""
+    return {
+        **snapshot,
+        "rounds": 1,
+        "opponent": GENTLE_OPPONENT,
+        "opponent_level": 0.0,
+        "roles": "participant_lame",
+        "examination_seconds": snapshot.get("examination_seconds", 30),
+    }
+
+
+def practice_offered(session: TrainingSession) -> bool:
+    """Whether the session should begin with a practice round (nothing played in it yet)."""
+    snapshot = session.protocol_snapshot
+    if not snapshot.get("practice_round", True) or session.status != "started":
+        return False
+    if session.games.exists():
+        return False
+    done = Game.objects.filter(
+        session__participant_id=session.participant_id,
+        game_type=snapshot["game"],
+        status=Game.Status.FINISHED,
+    )
+    return not done.exists()
+
+
+def practice_state(*, session: TrainingSession) -> dict[str, Any]:
+    """What the session page shows: is a practice offered, and the session's practice game."""
+    game = session.games.filter(practice=True).order_by("-created_at").first()
+    return {
+        "offered": practice_offered(session),
+        "game": game.pk if game else None,
+        "status": game.status if game else None,
+    }
+
+
+def practice_create(*, session: TrainingSession) -> Game:
+    """Start the session's practice round (refused once its real game has begun)."""
+    if session.status != TrainingSession.Status.STARTED:
+        raise Conflict(
+            f"The session is {session.status}; games are played in a started session.",
+            code="session_not_started",
+        )
+    if session.games.filter(practice=False).exists():
+        raise Conflict(
+            "This session's game has begun: the practice comes before it.",
+            code="practice_after_game",
+        )
+    if session.games.filter(practice=True, status=Game.Status.ACTIVE).exists():
+        raise Conflict("A practice round is already in play.", code="practice_in_play")
+    snapshot = practice_snapshot(dict(session.protocol_snapshot))
+    return game_open(
+        session=session,
+        snapshot=snapshot,
+        seed=PRACTICE_SEEDS[snapshot["game"]],
+        practice=True,
+    )

@@ -1,0 +1,81 @@
+// Before the practice game: what it is, the rules with pictures, and a button to begin. No clock
+// runs while the rules are read (the examination waits for the device's Start).
+
+import { useEffect, useRef } from "react";
+import { Rules } from "./Rules";
+import type { TrumpRule } from "./Rules";
+import "./practice.css";
+
+export function PracticeIntro({
+  game,
+  examinationSeconds,
+  trumpRule,
+  onBegin,
+}: {
+  game: "memulation" | "mendikot";
+  examinationSeconds?: number;
+  trumpRule?: TrumpRule;
+  onBegin: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const name = game === "mendikot" ? "Mendikot" : "Memulation";
+  return (
+    <section className="practice-intro" aria-labelledby="practice-title" data-testid="practice-intro">
+      <h2 id="practice-title" ref={heading} tabIndex={-1}>
+        Practice round: how to play {name}
+      </h2>
+      <p className="practice-note">
+        First a practice game, to learn how it goes. <strong>It does not count</strong>: take your
+        time, and ask if anything is unclear. Here are the rules, step by step.
+      </p>
+      <Rules game={game} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
+      <div className="practice-actions">
+        <button type="button" className="btn primary big" onClick={onBegin} data-testid="practice-begin">
+          Start the practice game
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function PracticeBanner() {
+  return (
+    <p className="practice-banner" data-testid="practice-banner">
+      Practice round: this game does not count.
+    </p>
+  );
+}
+
+export function PracticeDone({ onBack }: { onBack?: () => void }) {
+  return (
+    <section className="practice-done" aria-labelledby="practice-done-title" data-testid="practice-done">
+      <h2 id="practice-done-title">The practice round is over</h2>
+      <p>Well done. That game did not count. The real game comes next.</p>
+      {onBack ? (
+        <button type="button" className="btn primary big" onClick={onBack} data-testid="practice-back">
+          Back to the session
+        </button>
+      ) : (
+        <p>Please give the device back to the person running the session.</p>
+      )}
+    </section>
+  );
+}
+
+/** Whether this device has already gone past the practice game's rules (kept per game). */
+export function rulesSeen(gameId: number): boolean {
+  try {
+    return window.sessionStorage.getItem(`practice-rules-${gameId}`) === "seen";
+  } catch {
+    return false;
+  }
+}
+
+export function markRulesSeen(gameId: number): void {
+  try {
+    window.sessionStorage.setItem(`practice-rules-${gameId}`, "seen");
+  } catch {
+    // storage refused (private mode): the rules show again after a reload, which is harmless
+  }
+}
