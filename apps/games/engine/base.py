@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, Self
 
-from .cards import parse_card_strict
+from .cards import DECK_SIZE, parse_card_strict, parse_deck
 from .errors import RulesError
 
 
@@ -80,6 +80,15 @@ def read_type(action: object, types: Iterable[str], game: str) -> str:
     return kind
 
 
+def read_deck(deck: object) -> tuple[int, ...]:
+    """A deck given as 52 card strings (or 52 card numbers), top first."""
+    if isinstance(deck, list | tuple) and deck and all(is_int(c) for c in deck):
+        if len(deck) != DECK_SIZE or sorted(deck) != list(range(DECK_SIZE)):
+            raise invalid("the deck must hold 52 distinct cards")
+        return tuple(deck)
+    return tuple(parse_deck(list(deck) if isinstance(deck, tuple) else deck, strict=True))
+
+
 def team_dict(values: tuple[int, ...] | list[int]) -> dict[str, int]:
     """Per-seat or per-team numbers keyed by ``"0"``, ``"1"``, ... as the JSON documents use."""
     return {str(i): v for i, v in enumerate(values)}
@@ -89,8 +98,10 @@ class GameState:
     """Behaviour common to :class:`~apps.games.engine.memulation.Memulation` and
     :class:`~apps.games.engine.mendikot.Mendikot`.
 
-    Subclasses provide ``_check(action) -> (move, extra)`` (every refusal, in the RULES.md order),
-    ``_step(move, events, extra)`` (the in-place transition) and ``copy()``.
+    Subclasses provide ``_check(action) -> (move, extra)`` (every refusal, in the RULES.md order)
+    and ``_step(move, events, extra)`` (the in-place transition); their field list
+    (:func:`~apps.games.engine.fields.game_fields`) gives ``copy()``, ``to_json()`` and
+    ``from_json()``.
     """
 
     __slots__ = ()
@@ -101,6 +112,7 @@ class GameState:
     events: list[dict[str, Any]]
     phase: str
     history: tuple[Any, ...]
+    setup: dict[str, Any]
 
     # -- the public, validating interface -------------------------------------------------
 
@@ -192,6 +204,13 @@ class GameState:
         raise NotImplementedError
 
     def copy(self) -> Self:  # pragma: no cover
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:  # pragma: no cover
         raise NotImplementedError
 
 

@@ -29,6 +29,7 @@ from .base import (
     invalid,
     is_int,
     read_card,
+    read_deck,
     read_seat,
     read_type,
     team_dict,
@@ -49,7 +50,6 @@ from .cards import (
     random_deck,
 )
 from .errors import RulesError
-from .memulation import read_deck
 
 GAME = "mendikot"
 SEATS = 4
