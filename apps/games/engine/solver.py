@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_MASKS, card_str
+from .cards import SUIT_MASKS, card_str, mask_list
 from .errors import RulesError
 from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
 
@@ -51,12 +51,7 @@ def legal_cards(hand: int, led: int | None, wild_rank: int) -> list[int]:
         follow = hand & SUIT_MASKS[led // 13] & ~wilds
         if follow:
             hand = follow | wilds
-    out = []
-    while hand:
-        low = hand & -hand
-        out.append(low.bit_length() - 1)
-        hand ^= low
-    return out
+    return mask_list(hand)
 
 
 def leader_wins(led: int, card: int, trump: int, wild_rank: int, wild_tie: str = "leader") -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import RANKS, SUITS, card_str, parse_card
+from ..cards import RANKS, SUITS, card_str, mask_list, parse_card
 from ..solver import Position, Solver
 from .state import rng_from, rng_state
 
@@ -35,15 +35,6 @@ def _mask(cards: list[str] | None) -> int:
     for c in cards or ():
         m |= 1 << parse_card(c)
     return m
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _rank_mask(rank: int) -> int:
@@ -201,14 +192,14 @@ class Memory:
             guess = known
             if room > 0:
                 previous = self.guesses[index] if index < len(self.guesses) else 0
-                kept = _cards(previous & pool)
+                kept = mask_list(previous & pool)
                 if len(kept) > room:
                     kept = self.rng.sample(kept, room)
                 for c in kept:
                     guess |= 1 << c
                 missing = size - guess.bit_count()
                 if missing > 0:
-                    for c in self.rng.sample(_cards(pool & ~guess), missing):
+                    for c in self.rng.sample(mask_list(pool & ~guess), missing):
                         guess |= 1 << c
             out.append(guess)
         self.guesses = out
@@ -321,7 +312,7 @@ def strength(hand: int, trump: int | None, wild_rank: int | None) -> float:
     wilds = 0 if wild_rank is None else _rank_mask(wild_rank)
     score += (hand & wilds).bit_count() * 1.0
     for s in range(4):
-        cards = [c % 13 for c in _cards(hand & SUIT_MASKS[s] & ~wilds)]
+        cards = [c % 13 for c in mask_list(hand & SUIT_MASKS[s] & ~wilds)]
         if s == trump:
             score += len(cards) * 0.45 + sum(0.3 for r in cards if r >= 9)
         else:
@@ -462,7 +453,7 @@ class MemoryBot(_Base):
                 pool &= ~(old["A"] | old["B"])
             for card in m.old_known.values():
                 pool &= ~(1 << card)
-        rest = _cards(pool)
+        rest = mask_list(pool)
         self.rng.shuffle(rest)
         a, b = kept["A"], kept["B"]
         need_a = 13 - a.bit_count()

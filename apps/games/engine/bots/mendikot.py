@@ -17,20 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUITS, card_str, parse_card
+from ..cards import SUITS, card_str, mask_list, parse_card
 from .state import rng_from, rng_state
 
 TEN = 8  # rank index of the ten
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mask(cards: list[str] | None) -> int:
@@ -154,13 +145,13 @@ class HeuristicBot(_Base):
         suit = max(
             range(4), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), self._high(hand, s))
         )
-        cards = _cards(hand & SUIT_MASKS[suit])
+        cards = mask_list(hand & SUIT_MASKS[suit])
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain)
 
     @staticmethod
     def _high(hand: int, suit: int) -> int:
-        return sum(c % 13 for c in _cards(hand & SUIT_MASKS[suit]))
+        return sum(c % 13 for c in mask_list(hand & SUIT_MASKS[suit]))
 
     def ask(self, view):
         best = self.winning(self.trick(view))
@@ -235,11 +226,11 @@ class TrackerBot(HeuristicBot):
         hand = _mask(view["hand"])
 
         def strength(s: int) -> float:
-            cards = _cards(hand & SUIT_MASKS[s])
+            cards = mask_list(hand & SUIT_MASKS[s])
             return len(cards) + sum(0.5 for c in cards if c % 13 >= 10)
 
         suit = max(range(4), key=strength)
-        cards = _cards(hand & SUIT_MASKS[suit])
+        cards = mask_list(hand & SUIT_MASKS[suit])
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain)
 
