@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 from django.db.models import Q, QuerySet
 
 from apps.exports import deals
-from apps.exports.scope import ExportScope
+from apps.exports.schema import GAME_KEY, TABLES
+from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
 from apps.metrics.models import MetricValue
 from apps.metrics.selectors import CATALOGUE
@@ -132,86 +133,42 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
 
 # -- typed rows of the event log ---------------------------------------------------------------
 
+KEY = len(GAME_KEY)  # the game key (participant, session, game) comes from the scope, not the row
 
-def _typed(model, scope: ExportScope, *fields: str) -> QuerySet:
-    return (
+
+def typed_rows(model, table: str, scope: ExportScope) -> Iterator[tuple[int, int, GameRef, list]]:
+    """(game id, event id, game, values) for the exported games' rows of one typed table of
+    the event log, in order of game and event: the values of the schema's columns read from
+    the database (``Table.sources``), in column order."""
+    rows = (
         model.objects.filter(game__in=scope.game_rows().values("pk"))
         .order_by("game_id", "event_id")
-        .values_list("game_id", *fields, "event__server_time")
+        .values_list("game_id", "event_id", *TABLES[table].sources(KEY))
     )
-
-
-EXAMINATION_FIELDS = (
-    "round",
-    "deal",
-    "hand",
-    "seat",
-    "planned_seconds",
-    "actual_seconds",
-    "ended_early",
-    "sorts",
-    "page_hidden_seconds",
-    "shown_at",
-    "hidden_at",
-)
+    games = scope.games
+    for game_id, event_id, *values in rows.iterator(chunk_size=CHUNK):
+        ref = games.get(game_id)
+        if ref is not None:
+            yield game_id, event_id, ref, values
 
 
 def examination_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(ExaminationPeriod, scope, *EXAMINATION_FIELDS).iterator(chunk_size=CHUNK)
-    for game_id, *values, shown_at, hidden_at, _ in rows:
-        ref = scope.games.get(game_id)
-        if ref is not None:
-            yield (*ref.key, *values, shifted(shown_at, ref.shift), shifted(hidden_at, ref.shift))
-
-
-PLAY_FIELDS = (
-    "round",
-    "deal",
-    "trick",
-    "position",
-    "seat",
-    "actor",
-    "card",
-    "decision_ms",
-    "server_ms",
-    "legal_count",
-)
+    for _, _, ref, values in typed_rows(ExaminationPeriod, "examination_periods", scope):
+        *rest, shown_at, hidden_at = values
+        yield (*ref.key, *rest, shifted(shown_at, ref.shift), shifted(hidden_at, ref.shift))
 
 
 def play_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    games = scope.games
-    for game_id, *values, played_at in _typed(Play, scope, *PLAY_FIELDS).iterator(chunk_size=CHUNK):
-        ref = games.get(game_id)
-        if ref is not None:
-            yield (*ref.key, *values, played_at + ref.shift)
-
-
-RECALL_FIELDS = (
-    "round",
-    "seat",
-    "actor",
-    "intended_card",
-    "pile",
-    "trick",
-    "card_index",
-    "revealed_card",
-    "intended_pile",
-    "intended_trick",
-    "intended_card_index",
-    "decision_ms",
-)
+    for _, _, ref, (*values, played_at) in typed_rows(Play, "plays", scope):
+        yield (*ref.key, *values, played_at + ref.shift)
 
 
 def recall_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(RecallAttempt, scope, *RECALL_FIELDS).iterator(chunk_size=CHUNK)
-    for game_id, rnd, seat, actor, intended, pile, trick, index, revealed, *rest, at in rows:
-        ref = scope.games.get(game_id)
-        if ref is None:
-            continue
-        *where, decision_ms = rest
+    for _, _, ref, values in typed_rows(RecallAttempt, "recall_attempts", scope):
+        rnd, seat, actor, intended, pile, trick, index, revealed, *where, decision_ms, at = values
         hit = (revealed == intended) if intended else None
         yield (
             *ref.key,
@@ -231,26 +188,21 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
         )
 
 
-ILLEGAL_FIELDS = ("round", "deal", "seat", "action_type", "card", "code", "decision_ms")
-
-
 def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(IllegalAttempt, scope, *ILLEGAL_FIELDS).iterator(chunk_size=CHUNK)
-    for game_id, rnd, deal, seat, action_type, card, code, decision_ms, at in rows:
-        ref = scope.games.get(game_id)
-        if ref is not None:
-            yield (
-                *ref.key,
-                rnd,
-                deal,
-                seat,
-                action_type,
-                card or None,
-                code,
-                decision_ms,
-                at + ref.shift,
-            )
+    for _, _, ref, values in typed_rows(IllegalAttempt, "illegal_attempts", scope):
+        rnd, deal, seat, action_type, card, code, decision_ms, at = values
+        yield (
+            *ref.key,
+            rnd,
+            deal,
+            seat,
+            action_type,
+            card or None,
+            code,
+            decision_ms,
+            at + ref.shift,
+        )
 
 
 # -- metrics -------------------------------------------------------------------------------------
