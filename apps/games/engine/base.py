@@ -11,10 +11,12 @@ import copy as _copy
 import hashlib
 import random
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, Self, TypeGuard
 
 from .cards import DECK_SIZE, parse_card_strict, parse_deck
 from .errors import RulesError
+
+Events = list[dict[str, Any]]  # what an action did, for the event log
 
 
 def derive_seed(seed: object, *parts: object) -> int:
@@ -34,7 +36,7 @@ def fresh_seed() -> int:
     return random.SystemRandom().getrandbits(63)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON integer (``True``/``False`` are not integers here)."""
     return type(value) is int
 
@@ -43,14 +45,14 @@ def invalid(message: str) -> RulesError:
     return RulesError("invalid_input", message)
 
 
-def read_seat(action: dict, seats: int) -> int:
+def read_seat(action: dict[str, Any], seats: int) -> int:
     seat = action.get("seat")
     if not is_int(seat) or not 0 <= seat < seats:
         raise invalid(f"an action needs a seat from 0 to {seats - 1}, not {seat!r}")
     return seat
 
 
-def read_card(action: dict, key: str = "card") -> int:
+def read_card(action: dict[str, Any], key: str = "card") -> int:
     """A required card field: missing or null is ``invalid_input``, not a card ``invalid_card``."""
     value = action.get(key)
     if value is None:
@@ -58,13 +60,13 @@ def read_card(action: dict, key: str = "card") -> int:
     return parse_card_strict(value)
 
 
-def read_optional_card(action: dict, key: str) -> int:
+def read_optional_card(action: dict[str, Any], key: str) -> int:
     """An optional card field: ``-1`` when missing or null."""
     value = action.get(key)
     return -1 if value is None else parse_card_strict(value)
 
 
-def read_int(action: dict, key: str) -> int:
+def read_int(action: dict[str, Any], key: str) -> int:
     value = action.get(key)
     if not is_int(value):
         raise invalid(f"a {action.get('type')} action needs an integer {key!r} field")
@@ -116,7 +118,7 @@ class GameState:
 
     # -- the public, validating interface -------------------------------------------------
 
-    def apply(self, action: dict) -> Self:
+    def apply(self, action: dict[str, Any]) -> Self:
         """Apply one action dict; return the new state. ``self`` is never changed.
 
         Raises :class:`RulesError` with the RULES.md code when the action is refused. The new
@@ -127,10 +129,10 @@ class GameState:
         new = self.copy()
         events: list[dict[str, Any]] = []
         new._step(move, events, extra)
-        new.events = events
+        new.events = events  # type: ignore[misc]  # a slot of the subclass's field list
         return new
 
-    def replay(self, actions: Iterable[dict]) -> Self:
+    def replay(self, actions: Iterable[dict[str, Any]]) -> Self:
         """Apply actions in order and return the final state.
 
         The first refused action raises its :class:`RulesError`, with ``error.index`` set to its
@@ -145,7 +147,7 @@ class GameState:
                 raise
         return state
 
-    def action_to_move(self, action: dict) -> int:
+    def action_to_move(self, action: dict[str, Any]) -> int:
         """Validate an action dict and return its internal move number (see :meth:`step`)."""
         return self._check(action)[0]
 
@@ -173,7 +175,7 @@ class GameState:
         """
         return [h if isinstance(h, dict) else h._history_record() for h in self.history]
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[Any, ...]:
         return tuple(
             tuple(self.history_records()) if name == "history" else getattr(self, name)
             for name in self._STATE_SLOTS
@@ -185,7 +187,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -197,10 +199,10 @@ class GameState:
         raise NotImplementedError
 
     # subclass hooks, declared for type checkers
-    def _check(self, action: dict) -> tuple[int, int]:  # pragma: no cover
+    def _check(self, action: dict[str, Any]) -> tuple[int, int]:  # pragma: no cover
         raise NotImplementedError
 
-    def _step(self, move: int, events: list | None, extra: int) -> None:  # pragma: no cover
+    def _step(self, move: int, events: Events | None, extra: int) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def copy(self) -> Self:  # pragma: no cover

@@ -71,7 +71,7 @@ def game_fields[S: GameState](cls: type[S]) -> type[S]:
     derived = [(f.name, f.metadata["derive"]) for f in fields if kinds[f.name] == _REBUILT]
     copied = [f.name for f in fields if kinds[f.name] != _TRANSIENT]
     cls._STATE_SLOTS = tuple(copied)
-    cls.copy = _compile_copy(cls, copied)  # type: ignore[method-assign]
+    setattr(cls, "copy", _compile_copy(cls, copied))  # noqa: B010  (made, not written)
 
     # JSON keys in field order; fields sharing a key fill the items of one list.
     keys: dict[str, list[tuple[int | None, str, Callable[[Any], Any], Callable[[Any], Any]]]] = {}
@@ -112,8 +112,8 @@ def game_fields[S: GameState](cls: type[S]) -> type[S]:
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise invalid(f"not a serialised {title} state ({error!r})") from error
 
-    cls.to_json = to_json  # type: ignore[method-assign]
-    cls.from_json = classmethod(from_json)  # type: ignore[assignment]
+    setattr(cls, "to_json", to_json)  # noqa: B010
+    setattr(cls, "from_json", classmethod(from_json))  # noqa: B010
     return cls
 
 
@@ -154,7 +154,10 @@ def deck_from_json(texts: Any) -> tuple[int, ...]:
 
 def history_to_json(history: tuple[Any, ...]) -> list[dict[str, Any]]:
     """Finished rounds as records (a round is kept as its final state until it is stored)."""
-    return deep([h if isinstance(h, dict) else h._history_record() for h in history])
+    records: list[dict[str, Any]] = deep(
+        [h if isinstance(h, dict) else h._history_record() for h in history]
+    )
+    return records
 
 
 def history_from_json(records: Any) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ in :mod:`apps.games.engine.solver_core`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import SUIT_MASKS, card_str, mask_list
 from .errors import RulesError
@@ -148,7 +149,7 @@ class Solution:
     def best_cards(self) -> list[int]:
         return [c for c, v in self.values.items() if v == self.best]
 
-    def as_dict(self, order: list[int] | None = None) -> dict:
+    def as_dict(self, order: list[int] | None = None) -> dict[str, Any]:
         """The JSON shape of the ``solve`` command; ``values`` in ``order`` (default: by card)."""
         cards = [c for c in order if c in self.values] if order is not None else self.values
         return {
@@ -159,7 +160,9 @@ class Solution:
         }
 
 
-def _encode(hands: tuple[int, int], leader: int, trump: int, wild_rank: int):
+def _encode(
+    hands: tuple[int, int], leader: int, trump: int, wild_rank: int
+) -> tuple[int, dict[int, tuple[int, int]]]:
     """The search state of a trick start, and each held non-wild card's ``(field, position)``."""
     wilds = wild_mask(trump, wild_rank)
     where: dict[int, tuple[int, int]] = {}
@@ -230,7 +233,8 @@ class Solver:
         self._room()
         if pos.led is None:
             s, _ = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
-            return self.search.value(s, pos.tricks_left)
+            value: int = self.search.value(s, pos.tricks_left)
+            return value
         return max(self._follow_values(pos).values())
 
     def solve(self, pos: Position) -> Solution:
@@ -286,7 +290,8 @@ class Solver:
             return False
         s, _ = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
         with no_gc():
-            return self.search.ge(s, n, k)
+            at_least: bool = self.search.ge(s, n, k)
+            return at_least
 
     # -- the seat on lead -------------------------------------------------------------------
 
@@ -315,6 +320,7 @@ class Solver:
     def _follow_values(self, pos: Position) -> dict[int, int]:
         search = self.search
         n = pos.tricks_left
+        assert pos.led is not None  # a card has been led
         hands = list(pos.hands)
         hands[pos.leader] |= 1 << pos.led
         s, where = _encode((hands[0], hands[1]), pos.leader, pos.trump, pos.wild_rank)

@@ -293,13 +293,13 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         return self.rng.choice("AB")
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         return self.rng.choice(self.legal(view))
 
 
@@ -343,7 +343,7 @@ class GreedyBot(_Base):
         super().recall(data)
         self.verdict = {(r, d): hand for r, d, hand in data["verdict"]}
 
-    def observe(self, view, events):
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         super().observe(view, events)
         exam = view.get("examination")
         key = (self.memory.round_no, self.memory.deal)
@@ -353,14 +353,14 @@ class GreedyBot(_Base):
             b = strength(_mask(exam["B"]), m.trump, m.wild_rank)
             self.verdict[key] = "A" if a >= b else "B"
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         key = (self.memory.round_no, self.memory.deal)
         return self.verdict.get(key) or self.rng.choice("AB")
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         m = self.memory
         legal = self.legal(view)
         wild = m.wild_rank
@@ -418,13 +418,14 @@ class MemoryBot(_Base):
         count = 1 + round(4 * (1 - self.fidelity))
         return min(count, 2) if cards_left >= 11 else count
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         m = self.memory
         led = self.led(view)
         leader = view["trick"]["leader"]
         solver = self.solver()
         votes: dict[int, int] = {}
         first = None
+        assert m.trump is not None and m.wild_rank is not None  # the Pritticut is face up in play
         for world in m.worlds(self.worlds(m.hand.bit_count())):
             hands = [0, 0]
             hands[self.seat] = m.hand
@@ -436,6 +437,7 @@ class MemoryBot(_Base):
             for c in cards:
                 votes[c] = votes.get(c, 0) + 1
         top = max(votes.values())
+        assert first is not None
         return first if votes[first] == top else min(c for c, v in votes.items() if v == top)
 
     def _hands_guess(self) -> dict[str, int] | None:
@@ -490,19 +492,22 @@ class MemoryBot(_Base):
         pos = Position((h[0], h[1]), 1 - lucky, trump, wild_rank, None, self.memory.wild_tie)
         return 13 - self.solver().value(pos)
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
             return self.rng.choice("AB")
         if m.deal == 0:
+            pritticut = m.pritticut
+            assert pritticut is not None  # the Old Deal's Pritticut is face up
             if self.fidelity >= 1:
-                return self._better_hand(hands, m.pritticut)
+                return self._better_hand(hands, pritticut)
             # Two guesses of what it forgot: Lucky Duck's value with A minus with B, summed.
             margin = 0
             for guess in (hands, self._hands_guess()):
-                margin += self._lucky_value(guess, "A", m.pritticut)
-                margin -= self._lucky_value(guess, "B", m.pritticut)
+                assert guess is not None  # a guess once made can be made again
+                margin += self._lucky_value(guess, "A", pritticut)
+                margin -= self._lucky_value(guess, "B", pritticut)
             return "A" if margin >= 0 else "B"
         # New Deal: trump unknown. Weigh each hand's strength over the remembered Old Deal cards.
         known = list(m.old_known.values())
@@ -514,7 +519,7 @@ class MemoryBot(_Base):
                 score[label] = sum(strength(hands[label], s, None) for s in range(4))
         return "A" if score["A"] >= score["B"] else "B"
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         known = [(pos, m.old_known[pos]) for pos in positions if pos in m.old_known]
@@ -558,7 +563,7 @@ class PerfectBot(MemoryBot):
     def __init__(self, *, seat: int, seed: int):
         super().__init__(seat=seat, seed=seed, fidelity=1.0)
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
@@ -580,7 +585,7 @@ class PerfectBot(MemoryBot):
         }
         return "A" if value["A"] >= value["B"] else "B"
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         world = m.world()

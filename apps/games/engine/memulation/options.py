@@ -74,6 +74,13 @@ class MemulationOptions:
         "tie_follower",
         "wild_tie",
     )
+    examination: bool
+    examination_seconds: float
+    roles: str | int | tuple[int, ...]
+    rounds: int
+    stragedy_intent: bool
+    tie_follower: bool
+    wild_tie: str
 
     def __init__(self, options: object = None):
         if options is None:
@@ -120,7 +127,7 @@ class MemulationOptions:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.as_dict() == other.as_dict()  # type: ignore[attr-defined]
+        return self.as_dict() == other.as_dict()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -7,6 +7,7 @@ import random
 from typing import Any, Self
 
 from ..base import (
+    Events,
     deep,
     derive_seed,
     fresh_seed,
@@ -68,9 +69,9 @@ class MemulationRules(MemulationState):
         cls,
         *,
         seed: int | None = None,
-        deck: list | None = None,
+        deck: list[Any] | None = None,
         lucky_duck: int | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Self:
         """A new match from a seed (and protocol options), or from an explicit deck.
 
@@ -104,7 +105,7 @@ class MemulationRules(MemulationState):
         return state
 
     @classmethod
-    def from_setup(cls, setup: dict) -> Self:
+    def from_setup(cls, setup: dict[str, Any]) -> Self:
         """The initial state of a creation record (``state.setup``)."""
         if not isinstance(setup, dict) or setup.get("game", GAME) != GAME:
             raise invalid("not a Memulation setup")
@@ -120,7 +121,7 @@ class MemulationRules(MemulationState):
         round_no: int,
         deck: tuple[int, ...] | None,
         lucky_duck: int | None,
-        events: list | None,
+        events: Events | None,
     ) -> None:
         seed = derive_seed(self.setup["seed"], GAME, "round", round_no)
         # One generator per round: the shuffle first, then the cut (both recorded).
@@ -139,6 +140,7 @@ class MemulationRules(MemulationState):
         elif isinstance(roles, tuple):
             method, lucky_duck = "fixed", roles[round_no % len(roles)]
         else:
+            assert isinstance(roles, int)  # a seat, checked by the options
             method, lucky_duck = "fixed", roles
         assert lucky_duck is not None
         self.round_no = round_no
@@ -166,7 +168,7 @@ class MemulationRules(MemulationState):
             )
         self._start_deal(0, events)
 
-    def _start_deal(self, deal_no: int, events: list | None) -> None:
+    def _start_deal(self, deal_no: int, events: Events | None) -> None:
         deck = self.deck
         hand_a, hand_b = dealt_hands(deck, deal_no)
         self.deal_no = deal_no
@@ -301,7 +303,7 @@ class MemulationRules(MemulationState):
 
     # ------------------------------------------------------------------ checking an action
 
-    def _check(self, action: dict) -> tuple[int, int]:
+    def _check(self, action: dict[str, Any]) -> tuple[int, int]:
         kind = read_type(action, ACTION_TYPES, GAME)
         if kind == "end_examination" and action.get("seat") is None:
             seat = -1
@@ -380,7 +382,7 @@ class MemulationRules(MemulationState):
         else:
             self._step(move, None, -1)
 
-    def _step(self, move: int, events: list | None, extra: int) -> None:
+    def _step(self, move: int, events: Events | None, extra: int) -> None:
         phase = self.phase
         if phase == PLAY:
             self._play(move, events)
@@ -393,7 +395,7 @@ class MemulationRules(MemulationState):
         else:
             raise RulesError("game_over", "the match is finished")
 
-    def _end_examination(self, move: int, events: list | None) -> None:
+    def _end_examination(self, move: int, events: Events | None) -> None:
         if move == END_EXAMINATION_ALL:
             self.exam_pending = 0
         else:
@@ -407,7 +409,7 @@ class MemulationRules(MemulationState):
             if events is not None:
                 events.append({"type": "examination_over", "deal": self.deal_no + 1})
 
-    def _choose(self, move: int, events: list | None) -> None:
+    def _choose(self, move: int, events: Events | None) -> None:
         lucky, lame = self.lucky_duck, self.lame_duck
         seat_a = lucky if move == HAND_A else lame
         self.seat_a = seat_a
@@ -428,7 +430,7 @@ class MemulationRules(MemulationState):
                 }
             )
 
-    def _stragedy(self, move: int, events: list | None, intended: int) -> None:
+    def _stragedy(self, move: int, events: Events | None, intended: int) -> None:
         pile, trick, position = stragedy_position(move)
         card = self.old_tricks[self.old_piles[pile][trick]][1 + position]
         # where the intended card really was (looked up before the chosen card is taken out)
@@ -458,7 +460,7 @@ class MemulationRules(MemulationState):
                         return position_dict(pile, trick, position)
         return None
 
-    def _play(self, card: int, events: list | None) -> None:
+    def _play(self, card: int, events: Events | None) -> None:
         seat = self.to_move
         h0, h1 = self.hands
         if seat:
@@ -515,7 +517,7 @@ class MemulationRules(MemulationState):
         if len(tricks) == 13:
             self._end_deal(events)
 
-    def _end_deal(self, events: list | None) -> None:
+    def _end_deal(self, events: Events | None) -> None:
         self.deal_scores = (*self.deal_scores, self.won)
         if events is not None:
             events.append(

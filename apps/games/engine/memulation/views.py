@@ -11,7 +11,7 @@ from ..errors import RulesError
 from .deal import dealt_hands
 from .options import CHOOSE_HAND, EXAMINATION, FINISHED, GAME, PLAY
 from .rules import MemulationRules
-from .serial import trick_dict
+from .serial import Trick, trick_dict
 
 
 class MemulationViews(MemulationRules):
@@ -19,7 +19,9 @@ class MemulationViews(MemulationRules):
 
     __slots__ = ()
 
-    def _deal_parts(self, deal_no: int) -> tuple:
+    def _deal_parts(
+        self, deal_no: int
+    ) -> tuple[int, int, tuple[Trick, ...], tuple[int, int], dict[str, Any] | None]:
         """(pritticut, seat_a, tricks, won, in_progress) of a deal of the current round."""
         if deal_no == 0 and self.deal_no == 1:
             return self.deck[26], self.old_seat_a, self.old_tricks, self.deal_scores[0], None

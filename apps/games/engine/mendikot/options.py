@@ -37,6 +37,9 @@ class MendikotOptions:
     """
 
     __slots__ = ("hidden", "rounds", "trump_rule")
+    hidden: bool
+    rounds: int
+    trump_rule: str
 
     def __init__(self, options: object = None):
         if options is None:
@@ -59,7 +62,7 @@ class MendikotOptions:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.as_dict() == other.as_dict()  # type: ignore[attr-defined]
+        return self.as_dict() == other.as_dict()
 
     __hash__ = None  # type: ignore[assignment]
 

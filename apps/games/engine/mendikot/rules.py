@@ -7,6 +7,7 @@ import random
 from typing import Any, Self
 
 from ..base import (
+    Events,
     derive_seed,
     fresh_seed,
     invalid,
@@ -44,7 +45,7 @@ from .options import (
     TURN_UP,
     MendikotOptions,
 )
-from .serial import IS_TEN
+from .serial import IS_TEN, trick_dict
 from .state import MendikotState
 
 
@@ -60,10 +61,10 @@ class MendikotRules(MendikotState):
         cls,
         *,
         seed: int | None = None,
-        deck: list | None = None,
+        deck: list[Any] | None = None,
         dealer: int | None = None,
         turn_up: str | int | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Self:
         """A new match from a seed and options, or from an explicit first deck.
 
@@ -108,7 +109,7 @@ class MendikotRules(MendikotState):
         return state
 
     @classmethod
-    def from_setup(cls, setup: dict) -> Self:
+    def from_setup(cls, setup: dict[str, Any]) -> Self:
         """The initial state of a creation record (``state.setup``)."""
         if not isinstance(setup, dict) or setup.get("game", GAME) != GAME:
             raise invalid("not a Mendikot setup")
@@ -126,7 +127,7 @@ class MendikotRules(MendikotState):
         deck: tuple[int, ...] | None,
         dealer: int,
         turn_up: int,
-        events: list | None,
+        events: Events | None,
     ) -> None:
         rule = self.options.trump_rule
         seed = derive_seed(self.setup["seed"], GAME, "round", round_no)
@@ -234,7 +235,7 @@ class MendikotRules(MendikotState):
 
     # ------------------------------------------------------------------ checking an action
 
-    def _check(self, action: dict) -> tuple[int, int]:
+    def _check(self, action: dict[str, Any]) -> tuple[int, int]:
         kind = read_type(action, ACTION_TYPES, GAME)
         seat = read_seat(action, SEATS)
         card = -1 if kind == "ask_trump" else read_card(action)
@@ -303,7 +304,7 @@ class MendikotRules(MendikotState):
         else:
             self._step(move, None, -1)
 
-    def _step(self, move: int, events: list | None, extra: int) -> None:
+    def _step(self, move: int, events: Events | None, extra: int) -> None:
         phase = self.phase
         if phase == PLAY:
             if move == ASK:
@@ -321,7 +322,7 @@ class MendikotRules(MendikotState):
         hands[seat] = hand
         self.hands = (hands[0], hands[1], hands[2], hands[3])
 
-    def _hide(self, card: int, events: list | None) -> None:
+    def _hide(self, card: int, events: Events | None) -> None:
         owner = self.owner
         self._set_hand(owner, self.hands[owner] & ~(1 << card))
         self.hidden = card
@@ -332,7 +333,7 @@ class MendikotRules(MendikotState):
             events.append({"type": "trump_hidden", "seat": owner, "card": CARD_NAMES[card]})
         self._start_turn(events)
 
-    def _reveal(self, seat: int, cause: str, events: list | None) -> None:
+    def _reveal(self, seat: int, cause: str, events: Events | None) -> None:
         card = self.hidden
         owner = self.owner
         self._set_hand(owner, self.hands[owner] | 1 << card)
@@ -352,7 +353,7 @@ class MendikotRules(MendikotState):
                 }
             )
 
-    def _start_turn(self, events: list | None) -> None:
+    def _start_turn(self, events: Events | None) -> None:
         """Automatic reveals happen at the start of the turn they belong to."""
         if self.hidden < 0:
             return
@@ -367,7 +368,7 @@ class MendikotRules(MendikotState):
         ):
             self._reveal(seat, "void", events)
 
-    def _play(self, card: int, events: list | None) -> None:
+    def _play(self, card: int, events: Events | None) -> None:
         seat = self.to_move
         hands = self.hands
         bit = 1 << card
@@ -449,15 +450,13 @@ class MendikotRules(MendikotState):
         self.led_suit = -1
         self.leader = self.to_move = winner
         if events is not None:
-            events.append(
-                {"type": "trick_won", "trick": len(tricks) - 1, **self._trick_dict(trick)}
-            )
+            events.append({"type": "trick_won", "trick": len(tricks) - 1, **trick_dict(trick)})
         if len(tricks) == 13:
             self._end_round(events)
         elif self.hidden >= 0:
             self._start_turn(events)
 
-    def _end_round(self, events: list | None) -> None:
+    def _end_round(self, events: Events | None) -> None:
         winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
         self.history = (*self.history, self.copy())
         w0, w1 = self.match_wins

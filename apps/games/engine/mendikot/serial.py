@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUIT_OF, SUITS, TEN_MASK, cards_str, parse_card
+from ..cards import CARD_NAMES, SUIT_OF, SUITS, TEN_MASK, cards_str, parse_card
 
 Trick = tuple[int, tuple[int, ...], int, int]  # (leader, cards in seat order, winner, trump flags)
 
@@ -48,3 +48,13 @@ def team_tens(tricks: tuple[Trick, ...]) -> tuple[int, int]:
     for t in tricks:
         tens[t[2] % 2] += sum(IS_TEN[c] for c in t[1])
     return tens[0], tens[1]
+
+
+def trick_dict(trick: tuple[int, tuple[int, ...], int | None, int]) -> dict[str, Any]:
+    """A trick as the reports write it: its leader, each card with its seat, its winner."""
+    leader, cards, winner, _flags = trick
+    return {
+        "leader": leader,
+        "cards": [{"seat": (leader + i) % 4, "card": CARD_NAMES[c]} for i, c in enumerate(cards)],
+        "winner": winner,
+    }

@@ -11,6 +11,7 @@ from ..errors import RulesError
 from .deal import deal, round_result
 from .options import FINISHED, GAME, PLAY, TURN_UP
 from .rules import MendikotRules
+from .serial import trick_dict
 
 
 class MendikotViews(MendikotRules):
@@ -20,21 +21,10 @@ class MendikotViews(MendikotRules):
 
     # ------------------------------------------------------------------ reports and views
 
-    @staticmethod
-    def _trick_dict(trick: tuple) -> dict[str, Any]:
-        leader, cards, winner, _flags = trick
-        return {
-            "leader": leader,
-            "cards": [
-                {"seat": (leader + i) % 4, "card": CARD_NAMES[c]} for i, c in enumerate(cards)
-            ],
-            "winner": winner,
-        }
-
     def _tricks_report(self) -> list[dict[str, Any]]:
-        tricks = [self._trick_dict(t) for t in self.tricks]
+        tricks = [trick_dict(t) for t in self.tricks]
         if self.cur:
-            tricks.append(self._trick_dict((self.leader, self.cur, None, 0)))
+            tricks.append(trick_dict((self.leader, self.cur, None, 0)))
         return tricks
 
     def _revealed_dict(self) -> dict[str, int] | None:
