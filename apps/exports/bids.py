@@ -12,6 +12,7 @@ import heapq
 from collections.abc import Callable, Iterator
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from apps.exports import rows as tidy
 from apps.exports.schema import (
@@ -155,7 +156,7 @@ def sidecar(table: Table) -> dict:
     """A BIDS JSON sidecar: each column's description, units and levels."""
 
     def describe(column: Column) -> dict:
-        entry = {"Description": column.description}
+        entry: dict[str, Any] = {"Description": column.description}
         if column.unit:
             entry["Units"] = column.unit
         if column.name == "trial_type":
