@@ -4,7 +4,7 @@ from rest_framework.reverse import reverse
 
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
-from apps.participants.models import Game
+from apps.participants.models import Game as GameType
 
 
 class ExportFiltersSerializer(serializers.Serializer):
@@ -19,7 +19,7 @@ class ExportFiltersSerializer(serializers.Serializer):
         required=False,
         help_text="Participant ids (of this study); all when left out.",
     )
-    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    game = serializers.ChoiceField(choices=GameType.choices, required=False)
     protocols = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         required=False,
