@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -56,7 +57,7 @@ def env_list(environ: Mapping[str, str], name: str, *, default: list[str]) -> li
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_config(url: str) -> dict:
+def database_config(url: str) -> dict[str, Any]:
     """A Django ``DATABASES`` entry from a URL (``postgres://`` or ``sqlite:///``)."""
     scheme = urlsplit(url).scheme
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
@@ -69,7 +70,7 @@ def database_config(url: str) -> dict:
     if config["ENGINE"].endswith("sqlite3"):
         Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         config["CONN_MAX_AGE"] = 0
-    return config
+    return dict(config)
 
 
 def redis_url(environ: Mapping[str, str]) -> str | None:

@@ -7,6 +7,7 @@ tasks run in-process. ``DEBUG`` is off unless asked for, and then ``SECRET_KEY``
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
@@ -263,7 +264,7 @@ CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain" if DEBUG else "json")
 if LOG_FORMAT not in {"plain", "json"}:
     raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be plain or json")
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "apps.api.observability.RequestIdFilter"}},

@@ -1,9 +1,10 @@
 """Database-level guarantees that Python code alone cannot give."""
 
 from django.db import migrations
+from django.db.migrations.operations.base import Operation
 
 
-def append_only(table: str) -> list[migrations.RunSQL]:
+def append_only(table: str) -> list[Operation]:
     """Migration operations that make ``table`` refuse UPDATE and DELETE, in the database itself.
 
     PostgreSQL gets a trigger function raising an exception; SQLite (the embedded default) gets

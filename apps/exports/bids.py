@@ -12,10 +12,17 @@ import heapq
 from collections.abc import Callable, Iterator
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
-from apps.exports import probes
 from apps.exports import rows as tidy
-from apps.exports.schema import BIDS_EVENTS, BIDS_PARTICIPANTS, TRIAL_TYPES, Column, Table
+from apps.exports.schema import (
+    BIDS_EVENTS,
+    BIDS_PARTICIPANTS,
+    TABLES,
+    TRIAL_TYPES,
+    Column,
+    Table,
+)
 from apps.exports.scope import ExportScope, GameRef
 from apps.exports.writers import write_json, write_tsv
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
@@ -33,137 +40,119 @@ def _seconds(later, earlier) -> float:
     return round((later - earlier).total_seconds(), 3)
 
 
-def _stream(model, scope: ExportScope, fields: tuple[str, ...], make) -> Iterator[tuple]:
-    """(game id, event id, BIDS row) for one typed table, in order of game and event."""
-    rows = (
-        model.objects.filter(game__in=scope.game_rows().values("pk"))
-        .order_by("game_id", "event_id")
-        .values_list("game_id", "event_id", *fields, "event__server_time")
-    )
-    seat_at = NAMES.index("seat")
-    for game_id, event_id, *values in rows.iterator(chunk_size=tidy.CHUNK):
-        for number, ref in enumerate(scope.refs(game_id)):
-            row = make(ref, *values)
-            if ref.keeps(row[seat_at]):
-                yield game_id, event_id, (number, row)
+def _stream(model, table: str, scope: ExportScope, make) -> Iterator[tuple]:
+    """(game id, event id, (ref number, BIDS row)) for one typed table, in order of game and
+    event; ``make`` reads the tidy table's columns by name. At a table the game's rows go to
+    each seated session's ref (number: its place in ``scope.refs``) that keeps their seat."""
+    names = [c.name for c in TABLES[table].read(tidy.KEY)]
+    for game_id, event_id, ref, values in tidy.typed_rows(model, table, scope):
+        number = scope.refs(game_id).index(ref)
+        yield game_id, event_id, (number, make(ref, dict(zip(names, values, strict=True))))
 
 
-def _examination(ref: GameRef, rnd, deal, hand, seat, planned, actual, early, sorts, shown, _):
+def _actor(ref: GameRef, seat) -> str:
+    return "participant" if seat == ref.participant_seat else "person"
+
+
+def _response_time(ms) -> float | None:
+    return None if ms is None else ms / 1000
+
+
+def _examination(ref: GameRef, v: dict) -> tuple:
     return _event(
-        onset=_seconds(shown, ref.started_at),
-        duration=actual,
+        onset=_seconds(v["shown_at"], ref.started_at),
+        duration=v["actual_seconds"],
         trial_type="examination",
-        round=rnd,
-        deal=deal,
-        hand=hand,
-        seat=seat,
-        actor="participant" if seat == ref.participant_seat else "person",
-        ended_early=early,
-        sorts=sorts,
+        round=v["round"],
+        deal=v["deal"],
+        hand=v["hand"],
+        seat=v["seat"],
+        actor=_actor(ref, v["seat"]),
+        ended_early=v["ended_early"],
+        sorts=v["sorts"],
     )
 
 
-def _play(ref: GameRef, rnd, deal, trick, position, seat, actor, card, ms, legal, at):
-    own = seat == ref.participant_seat
+def _play(ref: GameRef, v: dict) -> tuple:
+    own = v["seat"] == ref.participant_seat
     return _event(
-        onset=_seconds(at, ref.started_at),
+        onset=_seconds(v["played_at"], ref.started_at),
         duration=0,
         trial_type="play" if own else "other_play",
-        response_time=None if ms is None else ms / 1000,
-        round=rnd,
-        deal=deal,
-        trick=trick,
-        position=position,
-        seat=seat,
-        actor=actor,
-        card=card,
-        legal_count=legal,
+        response_time=_response_time(v["decision_ms"]),
+        round=v["round"],
+        deal=v["deal"],
+        trick=v["trick"],
+        position=v["position"],
+        seat=v["seat"],
+        actor=v["actor"],
+        card=v["card"],
+        legal_count=v["legal_count"],
     )
 
 
-def _recall(ref: GameRef, rnd, seat, actor, intended, pile, trick, index, revealed, ms, at):
-    own = seat == ref.participant_seat
+def _recall(ref: GameRef, v: dict) -> tuple:
+    own = v["seat"] == ref.participant_seat
+    intended, revealed = v["intended_card"], v["revealed_card"]
     return _event(
-        onset=_seconds(at, ref.started_at),
+        onset=_seconds(v["attempted_at"], ref.started_at),
         duration=0,
         trial_type="recall" if own else "other_recall",
-        response_time=None if ms is None else ms / 1000,
-        round=rnd,
+        response_time=_response_time(v["decision_ms"]),
+        round=v["round"],
         deal=tidy.STRAGEDY_DEAL,
-        pile_trick=trick,
-        seat=seat,
-        actor=actor,
+        pile_trick=v["pile_trick"],
+        seat=v["seat"],
+        actor=v["actor"],
         intended_card=intended or None,
         revealed_card=revealed,
-        pile=pile,
-        card_index=index,
+        pile=v["pile"],
+        card_index=v["card_index"],
         hit=(revealed == intended) if intended else None,
     )
 
 
-def _illegal(ref: GameRef, rnd, deal, seat, card, code, ms, at):
+def _illegal(ref: GameRef, v: dict) -> tuple:
     return _event(
-        onset=_seconds(at, ref.started_at),
+        onset=_seconds(v["attempted_at"], ref.started_at),
         duration=0,
         trial_type="illegal_attempt",
-        response_time=None if ms is None else ms / 1000,
-        round=rnd,
-        deal=deal,
-        seat=seat,
-        actor="participant" if seat == ref.participant_seat else "person",
-        card=card or None,
-        code=code,
+        response_time=_response_time(v["decision_ms"]),
+        round=v["round"],
+        deal=v["deal"],
+        seat=v["seat"],
+        actor=_actor(ref, v["seat"]),
+        card=v["card"] or None,
+        code=v["code"],
     )
 
 
+def _probe(ref: GameRef, v: dict) -> tuple:
+    return _event(
+        onset=_seconds(v["answered_at"], ref.started_at),
+        duration=0,
+        trial_type=f"probe_{v['kind']}",
+        response_time=_response_time(v["decision_ms"]),
+        round=v["round"],
+        deal=v["deal"],
+        seat=v["seat"],
+        actor=_actor(ref, v["seat"]),
+        card=v["card"],
+        pile=v["pile"],
+        pile_trick=v["pile_trick"],
+        card_index=v["card_index"],
+        in_other_hand=v["in_other_hand"],
+        correct=v["correct"],
+    )
+
+
+# The typed tables of the event log, read with the tidy tables' columns (one list: the schema).
 STREAMS = (
-    (
-        ExaminationPeriod,
-        (
-            "round",
-            "deal",
-            "hand",
-            "seat",
-            "planned_seconds",
-            "actual_seconds",
-            "ended_early",
-            "sorts",
-            "shown_at",
-        ),
-        _examination,
-    ),
-    (
-        Play,
-        (
-            "round",
-            "deal",
-            "trick",
-            "position",
-            "seat",
-            "actor",
-            "card",
-            "decision_ms",
-            "legal_count",
-        ),
-        _play,
-    ),
-    (
-        RecallAttempt,
-        (
-            "round",
-            "seat",
-            "actor",
-            "intended_card",
-            "pile",
-            "trick",
-            "card_index",
-            "revealed_card",
-            "decision_ms",
-        ),
-        _recall,
-    ),
-    (IllegalAttempt, ("round", "deal", "seat", "card", "code", "decision_ms"), _illegal),
-    (RecallProbe, probes.BIDS_FIELDS, lambda ref, *values: probes.bids_probe(_event, ref, *values)),
+    (ExaminationPeriod, "examination_periods", _examination),
+    (Play, "plays", _play),
+    (RecallAttempt, "recall_attempts", _recall),
+    (IllegalAttempt, "illegal_attempts", _illegal),
+    (RecallProbe, "recall_probes", _probe),
 )
 
 
@@ -189,7 +178,7 @@ def sidecar(table: Table) -> dict:
     """A BIDS JSON sidecar: each column's description, units and levels."""
 
     def describe(column: Column) -> dict:
-        entry = {"Description": column.description}
+        entry: dict[str, Any] = {"Description": column.description}
         if column.unit:
             entry["Units"] = column.unit
         if column.name == "trial_type":
@@ -305,7 +294,7 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
     write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))
     progress(len(participants))
-    streams = [_stream(model, scope, fields, make) for model, fields, make in STREAMS]
+    streams = [_stream(model, table, scope, make) for model, table, make in STREAMS]
     merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]))
     files = events = 0
     tasks = set()

@@ -14,9 +14,10 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q, QuerySet
 
-from apps.exports import deals, probes
-from apps.exports.scope import ExportScope
-from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt
+from apps.exports import deals
+from apps.exports.schema import GAME_KEY, TABLES
+from apps.exports.scope import ExportScope, GameRef
+from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
 from apps.metrics.models import MetricValue
 from apps.metrics.selectors import CATALOGUE
 
@@ -136,89 +137,44 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
 
 # -- typed rows of the event log ---------------------------------------------------------------
 
+KEY = len(GAME_KEY)  # the game key (participant, session, game) comes from the scope, not the row
 
-def _typed(model, scope: ExportScope, *fields: str) -> QuerySet:
-    return (
+
+def typed_rows(model, table: str, scope: ExportScope) -> Iterator[tuple[int, int, GameRef, list]]:
+    """(game id, event id, game, values) for the exported games' rows of one typed table of
+    the event log, in order of game and event: the values of the schema's columns read from
+    the database (``Table.sources``), in column order. A table's game is yielded once for each
+    seated session that keeps the row's seat (its own seat and the computer's)."""
+    sources = TABLES[table].sources(KEY)
+    seat_at = sources.index("seat")
+    rows = (
         model.objects.filter(game__in=scope.game_rows().values("pk"))
         .order_by("game_id", "event_id")
-        .values_list("game_id", *fields, "event__server_time")
+        .values_list("game_id", "event_id", *sources)
     )
-
-
-EXAMINATION_FIELDS = (
-    "round",
-    "deal",
-    "hand",
-    "seat",
-    "planned_seconds",
-    "actual_seconds",
-    "ended_early",
-    "sorts",
-    "page_hidden_seconds",
-    "shown_at",
-    "hidden_at",
-)
+    for game_id, event_id, *values in rows.iterator(chunk_size=CHUNK):
+        for ref in scope.refs(game_id):
+            if ref.keeps(values[seat_at]):
+                yield game_id, event_id, ref, values
 
 
 def examination_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(ExaminationPeriod, scope, *EXAMINATION_FIELDS).iterator(chunk_size=CHUNK)
-    seat_at = EXAMINATION_FIELDS.index("seat")
-    for game_id, *values, shown_at, hidden_at, _ in rows:
-        for ref in scope.refs(game_id):
-            if ref.keeps(values[seat_at]):
-                yield (
-                    *ref.key,
-                    *values,
-                    shifted(shown_at, ref.shift),
-                    shifted(hidden_at, ref.shift),
-                )
-
-
-PLAY_FIELDS = (
-    "round",
-    "deal",
-    "trick",
-    "position",
-    "seat",
-    "actor",
-    "card",
-    "decision_ms",
-    "server_ms",
-    "legal_count",
-)
+    for _, _, ref, values in typed_rows(ExaminationPeriod, "examination_periods", scope):
+        *rest, shown_at, hidden_at = values
+        yield (*ref.key, *rest, shifted(shown_at, ref.shift), shifted(hidden_at, ref.shift))
 
 
 def play_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    seat_at = PLAY_FIELDS.index("seat")
-    for game_id, *values, played_at in _typed(Play, scope, *PLAY_FIELDS).iterator(chunk_size=CHUNK):
-        for ref in scope.refs(game_id):
-            if ref.keeps(values[seat_at]):
-                yield (*ref.key, *values, played_at + ref.shift)
-
-
-RECALL_FIELDS = (
-    "round",
-    "seat",
-    "actor",
-    "intended_card",
-    "pile",
-    "trick",
-    "card_index",
-    "revealed_card",
-    "intended_pile",
-    "intended_trick",
-    "intended_card_index",
-    "decision_ms",
-)
+    for _, _, ref, (*values, played_at) in typed_rows(Play, "plays", scope):
+        yield (*ref.key, *values, played_at + ref.shift)
 
 
 def recall_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(RecallAttempt, scope, *RECALL_FIELDS).iterator(chunk_size=CHUNK)
-    for game_id, rnd, seat, actor, intended, pile, trick, index, revealed, *rest, at in rows:
-        *where, decision_ms = rest
+    for _, _, ref, values in typed_rows(RecallAttempt, "recall_attempts", scope):
+        rnd, seat, actor, intended, pile, trick, index, revealed, *where, decision_ms, at = values
         hit = (revealed == intended) if intended else None
         for ref in scope.refs(game_id):
             if not ref.keeps(seat):
@@ -241,27 +197,29 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
             )
 
 
-ILLEGAL_FIELDS = ("round", "deal", "seat", "action_type", "card", "code", "decision_ms")
-
-
 def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    rows = _typed(IllegalAttempt, scope, *ILLEGAL_FIELDS).iterator(chunk_size=CHUNK)
-    for game_id, rnd, deal, seat, action_type, card, code, decision_ms, at in rows:
-        for ref in scope.refs(game_id):
-            if not ref.keeps(seat):
-                continue
-            yield (
-                *ref.key,
-                rnd,
-                deal,
-                seat,
-                action_type,
-                card or None,
-                code,
-                decision_ms,
-                at + ref.shift,
-            )
+    for _, _, ref, values in typed_rows(IllegalAttempt, "illegal_attempts", scope):
+        rnd, deal, seat, action_type, card, code, decision_ms, at = values
+        yield (
+            *ref.key,
+            rnd,
+            deal,
+            seat,
+            action_type,
+            card or None,
+            code,
+            decision_ms,
+            at + ref.shift,
+        )
+
+
+def probe_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    for _, _, ref, (*values, asked_at, answered_at) in typed_rows(
+        RecallProbe, "recall_probes", scope
+    ):
+        yield (*ref.key, *values, asked_at + ref.shift, answered_at + ref.shift)
 
 
 # -- metrics -------------------------------------------------------------------------------------
@@ -391,7 +349,7 @@ SOURCES: dict[str, Source] = {
     "examination_periods": Source(_typed_count(ExaminationPeriod), examination_rows),
     "plays": Source(_typed_count(Play), play_rows),
     "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
-    "recall_probes": Source(probes.probe_count, probes.probe_rows),
+    "recall_probes": Source(_typed_count(RecallProbe), probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
     "metrics": Source(_count(_metrics), metric_rows),
     "inference": Source(_count(_inference), inference_rows),

@@ -53,12 +53,19 @@ class Column:
     allowed: tuple[str, ...] | None = None
     nullable: bool = False
     missing: tuple[str, ...] = ()  # why the value may be empty (MISSING_REASONS)
+    # For the tables of the typed event log: the field the value is read from ("": the
+    # column's own name; DERIVED: worked out from the others as the row is made).
+    source: str = ""
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
         assert set(self.missing) <= set(MISSING_REASONS), self.missing
         if self.nullable and not self.missing:  # a column that may be empty says why
             object.__setattr__(self, "missing", (NOT_RECORDED,))
+
+
+DERIVED = "<derived>"
+SERVER_TIME = "event__server_time"  # when the server logged the event the row records
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,15 @@ class Table:
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
+
+    def read(self, after: int = 0) -> tuple[Column, ...]:
+        """The columns read from the database (not derived), after the first ``after`` (a key
+        that comes from elsewhere)."""
+        return tuple(c for c in self.columns[after:] if c.source != DERIVED)
+
+    def sources(self, after: int = 0) -> tuple[str, ...]:
+        """The fields those columns are read from, in column order."""
+        return tuple(c.source or c.name for c in self.read(after))
 
 
 def _values(choices) -> tuple[str, ...]:
@@ -128,7 +144,9 @@ ARM = Column(
 )
 
 
-def _time(name: str, description: str, *, nullable: bool = False, missing=()) -> Column:
+def _time(
+    name: str, description: str, *, nullable: bool = False, missing=(), source: str = ""
+) -> Column:
     return Column(
         name,
         DATETIME,
@@ -136,6 +154,7 @@ def _time(name: str, description: str, *, nullable: bool = False, missing=()) ->
         "shifts dates (the default).",
         nullable=nullable,
         missing=missing,
+        source=source,
     )
 
 
@@ -480,7 +499,7 @@ _TABLES = (
                 nullable=True,
             ),
             Column("legal_count", INTEGER, "Cards the player could legally play.", unit="count"),
-            _time("played_at", "When the card was played."),
+            _time("played_at", "When the card was played.", source=SERVER_TIME),
         ),
     ),
     Table(
@@ -491,7 +510,12 @@ _TABLES = (
         (
             *GAME_KEY,
             ROUND,
-            Column("deal", INTEGER, "The deal the 'Stragedy belongs to: always 2 (New Deal)."),
+            Column(
+                "deal",
+                INTEGER,
+                "The deal the 'Stragedy belongs to: always 2 (New Deal).",
+                source=DERIVED,
+            ),
             SEAT,
             ACTOR,
             _card(
@@ -505,6 +529,7 @@ _TABLES = (
                 INTEGER,
                 "Place of the trick looked at within its pile, counted from 0 (not the trick "
                 "number of the deal: see `trick` in plays).",
+                source="trick",
             ),
             Column("card_index", INTEGER, "Card within the trick: 0 the card led."),
             _card("revealed_card", "The card found there."),
@@ -513,6 +538,7 @@ _TABLES = (
                 BOOLEAN,
                 "The revealed card is the intended one (empty: no card named).",
                 nullable=True,
+                source=DERIVED,
             ),
             Column(
                 "intended_pile",
@@ -526,6 +552,7 @@ _TABLES = (
                 "... place of the trick within that pile.",
                 nullable=True,
                 missing=(NOT_RECORDED,),
+                source="intended_trick",
             ),
             Column(
                 "intended_card_index",
@@ -535,7 +562,7 @@ _TABLES = (
                 missing=(NOT_RECORDED,),
             ),
             DECISION_MS,
-            _time("attempted_at", "When the 'Stragedy was made."),
+            _time("attempted_at", "When the 'Stragedy was made.", source=SERVER_TIME),
         ),
     ),
     Table(
@@ -630,7 +657,7 @@ _TABLES = (
             ),
             DECISION_MS,
             _time("asked_at", "When the probe was put to the participant."),
-            _time("answered_at", "When it was answered."),
+            _time("answered_at", "When it was answered.", source=SERVER_TIME),
         ),
     ),
     Table(
@@ -664,7 +691,7 @@ _TABLES = (
                 ),
             ),
             DECISION_MS,
-            _time("attempted_at", "When the move was tried."),
+            _time("attempted_at", "When the move was tried.", source=SERVER_TIME),
         ),
     ),
     Table(

@@ -14,7 +14,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from apps.exports import pseudonyms
 from apps.games.models import PERSON_KINDS, EventKind, Game, GameEvent, GameSeat
-from apps.participants.models import Participant
+from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 
 EXPORTED_GAMES = (Game.Status.FINISHED, Game.Status.ABANDONED)
@@ -93,7 +93,7 @@ class GameRef:
 
 @dataclass
 class ExportScope:
-    study: object
+    study: Study
     filters: Filters = field(default_factory=Filters)
     shift_dates: bool = True
 

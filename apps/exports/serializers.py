@@ -4,7 +4,7 @@ from rest_framework.reverse import reverse
 
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
-from apps.participants.models import Game
+from apps.participants.models import Game as GameType
 
 
 class ExportFiltersSerializer(serializers.Serializer):
@@ -19,7 +19,7 @@ class ExportFiltersSerializer(serializers.Serializer):
         required=False,
         help_text="Participant ids (of this study); all when left out.",
     )
-    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    game = serializers.ChoiceField(choices=GameType.choices, required=False)
     protocols = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         required=False,
@@ -113,11 +113,12 @@ class ExportSerializer(serializers.ModelSerializer):
     def _link(self, export: Export) -> tuple[str, str] | None:
         if export.status != Export.Status.READY or not export.archive_name:
             return None
-        if not hasattr(export, "_link"):
+        link = getattr(export, "_link", None)  # both fields of one export share a token
+        if link is None:
             token, expires = download_token(export)
             path = reverse("export-download", args=[export.pk], request=self.context.get("request"))
-            export._link = (f"{path}?token={token}", expires.isoformat())
-        return export._link
+            link = export._link = (f"{path}?token={token}", expires.isoformat())  # type: ignore[attr-defined]
+        return link
 
     @extend_schema_field(
         {"type": "string", "format": "uri", "nullable": True, "description": "When ready."}

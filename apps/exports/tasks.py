@@ -6,7 +6,8 @@ from celery import shared_task
 from django.conf import settings
 from django.db import DatabaseError
 
-from apps.exports import services
+from apps.exports.building import BuildInProgress, export_build
+from apps.exports.sweep import exports_sweep
 
 LIMIT = settings.EXPORT_TASK_TIME_LIMIT
 
@@ -27,8 +28,8 @@ def export_build_job(self, export_id: int) -> int:
     """Build one export's archive, reporting progress on the export row. While another worker
     still holds the build (a job handed out twice), try again a little later."""
     try:
-        services.export_build(export_id=export_id)
-    except services.BuildInProgress as busy:
+        export_build(export_id=export_id)
+    except BuildInProgress as busy:
         raise self.retry(exc=busy, countdown=10, max_retries=LIMIT // 10) from None
     return export_id
 
@@ -36,4 +37,4 @@ def export_build_job(self, export_id: int) -> int:
 @shared_task(name="exports.sweep", soft_time_limit=240, time_limit=300)
 def exports_sweep_job() -> dict:
     """Hourly: delete archives past their keeping time, stale work files, and queue lost jobs."""
-    return services.exports_sweep()
+    return exports_sweep(requeue=export_build_job.delay)

@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -76,7 +77,7 @@ class CsvWriter:
     """Comma-separated, header first, UTF-8, missing values as empty cells (the csv module
     writes ``None`` as nothing); only boolean and time columns need converting."""
 
-    dialect = {"delimiter": ",", "lineterminator": "\n"}
+    dialect: dict[str, Any] = {"delimiter": ",", "lineterminator": "\n"}
 
     def __init__(self, table: Table, path: Path):
         self.table = table
@@ -95,10 +96,12 @@ class CsvWriter:
         for row in rows:
             assert len(row) == width, (self.table.name, row)
             if self._convert:
-                row = list(row)
+                cells = list(row)
                 for i, convert in self._convert:
-                    row[i] = convert(row[i])
-            yield row
+                    cells[i] = convert(cells[i])
+                yield cells
+            else:
+                yield row
 
     def write(self, rows: Sequence[tuple]) -> None:
         self._csv.writerows(self._cells(rows))
@@ -143,7 +146,10 @@ class ParquetWriter:
         self._writer.close()
 
 
-WRITERS = {"csv": (CsvWriter, "csv"), "parquet": (ParquetWriter, "parquet")}
+WRITERS: dict[str, tuple[type[CsvWriter] | type[ParquetWriter], str]] = {
+    "csv": (CsvWriter, "csv"),
+    "parquet": (ParquetWriter, "parquet"),
+}
 
 
 def write_json(path: Path, data) -> None:

@@ -36,6 +36,7 @@ can be analysed without its live state. Output is JSON-ready.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .cards import card_str, cards_mask, parse_card
@@ -127,6 +128,7 @@ def _analyse_deal(
         return TRICKS - solver.value(pos)
 
     if number == 0:
+        assert picked is not None  # the Old Deal's Pritticut is the deck's 27th card
         values = {label: lucky_value(label, picked) for label in "AB"}
         best = max(values.values())
         result["choice"] = {
@@ -163,8 +165,16 @@ def _analyse_deal(
 
 
 def _new_deal_choice(
-    solver, lucky, chosen, picked, old_cards, dealt, lucky_value, choice_candidates, stragedy
-):
+    solver: Solver,
+    lucky: int,
+    chosen: str | None,
+    picked: int | None,
+    old_cards: list[tuple[dict[str, int], int]],
+    dealt: dict[str, int],
+    lucky_value: Callable[[str, int], int],
+    choice_candidates: bool,
+    stragedy: dict[str, Any] | None,
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The New Deal's hand choice and the 'Stragedy table (``None`` before the choice)."""
     lame = 1 - lucky
     cache: dict[tuple[str, tuple[int, int]], int] = {}
@@ -202,11 +212,11 @@ def _new_deal_choice(
     if chosen is None:
         return choice, None
     # The 'Stragedy: Lame Duck's value (hands as chosen) under every face-down card.
-    table = [
+    table: list[dict[str, Any]] = [
         {**where, "revealed": card_str(card), "value": TRICKS - value(chosen, card)}
         for where, card in old_cards
     ]
-    scores = [row["value"] for row in table]
+    scores: list[int] = [row["value"] for row in table]
     strag: dict[str, Any] = {
         "seat": lame,
         "candidates": table,

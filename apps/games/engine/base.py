@@ -11,10 +11,12 @@ import copy as _copy
 import hashlib
 import random
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, Self, TypeGuard
 
-from .cards import parse_card_strict
+from .cards import DECK_SIZE, parse_card_strict, parse_deck
 from .errors import RulesError
+
+Events = list[dict[str, Any]]  # what an action did, for the event log
 
 
 def derive_seed(seed: object, *parts: object) -> int:
@@ -34,7 +36,7 @@ def fresh_seed() -> int:
     return random.SystemRandom().getrandbits(63)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON integer (``True``/``False`` are not integers here)."""
     return type(value) is int
 
@@ -43,14 +45,14 @@ def invalid(message: str) -> RulesError:
     return RulesError("invalid_input", message)
 
 
-def read_seat(action: dict, seats: int) -> int:
+def read_seat(action: dict[str, Any], seats: int) -> int:
     seat = action.get("seat")
     if not is_int(seat) or not 0 <= seat < seats:
         raise invalid(f"an action needs a seat from 0 to {seats - 1}, not {seat!r}")
     return seat
 
 
-def read_card(action: dict, key: str = "card") -> int:
+def read_card(action: dict[str, Any], key: str = "card") -> int:
     """A required card field: missing or null is ``invalid_input``, not a card ``invalid_card``."""
     value = action.get(key)
     if value is None:
@@ -58,13 +60,13 @@ def read_card(action: dict, key: str = "card") -> int:
     return parse_card_strict(value)
 
 
-def read_optional_card(action: dict, key: str) -> int:
+def read_optional_card(action: dict[str, Any], key: str) -> int:
     """An optional card field: ``-1`` when missing or null."""
     value = action.get(key)
     return -1 if value is None else parse_card_strict(value)
 
 
-def read_int(action: dict, key: str) -> int:
+def read_int(action: dict[str, Any], key: str) -> int:
     value = action.get(key)
     if not is_int(value):
         raise invalid(f"a {action.get('type')} action needs an integer {key!r} field")
@@ -80,6 +82,15 @@ def read_type(action: object, types: Iterable[str], game: str) -> str:
     return kind
 
 
+def read_deck(deck: object) -> tuple[int, ...]:
+    """A deck given as 52 card strings (or 52 card numbers), top first."""
+    if isinstance(deck, list | tuple) and deck and all(is_int(c) for c in deck):
+        if len(deck) != DECK_SIZE or sorted(deck) != list(range(DECK_SIZE)):
+            raise invalid("the deck must hold 52 distinct cards")
+        return tuple(deck)
+    return tuple(parse_deck(list(deck) if isinstance(deck, tuple) else deck, strict=True))
+
+
 def team_dict(values: tuple[int, ...] | list[int]) -> dict[str, int]:
     """Per-seat or per-team numbers keyed by ``"0"``, ``"1"``, ... as the JSON documents use."""
     return {str(i): v for i, v in enumerate(values)}
@@ -89,8 +100,10 @@ class GameState:
     """Behaviour common to :class:`~apps.games.engine.memulation.Memulation` and
     :class:`~apps.games.engine.mendikot.Mendikot`.
 
-    Subclasses provide ``_check(action) -> (move, extra)`` (every refusal, in the RULES.md order),
-    ``_step(move, events, extra)`` (the in-place transition) and ``copy()``.
+    Subclasses provide ``_check(action) -> (move, extra)`` (every refusal, in the RULES.md order)
+    and ``_step(move, events, extra)`` (the in-place transition); their field list
+    (:func:`~apps.games.engine.fields.game_fields`) gives ``copy()``, ``to_json()`` and
+    ``from_json()``.
     """
 
     __slots__ = ()
@@ -101,10 +114,11 @@ class GameState:
     events: list[dict[str, Any]]
     phase: str
     history: tuple[Any, ...]
+    setup: dict[str, Any]
 
     # -- the public, validating interface -------------------------------------------------
 
-    def apply(self, action: dict) -> Self:
+    def apply(self, action: dict[str, Any]) -> Self:
         """Apply one action dict; return the new state. ``self`` is never changed.
 
         Raises :class:`RulesError` with the RULES.md code when the action is refused. The new
@@ -115,10 +129,10 @@ class GameState:
         new = self.copy()
         events: list[dict[str, Any]] = []
         new._step(move, events, extra)
-        new.events = events
+        new.events = events  # type: ignore[misc]  # a slot of the subclass's field list
         return new
 
-    def replay(self, actions: Iterable[dict]) -> Self:
+    def replay(self, actions: Iterable[dict[str, Any]]) -> Self:
         """Apply actions in order and return the final state.
 
         The first refused action raises its :class:`RulesError`, with ``error.index`` set to its
@@ -133,7 +147,7 @@ class GameState:
                 raise
         return state
 
-    def action_to_move(self, action: dict) -> int:
+    def action_to_move(self, action: dict[str, Any]) -> int:
         """Validate an action dict and return its internal move number (see :meth:`step`)."""
         return self._check(action)[0]
 
@@ -161,7 +175,7 @@ class GameState:
         """
         return [h if isinstance(h, dict) else h._history_record() for h in self.history]
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[Any, ...]:
         return tuple(
             tuple(self.history_records()) if name == "history" else getattr(self, name)
             for name in self._STATE_SLOTS
@@ -173,7 +187,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -185,13 +199,20 @@ class GameState:
         raise NotImplementedError
 
     # subclass hooks, declared for type checkers
-    def _check(self, action: dict) -> tuple[int, int]:  # pragma: no cover
+    def _check(self, action: dict[str, Any]) -> tuple[int, int]:  # pragma: no cover
         raise NotImplementedError
 
-    def _step(self, move: int, events: list | None, extra: int) -> None:  # pragma: no cover
+    def _step(self, move: int, events: Events | None, extra: int) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def copy(self) -> Self:  # pragma: no cover
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:  # pragma: no cover
         raise NotImplementedError
 
 

@@ -57,14 +57,14 @@ def _mendikot_action(action: object) -> None:
         read_card(action)
 
 
-def _actions(doc: dict) -> list:
+def _actions(doc: dict[str, Any]) -> list[Any]:
     actions = doc.get("actions")
     if not isinstance(actions, list):
         raise invalid("'actions' must be a list of actions")
     return actions
 
 
-def load(doc: object) -> tuple[Memulation | Mendikot, list]:
+def load(doc: object) -> tuple[Memulation | Mendikot, list[Any]]:
     """Check a whole replay document and return the initial state and its actions.
 
     Raises :class:`RulesError` (``invalid_input`` or ``invalid_card``) for an unusable one.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from .cards import RANKS, SUITS, parse_card_strict
 from .errors import RulesError
@@ -96,11 +97,11 @@ def parse_document(doc: object) -> tuple[Position, list[int]]:
     return pos, given[pos.seat]
 
 
-def _error(message: str) -> dict:
+def _error(message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": "invalid_input", "message": message}}
 
 
-def run_document(doc: object) -> tuple[int, dict]:
+def run_document(doc: object) -> tuple[int, dict[str, Any]]:
     """``(exit status, output document)`` for one input document."""
     try:
         pos, order = parse_document(doc)

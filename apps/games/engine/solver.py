@@ -23,8 +23,9 @@ in :mod:`apps.games.engine.solver_core`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import SUIT_MASKS, card_str
+from .cards import SUIT_MASKS, card_str, mask_list
 from .errors import RulesError
 from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
 
@@ -55,12 +56,7 @@ def legal_cards(hand: int, led: int | None, wild_rank: int) -> list[int]:
         follow = hand & SUIT_MASKS[led // 13] & ~wilds
         if follow:
             hand = follow | wilds
-    out = []
-    while hand:
-        low = hand & -hand
-        out.append(low.bit_length() - 1)
-        hand ^= low
-    return out
+    return mask_list(hand)
 
 
 def leader_wins(led: int, card: int, trump: int, wild_rank: int, wild_tie: str = "leader") -> bool:
@@ -157,7 +153,7 @@ class Solution:
     def best_cards(self) -> list[int]:
         return [c for c, v in self.values.items() if v == self.best]
 
-    def as_dict(self, order: list[int] | None = None) -> dict:
+    def as_dict(self, order: list[int] | None = None) -> dict[str, Any]:
         """The JSON shape of the ``solve`` command; ``values`` in ``order`` (default: by card)."""
         cards = [c for c in order if c in self.values] if order is not None else self.values
         return {
@@ -168,7 +164,9 @@ class Solution:
         }
 
 
-def _encode(hands: tuple[int, int], leader: int, trump: int, wild_rank: int):
+def _encode(
+    hands: tuple[int, int], leader: int, trump: int, wild_rank: int
+) -> tuple[int, dict[int, tuple[int, int]]]:
     """The search state of a trick start, and each held non-wild card's ``(field, position)``."""
     wilds = wild_mask(trump, wild_rank)
     where: dict[int, tuple[int, int]] = {}
@@ -239,7 +237,8 @@ class Solver:
         self._room()
         if pos.led is None:
             s, _ = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
-            return self.search.value(s, pos.tricks_left)
+            value: int = self.search.value(s, pos.tricks_left)
+            return value
         return max(self._follow_values(pos).values())
 
     def solve(self, pos: Position) -> Solution:
@@ -295,7 +294,8 @@ class Solver:
             return False
         s, _ = _encode(pos.hands, pos.leader, pos.trump, pos.wild_rank)
         with no_gc():
-            return self.search.ge(s, n, k)
+            at_least: bool = self.search.ge(s, n, k)
+            return at_least
 
     # -- the seat on lead -------------------------------------------------------------------
 
@@ -324,6 +324,7 @@ class Solver:
     def _follow_values(self, pos: Position) -> dict[int, int]:
         search = self.search
         n = pos.tricks_left
+        assert pos.led is not None  # a card has been led
         hands = list(pos.hands)
         hands[pos.leader] |= 1 << pos.led
         s, where = _encode((hands[0], hands[1]), pos.leader, pos.trump, pos.wild_rank)

@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 #: Bits of one suit pattern (13 cards and the marker).
 FIELD = 14
@@ -92,7 +93,9 @@ def _build_tables() -> None:
 _build_tables()
 
 
-def _cash_tables(n_own: list[int], n_opp: list[int], top_own: list[int]) -> tuple:
+def _cash_tables(
+    n_own: list[int], n_opp: list[int], top_own: list[int]
+) -> tuple[list[int], list[int], list[int]]:
     """Per pattern, the tricks the leader cashes in a row there (see :meth:`Search.bounds`):
     as the trump suit (``value << 1 | the follower keeps a trump``), and as a side suit when the
     follower can ruff and when it cannot."""
@@ -218,7 +221,8 @@ class Search:
 
     def __init__(self, tie_leader: bool = True):
         self.tie_leader = tie_leader
-        self.tt: dict[int, list] = {}
+        # s -> [lower bound, upper bound, the leads in trial order, their answers]
+        self.tt: dict[int, list[Any]] = {}
         self._counter = [0]
         #: ``ge(s, n, k)``: can the seat on lead in ``s`` take at least ``k`` (``0 < k <= n``)
         #: of the ``n`` tricks left? Switch the garbage collector off around a search (see
@@ -439,7 +443,7 @@ class Search:
 
     # -- search ---------------------------------------------------------------------------
 
-    def _make_ge(self):
+    def _make_ge(self) -> Callable[[int, int, int], bool]:
         """Build :meth:`ge` as a closure over the table (local names are fastest in CPython)."""
         tt = self.tt
         get = tt.get
@@ -449,7 +453,9 @@ class Search:
         first_child = self.first_child
         counter = self._counter
 
-        def all_pass(s: int, key: int, chs: list, li: int, n1: int, k1: int, nk: int, me: int):
+        def all_pass(
+            s: int, key: int, chs: list[Any], li: int, n1: int, k1: int, nk: int, me: int
+        ) -> bool:
             """Complete the answers of a lead whose first answer passed; do all the rest pass?"""
             first = chs[li][0]
             ch = chs[li] = children(s, (key >> 4) & 15, key & 15)
@@ -667,7 +673,7 @@ def choose_core(setting: str | None) -> str:
 CORE = choose_core(os.environ.get(CORE_ENV))
 
 
-def make_search(tie_leader: bool = True, core: str | None = None):
+def make_search(tie_leader: bool = True, core: str | None = None) -> Any:
     """A :class:`Search` (or its compiled twin) for the rule; ``core`` defaults to :data:`CORE`."""
     core = core or CORE
     if core == "compiled":
@@ -680,7 +686,7 @@ def make_search(tie_leader: bool = True, core: str | None = None):
 
 
 @contextmanager
-def core_used(core: str):
+def core_used(core: str) -> Iterator[None]:
     """Within the block, solvers made without naming a core use ``core`` (benchmarks compare
     both cores in one process this way)."""
     global CORE

@@ -210,6 +210,43 @@ def test_bids_files_are_one_per_participant_session_and_game(exported):
             assert recall["pile_trick"] != "n/a"
 
 
+# The columns a BIDS event shares with the tidy table it comes from (one column list: the schema).
+SHARED = {
+    "examination": ("examination_periods", ("round", "deal", "hand", "seat", "sorts")),
+    "play": ("plays", ("round", "deal", "trick", "position", "seat", "actor", "card")),
+    "recall": (
+        "recall_attempts",
+        ("round", "deal", "seat", "actor", "pile", "pile_trick", "card_index", "revealed_card"),
+    ),
+    "illegal_attempt": ("illegal_attempts", ("round", "deal", "seat", "card", "code")),
+}
+
+
+def test_bids_events_repeat_the_tidy_rows_of_their_game(exported):
+    """Every BIDS event, in order, is a row of its tidy table for the same game: both are read
+    from the event log through the schema's one list of columns."""
+    tidy = {
+        table: read_csv(exported.folder / "csv" / f"{table}.csv") for table, _ in SHARED.values()
+    }
+    compared = 0
+    for path in sorted((exported.folder / "bids").glob("sub-*/ses-*/beh/*_events.tsv")):
+        parts = dict(p.split("-", 1) for p in path.name.split("_")[:-1])
+        sub, ses, run = parts["sub"], parts["ses"], parts.get("run")
+        events = read_csv(path, delimiter="\t")
+        for kind, (table, names) in SHARED.items():
+            cells = [
+                [e[n] for n in names] for e in events if e["trial_type"] in (kind, f"other_{kind}")
+            ]
+            expected = [
+                [r[n] or "n/a" for n in names]
+                for r in tidy[table]
+                if (r["participant_id"], r["session"]) == (sub, ses) and run in (None, r["game"])
+            ]
+            assert cells == expected, (path.name, kind)
+            compared += len(cells)
+    assert compared > 100
+
+
 def _texts(folder):
     """Every file's bytes, and for Parquet files (compressed) their values as text too."""
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):

@@ -12,7 +12,8 @@ from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from apps.common.errors import DomainError
 from apps.exports.models import Export
 from apps.exports.services import export_to_folder
-from apps.participants.models import Game, Participant, Study
+from apps.participants.models import Game as GameType
+from apps.participants.models import Participant, Study
 
 
 class ProgressBar:
@@ -64,7 +65,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--participant", action="append", default=[], help="A participant code (repeat)."
         )
-        parser.add_argument("--game", choices=Game.values)
+        parser.add_argument("--game", choices=GameType.values)
         parser.add_argument("--protocol", type=int, action="append", default=[])
         parser.add_argument("--protocol-version", type=int)
 

@@ -25,6 +25,7 @@ with one bot per seat (the benchmarks and tests use it).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 # Engine events a seat may see and the keys of each that are public (what a person at the
@@ -108,6 +109,7 @@ class Bot(Protocol):
 
 def make_bot(game: str, kind: str, *, seat: int, seed: int, **params: Any) -> Bot:
     """A bot of ``kind`` for ``game`` playing ``seat``; ``params`` e.g. ``fidelity``."""
+    kinds: Mapping[str, Callable[..., Bot]]
     if game == "memulation":
         from .memulation import MEMULATION_BOTS
 
@@ -120,7 +122,8 @@ def make_bot(game: str, kind: str, *, seat: int, seed: int, **params: Any) -> Bo
         raise ValueError(f"unknown game {game!r}")
     if kind not in kinds:
         raise ValueError(f"unknown {game} bot {kind!r} (one of {', '.join(kinds)})")
-    return kinds[kind](seat=seat, seed=seed, **params)
+    bot: Bot = kinds[kind](seat=seat, seed=seed, **params)
+    return bot
 
 
 def bot_versions() -> dict[str, dict[str, int]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import RANKS, SUITS, card_str, parse_card
+from ..cards import RANKS, SUITS, card_str, mask_list, parse_card
 from ..solver import Position, Solver
 from .state import rng_from, rng_state
 
@@ -35,15 +35,6 @@ def _mask(cards: list[str] | None) -> int:
     for c in cards or ():
         m |= 1 << parse_card(c)
     return m
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _rank_mask(rank: int) -> int:
@@ -201,14 +192,14 @@ class Memory:
             guess = known
             if room > 0:
                 previous = self.guesses[index] if index < len(self.guesses) else 0
-                kept = _cards(previous & pool)
+                kept = mask_list(previous & pool)
                 if len(kept) > room:
                     kept = self.rng.sample(kept, room)
                 for c in kept:
                     guess |= 1 << c
                 missing = size - guess.bit_count()
                 if missing > 0:
-                    for c in self.rng.sample(_cards(pool & ~guess), missing):
+                    for c in self.rng.sample(mask_list(pool & ~guess), missing):
                         guess |= 1 << c
             out.append(guess)
         self.guesses = out
@@ -305,13 +296,13 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         return self.rng.choice("AB")
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         return self.rng.choice(self.legal(view))
 
 
@@ -324,7 +315,7 @@ def strength(hand: int, trump: int | None, wild_rank: int | None) -> float:
     wilds = 0 if wild_rank is None else _rank_mask(wild_rank)
     score += (hand & wilds).bit_count() * 1.0
     for s in range(4):
-        cards = [c % 13 for c in _cards(hand & SUIT_MASKS[s] & ~wilds)]
+        cards = [c % 13 for c in mask_list(hand & SUIT_MASKS[s] & ~wilds)]
         if s == trump:
             score += len(cards) * 0.45 + sum(0.3 for r in cards if r >= 9)
         else:
@@ -355,7 +346,7 @@ class GreedyBot(_Base):
         super().recall(data)
         self.verdict = {(r, d): hand for r, d, hand in data["verdict"]}
 
-    def observe(self, view, events):
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         super().observe(view, events)
         exam = view.get("examination")
         key = (self.memory.round_no, self.memory.deal)
@@ -365,14 +356,14 @@ class GreedyBot(_Base):
             b = strength(_mask(exam["B"]), m.trump, m.wild_rank)
             self.verdict[key] = "A" if a >= b else "B"
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         key = (self.memory.round_no, self.memory.deal)
         return self.verdict.get(key) or self.rng.choice("AB")
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         m = self.memory
         legal = self.legal(view)
         wild = m.wild_rank
@@ -430,13 +421,14 @@ class MemoryBot(_Base):
         count = 1 + round(4 * (1 - self.fidelity))
         return min(count, 2) if cards_left >= 11 else count
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         m = self.memory
         led = self.led(view)
         leader = view["trick"]["leader"]
         solver = self.solver()
         votes: dict[int, int] = {}
         first = None
+        assert m.trump is not None and m.wild_rank is not None  # the Pritticut is face up in play
         for world in m.worlds(self.worlds(m.hand.bit_count())):
             hands = [0, 0]
             hands[self.seat] = m.hand
@@ -448,6 +440,7 @@ class MemoryBot(_Base):
             for c in cards:
                 votes[c] = votes.get(c, 0) + 1
         top = max(votes.values())
+        assert first is not None
         return first if votes[first] == top else min(c for c, v in votes.items() if v == top)
 
     def _hands_guess(self) -> dict[str, int] | None:
@@ -465,7 +458,7 @@ class MemoryBot(_Base):
                 pool &= ~(old["A"] | old["B"])
             for card in m.old_known.values():
                 pool &= ~(1 << card)
-        rest = _cards(pool)
+        rest = mask_list(pool)
         self.rng.shuffle(rest)
         a, b = kept["A"], kept["B"]
         need_a = 13 - a.bit_count()
@@ -502,19 +495,22 @@ class MemoryBot(_Base):
         pos = Position((h[0], h[1]), 1 - lucky, trump, wild_rank, None, self.memory.wild_tie)
         return 13 - self.solver().value(pos)
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
             return self.rng.choice("AB")
         if m.deal == 0:
+            pritticut = m.pritticut
+            assert pritticut is not None  # the Old Deal's Pritticut is face up
             if self.fidelity >= 1:
-                return self._better_hand(hands, m.pritticut)
+                return self._better_hand(hands, pritticut)
             # Two guesses of what it forgot: Lucky Duck's value with A minus with B, summed.
             margin = 0
             for guess in (hands, self._hands_guess()):
-                margin += self._lucky_value(guess, "A", m.pritticut)
-                margin -= self._lucky_value(guess, "B", m.pritticut)
+                assert guess is not None  # a guess once made can be made again
+                margin += self._lucky_value(guess, "A", pritticut)
+                margin -= self._lucky_value(guess, "B", pritticut)
             return "A" if margin >= 0 else "B"
         # New Deal: trump unknown. Weigh each hand's strength over the remembered Old Deal cards.
         known = list(m.old_known.values())
@@ -526,7 +522,7 @@ class MemoryBot(_Base):
                 score[label] = sum(strength(hands[label], s, None) for s in range(4))
         return "A" if score["A"] >= score["B"] else "B"
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         known = [(pos, m.old_known[pos]) for pos in positions if pos in m.old_known]
@@ -570,7 +566,7 @@ class PerfectBot(MemoryBot):
     def __init__(self, *, seat: int, seed: int):
         super().__init__(seat=seat, seed=seed, fidelity=1.0)
 
-    def choose_hand(self, view):
+    def choose_hand(self, view: dict[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
@@ -592,7 +588,7 @@ class PerfectBot(MemoryBot):
         }
         return "A" if value["A"] >= value["B"] else "B"
 
-    def stragedy(self, view):
+    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         world = m.world()

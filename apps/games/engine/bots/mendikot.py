@@ -17,20 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUITS, card_str, parse_card
+from ..cards import SUITS, card_str, mask_list, parse_card
 from .state import rng_from, rng_state
 
 TEN = 8  # rank index of the ten
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mask(cards: list[str] | None) -> int:
@@ -135,7 +126,7 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def act(self, view):
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
         seat = self.seat
         if view["phase"] == "hide_trump":
             card = self.rng.choice(sorted(parse_card(c) for c in view["hand"]))
@@ -151,32 +142,32 @@ class HeuristicBot(_Base):
 
     kind = "heuristic"
 
-    def hide(self, view):
+    def hide(self, view: dict[str, Any]) -> int:
         hand = _mask(view["hand"])
         suit = max(
             range(4), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), self._high(hand, s))
         )
-        cards = _cards(hand & SUIT_MASKS[suit])
+        cards = mask_list(hand & SUIT_MASKS[suit])
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain)
 
     @staticmethod
     def _high(hand: int, suit: int) -> int:
-        return sum(c % 13 for c in _cards(hand & SUIT_MASKS[suit]))
+        return sum(c % 13 for c in mask_list(hand & SUIT_MASKS[suit]))
 
-    def ask(self, view):
+    def ask(self, view: dict[str, Any]) -> bool:
         best = self.winning(self.trick(view))
         return best is not None and best[0] % 2 != self.seat % 2
 
-    def partner_safe(self, view, best) -> bool:
+    def partner_safe(self, view: dict[str, Any], best: tuple[int, int, bool]) -> bool:
         """Is the partner's card likely to win the trick? (heuristic: it is an ace or a trump)"""
         return best[2] or best[1] % 13 == 12
 
-    def follow_winner(self, view, winners: list[int], last: bool) -> int:
+    def follow_winner(self, view: dict[str, Any], winners: list[int], last: bool) -> int:
         """Which card of the led suit to win with: the cheapest."""
         return min(winners, key=lambda c: c % 13)
 
-    def lead(self, view, legal: list[int]) -> int:
+    def lead(self, view: dict[str, Any], legal: list[int]) -> int:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         aces = [c for c in legal if c % 13 == 12 and c // 13 != trump]
         if aces:
@@ -188,7 +179,7 @@ class HeuristicBot(_Base):
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain, key=lambda c: c % 13)
 
-    def play(self, view):
+    def play(self, view: dict[str, Any]) -> int:
         legal = sorted(parse_card(c) for c in view["legal"])
         trick = self.trick(view)
         if not trick:
@@ -196,12 +187,13 @@ class HeuristicBot(_Base):
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         led_suit = trick[0][1] // 13
         best = self.winning(trick)
+        assert best is not None  # a card has been led
         tens_on_table = any(_is_ten(card) for _, card, _ in trick)
         last = len(trick) == 3
         hand = _mask(view["hand"])
         void = not hand & SUIT_MASKS[led_suit]
 
-        def low_key(c: int) -> tuple:
+        def low_key(c: int) -> tuple[int, ...]:
             return (_is_ten(c), c // 13 == trump, c % 13)
 
         if best[0] % 2 == self.seat % 2:
@@ -223,7 +215,7 @@ class HeuristicBot(_Base):
             return min(winners, key=lambda c: (_is_ten(c), c % 13))
         return self.throw(view, legal, trump)
 
-    def throw(self, view, legal: list[int], trump: int | None) -> int:
+    def throw(self, view: dict[str, Any], legal: list[int], trump: int | None) -> int:
         """A card to lose with: the lowest, keeping tens and trumps."""
         return min(legal, key=lambda c: (_is_ten(c), c // 13 == trump, c % 13))
 
@@ -233,19 +225,19 @@ class TrackerBot(HeuristicBot):
 
     kind = "tracker"
 
-    def hide(self, view):
+    def hide(self, view: dict[str, Any]) -> int:
         hand = _mask(view["hand"])
 
         def strength(s: int) -> float:
-            cards = _cards(hand & SUIT_MASKS[s])
+            cards = mask_list(hand & SUIT_MASKS[s])
             return len(cards) + sum(0.5 for c in cards if c % 13 >= 10)
 
         suit = max(range(4), key=strength)
-        cards = _cards(hand & SUIT_MASKS[suit])
+        cards = mask_list(hand & SUIT_MASKS[suit])
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain)
 
-    def unseen_above(self, view, card: int) -> int:
+    def unseen_above(self, view: dict[str, Any], card: int) -> int:
         """Cards of ``card``'s suit above it that are neither played nor in this hand."""
         hand = _mask(view["hand"])
         suit = SUIT_MASKS[card // 13]
@@ -255,7 +247,7 @@ class TrackerBot(HeuristicBot):
             on_table |= 1 << parse_card(c["card"])
         return above & ~self.played & ~hand & ~on_table
 
-    def partner_safe(self, view, best) -> bool:
+    def partner_safe(self, view: dict[str, Any], best: tuple[int, int, bool]) -> bool:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         trick = self.trick(view)
         to_play = [(trick[0][0] + i) % 4 for i in range(len(trick) + 1, 4)]
@@ -269,7 +261,7 @@ class TrackerBot(HeuristicBot):
         can_ruff = trump is not None or view["trump_rule"] == "first_void"
         return not can_ruff or not any(self.void[s] >> led_suit & 1 for s in to_play)
 
-    def follow_winner(self, view, winners, last):
+    def follow_winner(self, view: dict[str, Any], winners: list[int], last: bool) -> int:
         """Win with a card no unseen card can beat, if it has one (unless it plays last);
         never risk a ten that could still be overtaken."""
         if last:
@@ -280,19 +272,19 @@ class TrackerBot(HeuristicBot):
         plain = [c for c in winners if not _is_ten(c)] or winners
         return min(plain, key=lambda c: c % 13)
 
-    def throw(self, view, legal, trump):
+    def throw(self, view: dict[str, Any], legal: list[int], trump: int | None) -> int:
         """Lose with the lowest card of the shortest side suit (making a void to ruff later),
         keeping tens, trumps and cards that are the highest still out."""
         hand = _mask(view["hand"])
 
-        def key(c: int) -> tuple:
+        def key(c: int) -> tuple[int, ...]:
             length = (hand & SUIT_MASKS[c // 13]).bit_count()
             top = not self.unseen_above(view, c)
             return (_is_ten(c), c // 13 == trump, top, length, c % 13)
 
         return min(legal, key=key)
 
-    def ask(self, view):
+    def ask(self, view: dict[str, Any]) -> bool:
         trick = self.trick(view)
         best = self.winning(trick)
         if best is None or best[0] % 2 == self.seat % 2:
@@ -303,7 +295,7 @@ class TrackerBot(HeuristicBot):
             or bool(self.unseen_above(view, best[1]) == 0)
         )
 
-    def lead(self, view, legal):
+    def lead(self, view: dict[str, Any], legal: list[int]) -> int:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         opponents = [(self.seat + 1) % 4, (self.seat + 3) % 4]
         partner = (self.seat + 2) % 4

@@ -11,6 +11,6 @@ def rng_state(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss_next]
 
 
-def rng_from(data: list[Any]) -> tuple:
+def rng_from(data: list[Any]) -> tuple[Any, ...]:
     version, internal, gauss_next = data
     return (version, tuple(internal), gauss_next)
