@@ -13,6 +13,7 @@ import { useSettings } from "./settings";
 import type { MendikotView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
+import { personAt, waitingFor } from "../features/tables/seats";
 
 /** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
  * seat, who plays after you, is on your right). */
@@ -152,6 +153,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
               <div className="seat-name">
                 <span className={`team-dot team-${team}`} aria-hidden="true" />
                 {seatName(seat, me)}
+                {personAt(view, seat) && ` (${personAt(view, seat)})`}
                 <span className="sr-only">{team === "us" ? " (your team)" : " (other team)"}</span>
                 {s.dealer === seat && <span className="badge">dealer</span>}
                 {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
@@ -208,7 +210,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                   ? led
                     ? `Your turn: follow the ${cardName(led)} if you can.`
                     : "Your turn: lead a card."
-                  : "The others are playing…"}
+                  : (waitingFor(view, s.to_act) ?? "The others are playing…")}
           </p>
         )}
         {s.can_ask && myTurn && !showing && (
