@@ -1,7 +1,7 @@
 // "Open a table": a clinician chooses a protocol (and so its game) and who sits at each seat:
 // participants of the study, the clinician, or the computer for Mendikot's empty seats.
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -17,6 +17,7 @@ export function OpenTablePage() {
   const first = params.get("participant");
   const firstId = first && /^\d+$/.test(first) ? Number(first) : null;
   const navigate = useNavigate();
+  const client = useQueryClient();
 
   const participant = useQuery({
     queryKey: ["participant", firstId],
@@ -54,7 +55,11 @@ export function OpenTablePage() {
         protocol: Number(protocolId),
         seats: choices.map(seatRequest) as SeatRequest[],
       }),
-    onSuccess: (table) => navigate(`/tables/${table.game}`),
+    onSuccess: (table) => {
+      // The answer is the table: show it at once.
+      client.setQueryData(["table", String(table.game)], table);
+      navigate(`/tables/${table.game}`);
+    },
   });
 
   const consenting = (people.data ?? []).filter((p) => p.has_consent);
