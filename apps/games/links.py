@@ -1,7 +1,9 @@
 """Single-game links for participant devices: signed, expiring, and revocable per game.
 
-A link names one game and grants its participant seat and nothing else. Handing out a new
-set of links (``Game.link_generation`` bumped) revokes every earlier one.
+A link names one game and grants one person seat and nothing else: the seat it names (a table
+gives each person seat its own link), or the participant seat when it names none (the links of
+a one-participant game). Handing out a new set of links (``Game.link_generation`` bumped)
+revokes every earlier one.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from django.core import signing
 
 from apps.common.errors import DomainError
-from apps.games.models import Game
+from apps.games.models import PERSON_KINDS, Game
 
 SALT = "apps.games.play-link"
 LINK_HOURS = 12
@@ -22,21 +24,30 @@ class LinkInvalid(DomainError):
     status = 403
 
 
-def play_link_token(game: Game) -> str:
-    return signing.dumps({"g": game.pk, "v": game.link_generation}, salt=SALT, compress=True)
+def play_link_token(game: Game, seat: int | None = None) -> str:
+    claims = {"g": game.pk, "v": game.link_generation}
+    if seat is not None:
+        claims["s"] = seat
+    return signing.dumps(claims, salt=SALT, compress=True)
 
 
 @dataclass(frozen=True)
 class Claim:
-    """What a link's signature says: a game, and the generation of links it belongs to."""
+    """What a link's signature says: a game, the generation of links it belongs to, and the
+    seat it grants (``None``: the participant seat)."""
 
     game_id: int
     generation: int | None
+    seat: int | None = None
 
     def check(self, game: Game | None) -> None:
         """``LinkInvalid`` unless ``game`` (the claimed one, locked) still honours this link."""
         if game is None or game.link_generation != self.generation:
             raise LinkInvalid("This game link is no longer valid; ask for a new one.")
+        if self.seat is not None and (
+            self.seat >= len(game.seats) or game.seats[self.seat]["kind"] not in PERSON_KINDS
+        ):
+            raise LinkInvalid("This game link is not valid.")
 
 
 def play_link_claim(token: str) -> Claim:
@@ -52,4 +63,7 @@ def play_link_claim(token: str) -> Claim:
         raise LinkInvalid("This game link is not valid.") from None
     if not isinstance(data, dict) or not isinstance(data.get("g"), int):
         raise LinkInvalid("This game link is not valid.")
-    return Claim(game_id=data["g"], generation=data.get("v"))
+    seat = data.get("s")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise LinkInvalid("This game link is not valid.")
+    return Claim(game_id=data["g"], generation=data.get("v"), seat=seat)

@@ -6,6 +6,7 @@ queries (examination periods, plays, recall attempts, illegal attempts) are writ
 event in the same transaction and are append-only too.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -13,9 +14,14 @@ from django.utils import timezone
 from apps.participants.models import Game as GameType
 from apps.training.models import TrainingSession
 
+# The seat kinds a person sits in (their moves are theirs; every other kind is a computer's).
+PERSON_KINDS = ("participant", "person", "clinician")
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
+        # A table opened for several people: nothing is due until every person is seated.
+        WAITING = "waiting", "Waiting for players"
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
@@ -25,8 +31,10 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     # The engine's creation options (wild_tie, trump_rule, rounds, roles, ...).
     options = models.JSONField(default=dict)
-    # One entry per seat: {"kind": "participant" | "bot" | "person", "bot": type, "level": x}.
+    # One entry per seat: {"kind": "participant" | "clinician" | "bot" | "person", "bot": type,
+    # "level": x}; a table's seats (see GameSeat) also carry their "label".
     seats = models.JSONField()
+    # The seat of ``session``'s participant (another participant's seat: GameSeat.session).
     participant_seat = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     state = models.JSONField(help_text="The engine state after the last event (a cache).")
@@ -74,6 +82,49 @@ class EventKind(models.TextChoices):
     ROUND_RESULT = "round_result"
     MATCH_RESULT = "match_result"
     GAME_ABANDONED = "game_abandoned"
+    SEAT_JOINED = "seat_joined"
+    TABLE_STARTED = "table_started"
+
+
+class GameSeat(models.Model):
+    """Who sits where at a table opened for several people (a one-participant game has none).
+
+    Each participant seat has its own training session, whose metrics come from this seat."""
+
+    class Kind(models.TextChoices):
+        PARTICIPANT = "participant"
+        CLINICIAN = "clinician"
+        BOT = "bot"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="table_seats")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    label = models.CharField(max_length=40, help_text="Participant code, Clinician or Computer")
+    session = models.ForeignKey(
+        TrainingSession,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="table_seats",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="game_seat_unique"),
+            models.UniqueConstraint(
+                fields=["game", "session"],
+                condition=Q(session__isnull=False),
+                name="game_seat_session_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seat} {self.label}"
 
 
 class GameEvent(models.Model):
@@ -119,7 +170,10 @@ class _TypedRow(models.Model):
 
 
 class ExaminationPeriod(_TypedRow):
-    """A hand shown for examination, written when it is hidden again."""
+    """A hand shown for examination, written when it is hidden again: one row for each person
+    seat that examined it (at a table, several seats share the event)."""
+
+    event = models.ForeignKey(GameEvent, on_delete=models.PROTECT, related_name="+")
 
     deal = models.PositiveSmallIntegerField()
     hand = models.CharField(max_length=1)
@@ -133,6 +187,9 @@ class ExaminationPeriod(_TypedRow):
 
     class Meta:
         indexes = [models.Index(fields=["game", "round", "deal"])]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "seat"], name="examination_period_seat")
+        ]
 
 
 class Play(_TypedRow):

@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games.engine import game_from_json, game_from_setup
-from apps.games.models import EventKind, Game, GameEvent
+from apps.games.models import EventKind, Game, GameEvent, GameSeat
 from apps.games.seat_log import seat_log  # noqa: F401 (offered to other apps from here)
+from apps.games.seats import seated_sessions, session_seat  # noqa: F401 (offered from here)
+from apps.games.watching import watch_log, watch_view  # noqa: F401 (offered from here)
 from apps.participants.selectors import participant_scope
 
 
 def games_visible_to(user) -> QuerySet[Game]:
-    """The games of the participants the user may see (see apps.participants.selectors)."""
+    """The games of the participants the user may see (see apps.participants.selectors),
+    tables where one of them holds a seat included."""
+    visible = participant_scope(user=user).values("pk")
+    seated = GameSeat.objects.filter(game=OuterRef("pk"), session__participant__in=visible)
     return Game.objects.select_related("session__participant__study").filter(
-        session__participant__in=participant_scope(user=user).values("pk")
+        Q(session__participant__in=visible) | Q(Exists(seated))
     )
+
+
+def session_games(session) -> QuerySet[Game]:
+    """The games the session plays in: its own, and tables where it holds a seat."""
+    return Game.objects.filter(Q(session=session) | Q(table_seats__session=session)).distinct()
 
 
 def game_for_staff(*, user, game_id: int) -> Game:
@@ -51,7 +61,7 @@ def game_replayed(game: Game):
 
 def game_full_record(game: Game) -> dict:
     """Everything about a finished game, hidden cards included: for staff review only."""
-    if game.status == Game.Status.ACTIVE:
+    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
         raise PermissionDenied(
             "The full record of a game is shown only once it is over.", code="game_in_progress"
         )

@@ -89,7 +89,8 @@ SUIT_CHOICES = tuple(SUITS)
 RANK_CHOICES = tuple(RANKS)
 HAND_CHOICES = ("A", "B")
 ROLE_METHODS = ("cut", "alternate", "fixed", "given")  # how Lucky Duck was decided
-SEAT_KINDS = ("participant", "person", "bot")
+SEAT_KINDS = ("participant", "person", "clinician", "bot")
+TABLE_SEAT_KINDS = ("participant", "clinician", "bot")
 MEMULATION = ("memulation",)  # the discriminators of the unions
 MENDIKOT = ("mendikot",)
 
@@ -474,6 +475,20 @@ class ExaminationClockSerializer(serializers.Serializer):
     ready = serializers.BooleanField(help_text="This seat has said it is ready.")
 
 
+class TableSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = _choice(SEAT_KINDS)
+    label = serializers.CharField(help_text="A participant's code, Clinician or Computer.")
+    joined = serializers.BooleanField()
+
+
+class TableBlockSerializer(serializers.Serializer):
+    """A table's seats, as every seat may see them, and which one is the caller's."""
+
+    seats = TableSeatSerializer(many=True)
+    you = serializers.IntegerField(allow_null=True)
+
+
 class SeatViewSerializer(serializers.Serializer):
     """The caller's view of a game: the seat's view and what just happened, as it may see it."""
 
@@ -486,6 +501,9 @@ class SeatViewSerializer(serializers.Serializer):
     examination = ExaminationClockSerializer(allow_null=True)
     state = GAME_VIEW
     recent = SEAT_EVENT
+    table = TableBlockSerializer(
+        allow_null=True, help_text="The table's seats (null: a game for one participant)."
+    )
 
 
 class PlayLinkRequestSerializer(serializers.Serializer):
@@ -669,3 +687,78 @@ class GameRecordSerializer(serializers.Serializer):
     seats = StoredSeatSerializer(many=True)
     record = GAME_RECORD
     events = RecordEventSerializer(many=True)
+
+
+# -- tables (several people at one game) -------------------------------------------------------
+
+
+class TableSeatRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=TABLE_SEAT_KINDS)
+    participant = serializers.IntegerField(
+        required=False, min_value=1, help_text="For a participant seat: who sits there."
+    )
+
+    def validate(self, attrs):
+        if attrs["kind"] == "participant" and "participant" not in attrs:
+            raise ValidationFailed(
+                "A participant seat names its participant.",
+                code="invalid_seats",
+                details={"seats": ["A participant seat names its participant."]},
+            )
+        if attrs["kind"] != "participant":
+            attrs.pop("participant", None)
+        return attrs
+
+
+class TableCreateSerializer(serializers.Serializer):
+    protocol = serializers.IntegerField(min_value=1)
+    seats = TableSeatRequestSerializer(many=True, min_length=2, max_length=4)
+
+
+class TableStaffSeatSerializer(TableSeatSerializer):
+    session = serializers.IntegerField(
+        allow_null=True, help_text="The participant's own training session at this table."
+    )
+    link = serializers.URLField(
+        allow_null=True, help_text="The seat's device link (null: a bot, or the game is over)."
+    )
+
+
+class TableSerializer(serializers.Serializer):
+    """A table as staff see it: each seat, who has joined, and each person seat's link."""
+
+    game = serializers.IntegerField()
+    game_type = serializers.ChoiceField(choices=GameType.choices)
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    seats = TableStaffSeatSerializer(many=True)
+    watch = serializers.CharField(help_text="The spectator page's path.")
+
+
+class WatchClockSerializer(serializers.Serializer):
+    """The examination's timing for a spectator: never its cards."""
+
+    round = serializers.IntegerField()
+    deal = serializers.IntegerField()
+    hand = _choice(HAND_CHOICES)
+    planned_seconds = serializers.FloatField()
+    seconds_left = serializers.FloatField()
+    waiting = serializers.BooleanField()
+
+
+class WatchViewSerializer(serializers.Serializer):
+    """A spectator's view: public information while the game runs, the whole record after."""
+
+    id = serializers.IntegerField()
+    game_type = serializers.ChoiceField(choices=GameType.choices)
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField()
+    seats = TableSeatSerializer(many=True)
+    examination = WatchClockSerializer(allow_null=True)
+    state = serializers.DictField(
+        help_text="The seat view's fields with no seat's own: seat, hand, examination null; "
+        "legal empty; no hidden trump, no 'Stragedy intention."
+    )
+    recent = SEAT_EVENT
+    record = serializers.DictField(
+        allow_null=True, help_text="The full record (as in the replay), once the game is over."
+    )

@@ -28,6 +28,7 @@ from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameEvent
 from apps.games.seat_view import examination_cut
+from apps.games.seats import staff_seat, table_block
 from apps.games.signals import game_changed
 from apps.games.table import Table
 from apps.metrics.selectors import session_difficulty
@@ -182,6 +183,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "examination": exam,
         "state": view,
         "recent": public_events(table.effects, seat),
+        "table": table_block(game, seat),
     }
 
 
@@ -195,9 +197,19 @@ def _checked(game: Game | None, game_id: int, link: Claim | None) -> Game:
 
 
 def acting_seat(game: Game, link: Claim | None) -> int:
-    """The seat a request acts for: the game's participant seat (staff handing over the device,
-    or the device itself through its link). Never taken from the request body."""
-    return game.participant_seat
+    """The seat a request acts for: the seat its link grants (the participant seat for a link
+    naming none), or for staff the table's clinician seat, else the participant seat (handing
+    over the device). Never taken from the request body."""
+    if link is not None:
+        return game.participant_seat if link.seat is None else link.seat
+    return staff_seat(game)
+
+
+def _not_waiting(game: Game) -> None:
+    if game.status == Game.Status.WAITING:
+        raise Conflict(
+            "The game starts when everyone at the table has joined.", code="table_waiting"
+        )
 
 
 def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
@@ -258,6 +270,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
         raise ValidationFailed(
             f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
         )
+    _not_waiting(table.game)
     if table.game.status != Game.Status.ACTIVE:
         raise RulesError("game_over", "this game is over")
     _caught_up(table, request)
@@ -284,6 +297,7 @@ def game_examination_event(
         raise ValidationFailed(
             f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
         )
+    _not_waiting(table.game)
     _caught_up(table, request)
     try:
         _examination_event(table, seat, kind, event, request)
@@ -349,7 +363,7 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
 
 def game_abandon(*, game: Game, reason: str = "") -> Game:
     with game_locked(game.pk) as table:
-        if table.game.status != Game.Status.ACTIVE:
+        if table.game.status not in (Game.Status.ACTIVE, Game.Status.WAITING):
             return table.game
         table.record(EventKind.GAME_ABANDONED, payload={"reason": reason})
         table.game.status = Game.Status.ABANDONED
@@ -359,7 +373,7 @@ def game_abandon(*, game: Game, reason: str = "") -> Game:
 
 def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
     """Prepare a new single-game link; ``revoke_previous`` invalidates every earlier one."""
-    if game.status != Game.Status.ACTIVE:
+    if game.status not in (Game.Status.ACTIVE, Game.Status.WAITING):
         raise Conflict("This game is over; there is nothing left to play on a device.")
     if revoke_previous:
         with transaction.atomic():

@@ -14,6 +14,7 @@ from typing import Any
 from apps.games import examination as clock
 from apps.games.engine import game_from_json
 from apps.games.models import (
+    PERSON_KINDS,
     EventKind,
     ExaminationPeriod,
     Game,
@@ -23,6 +24,7 @@ from apps.games.models import (
     RecallAttempt,
 )
 from apps.games.opponents import Opponents, opponents_from_log
+from apps.games.seats import seated_sessions
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -39,7 +41,6 @@ RESULT_KINDS = {
     "round_ended": EventKind.ROUND_RESULT,
     "match_ended": EventKind.MATCH_RESULT,
 }
-PERSON_KINDS = ("participant", "person")
 # What a request may change on the game row (the rest is fixed when the game is created).
 CHANGING_FIELDS = [
     "state",
@@ -337,6 +338,7 @@ class Table:
         game.save(update_fields=CHANGING_FIELDS)
         self._events, self._rows = [], []
         if self.finished_now:
-            session_complete(session=game.session, actor=None)
+            for session in seated_sessions(game):
+                session_complete(session=session, actor=None)
             game_finished.send(sender=Game, game=game)
         return events

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.games import views
+from apps.games import tables_views, views
 
 urlpatterns = [
     path("sessions/<int:session_id>/games/", views.SessionGamesView.as_view()),
@@ -9,7 +9,12 @@ urlpatterns = [
     path("games/<int:game_id>/examination/", views.GameExaminationView.as_view()),
     path("games/<int:game_id>/replay/", views.GameReplayView.as_view()),
     path("games/<int:game_id>/link/", views.GameLinkView.as_view()),
+    path("games/<int:game_id>/watch/", tables_views.GameWatchView.as_view()),
+    path("tables/", tables_views.TablesView.as_view()),
+    path("tables/<int:game_id>/", tables_views.TableView.as_view()),
+    path("tables/<int:game_id>/links/", tables_views.TableLinksView.as_view()),
     path("play/<str:token>/", views.PlayView.as_view()),
+    path("play/<str:token>/join/", tables_views.PlayJoinView.as_view()),
     path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
     path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
 ]

@@ -246,6 +246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/watch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A spectator's view: public information while running, everything after */
+        get: operations["games_watch_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -473,6 +490,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_examination_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the link's seat at its table (the last to join starts the game)
+         * @description A device takes its seat: the link is the only credential.
+         */
+        post: operations["play_join_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,6 +780,57 @@ export interface paths {
         put?: never;
         /** Add a protocol, or the next version of one (same name) */
         post: operations["studies_protocols_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a table for several people */
+        post: operations["tables_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{game_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A table: its seats, who has joined */
+        get: operations["tables_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{game_id}/links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New links for every seat of a table (the earlier ones stop working) */
+        post: operations["tables_links_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1119,12 +1207,13 @@ export interface components {
             events: components["schemas"]["RecordEvent"][];
         };
         /**
-         * @description * `active` - In play
+         * @description * `waiting` - Waiting for players
+         *     * `active` - In play
          *     * `finished` - Finished
          *     * `abandoned` - Abandoned
          * @enum {string}
          */
-        GameStatusEnum: "active" | "finished" | "abandoned";
+        GameStatusEnum: "waiting" | "active" | "finished" | "abandoned";
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
@@ -1775,9 +1864,11 @@ export interface components {
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
+         *     * `seat_joined` - Seat Joined
+         *     * `table_started` - Table Started
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1871,7 +1962,7 @@ export interface components {
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
-        SeatKindEnum: "participant" | "person" | "bot";
+        SeatKindEnum: "participant" | "person" | "clinician" | "bot";
         /** @description The caller's view of a game: the seat's view and what just happened, as it may see it. */
         SeatView: {
             state: components["schemas"]["GameView"];
@@ -1884,6 +1975,8 @@ export interface components {
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
+            /** @description The table's seats (null: a game for one participant). */
+            table: components["schemas"]["TableBlock"] | null;
         };
         Session: {
             readonly id: number;
@@ -2020,6 +2113,57 @@ export interface components {
             dataset_institution_address?: string;
             dataset_department?: string;
         };
+        /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
+        Table: {
+            game: number;
+            game_type: components["schemas"]["GameEnum"];
+            status: components["schemas"]["GameStatusEnum"];
+            seats: components["schemas"]["TableStaffSeat"][];
+            /** @description The spectator page's path. */
+            watch: string;
+        };
+        /** @description A table's seats, as every seat may see them, and which one is the caller's. */
+        TableBlock: {
+            seats: components["schemas"]["TableSeat"][];
+            you: number | null;
+        };
+        TableCreateRequest: {
+            protocol: number;
+            seats: components["schemas"]["TableSeatRequestRequest"][];
+        };
+        TableSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+        };
+        /**
+         * @description * `participant` - participant
+         *     * `clinician` - clinician
+         *     * `bot` - bot
+         * @enum {string}
+         */
+        TableSeatRequestKindEnum: "participant" | "clinician" | "bot";
+        TableSeatRequestRequest: {
+            kind: components["schemas"]["TableSeatRequestKindEnum"];
+            /** @description For a participant seat: who sits there. */
+            participant?: number;
+        };
+        TableStaffSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+            /** @description The participant's own training session at this table. */
+            session: number | null;
+            /**
+             * Format: uri
+             * @description The seat's device link (null: a bot, or the game is over).
+             */
+            link: string | null;
+        };
         Token: {
             readonly token: string;
         };
@@ -2095,6 +2239,35 @@ export interface components {
          * @enum {string}
          */
         TrumpRuleEnum: "turn_up" | "hidden_reveal" | "hidden_ask" | "first_void";
+        /** @description The examination's timing for a spectator: never its cards. */
+        WatchClock: {
+            round: number;
+            deal: number;
+            hand: components["schemas"]["HandEnum"];
+            /** Format: double */
+            planned_seconds: number;
+            /** Format: double */
+            seconds_left: number;
+            waiting: boolean;
+        };
+        /** @description A spectator's view: public information while the game runs, the whole record after. */
+        WatchView: {
+            recent: components["schemas"]["SeatEvent"][];
+            id: number;
+            game_type: components["schemas"]["GameEnum"];
+            status: components["schemas"]["GameStatusEnum"];
+            version: number;
+            seats: components["schemas"]["TableSeat"][];
+            examination: components["schemas"]["WatchClock"] | null;
+            /** @description The seat view's fields with no seat's own: seat, hand, examination null; legal empty; no hidden trump, no 'Stragedy intention. */
+            state: {
+                [key: string]: unknown;
+            };
+            /** @description The full record (as in the replay), once the game is over. */
+            record: {
+                [key: string]: unknown;
+            } | null;
+        };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
@@ -2457,6 +2630,27 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    games_watch_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchView"];
                 };
             };
         };
@@ -2874,6 +3068,41 @@ export interface operations {
                 content?: never;
             };
             /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_join_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,6 +3626,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Protocol"];
                 };
+            };
+        };
+    };
+    tables_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TableCreateRequest"];
+                "multipart/form-data": components["schemas"]["TableCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tables_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+        };
+    };
+    tables_links_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
