@@ -4,6 +4,7 @@ import type { Transport } from "../../game/actionQueue";
 import { GameScreen } from "../../game/PlayPage";
 import { SettingsProvider } from "../../game/settings";
 import type { SeatView } from "../../game/types";
+import type { TableBlock } from "./types";
 import { fakeServer, tableMemulation, tableMendikot, twoPeople } from "./testing";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +85,7 @@ describe("a device at a table", () => {
   });
 
   it("names the people of a Mendikot table and waits for a person by name", async () => {
-    const table = {
+    const table: TableBlock = {
       seats: [
         { seat: 0, kind: "participant", label: "P012", joined: true },
         { seat: 1, kind: "bot", label: "Computer", joined: true },

@@ -4,11 +4,11 @@ import { SettingsProvider } from "../../game/settings";
 import type { LiveSocket } from "../../game/liveSocket";
 import type { SeatView } from "../../game/types";
 import { memulationView, mendikotView } from "../../test/views";
-import type { WatchView } from "./types";
+import type { PublicSeat, WatchView } from "./types";
 import { useWatch } from "./useWatch";
 import { Watch } from "./WatchPage";
 
-const people = [
+const people: PublicSeat[] = [
   { seat: 0, kind: "participant", label: "P012", joined: true },
   { seat: 1, kind: "clinician", label: "Clinician", joined: true },
 ];

@@ -19,7 +19,7 @@ export function tableMemulation(
   top: Partial<MemulationView> = {},
 ): MemulationView & { table: TableBlock } {
   const seats = table.seats.map((s) => ({ seat: s.seat, kind: s.kind, bot: null }));
-  return { ...memulationView(state, { seats, seat: table.you, ...top }), table };
+  return { ...memulationView(state, { seats, seat: table.you ?? 0, ...top }), table };
 }
 
 export function tableMendikot(
@@ -28,7 +28,7 @@ export function tableMendikot(
   top: Partial<MendikotView> = {},
 ): MendikotView & { table: TableBlock } {
   const seats = table.seats.map((s) => ({ seat: s.seat, kind: s.kind, bot: null }));
-  return { ...mendikotView(state, { seats, seat: table.you, ...top }), table };
+  return { ...mendikotView(state, { seats, seat: table.you ?? 0, ...top }), table };
 }
 
 export function tableBody(over: Partial<TableBody> = {}): TableBody {

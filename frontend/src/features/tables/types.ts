@@ -1,33 +1,21 @@
 // The shapes of the tables API (docs/live-protocol.asyncapi.yaml and the OpenAPI schema): a table
 // is a game with several people, one seat each, every person seat with its own device link.
 
-import type { MemulationState, MendikotState, RecentEvent, SeatView } from "../../game/types";
+import type { components } from "../../api/schema";
+import type { MemulationState, MendikotState, SeatView } from "../../game/types";
 
-export type SeatKind = "participant" | "clinician" | "bot";
+type Schemas = components["schemas"];
+
+export type SeatKind = Schemas["SeatKindEnum"];
 
 /** Who sits at a seat, as every device and the spectator may see it (labels are participant
  * codes, "Clinician" or "Computer": never a name). */
-export interface PublicSeat {
-  seat: number;
-  kind: SeatKind | string;
-  label: string;
-  joined: boolean;
-}
+export type PublicSeat = Schemas["TableSeat"];
 
 /** A seat as the clinician who opened the table sees it: with its session and device link. */
-export interface TableSeat extends PublicSeat {
-  session: number | null;
-  link: string | null;
-}
+export type TableSeat = Schemas["TableStaffSeat"];
 
-export interface TableBody {
-  game: number;
-  game_type: "memulation" | "mendikot";
-  status: "waiting" | "active" | "finished" | "abandoned" | string;
-  seats: TableSeat[];
-  /** The spectator page's path. */
-  watch: string;
-}
+export type TableBody = Schemas["Table"];
 
 export type SeatRequest =
   | { kind: "participant"; participant: number }
@@ -40,32 +28,16 @@ export interface TableRequest {
 }
 
 /** The seat view's ``table`` block: null for a game of one participant. */
-export interface TableBlock {
-  seats: PublicSeat[];
-  you: number;
-}
+export type TableBlock = Schemas["TableBlock"];
 
 export type TableSeatView = SeatView & { table?: TableBlock | null };
 
-/** The spectator's view: public information while the game runs, the full record after. */
-export interface WatchView {
-  id: number;
-  game_type: "memulation" | "mendikot";
-  status: string;
-  version: number;
-  seats: PublicSeat[];
-  examination: {
-    round: number;
-    deal: number;
-    hand: "A" | "B";
-    planned_seconds: number;
-    seconds_left: number;
-    waiting?: boolean;
-  } | null;
+/** The spectator's view: public information while the game runs, the full record after (the
+ * schema leaves the state and the record open: their shapes are the engine's). */
+export type WatchView = Omit<Schemas["WatchView"], "state" | "record"> & {
   state: WatchState;
-  recent: RecentEvent[];
   record: GameRecordBody | null;
-}
+};
 
 export type WatchState =
   | (Omit<MemulationState, "seat"> & { seat: null })
@@ -104,3 +76,7 @@ export interface GameRecordBody {
   match_wins?: Record<string, number>;
   rounds: RecordRound[];
 }
+
+// What the form sends is a body the schema accepts.
+type Accepts<T, U extends T> = U;
+export type TableRequestsAreRequests = Accepts<Schemas["TableCreateRequest"], TableRequest>;
