@@ -1,0 +1,140 @@
+"""Several people at one table, each on their own browser page, driven in turn: each page makes
+the move its screen offers (if any) and hands over to the next, the way people at a table take
+turns. Used by tests/e2e/test_tables.py."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page
+
+from tests.e2e.players import _enabled, _version, _visible, _wait_for_answer
+
+
+@dataclass
+class Person:
+    """One person's device at the table."""
+
+    name: str
+    page: Page
+    plays: int = 0
+    examined: int = 0
+    choices: int = 0
+    stragedies: int = 0
+    asks: int = 0
+    hidden: int = 0
+    waiting_lines: set[str] = field(default_factory=set)
+
+    def phase(self, game: str) -> str | None:
+        table = self.page.locator(f".table.{game}")
+        return table.get_attribute("data-phase") if table.count() else None
+
+    def finished(self, game: str) -> bool:
+        return self.phase(game) == "finished"
+
+    def note_turn_line(self) -> None:
+        line = self.page.locator("[data-testid=turn-line]")
+        if line.count():
+            text = line.first.inner_text()
+            if text.startswith("Waiting for"):
+                self.waiting_lines.add(text)
+
+
+def _play_a_card(person: Person) -> bool:
+    page = person.page
+    legal = page.locator("[data-testid=hand] .card-btn.legal:enabled")
+    if legal.count() == 0:
+        person.note_turn_line()
+        return False
+    version = _version(page)
+    legal.first.click()
+    person.plays += 1
+    _wait_for_answer(page, version)
+    return True
+
+
+def memulation_step(person: Person) -> bool:
+    """Make the move this person's screen offers now, if any; True when one was made."""
+    page = person.page
+    phase = person.phase("memulation")
+    if phase == "examination":
+        for button in ("exam-start", "ready"):
+            if _enabled(page, f"[data-testid={button}]"):
+                version = _version(page)
+                page.get_by_test_id(button).click()
+                person.examined += button == "ready"
+                _wait_for_answer(page, version)
+                return True
+        return False
+    if phase == "choose_hand":
+        if _enabled(page, "[data-testid=choose-A]"):
+            version = _version(page)
+            page.get_by_test_id("choose-A").click()
+            person.choices += 1
+            _wait_for_answer(page, version)
+            return True
+        return False
+    if phase == "stragedy":
+        picker = page.locator(".card-picker")
+        if picker.count() and picker.is_visible():
+            page.locator(".card-picker [data-card=QH]").click()
+            page.get_by_test_id("intended-next").click()
+            return True
+        if _visible(page, ".old-slot.pick"):
+            page.locator(".old-slot.pick").nth(3).click()
+            page.get_by_test_id("turn-up").click()
+            page.get_by_test_id("reveal").wait_for()
+            person.stragedies += 1
+            return True
+        return False
+    if phase == "play":
+        return _play_a_card(person)
+    return False
+
+
+def mendikot_step(person: Person) -> bool:
+    page = person.page
+    phase = person.phase("mendikot")
+    if phase in (None, "finished"):
+        return False
+    if _enabled(page, "[data-testid=ask-trump]"):
+        page.get_by_test_id("ask-trump").click()
+        page.wait_for_function("() => !document.querySelector('[data-testid=ask-trump]')")
+        person.asks += 1
+        return True
+    if phase == "hide_trump" and _enabled(page, "[data-testid=hand] .card-btn.legal"):
+        version = _version(page)
+        page.locator("[data-testid=hand] .card-btn.legal:enabled").first.click()
+        person.hidden += 1
+        _wait_for_answer(page, version)
+        return True
+    return _play_a_card(person)
+
+
+def play_together(
+    people: list[Person],
+    game: str,
+    *,
+    between: Callable[[list[Person]], None] | None = None,
+    deadline_s: float = 240,
+) -> None:
+    """Take turns until every screen shows the end of the game. ``between`` is called after
+    every round of turns (to look at other pages, or to drop a device)."""
+    step = memulation_step if game == "memulation" else mendikot_step
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        if all(p.finished(game) for p in people):
+            for p in people:
+                p.page.get_by_test_id("match-summary").wait_for()
+            return
+        moved = False
+        for person in people:
+            moved = step(person) or moved
+        if between:
+            between(people)
+        if not moved:
+            people[0].page.wait_for_timeout(100)
+    states = {p.name: (p.phase(game), p.plays) for p in people}
+    raise AssertionError(f"the {game} table did not finish in time: {states}")
