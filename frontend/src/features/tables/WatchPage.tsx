@@ -124,7 +124,7 @@ function SeatsPanel({ view }: { view: WatchView }) {
           {counts[String(s.seat)] !== undefined && view.status === "active" && (
             <span className="small"> · {counts[String(s.seat)]} cards in hand</span>
           )}
-          {toAct.has(s.seat) && <span className="to-play"> · to act</span>}
+          {toAct.has(s.seat) && <span className="acting-mark"> · to act</span>}
         </li>
       ))}
     </ul>
