@@ -14,6 +14,7 @@ import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
 import { WaitingRoom } from "../features/tables/WaitingRoom";
 import { personAt } from "../features/tables/seats";
+import { TurnNotes } from "../features/tables/TurnNotes";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
@@ -94,6 +95,7 @@ export function GameScreen({
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>
+            <TurnNotes view={view} />
             {view.game_type === "mendikot" ? (
               <MendikotTable game={game} />
             ) : (
