@@ -39,10 +39,12 @@ def _stream(model, scope: ExportScope, fields: tuple[str, ...], make) -> Iterato
         .order_by("game_id", "event_id")
         .values_list("game_id", "event_id", *fields, "event__server_time")
     )
+    seat_at = NAMES.index("seat")
     for game_id, event_id, *values in rows.iterator(chunk_size=tidy.CHUNK):
-        ref = scope.games.get(game_id)
-        if ref is not None:
-            yield game_id, event_id, make(ref, *values)
+        for number, ref in enumerate(scope.refs(game_id)):
+            row = make(ref, *values)
+            if ref.keeps(row[seat_at]):
+                yield game_id, event_id, (number, row)
 
 
 def _examination(ref: GameRef, rnd, deal, hand, seat, planned, actual, early, sorts, shown, _):
@@ -304,13 +306,21 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     files = events = 0
     tasks = set()
     for game_id, items in groupby(merged, key=lambda item: item[0]):
-        ref = scope.games[game_id]
-        stem = events_path(ref)
-        count = write_tsv(root / stem.with_suffix(".tsv"), BIDS_EVENTS, (i[2] for i in items))
-        tasks.add(ref.game_type)
-        files += 1
-        events += count
-        progress(count)
+        refs = scope.refs(game_id)
+        if len(refs) == 1:  # a game for one participant: streamed straight to its file
+            per_ref = [(i[2][1] for i in items)]
+        else:  # a table: each session's own rows, in the game's order, to its own file
+            rows: list[list[tuple]] = [[] for _ in refs]
+            for _, _, (number, row) in items:
+                rows[number].append(row)
+            per_ref = rows
+        for ref, ref_rows in zip(refs, per_ref, strict=True):
+            stem = events_path(ref)
+            count = write_tsv(root / stem.with_suffix(".tsv"), BIDS_EVENTS, ref_rows)
+            tasks.add(ref.game_type)
+            files += 1
+            events += count
+            progress(count)
     for game_type in sorted(tasks):
         write_json(root / f"task-{game_type}_events.json", task_sidecar(scope.study, game_type))
     return {"bids_participants": len(participants), "bids_events": events, "bids_files": files}

@@ -146,21 +146,19 @@ class _GameDeals:
 
 def deal_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    game: _GameDeals | None = None
+    games: list[_GameDeals] = []  # the current game, once for each session in the export
     current = None
     for game_id, kind, payload, at in deal_events(scope).iterator(chunk_size=5000):
         if game_id != current:
-            if game is not None:
+            for game in games:
                 yield from (deal.row(game.ref) for deal in game.open.values())
             current = game_id
-            ref = scope.games.get(game_id)
-            game = _GameDeals(ref) if ref is not None else None
-        if game is None:
-            continue
+            games = [_GameDeals(ref) for ref in scope.refs(game_id)]
         effects = [payload] if kind in RESULT_KINDS else payload.get("effects", [])
-        for effect in effects:
-            closed = game.apply(effect, at)
-            if closed is not None:
-                yield closed.row(game.ref)
-    if game is not None:
+        for game in games:
+            for effect in effects:
+                closed = game.apply(effect, at)
+                if closed is not None:
+                    yield closed.row(game.ref)
+    for game in games:
         yield from (deal.row(game.ref) for deal in game.open.values())

@@ -111,23 +111,21 @@ def _games(scope: ExportScope) -> QuerySet:
 def game_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     for pk, status, seats, options, finished_at in _games(scope).iterator(chunk_size=CHUNK):
-        ref = scope.games.get(pk)
-        if ref is None:
-            continue
         bots = [seat for seat in seats if seat.get("kind") == "bot"]
-        yield (
-            *ref.key,
-            ref.game_type,
-            status,
-            ref.participant_seat,
-            len(seats),
-            bots[0].get("bot") if bots else None,
-            bots[0].get("level") if bots else None,
-            options.get("rounds", 1),
-            options.get("examination_seconds") if ref.game_type == "memulation" else None,
-            shifted(ref.started_at, ref.shift),
-            shifted(finished_at, ref.shift),
-        )
+        for ref in scope.refs(pk):  # a table's game: once for each participant's session
+            yield (
+                *ref.key,
+                ref.game_type,
+                status,
+                ref.participant_seat,
+                len(seats),
+                bots[0].get("bot") if bots else None,
+                bots[0].get("level") if bots else None,
+                options.get("rounds", 1),
+                options.get("examination_seconds") if ref.game_type == "memulation" else None,
+                shifted(ref.started_at, ref.shift),
+                shifted(finished_at, ref.shift),
+            )
 
 
 # -- typed rows of the event log ---------------------------------------------------------------
@@ -159,10 +157,16 @@ EXAMINATION_FIELDS = (
 def examination_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     rows = _typed(ExaminationPeriod, scope, *EXAMINATION_FIELDS).iterator(chunk_size=CHUNK)
+    seat_at = EXAMINATION_FIELDS.index("seat")
     for game_id, *values, shown_at, hidden_at, _ in rows:
-        ref = scope.games.get(game_id)
-        if ref is not None:
-            yield (*ref.key, *values, shifted(shown_at, ref.shift), shifted(hidden_at, ref.shift))
+        for ref in scope.refs(game_id):
+            if ref.keeps(values[seat_at]):
+                yield (
+                    *ref.key,
+                    *values,
+                    shifted(shown_at, ref.shift),
+                    shifted(hidden_at, ref.shift),
+                )
 
 
 PLAY_FIELDS = (
@@ -181,11 +185,11 @@ PLAY_FIELDS = (
 
 def play_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    games = scope.games
+    seat_at = PLAY_FIELDS.index("seat")
     for game_id, *values, played_at in _typed(Play, scope, *PLAY_FIELDS).iterator(chunk_size=CHUNK):
-        ref = games.get(game_id)
-        if ref is not None:
-            yield (*ref.key, *values, played_at + ref.shift)
+        for ref in scope.refs(game_id):
+            if ref.keeps(values[seat_at]):
+                yield (*ref.key, *values, played_at + ref.shift)
 
 
 RECALL_FIELDS = (
@@ -208,27 +212,27 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     rows = _typed(RecallAttempt, scope, *RECALL_FIELDS).iterator(chunk_size=CHUNK)
     for game_id, rnd, seat, actor, intended, pile, trick, index, revealed, *rest, at in rows:
-        ref = scope.games.get(game_id)
-        if ref is None:
-            continue
         *where, decision_ms = rest
         hit = (revealed == intended) if intended else None
-        yield (
-            *ref.key,
-            rnd,
-            STRAGEDY_DEAL,
-            seat,
-            actor,
-            intended or None,
-            pile,
-            trick,
-            index,
-            revealed,
-            hit,
-            *where,
-            decision_ms,
-            at + ref.shift,
-        )
+        for ref in scope.refs(game_id):
+            if not ref.keeps(seat):
+                continue
+            yield (
+                *ref.key,
+                rnd,
+                STRAGEDY_DEAL,
+                seat,
+                actor,
+                intended or None,
+                pile,
+                trick,
+                index,
+                revealed,
+                hit,
+                *where,
+                decision_ms,
+                at + ref.shift,
+            )
 
 
 ILLEGAL_FIELDS = ("round", "deal", "seat", "action_type", "card", "code", "decision_ms")
@@ -238,8 +242,9 @@ def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     rows = _typed(IllegalAttempt, scope, *ILLEGAL_FIELDS).iterator(chunk_size=CHUNK)
     for game_id, rnd, deal, seat, action_type, card, code, decision_ms, at in rows:
-        ref = scope.games.get(game_id)
-        if ref is not None:
+        for ref in scope.refs(game_id):
+            if not ref.keeps(seat):
+                continue
             yield (
                 *ref.key,
                 rnd,
@@ -288,7 +293,7 @@ def metric_rows(scope: ExportScope) -> Iterator[tuple]:
             session_number = scope.sessions[session][1]
             subject_id += f"_ses-{session_number}"
         if level == MetricValue.Level.GAME:
-            ref = scope.games.get(game)
+            ref = scope.ref(game, session)
             if ref is None:
                 continue
             game_number = ref.key[2]

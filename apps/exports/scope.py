@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from apps.exports import pseudonyms
-from apps.games.models import Game, GameEvent
+from apps.games.models import PERSON_KINDS, Game, GameEvent, GameSeat
 from apps.participants.models import Participant
 from apps.training.models import TrainingSession
 
@@ -72,7 +72,8 @@ class Subject:
 
 @dataclass(frozen=True)
 class GameRef:
-    """A game in the export: its key columns and what the rows of its events need."""
+    """A game in the export as one session played it: its key columns and what the rows of its
+    events need. At a table each participant's session has its own ref to the game."""
 
     key: tuple[str, int, int]  # participant_id, session, game
     shift: timedelta
@@ -80,6 +81,13 @@ class GameRef:
     game_type: str
     started_at: datetime
     run: int | None  # the BIDS run number when the session has several games of its type
+    session_id: int = 0
+    # The seats whose rows are this session's: every seat (None) in a game for one
+    # participant; at a table its own seat and the computer's, never another person's.
+    kept: frozenset[int] | None = None
+
+    def keeps(self, seat: int | None) -> bool:
+        return self.kept is None or seat in self.kept
 
 
 @dataclass
@@ -123,7 +131,11 @@ class ExportScope:
         return rows
 
     def game_rows(self) -> QuerySet[Game]:
-        rows = Game.objects.filter(session__in=self.session_rows(), status__in=EXPORTED_GAMES)
+        sessions = self.session_rows()
+        seated = GameSeat.objects.filter(session__in=sessions).values("game_id")
+        rows = Game.objects.filter(
+            Q(session__in=sessions) | Q(pk__in=seated), status__in=EXPORTED_GAMES
+        )
         if self.filters.game:
             rows = rows.filter(game_type=self.filters.game)
         return rows
@@ -148,47 +160,83 @@ class ExportScope:
         self._loaded = True
         return self
 
-    def _game_refs(self) -> dict[int, GameRef]:
+    def _game_refs(self) -> dict[int, list[GameRef]]:
         # Game numbers count every game of the session (in order of creation), whatever the
-        # filters, so that a game keeps its number from one export to the next.
+        # filters, so that a game keeps its number from one export to the next. A table's game
+        # counts in each seated participant's session.
         first_event = GameEvent.objects.filter(game=OuterRef("pk"), seq=0).values("server_time")
-        games = (
-            Game.objects.filter(session__in=self.session_rows())
-            .annotate(first_event_at=Subquery(first_event[:1]))
-            .order_by("session_id", "pk")
+        sessions = self.session_rows()
+        own = (
+            Game.objects.filter(session__in=sessions)
+            .annotate(first_event_at=Subquery(first_event[:1]), seat=F("participant_seat"))
             .values_list(
                 "pk",
                 "session_id",
                 "status",
                 "game_type",
-                "participant_seat",
+                "seat",
                 "created_at",
                 "first_event_at",
+                "seats",
             )
         )
+        first_at = GameEvent.objects.filter(game=OuterRef("game_id"), seq=0).values("server_time")
+        seated = (
+            GameSeat.objects.filter(session__in=sessions)
+            .exclude(game__session_id=F("session_id"))
+            .annotate(first_event_at=Subquery(first_at[:1]))
+            .values_list(
+                "game_id",
+                "session_id",
+                "game__status",
+                "game__game_type",
+                "seat",
+                "game__created_at",
+                "first_event_at",
+                "game__seats",
+            )
+        )
+        games = sorted([*own.iterator(), *seated.iterator()], key=lambda row: (row[1], row[0]))
         numbered = []
         last_session, number = None, 0
-        for pk, session_id, status, game_type, seat, created_at, first_at in games.iterator():
+        for pk, session_id, status, game_type, seat, created_at, first_at, seats in games:
             number = number + 1 if session_id == last_session else 1
             last_session = session_id
             if status in EXPORTED_GAMES and self.filters.game in (None, game_type):
-                numbered.append((pk, session_id, number, game_type, seat, first_at or created_at))
+                started = first_at or created_at
+                numbered.append((pk, session_id, number, game_type, seat, started, seats))
         per_type: dict[tuple[int, str], int] = {}
-        for _, session_id, _, game_type, _, _ in numbered:
+        for _, session_id, _, game_type, *_ in numbered:
             per_type[session_id, game_type] = per_type.get((session_id, game_type), 0) + 1
-        refs = {}
-        for pk, session_id, number, game_type, seat, started_at in numbered:
+        refs: dict[int, list[GameRef]] = {}
+        for pk, session_id, number, game_type, seat, started_at, seats in numbered:
             participant, session_number = self.sessions[session_id]
             subject = self.subjects[participant]
-            refs[pk] = GameRef(
-                key=(subject.export_id, session_number, number),
-                shift=subject.shift,
-                participant_seat=seat,
-                game_type=game_type,
-                started_at=started_at,
-                run=number if per_type[session_id, game_type] > 1 else None,
+            table = bool(seats) and "label" in seats[0]
+            kept = None
+            if table:
+                others = {s for s, entry in enumerate(seats) if entry["kind"] in PERSON_KINDS}
+                kept = frozenset(set(range(len(seats))) - others | {seat})
+            refs.setdefault(pk, []).append(
+                GameRef(
+                    key=(subject.export_id, session_number, number),
+                    shift=subject.shift,
+                    participant_seat=seat,
+                    game_type=game_type,
+                    started_at=started_at,
+                    run=number if per_type[session_id, game_type] > 1 else None,
+                    session_id=session_id,
+                    kept=kept,
+                )
             )
         return refs
+
+    def refs(self, game_id: int) -> list[GameRef]:
+        """The game as each session in the export played it (one, unless it is a table)."""
+        return self.games.get(game_id, [])
+
+    def ref(self, game_id: int, session_id: int) -> GameRef | None:
+        return next((r for r in self.refs(game_id) if r.session_id == session_id), None)
 
     def session_key(self, session_id: int) -> tuple[str, int, timedelta]:
         participant, number = self.sessions[session_id]

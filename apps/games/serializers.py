@@ -695,7 +695,10 @@ class GameRecordSerializer(serializers.Serializer):
 class TableSeatRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=TABLE_SEAT_KINDS)
     participant = serializers.IntegerField(
-        required=False, min_value=1, help_text="For a participant seat: who sits there."
+        required=False,
+        min_value=1,
+        max_value=2**31 - 1,
+        help_text="For a participant seat: who sits there.",
     )
 
     def validate(self, attrs):
@@ -711,8 +714,8 @@ class TableSeatRequestSerializer(serializers.Serializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    protocol = serializers.IntegerField(min_value=1)
-    seats = TableSeatRequestSerializer(many=True, min_length=2, max_length=4)
+    protocol = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    seats = TableSeatRequestSerializer(many=True, max_length=8)
 
 
 class TableStaffSeatSerializer(TableSeatSerializer):

@@ -35,7 +35,7 @@ class SessionGamesView(APIView):
 
     @extend_schema(responses=GameSummarySerializer(many=True), summary="A session's games")
     def get(self, request, session_id: int):
-        games = self._session(request, session_id).games.order_by("created_at")
+        games = selectors.session_games(self._session(request, session_id)).order_by("created_at")
         return Response(GameSummarySerializer(games, many=True).data)
 
     @extend_schema(request=None, responses={201: SeatViewSerializer}, summary="Start a game")

@@ -31,8 +31,8 @@ def game_analysis(game: Game) -> dict:
     return result
 
 
-def analysis_values(game: Game) -> dict[str, Value]:
-    seat = game.participant_seat
+def analysis_values(game: Game, seat: int | None = None) -> dict[str, Value]:
+    seat = game.participant_seat if seat is None else seat
     rounds = game_analysis(game)["rounds"]
     deals = [deal for r in rounds for deal in r["deals"]]
     plays = [p for d in deals for p in d["plays"] if p["seat"] == seat]

@@ -10,7 +10,14 @@ import statistics
 from dataclasses import dataclass, field
 
 from apps.games.engine import game_from_json
-from apps.games.models import ExaminationPeriod, Game, IllegalAttempt, Play, RecallAttempt
+from apps.games.models import (
+    PERSON_KINDS,
+    ExaminationPeriod,
+    Game,
+    IllegalAttempt,
+    Play,
+    RecallAttempt,
+)
 from apps.metrics import stats
 
 
@@ -41,8 +48,9 @@ def _slots(round_record: dict) -> dict[tuple[int, int], int]:
     return slots
 
 
-def recall_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
-    attempts = RecallAttempt.objects.filter(game=game, seat=game.participant_seat).order_by("round")
+def recall_values(game: Game, rounds: list[dict], seat: int) -> dict[str, Value]:
+    attempts = RecallAttempt.objects.filter(game=game, seat=seat, actor__in=PERSON_KINDS)
+    attempts = attempts.order_by("round")
     hits, suits, ranks, errors, chances = [], [], [], [], []
     for attempt in attempts:
         slots = _slots(rounds[attempt.round])
@@ -67,8 +75,9 @@ def recall_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
     }
 
 
-def timing_values(game: Game) -> dict[str, Value]:
-    plays = Play.objects.filter(game=game, seat=game.participant_seat).exclude(actor="bot")
+def timing_values(game: Game, seat: int) -> dict[str, Value]:
+    # Only the person's own plays: not an opponent's, nor a takeover's while they were away.
+    plays = Play.objects.filter(game=game, seat=seat, actor__in=PERSON_KINDS)
     times = [
         float(ms)
         for ms in (p.decision_ms if p.decision_ms is not None else p.server_ms for p in plays)
@@ -82,8 +91,8 @@ def timing_values(game: Game) -> dict[str, Value]:
     }
 
 
-def examination_values(game: Game, round_count: int) -> dict[str, Value]:
-    periods = list(ExaminationPeriod.objects.filter(game=game, seat=game.participant_seat))
+def examination_values(game: Game, round_count: int, seat: int) -> dict[str, Value]:
+    periods = list(ExaminationPeriod.objects.filter(game=game, seat=seat))
     planned = sum(p.planned_seconds for p in periods)
     used = sum(min(p.actual_seconds, p.planned_seconds) for p in periods)
     n = len(periods)
@@ -97,8 +106,7 @@ def examination_values(game: Game, round_count: int) -> dict[str, Value]:
     }
 
 
-def play_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
-    seat = game.participant_seat
+def play_values(game: Game, rounds: list[dict], seat: int) -> dict[str, Value]:
     illegal = IllegalAttempt.objects.filter(game=game, seat=seat).count()
     values = {"illegal_attempts": Value(illegal / len(rounds), len(rounds))}
     if game.game_type == "memulation":
@@ -112,11 +120,13 @@ def play_values(game: Game, rounds: list[dict]) -> dict[str, Value]:
     return values
 
 
-def game_values(game: Game) -> dict[str, Value]:
-    """Every catalogue value that needs no solver, for one finished game."""
+def game_values(game: Game, seat: int | None = None) -> dict[str, Value]:
+    """Every catalogue value that needs no solver, for one finished game, of the person at
+    ``seat`` (the participant seat unless given: at a table, each session's own seat)."""
+    seat = game.participant_seat if seat is None else seat
     rounds = record(game)["rounds"]
-    values = {**play_values(game, rounds), **timing_values(game)}
+    values = {**play_values(game, rounds, seat), **timing_values(game, seat)}
     if game.game_type == "memulation":
-        values.update(recall_values(game, rounds))
-        values.update(examination_values(game, len(rounds)))
+        values.update(recall_values(game, rounds, seat))
+        values.update(examination_values(game, len(rounds), seat))
     return values

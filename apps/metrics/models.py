@@ -35,8 +35,11 @@ class MetricValue(models.Model):
 
     class Meta:
         constraints = [
+            # A game's values are per session: at a table each participant has their own.
             models.UniqueConstraint(
-                fields=["level", "subject_id", "key", "version"], name="metric_value_unique"
+                fields=["level", "subject_id", "session", "key", "version"],
+                name="metric_value_unique",
+                nulls_distinct=False,
             )
         ]
         indexes = [

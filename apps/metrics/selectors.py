@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from apps.common.errors import ValidationFailed
+from apps.games.selectors import session_games, session_seat
 from apps.metrics.adaptive import session_difficulty  # noqa: F401 (offered to other apps)
 from apps.metrics.analysis import (
     ANALYSIS_VERSION,  # noqa: F401 (offered to other apps)
@@ -149,8 +150,10 @@ def participant_series(*, participant: Participant, key: str) -> dict:
 
 def session_analysis(*, session: TrainingSession) -> dict:
     games = []
-    for game in session.games.order_by("created_at"):
-        values = _current(MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk))
+    for game in session_games(session).order_by("created_at"):
+        values = _current(
+            MetricValue.objects.filter(level=Level.GAME, subject_id=game.pk, session=session)
+        )
         analysis = GameAnalysis.objects.filter(game=game).first()
         actors = [seat["kind"] for seat in game.seats]
         deals = (
@@ -161,7 +164,7 @@ def session_analysis(*, session: TrainingSession) -> dict:
                 "game_id": game.pk,
                 "game_type": game.game_type,
                 "status": game.status,
-                "participant_seat": game.participant_seat,
+                "participant_seat": session_seat(game, session.pk),
                 "metrics": {v.key: v.value for v in values},
                 "deals": deals,
             }

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.games.models import Game
+from apps.games.selectors import session_games, session_seat
 from apps.metrics import compute, fidelity, trends
 from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
@@ -38,23 +39,29 @@ def _store(level: str, subject_id: int, rows: list[MetricValue]) -> None:
     MetricValue.objects.bulk_create(
         rows,
         update_conflicts=True,
-        unique_fields=["level", "subject_id", "key", "version"],
+        unique_fields=["level", "subject_id", "session", "key", "version"],
         update_fields=["participant", "session", "game", "value", "n", "details", "computed_at"],
     )
 
 
-def game_metrics_compute(*, game: Game, with_solver: bool) -> dict[str, compute.Value]:
-    """The game's values (computed first, then stored in one transaction)."""
-    values = compute.game_values(game)
+def game_metrics_compute(
+    *, game: Game, with_solver: bool, session: TrainingSession | None = None
+) -> dict[str, compute.Value]:
+    """The game's values for ``session`` (the game's own unless given: at a table, each
+    participant's session), from that session's seat (computed first, then stored in one
+    transaction)."""
+    session = session or game.session
+    seat = session_seat(game, session.pk)
+    values = compute.game_values(game, seat)
     if with_solver and game.game_type == "memulation":
-        values.update(analysis_values(game))
+        values.update(analysis_values(game, seat))
         if settings.METRICS_WITH_FIDELITY:
-            fit = fidelity.game_value(compute.record(game), game.participant_seat, seed=game.pk)
+            fit = fidelity.game_value(compute.record(game), seat, seed=game.pk)
             values["memory_fidelity"] = compute.Value(**fit)
     rows = [
         MetricValue(
-            participant_id=game.session.participant_id,
-            session_id=game.session_id,
+            participant_id=session.participant_id,
+            session_id=session.pk,
             game_id=game.pk,
             key=key,
             value=item.value,
@@ -75,8 +82,10 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     if with_solver is None:
         with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
-    games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
-    per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
+    games = list(session_games(session).filter(status=Game.Status.FINISHED).order_by("-created_at"))
+    per_game = [
+        game_metrics_compute(game=g, with_solver=with_solver, session=session) for g in games
+    ]
     rows = []
     for key in {key for values in per_game for key in values}:
         items = [v[key] for v in per_game if key in v]

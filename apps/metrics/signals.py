@@ -27,9 +27,11 @@ def metrics_deferred():
 def _queue_session_metrics(sender, game, **kwargs):
     if getattr(_deferred, "on", False):
         return
+    from apps.games.selectors import seated_sessions
     from apps.metrics.tasks import game_analysis, session_metrics
 
-    queue_after_commit(session_metrics, game.session_id)
+    for session in seated_sessions(game):  # at a table, every participant's own session
+        queue_after_commit(session_metrics, session.pk)
     # The replay's solver analysis, also for a session not (yet) completed. Off with the solver.
     if game.game_type == "memulation" and settings.METRICS_WITH_SOLVER:
         queue_after_commit(game_analysis, game.pk)

@@ -23,7 +23,13 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from tests.harness.routes import url_routes
-from tests.harness.world import STAFF_ROLES, harness_world, headers_for, with_finished_games
+from tests.harness.world import (
+    STAFF_ROLES,
+    harness_world,
+    headers_for,
+    with_finished_games,
+    with_tables,
+)
 
 ROLES = ("anonymous", "participant", *STAFF_ROLES)
 TODAY = datetime.date.today().isoformat()
@@ -196,6 +202,25 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/games/<int:game_id>/link/", "POST"): Rule("/api/games/{game}/link/", staff_only(201), {}),
     ("api/play/<str:token>/", "GET"): Rule("/api/play/{token}/", link_only(200)),
+    # Joining a game for one participant changes nothing: its seat is taken already.
+    ("api/play/<str:token>/join/", "POST"): Rule("/api/play/{token}/join/", link_only(200)),
+    # Tables: staff open one for participants they may see (another study's protocol: 404).
+    ("api/tables/", "POST"): Rule(
+        "/api/tables/",
+        staff_only(201),
+        {
+            "protocol": "{protocol}",
+            "seats": [
+                {"kind": "participant", "participant": "{participant}"},
+                {"kind": "clinician"},
+            ],
+        },
+    ),
+    ("api/tables/<int:game_id>/", "GET"): Rule("/api/tables/{table}/", staff_only(200)),
+    ("api/tables/<int:game_id>/links/", "POST"): Rule(
+        "/api/tables/{table}/links/", staff_only(201)
+    ),
+    ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(
         "/api/play/{token}/actions/", link_only(409), PLAY
     ),
@@ -267,6 +292,7 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "game": side.game.pk,
         "export": side.export.pk,
         "finished": side.finished.pk,
+        "table": side.table.pk,
         "download": side.download,
         "audit": side.audit.pk,
         "username": side.study.owners.get().username,
@@ -284,6 +310,8 @@ def _fill(value, values: dict[str, object]):
         return values[value[1:-1]]
     if isinstance(value, dict):
         return {key: _fill(item, values) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fill(item, values) for item in value]
     return value
 
 
@@ -323,7 +351,7 @@ ROUTES = url_routes()
 def world(django_db_setup, django_db_blocker):
     """One world for the module, rolled back at its end (each request is rolled back too)."""
     with django_db_blocker.unblock(), transaction.atomic():
-        yield with_finished_games(harness_world())
+        yield with_tables(with_finished_games(harness_world()))
         transaction.set_rollback(True)
 
 

@@ -55,6 +55,16 @@ def own_path_values(world) -> dict[str, object]:
     }
 
 
+def with_tables(world) -> SimpleNamespace:
+    """Each side also gets a table (its participant and a clinician seat), still waiting."""
+    from apps.games.seating import table_open
+
+    for side, owner in ((world.own, world.researcher), (world.other, world.other_researcher)):
+        seats = [{"kind": "participant", "participant": side.participant.pk}, {"kind": "clinician"}]
+        side.table = table_open(user=owner, protocol_id=side.protocol.pk, seats=seats)
+    return world
+
+
 def with_finished_games(world) -> SimpleNamespace:
     """Each side also gets a game played to its end, in a session of its own."""
     for side in (world.own, world.other):

@@ -201,7 +201,7 @@ def test_mendikot_with_people_and_bots_over_sockets(kinds, extra, clinician):
 
 
 def test_the_spectator_socket_is_read_only_and_for_staff_only(clinician):
-    client, table = open_and_join(clinician, "memulation", ["participant", "clinician"])
+    _, table = open_and_join(clinician, "memulation", ["participant", "clinician"])
     game = game_of(table)
 
     async def scenario():
