@@ -8,7 +8,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.players import _enabled, _version, _visible, _wait_for_answer
 
@@ -42,6 +43,16 @@ class Person:
                 self.waiting_lines.add(text)
 
 
+def _press(target: Locator) -> bool:
+    """Click, unless the screen moved on meanwhile (another person's move can take the button
+    away between looking and clicking): then there is nothing to press."""
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _play_a_card(person: Person) -> bool:
     page = person.page
     legal = page.locator("[data-testid=hand] .card-btn.legal:enabled")
@@ -49,7 +60,8 @@ def _play_a_card(person: Person) -> bool:
         person.note_turn_line()
         return False
     version = _version(page)
-    legal.first.click()
+    if not _press(legal.first):
+        return False
     person.plays += 1
     _wait_for_answer(page, version)
     return True
@@ -63,7 +75,8 @@ def memulation_step(person: Person) -> bool:
         for button in ("exam-start", "ready"):
             if _enabled(page, f"[data-testid={button}]"):
                 version = _version(page)
-                page.get_by_test_id(button).click()
+                if not _press(page.get_by_test_id(button)):
+                    return False
                 person.examined += button == "ready"
                 _wait_for_answer(page, version)
                 return True
@@ -71,7 +84,8 @@ def memulation_step(person: Person) -> bool:
     if phase == "choose_hand":
         if _enabled(page, "[data-testid=choose-A]"):
             version = _version(page)
-            page.get_by_test_id("choose-A").click()
+            if not _press(page.get_by_test_id("choose-A")):
+                return False
             person.choices += 1
             _wait_for_answer(page, version)
             return True
@@ -100,13 +114,15 @@ def mendikot_step(person: Person) -> bool:
     if phase in (None, "finished"):
         return False
     if _enabled(page, "[data-testid=ask-trump]"):
-        page.get_by_test_id("ask-trump").click()
+        if not _press(page.get_by_test_id("ask-trump")):
+            return False
         page.wait_for_function("() => !document.querySelector('[data-testid=ask-trump]')")
         person.asks += 1
         return True
     if phase == "hide_trump" and _enabled(page, "[data-testid=hand] .card-btn.legal"):
         version = _version(page)
-        page.locator("[data-testid=hand] .card-btn.legal:enabled").first.click()
+        if not _press(page.locator("[data-testid=hand] .card-btn.legal:enabled").first):
+            return False
         person.hidden += 1
         _wait_for_answer(page, version)
         return True
