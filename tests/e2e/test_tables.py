@@ -121,6 +121,8 @@ class Spectator:
         assert shown == in_trick, (shown, in_trick)
         assert not shown & held, shown & held
         assert page.locator("[data-testid=hand]").count() == 0
+        # Pushed over the spectator socket, not polled.
+        page.get_by_test_id("watch-live").filter(has_text="live").wait_for()
         body = page.request.get(f"/api/games/{self.game_id}/watch/").json()
         if body["status"] == "active":
             assert body["state"]["hand"] in (None, [])

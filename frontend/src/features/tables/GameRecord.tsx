@@ -1,11 +1,27 @@
 // The whole record of a finished table for the spectator: each round's hands as dealt and every
 // trick, leader first, with who won it.
 
-import { cardName } from "../../game/cards";
+import { Fragment } from "react";
+import { cardName, cardShort } from "../../game/cards";
 import type { GameRecordBody, RecordTrick } from "./types";
 
 function cardOf(c: RecordTrick["cards"][number]): string {
   return typeof c === "string" ? c : c.card;
+}
+
+/** Cards printed short ("Q♥"), said in full to a screen reader. */
+function Cards({ cards }: { cards: string[] }) {
+  return (
+    <>
+      {cards.map((card, i) => (
+        <Fragment key={card}>
+          {i > 0 && " "}
+          <span aria-hidden="true">{cardShort(card)}</span>
+          <span className="sr-only">{cardName(card)}{i < cards.length - 1 ? "," : ""}</span>
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) => string }) {
@@ -25,7 +41,9 @@ function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) 
           <tr key={i}>
             <th scope="row">{i + 1}</th>
             <td>{name(t.leader)}</td>
-            <td>{t.cards.map((c) => cardName(cardOf(c))).join(", ")}</td>
+            <td>
+              <Cards cards={t.cards.map(cardOf)} />
+            </td>
             <td>{name(t.winner)}</td>
           </tr>
         ))}
@@ -40,7 +58,9 @@ function Hands({ hands, name }: { hands: Record<string, string[]>; name: (seat: 
       {Object.entries(hands).map(([seat, cards]) => (
         <div key={seat}>
           <dt>{/^\d+$/.test(seat) ? name(Number(seat)) : `Hand ${seat}`}</dt>
-          <dd>{cards.map(cardName).join(", ")}</dd>
+          <dd>
+            <Cards cards={cards} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -65,7 +85,7 @@ export function GameRecord({
                 <div key={d}>
                   <h4>
                     {d === 0 ? "Old Deal" : "New Deal"}
-                    {deal.pritticut ? ` · Pritticut ${cardName(deal.pritticut)}` : ""}
+                    {deal.pritticut ? ` · Pritticut ${cardShort(deal.pritticut)}` : ""}
                   </h4>
                   {(deal.hands ?? deal.dealt) && <Hands hands={(deal.hands ?? deal.dealt)!} name={name} />}
                   <Tricks tricks={deal.tricks} name={name} />

@@ -126,12 +126,16 @@ describe("the spectator page", () => {
         },
       ],
     };
-    watching(publicMemulation({ status: "finished", record }, { phase: "finished", to_act: [] }));
+    watching(publicMemulation({ status: "finished", record }, { phase: "finished", to_act: [], match_score: { "0": 9, "1": 17 } }));
     const shown = screen.getByTestId("game-record");
-    expect(shown).toHaveTextContent("Old Deal · Pritticut seven of diamonds");
-    expect(shown).toHaveTextContent("ace of spades, king of spades");
-    expect(shown).toHaveTextContent("ace of spades, two of hearts");
+    expect(shown).toHaveTextContent("Old Deal · Pritticut 7♦");
+    const trick = screen.getByRole("row", { name: /^1 P012/ });
+    expect(trick).toHaveTextContent("A♠ace of spades, 2♥two of hearts");
+    expect(trick).toHaveTextContent("Clinician");
+    expect(shown).toHaveTextContent("A♠ace of spades, K♠king of spades");
     expect(screen.getByTestId("watch-status")).toHaveTextContent("Finished");
+    expect(screen.getByTestId("final-score")).toHaveTextContent("Final score: P012 9, Clinician 17.");
+    expect(screen.queryByTestId("watch-live")).not.toBeInTheDocument();
   });
 });
 

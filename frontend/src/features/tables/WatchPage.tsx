@@ -60,14 +60,17 @@ export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
         <h1 id="watch-title">
           Watching: {game} · game {view.id}
         </h1>
-        <span className="muted small" data-testid="watch-live">
-          {liveUp ? "live" : over ? "" : "updated every few seconds"}
-        </span>
+        {!over && (
+          <span className="muted small" data-testid="watch-live">
+            {liveUp ? "live" : "updated every few seconds"}
+          </span>
+        )}
       </div>
       <p role="status" data-testid="watch-status">
         <strong>{STATUS_WORDS[view.status] ?? view.status}</strong>
         {!over && <WhoseTurn view={view} name={name} />}
       </p>
+      {over && <FinalScore view={view} name={name} />}
       <SeatsPanel view={view} />
       {view.state.game === "memulation" ? (
         <MemulationWatch view={view} state={view.state as unknown as MemulationState} name={name} />
@@ -76,6 +79,24 @@ export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
       )}
       {over && view.record && <GameRecord record={view.record} name={name} />}
     </section>
+  );
+}
+
+function FinalScore({ view, name }: { view: WatchView; name: (seat: number) => string }) {
+  let text: string;
+  if (view.state.game === "memulation") {
+    const score = (view.state as unknown as MemulationState).match_score ?? {};
+    text = [0, 1].map((seat) => `${name(seat)} ${score[String(seat)] ?? 0}`).join(", ");
+  } else {
+    const wins = (view.state as unknown as MendikotState).match_wins ?? {};
+    const team = (t: number) =>
+      `team ${t === 0 ? "A" : "B"} (${[t, t + 2].map(name).join(" & ")}) ${wins[String(t)] ?? 0}`;
+    text = `rounds won: ${team(0)}, ${team(1)}`;
+  }
+  return (
+    <p className="big-message" data-testid="final-score">
+      Final score: {text}.
+    </p>
   );
 }
 
