@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.players import _enabled, _version, _visible, _wait_for_answer
+from tests.e2e.players import _version, _wait_for_answer
+
+# One look at the page: another person's move may change it between two.
+_OFFERED = """sel => [...document.querySelectorAll(sel)].some(
+    e => !e.disabled && e.getClientRects().length > 0)"""
+
+
+def _offered(page: Page, selector: str) -> bool:
+    """Something matching ``selector`` is on screen and can be pressed, now."""
+    return page.evaluate(_OFFERED, selector)
 
 
 @dataclass
@@ -29,18 +38,19 @@ class Person:
     waiting_lines: set[str] = field(default_factory=set)
 
     def phase(self, game: str) -> str | None:
-        table = self.page.locator(f".table.{game}")
-        return table.get_attribute("data-phase") if table.count() else None
+        return self.page.evaluate(
+            "g => document.querySelector(`.table.${g}`)?.dataset.phase ?? null", game
+        )
 
     def finished(self, game: str) -> bool:
         return self.phase(game) == "finished"
 
     def note_turn_line(self) -> None:
-        line = self.page.locator("[data-testid=turn-line]")
-        if line.count():
-            text = line.first.inner_text()
-            if text.startswith("Waiting for"):
-                self.waiting_lines.add(text)
+        text = self.page.evaluate(
+            "() => document.querySelector('[data-testid=turn-line]')?.innerText ?? ''"
+        )
+        if text.startswith("Waiting for"):
+            self.waiting_lines.add(text)
 
 
 def _press(target: Locator) -> bool:
@@ -56,7 +66,7 @@ def _press(target: Locator) -> bool:
 def _play_a_card(person: Person) -> bool:
     page = person.page
     legal = page.locator("[data-testid=hand] .card-btn.legal:enabled")
-    if legal.count() == 0:
+    if not _offered(page, "[data-testid=hand] .card-btn.legal"):
         person.note_turn_line()
         return False
     version = _version(page)
@@ -73,7 +83,7 @@ def memulation_step(person: Person) -> bool:
     phase = person.phase("memulation")
     if phase == "examination":
         for button in ("exam-start", "ready"):
-            if _enabled(page, f"[data-testid={button}]"):
+            if _offered(page, f"[data-testid={button}]"):
                 version = _version(page)
                 if not _press(page.get_by_test_id(button)):
                     return False
@@ -82,7 +92,7 @@ def memulation_step(person: Person) -> bool:
                 return True
         return False
     if phase == "choose_hand":
-        if _enabled(page, "[data-testid=choose-A]"):
+        if _offered(page, "[data-testid=choose-A]"):
             version = _version(page)
             if not _press(page.get_by_test_id("choose-A")):
                 return False
@@ -91,12 +101,11 @@ def memulation_step(person: Person) -> bool:
             return True
         return False
     if phase == "stragedy":
-        picker = page.locator(".card-picker")
-        if picker.count() and picker.is_visible():
+        if _offered(page, ".card-picker [data-card=QH]"):
             page.locator(".card-picker [data-card=QH]").click()
             page.get_by_test_id("intended-next").click()
             return True
-        if _visible(page, ".old-slot.pick"):
+        if _offered(page, ".old-slot.pick"):
             page.locator(".old-slot.pick").nth(3).click()
             page.get_by_test_id("turn-up").click()
             page.get_by_test_id("reveal").wait_for()
@@ -113,13 +122,13 @@ def mendikot_step(person: Person) -> bool:
     phase = person.phase("mendikot")
     if phase in (None, "finished"):
         return False
-    if _enabled(page, "[data-testid=ask-trump]"):
+    if _offered(page, "[data-testid=ask-trump]"):
         if not _press(page.get_by_test_id("ask-trump")):
             return False
         page.wait_for_function("() => !document.querySelector('[data-testid=ask-trump]')")
         person.asks += 1
         return True
-    if phase == "hide_trump" and _enabled(page, "[data-testid=hand] .card-btn.legal"):
+    if phase == "hide_trump" and _offered(page, "[data-testid=hand] .card-btn.legal"):
         version = _version(page)
         if not _press(page.locator("[data-testid=hand] .card-btn.legal:enabled").first):
             return False

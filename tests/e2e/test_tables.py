@@ -32,7 +32,11 @@ def device(browser, asgi_server):  # noqa: F811
 
     def make(viewport=TABLET):
         context, page = _new_page(browser, server, viewport)
+        # Several devices and a server on one loaded machine: allow for slow answers.
+        context.set_default_timeout(30_000)
         contexts.append(context)
+        page.sockets = []
+        page.on("websocket", lambda ws: page.sockets.append(ws.url))
         return page
 
     yield make
@@ -60,6 +64,7 @@ def open_table_in_the_ui(page, protocol: Protocol, seats: list[str], shot, probl
     """The clinician opens a table from the dashboard; the table page's id."""
     page.goto("/")
     page.get_by_test_id("open-table").click()
+    page.locator(f"#table-protocol option[value='{protocol.pk}']").wait_for(state="attached")
     page.get_by_label("Protocol").select_option(value=str(protocol.pk))
     for i, choice in enumerate(seats):
         page.get_by_label(f"Seat {i + 1}", exact=True).select_option(value=choice)
@@ -112,10 +117,12 @@ class Spectator:
         if page.get_by_test_id("watch-page").get_attribute("data-status") != "active":
             return
         held = hands_on_screen(people)
-        shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
-        in_trick = set(
-            page.locator("[data-testid=watch-trick] [data-card]").evaluate_all(
-                "els => els.map(e => e.dataset.card)"
+        # One look at the page (a push may change it between two).
+        shown, in_trick = (
+            set(cards)
+            for cards in page.evaluate(
+                "() => ['[data-card]', '[data-testid=watch-trick] [data-card]'].map("
+                "q => [...document.querySelectorAll(q)].map(e => e.dataset.card))"
             )
         )
         assert shown == in_trick, (shown, in_trick)
@@ -129,6 +136,11 @@ class Spectator:
             assert body["record"] is None
             assert not strings_in(body) & held, strings_in(body) & held
         self.looks += 1
+
+    def now_and_then(self, people: list[Person], plays: int, every: int = 9) -> None:
+        """A look every ``every`` cards played."""
+        if plays >= (self.looks + 1) * every:
+            self.look(people)
 
 
 def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
@@ -198,12 +210,12 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
             shots.add("play")
             shot(one, "tables-04-memulation-people-1024")
             shot(two, "tables-04-memulation-people-390")
-        if total >= 8 and watcher.looks == 0:
+        if total >= 8 and "watch" not in shots:
+            shots.add("watch")
             watcher.look(people)
             accessible(staff_page, "watch-running", problems)
             both_sizes(staff_page, shot, "tables-05-watch-running")
-        elif total % 10 == 3:
-            watcher.look(people)
+        watcher.now_and_then(people, total)
 
     play_together(people, "memulation", between=between)
 
@@ -228,6 +240,10 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     assert problems == {}, json.dumps(problems, indent=2)
     for page in (staff_page, one, two):
         assert not page.console_errors, page.console_errors
+    # Each device played over its own seat's socket, the spectator watched over its own.
+    for page in (one, two):
+        assert any("/ws/play/" in url for url in page.sockets), page.sockets
+    assert any(url.endswith(f"/ws/games/{game_id}/watch/") for url in staff_page.sockets)
 
 
 def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped_mid_game(
@@ -272,11 +288,12 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
     staff_page.get_by_test_id("watch").click()
     watcher = Spectator(staff_page, game_id)
     dropped = {"done": False}
+    shots: set[str] = set()
 
     def between(people: list[Person]) -> None:
         total = sum(p.plays for p in people)
-        if total == 5 and watcher.looks == 0:
-            watcher.look(people)
+        if total >= 5 and not shots:
+            shots.add("play")
             shot(people[0].page, "tables-07-mendikot-people-1024")
             shot(people[1].page, "tables-07-mendikot-people-390")
             accessible(people[1].page, "mendikot-table-phone", problems)
@@ -289,8 +306,7 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
             again.locator(".table.mendikot").wait_for()
             again.locator("[data-testid=hand] .card-btn").first.wait_for()
             people[1].page = again
-        if total % 9 == 4:
-            watcher.look(people)
+        watcher.now_and_then(people, total)
 
     play_together(people, "mendikot", between=between)
 
