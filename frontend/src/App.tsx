@@ -27,6 +27,15 @@ const StudyParticipantsTab = lazy(() =>
   studies().then((m) => ({ default: m.StudyParticipantsTab })),
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+const OpenTablePage = lazy(() =>
+  import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
+);
+const TablePage = lazy(() =>
+  import("./features/tables/TablePage").then((m) => ({ default: m.TablePage })),
+);
+const WatchPage = lazy(() =>
+  import("./features/tables/WatchPage").then((m) => ({ default: m.WatchPage })),
+);
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -68,6 +77,9 @@ export function AppRoutes() {
         <Route path="participants/:id" element={<Page><ParticipantPage /></Page>} />
         <Route path="sessions/:id" element={<Page><SessionPage /></Page>} />
         <Route path="sessions/:id/replay" element={<Page><ReplayPage /></Page>} />
+        <Route path="tables/new" element={<Page><OpenTablePage /></Page>} />
+        <Route path="tables/:id" element={<Page><TablePage /></Page>} />
+        <Route path="games/:id/watch" element={<Page><WatchPage /></Page>} />
         <Route path="studies" element={<Page><StudiesPage /></Page>} />
         <Route path="studies/:id" element={<Page><StudyLayout /></Page>}>
           <Route index element={<Page><ProtocolsTab /></Page>} />

@@ -19,6 +19,7 @@ import { TurnClock, waitingWords } from "./TurnClock";
 import type { MemulationView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
+import { personAt } from "../features/tables/seats";
 
 function useSortOrders(gameId: number) {
   const key = `memulation.sorts.${gameId}`;
@@ -48,6 +49,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const s = view.state;
   const me = view.seat;
   const other = 1 - me;
+  // At a table the other seat is a person: name them, and make no guess at what they think.
+  const person = personAt(view, other);
   const { settings } = useSettings();
   const { showing, justWon } = useTrickShow(
     s.phase === "play" || s.phase === "finished" ? view : null,
@@ -194,7 +197,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             </>
           ) : (
             <h2 id="choice-title" role="status">
-              Your opponent (Lucky Duck) is choosing a hand…
+              {person
+                ? `Waiting for ${person} (Lucky Duck) to choose a hand…`
+                : "Your opponent (Lucky Duck) is choosing a hand…"}
             </h2>
           )}
         </section>
@@ -286,7 +291,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             </>
           ) : (
             <h2 id="stragedy-title" role="status">
-              Your opponent is choosing a card from the Old Deal's tricks…
+              {person
+                ? `Waiting for ${person} to turn up a card from the Old Deal's tricks…`
+                : "Your opponent is choosing a card from the Old Deal's tricks…"}
             </h2>
           )}
         </section>
@@ -297,7 +304,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           <div className="zone opponent-zone zone-row">
             <div>
             <div className="seat-name">
-              Opponent ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
+              {person ?? "Opponent"} ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
               {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
             </div>
             <div className="opp-hand" role="img" aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}>
@@ -341,7 +348,9 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                       ? led
                         ? `Your turn: answer the ${cardName(led)}.`
                         : "Your turn: lead a card."
-                      : waitingWords(view, () => "Your opponent", "Your opponent is playing…")}
+                      : person && !view.turn?.thinking.length
+                        ? `Waiting for ${person}…`
+                        : waitingWords(view, () => person ?? "Your opponent", "Your opponent is playing…")}
                 </p>
             )}
             {!showing && <TurnClock view={view} name={(seat) => (seat === me ? "You" : "Your opponent")} />}

@@ -14,6 +14,7 @@ import { TurnClock, waitingWords } from "./TurnClock";
 import type { MendikotView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
+import { personAt, waitingFor } from "../features/tables/seats";
 
 /** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
  * seat, who plays after you, is on your right). */
@@ -153,6 +154,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
               <div className="seat-name">
                 <span className={`team-dot team-${team}`} aria-hidden="true" />
                 {seatName(seat, me)}
+                {personAt(view, seat) && ` (${personAt(view, seat)})`}
                 <span className="sr-only">{team === "us" ? " (your team)" : " (other team)"}</span>
                 {s.dealer === seat && <span className="badge">dealer</span>}
                 {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
@@ -209,7 +211,8 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                   ? led
                     ? `Your turn: follow the ${cardName(led)} if you can.`
                     : "Your turn: lead a card."
-                  : waitingWords(view, (seat) => seatName(seat, me), "The others are playing…")}
+                  : ((view.turn?.thinking.length ? null : waitingFor(view, s.to_act)) ??
+                    waitingWords(view, (seat) => seatName(seat, me), "The others are playing…"))}
           </p>
         )}
         {!showing && <TurnClock view={view} name={(seat) => seatName(seat, me)} />}

@@ -17,11 +17,14 @@ import { describeRecent } from "./recent";
 import { effectiveCardSize, useSettings } from "./settings";
 import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
+import { WaitingRoom } from "../features/tables/WaitingRoom";
+import { personAt } from "../features/tables/seats";
+import { TurnNotes } from "../features/tables/TurnNotes";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
   const transport = useMemo(() => transportFor({ token }), [token]);
-  return <GameScreen transport={transport} />;
+  return <GameScreen transport={transport} joinToken={token} />;
 }
 
 export function StaffPlayPage() {
@@ -33,9 +36,12 @@ export function StaffPlayPage() {
 export function GameScreen({
   transport,
   staffGameId,
+  joinToken,
 }: {
   transport: Transport;
   staffGameId?: string;
+  /** A device link's token: at a table, the device takes its seat with it. */
+  joinToken?: string;
 }) {
   const game = useGame(transport);
   const { view } = game;
@@ -48,7 +54,9 @@ export function GameScreen({
   useEffect(() => {
     if (!view) return;
     const name =
-      view.game_type === "mendikot" ? (seat: number) => seatName(seat, view.seat) : () => "Your opponent";
+      view.game_type === "mendikot"
+        ? (seat: number) => seatName(seat, view.seat)
+        : (seat: number) => personAt(view, seat) ?? "Your opponent";
     // Each new answer says what it brought, and only that: older news would read as current.
     setNews(describeRecent(view, name));
     // a new answer brings new news
@@ -87,6 +95,8 @@ export function GameScreen({
           <p className="big-message" role="status">
             Loading the game…
           </p>
+        ) : view.status === "waiting" ? (
+          <WaitingRoom view={view} token={joinToken} onJoined={game.refresh} />
         ) : practice && view.status === "active" && !rulesSeen(view.id) ? (
           <PracticeIntro
             game={view.game_type}
@@ -110,6 +120,7 @@ export function GameScreen({
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>
+            <TurnNotes view={view} />
             {view.game_type === "mendikot" ? (
               <MendikotTable game={game} />
             ) : view.probe ? (

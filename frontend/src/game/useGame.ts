@@ -23,6 +23,7 @@ const LINK_CODES = new Set(["link_invalid", "link_expired", "not_found", "not_au
 
 /** How long to wait before asking the server again. Null: no need to ask. */
 export function pollDelay(view: SeatView | null, connection: Connection): number | null {
+  if (view?.status === "waiting") return 2000; // a table's waiting room: who has joined
   if (!view || view.status !== "active") return null;
   if (connection === "lost") return null; // the retry loop is already asking
   if (view.probe) return null; // the game waits for this device's answer

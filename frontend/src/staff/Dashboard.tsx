@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { EnrolForm } from "./Enrol";
 import { ParticipantListPage } from "./ParticipantList";
 
@@ -10,9 +11,14 @@ export function DashboardPage() {
       {enrolling ? (
         <EnrolForm />
       ) : (
-        <button type="button" className="btn primary" onClick={() => setEnrolling(true)}>
-          Enrol a participant
-        </button>
+        <div className="row-actions">
+          <button type="button" className="btn primary" onClick={() => setEnrolling(true)}>
+            Enrol a participant
+          </button>
+          <Link className="btn secondary" to="/tables/new" data-testid="open-table">
+            Open a table
+          </Link>
+        </div>
       )}
     </>
   );

@@ -366,6 +366,9 @@ function StartSession({ participant: p }: { participant: Participant }) {
           <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
             {start.isPending ? "Starting…" : "Start the session"}
           </button>
+          <Link className="btn secondary" to={`/tables/new?participant=${p.id}`} data-testid="open-table">
+            Open a table with others
+          </Link>
         </form>
       )}
     </div>

@@ -1,0 +1,165 @@
+// "Open a table": a clinician chooses a protocol (and so its game) and who sits at each seat:
+// participants of the study, the clinician, or the computer for Mendikot's empty seats.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { errorText } from "../../staff/widgets";
+import { tablesApi } from "./api";
+import { defaultChoices, seatCount, seatRequest, seatsProblem } from "./seatChoices";
+import type { SeatChoice } from "./seatChoices";
+import type { SeatRequest } from "./types";
+import "./tables.css";
+
+export function OpenTablePage() {
+  const [params] = useSearchParams();
+  const first = params.get("participant");
+  const firstId = first && /^\d+$/.test(first) ? Number(first) : null;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+
+  const participant = useQuery({
+    queryKey: ["participant", firstId],
+    queryFn: () => tablesApi.participant(firstId as number),
+    enabled: firstId !== null,
+  });
+  const studies = useQuery({ queryKey: ["tables", "studies"], queryFn: tablesApi.studies });
+  const [study, setStudy] = useState<number | null>(null);
+  useEffect(() => {
+    if (study !== null) return;
+    if (participant.data) setStudy(participant.data.study);
+    else if (firstId === null && studies.data?.length === 1) setStudy(studies.data[0].id);
+  }, [study, participant.data, firstId, studies.data]);
+
+  const protocols = useQuery({
+    queryKey: ["protocols", study],
+    queryFn: () => tablesApi.protocols(study as number),
+    enabled: study !== null,
+  });
+  const people = useQuery({
+    queryKey: ["tables", "participants", study],
+    queryFn: () => tablesApi.participants(study as number),
+    enabled: study !== null,
+  });
+  const [protocolId, setProtocolId] = useState("");
+  const protocol = protocols.data?.find((p) => String(p.id) === protocolId);
+  const game = protocol?.game;
+  const [choices, setChoices] = useState<SeatChoice[]>(() => defaultChoices(undefined, firstId));
+  useEffect(() => setChoices(defaultChoices(game, firstId)), [game, firstId]);
+
+  const problem = useMemo(() => (protocol ? seatsProblem(game, choices) : null), [protocol, game, choices]);
+  const open = useMutation({
+    mutationFn: () =>
+      tablesApi.open({
+        protocol: Number(protocolId),
+        seats: choices.map(seatRequest) as SeatRequest[],
+      }),
+    onSuccess: (table) => {
+      // The answer is the table: show it at once.
+      client.setQueryData(["table", String(table.game)], table);
+      navigate(`/tables/${table.game}`);
+    },
+  });
+
+  const consenting = (people.data ?? []).filter((p) => p.has_consent);
+  return (
+    <section aria-labelledby="open-table-title" className="open-table">
+      <h1 id="open-table-title">Open a table</h1>
+      <p className="hint">
+        People play together at one table, each on their own device with their own link. Every
+        participant at the table gets a session of their own.
+      </p>
+      <form
+        className="card-panel"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (!problem) open.mutate();
+        }}
+      >
+        <label htmlFor="table-study">Study</label>
+        <select
+          id="table-study"
+          value={study ?? ""}
+          onChange={(e) => {
+            setStudy(e.target.value ? Number(e.target.value) : null);
+            setProtocolId("");
+          }}
+          required
+        >
+          <option value="">Choose a study…</option>
+          {(studies.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+
+        <label htmlFor="table-protocol">Protocol</label>
+        <select
+          id="table-protocol"
+          value={protocolId}
+          onChange={(e) => setProtocolId(e.target.value)}
+          disabled={study === null}
+          required
+        >
+          <option value="">Choose a protocol…</option>
+          {(protocols.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} v{p.version} · {p.game === "mendikot" ? "Mendikot (four seats)" : "Memulation (two seats)"}
+            </option>
+          ))}
+        </select>
+
+        {protocol && (
+          <fieldset className="seat-choices">
+            <legend>
+              Seats{game === "mendikot" ? ": seats 1 and 3 play against seats 2 and 4" : ""}
+            </legend>
+            {Array.from({ length: seatCount(game) }, (_, i) => (
+              <div key={i} className="form-row">
+                <label htmlFor={`seat-${i}`}>Seat {i + 1}</label>
+                <select
+                  id={`seat-${i}`}
+                  data-testid={`seat-${i}`}
+                  value={choices[i] ?? ""}
+                  onChange={(e) =>
+                    setChoices((old) => old.map((c, j) => (j === i ? e.target.value : c)))
+                  }
+                >
+                  <option value="">Choose…</option>
+                  <optgroup label="Participants">
+                    {consenting.map((p) => (
+                      <option key={p.id} value={`p${p.id}`}>
+                        {p.code}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <option value="clinician">Me (clinician)</option>
+                  {game === "mendikot" && <option value="bot">Computer ({protocol.opponent})</option>}
+                </select>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {problem && (
+          <p className="hint" role="status" data-testid="seats-problem">
+            {problem}
+          </p>
+        )}
+        {open.error && (
+          <p className="form-error" role="alert">
+            {errorText(open.error)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn primary"
+          disabled={!protocol || !!problem || open.isPending}
+        >
+          {open.isPending ? "Opening…" : "Open the table"}
+        </button>
+      </form>
+    </section>
+  );
+}

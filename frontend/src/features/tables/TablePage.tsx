@@ -1,0 +1,136 @@
+// A table the clinician opened: each seat with its device link and QR code, who has joined
+// (asked again every few seconds while people are arriving), and "Watch" once it has started.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { QRCodeSVG } from "qrcode.react";
+import { Link, useParams } from "react-router";
+import { ErrorNote, Loading, errorText } from "../../staff/widgets";
+import { tablesApi } from "./api";
+import { isPerson, kindWords, notJoined, teamOf } from "./seats";
+import type { TableBody, TableSeat } from "./types";
+import "./tables.css";
+
+/** How often to look again: often while people arrive, less during play, not after. */
+export function tableRefetch(table: TableBody | undefined): number | false {
+  if (!table) return false;
+  if (table.status === "waiting") return 2000;
+  if (table.status === "active") return 10_000;
+  return false;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  waiting: "Waiting for everyone to join",
+  active: "In play",
+  finished: "Finished",
+  abandoned: "Abandoned",
+};
+
+export function TablePage() {
+  const { id = "" } = useParams();
+  const client = useQueryClient();
+  const table = useQuery({
+    queryKey: ["table", id],
+    queryFn: () => tablesApi.table(id),
+    refetchInterval: (q) => tableRefetch(q.state.data),
+  });
+  const reissue = useMutation({
+    mutationFn: () => tablesApi.newLinks(id),
+    onSuccess: (body) => client.setQueryData(["table", id], body),
+  });
+  if (table.isLoading) return <Loading />;
+  if (!table.data) return <ErrorNote error={table.error} what="This table" />;
+  const t = table.data;
+  const game = t.game_type === "mendikot" ? "Mendikot" : "Memulation";
+  const missing = notJoined(t.seats);
+  const started = t.status !== "waiting";
+  return (
+    <section aria-labelledby="table-title" className="table-page" data-status={t.status}>
+      <div className="page-head">
+        <h1 id="table-title">
+          {game} table · game {t.game}
+        </h1>
+        {started && (
+          <Link className="btn primary" to={t.watch} data-testid="watch">
+            Watch the game
+          </Link>
+        )}
+      </div>
+      <p role="status" data-testid="table-status">
+        <strong>{STATUS_WORDS[t.status] ?? t.status}</strong>
+        {t.status === "waiting" &&
+          (missing.length > 0
+            ? `: still to join ${missing.map((s) => s.label).join(", ")}. The game starts when everyone is seated.`
+            : ": everyone is here, starting…")}
+      </p>
+      <ul className="table-seats" aria-label="The seats">
+        {t.seats.map((seat) => (
+          <SeatCard key={seat.seat} seat={seat} mendikot={t.game_type === "mendikot"} />
+        ))}
+      </ul>
+      {t.status === "waiting" && (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn secondary"
+            onClick={() => reissue.mutate()}
+            disabled={reissue.isPending}
+          >
+            Issue new links (the old ones stop working)
+          </button>
+        </div>
+      )}
+      {reissue.error && (
+        <p className="form-error" role="alert">
+          {errorText(reissue.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SeatCard({ seat, mendikot }: { seat: TableSeat; mendikot: boolean }) {
+  const person = isPerson(seat);
+  return (
+    <li
+      className={`card-panel table-seat ${seat.joined ? "joined" : "absent"}`}
+      data-seat={seat.seat}
+      data-joined={seat.joined}
+      data-testid={`table-seat-${seat.seat}`}
+    >
+      <h2>
+        Seat {seat.seat + 1}: {seat.label}
+      </h2>
+      <p className="muted">
+        {kindWords(seat.kind)}
+        {mendikot ? `, team ${teamOf(seat.seat)}` : ""}
+        {" · "}
+        <span data-testid="seat-joined">
+          {!person ? "plays at once" : seat.joined ? "✓ joined" : "not joined yet"}
+        </span>
+      </p>
+      {seat.session !== null && (
+        <p>
+          <Link to={`/sessions/${seat.session}`}>Session of {seat.label}</Link>
+        </p>
+      )}
+      {seat.link && (
+        <figure className="qr table-qr">
+          <QRCodeSVG
+            value={seat.link}
+            size={160}
+            level="M"
+            marginSize={2}
+            title={`Link for seat ${seat.seat + 1} (${seat.label})`}
+          />
+          <figcaption>
+            {seat.kind === "clinician" ? "Your seat: " : `Scan with ${seat.label}'s device, or open `}
+            <a href={seat.link} data-testid="seat-link" target="_blank" rel="noreferrer">
+              {seat.kind === "clinician" ? "open it on this or another device" : "the link"}
+            </a>
+            .
+          </figcaption>
+        </figure>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { SettingsProvider } from "../../game/settings";
+import type { LiveSocket } from "../../game/liveSocket";
+import type { SeatView } from "../../game/types";
+import { memulationView, mendikotView } from "../../test/views";
+import type { PublicSeat, WatchView } from "./types";
+import { useWatch } from "./useWatch";
+import { Watch } from "./WatchPage";
+
+const people: PublicSeat[] = [
+  { seat: 0, kind: "participant", label: "P012", joined: true },
+  { seat: 1, kind: "clinician", label: "Clinician", joined: true },
+];
+
+function publicMemulation(over: Partial<WatchView> = {}, state = {}): WatchView {
+  const seat = memulationView({
+    hand: null,
+    legal: [],
+    examination: null,
+    hand_label: null,
+    to_act: [1],
+    trick: { number: 4, leader: 0, cards: ["4S"] },
+    deal_scores: [{ "0": 3, "1": 1 }],
+    ...state,
+  });
+  return {
+    id: 41,
+    game_type: "memulation",
+    status: "active",
+    version: 30,
+    seats: people,
+    examination: null,
+    state: { ...seat.state, seat: null } as WatchView["state"],
+    recent: [],
+    record: null,
+    ...over,
+  };
+}
+
+function watching(view: WatchView, liveUp = false) {
+  return render(
+    <SettingsProvider>
+      <Watch view={view} liveUp={liveUp} />
+    </SettingsProvider>,
+  );
+}
+
+describe("the spectator page", () => {
+  it("shows the trick on the table, the scores and whose turn, and no hand", () => {
+    watching(publicMemulation(), true);
+    expect(screen.getByTestId("watch-status")).toHaveTextContent("In play · Clinician to play");
+    expect(screen.getByTestId("watch-trick")).toHaveTextContent("Trick 5");
+    expect(screen.getByRole("img", { name: "four of spades" })).toBeVisible();
+    expect(screen.getByTestId("watch-trick")).toHaveTextContent("P012 led");
+    expect(screen.getByTestId("watch-score")).toHaveTextContent("P012 3, Clinician 1");
+    // One card face up (the trick's) and none face down: a spectator sees no hand at all.
+    expect(document.querySelectorAll("[data-card]")).toHaveLength(1);
+    expect(screen.queryByTestId("hand")).not.toBeInTheDocument();
+    expect(screen.getByTestId("watch-live")).toHaveTextContent("live");
+    expect(screen.queryByTestId("game-record")).not.toBeInTheDocument();
+  });
+
+  it("shows an examination's timing but never its cards", () => {
+    const view = publicMemulation(
+      {
+        examination: {
+          round: 0,
+          deal: 1,
+          hand: "A",
+          planned_seconds: 20,
+          seconds_left: 12,
+          waiting: false,
+        },
+      },
+      { phase: "examination", to_act: [0, 1] },
+    );
+    watching(view);
+    expect(screen.getByTestId("watch-exam")).toHaveTextContent("hand A");
+    expect(screen.getByTestId("countdown")).toHaveTextContent("12");
+    expect(screen.getByTestId("watch-status")).toHaveTextContent("P012 and Clinician examining");
+    expect(document.querySelectorAll("[data-card]")).toHaveLength(0);
+  });
+
+  it("shows Mendikot's teams, trump as far as it is known and the tricks taken", () => {
+    const seat = mendikotView({ hand: [], legal: [], to_act: [2], tens: { "0": 1, "1": 0 } });
+    const view: WatchView = {
+      id: 42,
+      game_type: "mendikot",
+      status: "active",
+      version: 9,
+      seats: [
+        { seat: 0, kind: "participant", label: "P012", joined: true },
+        { seat: 1, kind: "bot", label: "Computer", joined: true },
+        { seat: 2, kind: "participant", label: "P015", joined: true },
+        { seat: 3, kind: "bot", label: "Computer", joined: true },
+      ],
+      examination: null,
+      state: { ...seat.state, seat: null, hidden_trump: null } as WatchView["state"],
+      recent: [],
+      record: null,
+    };
+    watching(view);
+    expect(screen.getByTestId("watch-trump")).toHaveTextContent("hidden (Computer holds it)");
+    expect(screen.getByTestId("watch-team-0")).toHaveTextContent("tricks 4, tens 1");
+    expect(screen.getByTestId("watch-team-1")).toHaveTextContent("tricks 6, tens 0");
+    expect(screen.getByText("Team A (P012 & P015)")).toBeVisible();
+    expect(screen.getByTestId("whose-turn")).toHaveTextContent("P015 to play");
+  });
+
+  it("shows the whole record once the game is over", () => {
+    const record = {
+      game: "memulation",
+      finished: true,
+      match_score: { "0": 9, "1": 17 },
+      rounds: [
+        {
+          round: 0,
+          deals: [
+            {
+              hands: { "0": ["AS", "KS"], "1": ["2H", "3H"] },
+              pritticut: "7D",
+              tricks: [{ leader: 0, winner: 1, cards: ["AS", "2H"] }],
+            },
+          ],
+        },
+      ],
+    };
+    watching(publicMemulation({ status: "finished", record }, { phase: "finished", to_act: [], match_score: { "0": 9, "1": 17 } }));
+    const shown = screen.getByTestId("game-record");
+    expect(shown).toHaveTextContent("Old Deal · Pritticut 7♦");
+    const trick = screen.getByRole("row", { name: /^1 P012/ });
+    expect(trick).toHaveTextContent("A♠ace of spades, 2♥two of hearts");
+    expect(trick).toHaveTextContent("Clinician");
+    expect(shown).toHaveTextContent("A♠ace of spades, K♠king of spades");
+    expect(screen.getByTestId("watch-status")).toHaveTextContent("Finished");
+    expect(screen.getByTestId("final-score")).toHaveTextContent("Final score: P012 9, Clinician 17.");
+    expect(screen.queryByTestId("watch-live")).not.toBeInTheDocument();
+  });
+});
+
+describe("keeping the spectator's view fresh", () => {
+  it("asks over HTTP every few seconds while the socket is down", async () => {
+    const get = vi.fn(async () => publicMemulation());
+    const source = { get };
+    renderHook(() => useWatch(source));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2), { timeout: 3500 });
+  });
+
+  it("does not ask while the socket pushes, and keeps the newest view", async () => {
+    let push: (view: SeatView) => void = () => {};
+    const live = {
+      start: (onView: (view: SeatView) => void, onUp: (up: boolean) => void) => {
+        push = onView;
+        onUp(true);
+      },
+      stop: vi.fn(),
+    } as unknown as LiveSocket;
+    const get = vi.fn(async () => publicMemulation({ version: 30 }));
+    const source = { get, live };
+    const { result } = renderHook(() => useWatch(source));
+    await waitFor(() => expect(result.current.view?.version).toBe(30));
+    act(() => push(publicMemulation({ version: 31 }) as unknown as SeatView));
+    await waitFor(() => expect(result.current.view?.version).toBe(31));
+    act(() => push(publicMemulation({ version: 29 }) as unknown as SeatView));
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(result.current.view?.version).toBe(31);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(result.current.liveUp).toBe(true);
+  });
+});
