@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, NetworkError } from "../api/client";
+import { ApiError, NetworkError } from "../../api/client";
 import type { Transport } from "./actionQueue";
 import { LiveSocket, liveTransport, liveUrl, mergePushed } from "./liveSocket";
 import type { SeatView } from "./types";

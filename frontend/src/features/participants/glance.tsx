@@ -1,7 +1,7 @@
 // The participant list at a glance: the few key metrics, and flags only where the data hold them
 // up (a reliable change the metrics inference reports; sessions missed against the weekly plan).
 
-import type { MetricSummary, Participant } from "../api/types";
+import type { MetricSummary, Participant } from "../../api/types";
 
 /** The measures each participant's row shows, in this order (those they have). */
 export const GLANCE_METRICS = ["recall_hit", "optimal_play_rate", "decision_time_median_ms"];

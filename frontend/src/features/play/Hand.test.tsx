@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { NetworkError } from "../api/client";
-import { memulationView } from "../test/views";
+import { NetworkError } from "../../api/client";
+import { memulationView } from "../../test/views";
 import type { Transport } from "./actionQueue";
 import { PlayHand } from "./Hand";
 import { GameScreen } from "./PlayPage";

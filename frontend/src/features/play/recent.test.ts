@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memulationView, mendikotView } from "../test/views";
+import { memulationView, mendikotView } from "../../test/views";
 import { describeRecent, finishedTricks } from "./recent";
 import { pollDelay } from "./useGame";
 

@@ -3,11 +3,11 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api, rows } from "../api/client";
-import type { Page } from "../api/client";
-import type { Participant, ParticipantSummary } from "../api/types";
+import { api, rows } from "../../api/client";
+import type { Page } from "../../api/client";
+import type { Participant, ParticipantSummary } from "../../api/types";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
-import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "./widgets";
+import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "../../ui/widgets";
 
 const GLANCE_LABELS: Record<string, string> = {
   recall_hit: "Recall",

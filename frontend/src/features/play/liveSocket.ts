@@ -4,8 +4,8 @@
 // HTTP with the same event ids (the server applies an event id once, whichever way it came) and
 // the game falls back to asking for its view.
 
-import { ApiError, NetworkError } from "../api/client";
-import type { ErrorBody } from "../api/client";
+import { ApiError, NetworkError } from "../../api/client";
+import type { ErrorBody } from "../../api/client";
 import type { ClientFacts, Transport } from "./actionQueue";
 import type { ActionBody, ExaminationBody, SeatView } from "./types";
 

@@ -3,7 +3,7 @@
 // report page visibility during an examination, and survive a lost connection.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api/client";
 import { ActionQueue, withRetry } from "./actionQueue";
 import type { Connection, Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";

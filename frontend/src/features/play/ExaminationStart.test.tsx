@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { memulationView } from "../test/views";
+import { memulationView } from "../../test/views";
 import type { Transport } from "./actionQueue";
 import { GameScreen } from "./PlayPage";
 import { SettingsProvider } from "./settings";

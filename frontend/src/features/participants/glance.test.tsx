@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { MetricSummary } from "../api/types";
+import type { MetricSummary } from "../../api/types";
 import { axisTick } from "./ParticipantPage";
 import { FlagList, lastWeekStart, missedLastWeek, participantFlags, reliableChange } from "./glance";
 

@@ -5,12 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
-import { api, rows } from "../api/client";
-import type { Page } from "../api/client";
-import type { Participant, Protocol, StaffMember, Study, TrainingSession } from "../api/types";
-import { useMe } from "./auth";
-import { EnrolForm } from "./Enrol";
-import { ErrorNote, Loading, errorText, formatDate } from "./widgets";
+import { api, rows } from "../../api/client";
+import type { Page } from "../../api/client";
+import type { Participant, Protocol, StaffMember, Study, TrainingSession } from "../../api/types";
+import { useMe } from "../auth/auth";
+import { EnrolForm } from "../participants/Enrol";
+import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 
 export function StudiesPage() {
   const client = useQueryClient();

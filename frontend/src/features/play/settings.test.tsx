@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { memulationView } from "../test/views";
+import { memulationView } from "../../test/views";
 import { GameScreen } from "./PlayPage";
 import { SettingsProvider, effectiveCardSize } from "./settings";
 

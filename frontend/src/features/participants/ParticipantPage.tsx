@@ -15,8 +15,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { api, rows } from "../api/client";
-import type { Page } from "../api/client";
+import { api, rows } from "../../api/client";
+import type { Page } from "../../api/client";
 import type {
   MetricSeries,
   MetricSummary,
@@ -24,7 +24,7 @@ import type {
   Participant,
   Protocol,
   TrainingSession,
-} from "../api/types";
+} from "../../api/types";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -35,7 +35,7 @@ import {
   errorText,
   formatDate,
   formatValue,
-} from "./widgets";
+} from "../../ui/widgets";
 
 export const CHART_METRICS = [
   "recall_hit",

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, NetworkError } from "../api/client";
+import { ApiError, NetworkError } from "../../api/client";
 import { ActionQueue, newEventId, withRetry } from "./actionQueue";
 import type { Transport } from "./actionQueue";
 import type { SeatView } from "./types";

@@ -3,8 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { ApiError, api } from "../api/client";
-import type { Me } from "../api/types";
+import { ApiError, api } from "../../api/client";
+import type { Me } from "../../api/types";
 
 export function useMe() {
   return useQuery<Me | null>({

@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { api, rows } from "../api/client";
-import type { Page } from "../api/client";
-import type { Participant, Study } from "../api/types";
-import { errorText } from "./widgets";
+import { api, rows } from "../../api/client";
+import type { Page } from "../../api/client";
+import type { Participant, Study } from "../../api/types";
+import { errorText } from "../../ui/widgets";
 
 export const AGE_BANDS: [string, string][] = [
   ["unknown", "not recorded"],

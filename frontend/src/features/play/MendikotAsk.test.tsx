@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { mendikotView } from "../test/views";
+import { mendikotView } from "../../test/views";
 import type { Transport } from "./actionQueue";
 import { GameScreen } from "./PlayPage";
 import { SettingsProvider } from "./settings";

@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
-import { api, rows } from "../api/client";
-import type { Page } from "../api/client";
-import type { ExportJob } from "../api/types";
-import { ErrorNote, Loading, errorText, formatDate } from "./widgets";
+import { api, rows } from "../../api/client";
+import type { Page } from "../../api/client";
+import type { ExportJob } from "../../api/types";
+import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 
 export const FORMATS: [string, string][] = [
   ["csv", "CSV tables"],

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../api/client";
-import { refusalMessage } from "../game/errors";
+import { ApiError } from "../../api/client";
+import { refusalMessage } from "../play/errors";
 import { signIn } from "./auth";
 
 export function LoginPage() {

@@ -4,9 +4,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { api } from "../api/client";
-import type { GameSummary } from "../api/types";
-import { ErrorNote, Loading } from "./widgets";
+import { api } from "../../api/client";
+import type { GameSummary } from "../../api/types";
+import { ErrorNote, Loading } from "../../ui/widgets";
 
 type Trick = { cards: (string | { card: string; seat: number })[]; leader: number; winner: number };
 type SolverTrick = { trick: number; plays: { seat: number; card: string; best: string[] | string | null; lost: number }[] };

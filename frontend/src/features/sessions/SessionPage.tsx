@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { api } from "../api/client";
+import { api } from "../../api/client";
 import type {
   AnalysisDeal,
   CatalogueEntry,
@@ -14,10 +14,10 @@ import type {
   PlayLink,
   SessionAnalysis,
   TrainingSession,
-} from "../api/types";
-import { Card } from "../game/Card";
-import { cardName } from "../game/cards";
-import { ErrorNote, Loading, errorText, formatDate, formatValue } from "./widgets";
+} from "../../api/types";
+import { Card } from "../play/Card";
+import { cardName } from "../play/cards";
+import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
   recall_hit: ["'Stragedy hit rate", "proportion"],

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mendikotView } from "../test/views";
+import { mendikotView } from "../../test/views";
 import { useTrickShow } from "./recent";
 import type { SeatView } from "./types";
 

@@ -2,7 +2,7 @@
 // event id while the connection is lost (the server answers a retried id with the answer it gave
 // the first time and stores nothing new), so a move is never lost and never made twice.
 
-import { ApiError, NetworkError, apiFetch } from "../api/client";
+import { ApiError, NetworkError, apiFetch } from "../../api/client";
 import { LiveSocket, liveTransport, liveUrl } from "./liveSocket";
 import type { ActionBody, ExaminationBody, SeatView } from "./types";
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { memulationView } from "../test/views";
+import { memulationView } from "../../test/views";
 import type { Transport } from "./actionQueue";
 import { GameScreen } from "./PlayPage";
 import { SettingsProvider } from "./settings";

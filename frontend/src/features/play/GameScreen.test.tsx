@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, NetworkError } from "../api/client";
-import { memulationView, mendikotView } from "../test/views";
+import { ApiError, NetworkError } from "../../api/client";
+import { memulationView, mendikotView } from "../../test/views";
 import type { Transport } from "./actionQueue";
 import { GameScreen } from "./PlayPage";
 import { SettingsProvider } from "./settings";

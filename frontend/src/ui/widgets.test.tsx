@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { exportFinished, exportPercent } from "./Exports";
+import { exportFinished, exportPercent } from "../features/exports/Exports";
 import { Sparkline, TrendArrow, formatValue, trendGood } from "./widgets";
 
 describe("dashboard pieces", () => {
