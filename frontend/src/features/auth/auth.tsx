@@ -3,15 +3,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { ApiError, api } from "../../api/client";
+import { ApiError } from "../../api/client";
 import type { Me } from "../../api/types";
+import { fetchCsrfCookie, getMe, logIn, logOut } from "./api";
 
 export function useMe() {
   return useQuery<Me | null>({
     queryKey: ["me"],
     queryFn: async () => {
       try {
-        return await api.get<Me>("/api/me");
+        return await getMe();
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
         throw error;
@@ -23,15 +24,15 @@ export function useMe() {
 }
 
 export async function signIn(username: string, password: string): Promise<Me> {
-  await api.get("/api/auth/csrf");
-  return api.post<Me>("/api/auth/login", { username, password });
+  await fetchCsrfCookie();
+  return logIn(username, password);
 }
 
 export function useSignOut() {
   const client = useQueryClient();
   return async () => {
     try {
-      await api.post("/api/auth/logout");
+      await logOut();
     } finally {
       client.clear();
       client.setQueryData(["me"], null);

@@ -4,16 +4,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
-import { api, rows } from "../../api/client";
-import type { Page } from "../../api/client";
+import { rows } from "../../api/client";
 import type { ExportJob } from "../../api/types";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
+import { getExport, listExports, startExport } from "./api";
+import type { ExportOrder } from "./api";
 
-export const FORMATS: [string, string][] = [
+export const FORMATS: [Format, string][] = [
   ["csv", "CSV tables"],
   ["parquet", "Parquet"],
   ["bids", "BIDS-style events"],
 ];
+
+type Format = ExportOrder["formats"][number];
 
 const DONE = new Set(["ready"]);
 const FAILED = new Set(["failed", "expired"]);
@@ -36,7 +39,7 @@ export function exportPercent(job: ExportState | undefined): number {
 export function ExportsTab() {
   const { id = "" } = useParams();
   const client = useQueryClient();
-  const [formats, setFormats] = useState<string[]>(["csv"]);
+  const [formats, setFormats] = useState<Format[]>(["csv"]);
   const [group, setGroup] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -51,8 +54,9 @@ export function ExportsTab() {
       if (from) filters.date_from = from;
       if (to) filters.date_to = to;
       if (game) filters.game = game;
-      return api.post<ExportJob>(`/api/studies/${id}/exports/`, {
-        formats,
+      return startExport(id, {
+        // never empty: the button is disabled without a format
+        formats: formats as ExportOrder["formats"],
         filters,
         shift_dates: shiftDates,
       });
@@ -65,13 +69,13 @@ export function ExportsTab() {
   });
   const job = useQuery({
     queryKey: ["export", jobId],
-    queryFn: () => api.get<ExportJob>(`/api/exports/${jobId}/`),
+    queryFn: () => getExport(jobId as number),
     enabled: jobId !== null,
     refetchInterval: (q) => (exportFinished(q.state.data) ? false : 1000),
   });
   const log = useQuery({
     queryKey: ["export-log", id, exportFinished(job.data)],
-    queryFn: () => api.get<Page<ExportJob> | ExportJob[]>(`/api/studies/${id}/exports/`),
+    queryFn: () => listExports(id),
     retry: false,
   });
   const current = job.data;

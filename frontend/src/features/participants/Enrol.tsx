@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { api, rows } from "../../api/client";
-import type { Page } from "../../api/client";
-import type { Participant, Study } from "../../api/types";
+import { rows } from "../../api/client";
 import { errorText } from "../../ui/widgets";
+import { listStudies } from "../studies/api";
+import { enrol as enrolParticipant } from "./api";
+import type { Enrolment } from "./api";
 
-export const AGE_BANDS: [string, string][] = [
+export const AGE_BANDS: [Enrolment["age_band"], string][] = [
   ["unknown", "not recorded"],
   ["<40", "under 40"],
   ["40-49", "40–49"],
@@ -23,15 +24,15 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
   const navigate = useNavigate();
   const studies = useQuery({
     queryKey: ["studies"],
-    queryFn: () => api.get<Page<Study>>("/api/studies/?page_size=200"),
+    queryFn: listStudies,
     enabled: studyId === undefined,
   });
   const [study, setStudy] = useState<string>(studyId ? String(studyId) : "");
-  const [ageBand, setAgeBand] = useState("unknown");
+  const [ageBand, setAgeBand] = useState<Enrolment["age_band"]>("unknown");
   const [group, setGroup] = useState("");
   const enrol = useMutation({
     mutationFn: () =>
-      api.post<Participant>("/api/participants/", {
+      enrolParticipant({
         study: Number(study),
         age_band: ageBand,
         group,
@@ -75,7 +76,7 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
         )}
         <div>
           <label htmlFor="enrol-age">Age band</label>
-          <select id="enrol-age" value={ageBand} onChange={(e) => setAgeBand(e.target.value)}>
+          <select id="enrol-age" value={ageBand} onChange={(e) => setAgeBand(e.target.value as Enrolment["age_band"])}>
             {AGE_BANDS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

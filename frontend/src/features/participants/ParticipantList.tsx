@@ -3,11 +3,10 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api, rows } from "../../api/client";
-import type { Page } from "../../api/client";
-import type { Participant, ParticipantSummary } from "../../api/types";
+import { rows } from "../../api/client";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
 import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "../../ui/widgets";
+import { getSummary, listParticipants } from "./api";
 
 const GLANCE_LABELS: Record<string, string> = {
   recall_hit: "Recall",
@@ -18,7 +17,7 @@ const GLANCE_LABELS: Record<string, string> = {
 export function useSummary(id: number | string) {
   return useQuery({
     queryKey: ["summary", String(id)],
-    queryFn: () => api.get<ParticipantSummary>(`/api/participants/${id}/summary/`),
+    queryFn: () => getSummary(id),
     retry: false,
   });
 }
@@ -27,16 +26,13 @@ export function ParticipantListPage() {
   const [search, setSearch] = useState("");
   const list = useQuery({
     queryKey: ["participants", search],
-    queryFn: () =>
-      api.get<Page<Participant>>(
-        `/api/participants/?page_size=200${search ? `&search=${encodeURIComponent(search)}` : ""}`,
-      ),
+    queryFn: () => listParticipants(search),
   });
   const participants = rows(list.data);
   const summaries = useQueries({
     queries: participants.map((p) => ({
       queryKey: ["summary", String(p.id)],
-      queryFn: () => api.get<ParticipantSummary>(`/api/participants/${p.id}/summary/`),
+      queryFn: () => getSummary(p.id),
       retry: false,
       staleTime: 30_000,
     })),

@@ -15,16 +15,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { api, rows } from "../../api/client";
-import type { Page } from "../../api/client";
-import type {
-  MetricSeries,
-  MetricSummary,
-  Note,
-  Participant,
-  Protocol,
-  TrainingSession,
-} from "../../api/types";
+import { rows } from "../../api/client";
+import type { MetricSummary, Participant } from "../../api/types";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -36,6 +28,18 @@ import {
   formatDate,
   formatValue,
 } from "../../ui/widgets";
+import { createSession, startSessionGame } from "../sessions/api";
+import { listProtocols } from "../studies/api";
+import {
+  addNote,
+  getMetricSeries,
+  getParticipant,
+  listNotes,
+  listSessions,
+  recordConsent,
+  reportUrl,
+  setWeeklyPlan,
+} from "./api";
 
 export const CHART_METRICS = [
   "recall_hit",
@@ -49,7 +53,7 @@ export function ParticipantPage() {
   const { id = "" } = useParams();
   const participant = useQuery({
     queryKey: ["participant", id],
-    queryFn: () => api.get<Participant>(`/api/participants/${id}/`),
+    queryFn: () => getParticipant(id),
   });
   const summary = useSummary(id);
   if (participant.isLoading) return <Loading />;
@@ -186,7 +190,7 @@ function ReportLink({ participantId }: { participantId: number }) {
     <div className="report-link">
       <a
         className="btn secondary"
-        href={`/api/participants/${participantId}/report/${notes ? "?notes=true" : ""}`}
+        href={reportUrl(participantId, notes)}
         download
         data-testid="report-link"
       >
@@ -206,9 +210,7 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
   const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
   const save = useMutation({
     mutationFn: () =>
-      api.patch<Participant>(`/api/participants/${p.id}/`, {
-        sessions_per_week: value === "" ? null : Number(value),
-      }),
+      setWeeklyPlan(p.id, value === "" ? null : Number(value)),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -255,10 +257,7 @@ function ConsentPanel({ participant: p }: { participant: Participant }) {
   const [version, setVersion] = useState("");
   const consent = useMutation({
     mutationFn: () =>
-      api.post<Participant>(`/api/participants/${p.id}/consent/`, {
-        date,
-        form_version: version,
-      }),
+      recordConsent(p.id, date, version),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -317,16 +316,13 @@ function StartSession({ participant: p }: { participant: Participant }) {
   const navigate = useNavigate();
   const protocols = useQuery({
     queryKey: ["protocols", p.study],
-    queryFn: () => api.get<Page<Protocol>>(`/api/studies/${p.study}/protocols/?page_size=200`),
+    queryFn: () => listProtocols(p.study),
   });
   const [protocol, setProtocol] = useState<string>("");
   const start = useMutation({
     mutationFn: async () => {
-      const session = await api.post<TrainingSession>("/api/sessions/", {
-        participant: p.id,
-        protocol: Number(protocol),
-      });
-      await api.post(`/api/sessions/${session.id}/games/`);
+      const session = await createSession(p.id, Number(protocol));
+      await startSessionGame(session.id);
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),
@@ -375,10 +371,7 @@ function StartSession({ participant: p }: { participant: Participant }) {
 function MetricPanel({ participantId, metric }: { participantId: number; metric: MetricSummary }) {
   const detail = useQuery({
     queryKey: ["metric", participantId, metric.key],
-    queryFn: () =>
-      api.get<MetricSeries>(
-        `/api/participants/${participantId}/metrics/?key=${encodeURIComponent(metric.key)}`,
-      ),
+    queryFn: () => getMetricSeries(participantId, metric.key),
     retry: false,
   });
   const data =
@@ -549,8 +542,7 @@ export function RciReading({ metric, full = false }: { metric: MetricSummary; fu
 function SessionList({ participantId }: { participantId: number }) {
   const sessions = useQuery({
     queryKey: ["sessions", participantId],
-    queryFn: () =>
-      api.get<Page<TrainingSession>>(`/api/sessions/?participant=${participantId}&page_size=100`),
+    queryFn: () => listSessions(participantId),
   });
   const list = rows(sessions.data);
   return (
@@ -606,12 +598,12 @@ function Notes({ participantId }: { participantId: number }) {
   const client = useQueryClient();
   const notes = useQuery({
     queryKey: ["notes", participantId],
-    queryFn: () => api.get<Page<Note>>(`/api/participants/${participantId}/notes/`),
+    queryFn: () => listNotes(participantId),
     retry: false,
   });
   const [text, setText] = useState("");
   const add = useMutation({
-    mutationFn: () => api.post<Note>(`/api/participants/${participantId}/notes/`, { text }),
+    mutationFn: () => addNote(participantId, text),
     onSuccess: () => {
       setText("");
       void client.invalidateQueries({ queryKey: ["notes", participantId] });

@@ -2,7 +2,9 @@
 // event id while the connection is lost (the server answers a retried id with the answer it gave
 // the first time and stores nothing new), so a move is never lost and never made twice.
 
-import { ApiError, NetworkError, apiFetch } from "../../api/client";
+import { ApiError, NetworkError } from "../../api/client";
+import { seatCalls } from "./api";
+import type { SeatTarget } from "./api";
 import { LiveSocket, liveTransport, liveUrl } from "./liveSocket";
 import type { ActionBody, ExaminationBody, SeatView } from "./types";
 
@@ -23,19 +25,9 @@ export interface Transport {
   live?: LiveSocket;
 }
 
-/** ``/api/play/{token}/`` for a participant device (the link is the credential, no cookies
- * needed), ``/api/games/{id}/`` for staff handing over their own signed-in device. */
-export function transportFor(target: { token: string } | { gameId: number | string }): Transport {
-  const base =
-    "token" in target
-      ? `/api/play/${encodeURIComponent(target.token)}/`
-      : `/api/games/${encodeURIComponent(String(target.gameId))}/`;
-  const csrf = !("token" in target);
-  const http: Transport = {
-    get: () => apiFetch<SeatView>(base),
-    act: (body) => apiFetch<SeatView>(`${base}actions/`, { method: "POST", body, csrf }),
-    examine: (body) => apiFetch<SeatView>(`${base}examination/`, { method: "POST", body, csrf }),
-  };
+/** The seat's calls over HTTP (api.ts), and its live socket when the browser has one. */
+export function transportFor(target: SeatTarget): Transport {
+  const http: Transport = seatCalls(target);
   if (typeof WebSocket === "undefined") return http;
   return liveTransport(http, new LiveSocket(liveUrl(target, window.location)));
 }

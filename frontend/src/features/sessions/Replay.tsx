@@ -4,9 +4,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { api } from "../../api/client";
-import type { GameSummary } from "../../api/types";
+import { rows } from "../../api/client";
 import { ErrorNote, Loading } from "../../ui/widgets";
+import { getReview, listSessionGames } from "./api";
 
 type Trick = { cards: (string | { card: string; seat: number })[]; leader: number; winner: number };
 type SolverTrick = { trick: number; plays: { seat: number; card: string; best: string[] | string | null; lost: number }[] };
@@ -265,7 +265,7 @@ export function GameReplay({ review }: { review: GameReview }) {
 function GameReplayLoader({ gameId }: { gameId: number }) {
   const review = useQuery({
     queryKey: ["review", gameId],
-    queryFn: () => api.get<GameReview>(`/api/games/${gameId}/review/`),
+    queryFn: () => getReview(gameId),
     refetchInterval: (q) => (q.state.data?.analysis_status === "pending" ? 10_000 : false),
   });
   if (review.isLoading) return <Loading />;
@@ -277,9 +277,9 @@ export function ReplayPage() {
   const { id = "" } = useParams();
   const games = useQuery({
     queryKey: ["session-games", id],
-    queryFn: () => api.get<GameSummary[] | { results: GameSummary[] }>(`/api/sessions/${id}/games/`),
+    queryFn: () => listSessionGames(id),
   });
-  const list = Array.isArray(games.data) ? games.data : (games.data?.results ?? []);
+  const list = rows(games.data);
   const finished = list.filter((g) => g.status === "finished");
   return (
     <section aria-labelledby="replay-page-title" className="replay-page">

@@ -5,19 +5,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { api } from "../../api/client";
 import type {
   AnalysisDeal,
-  CatalogueEntry,
   AnalysisPlay,
-  GameSummary,
   PlayLink,
   SessionAnalysis,
-  TrainingSession,
 } from "../../api/types";
 import { Card } from "../play/Card";
 import { cardName } from "../play/cards";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
+import {
+  getAnalysis,
+  getCatalogue,
+  getSession,
+  issuePlayLink,
+  listSessionGames,
+  startSessionGame,
+} from "./api";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
   recall_hit: ["'Stragedy hit rate", "proportion"],
@@ -30,7 +34,7 @@ const METRIC_LABELS: Record<string, [string, string]> = {
 function useCatalogue() {
   return useQuery({
     queryKey: ["catalogue"],
-    queryFn: () => api.get<{ metrics: CatalogueEntry[] }>("/api/metrics/catalogue/"),
+    queryFn: getCatalogue,
     staleTime: Infinity,
     retry: false,
   });
@@ -79,25 +83,25 @@ export function SessionPage() {
   const client = useQueryClient();
   const session = useQuery({
     queryKey: ["session", id],
-    queryFn: () => api.get<TrainingSession>(`/api/sessions/${id}/`),
+    queryFn: () => getSession(id),
   });
   const games = useQuery({
     queryKey: ["session-games", id],
-    queryFn: () => api.get<GameSummary[]>(`/api/sessions/${id}/games/`),
+    queryFn: () => listSessionGames(id),
     refetchInterval: (q) =>
       (q.state.data ?? []).some((g) => g.status === "active") ? 5000 : false,
   });
   const finished = (games.data ?? []).some((g) => g.status === "finished");
   const analysis = useQuery({
     queryKey: ["analysis", id],
-    queryFn: () => api.get<SessionAnalysis>(`/api/sessions/${id}/analysis/`),
+    queryFn: () => getAnalysis(id),
     enabled: finished,
     retry: false,
     // The metrics are computed by a background job after the game ends.
     refetchInterval: (q) => (hasMetrics(q.state.data) ? false : 3000),
   });
   const startGame = useMutation({
-    mutationFn: () => api.post(`/api/sessions/${id}/games/`),
+    mutationFn: () => startSessionGame(id),
     onSuccess: () => void client.invalidateQueries({ queryKey: ["session-games", id] }),
   });
 
@@ -202,7 +206,7 @@ export function SessionPage() {
 function HandOver({ gameId }: { gameId: number }) {
   const [link, setLink] = useState<PlayLink | null>(null);
   const issue = useMutation({
-    mutationFn: () => api.post<PlayLink>(`/api/games/${gameId}/link/`, {}),
+    mutationFn: () => issuePlayLink(gameId),
     onSuccess: setLink,
   });
   const url = link ? `${window.location.origin}${link.path}` : null;

@@ -5,23 +5,34 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
-import { api, rows } from "../../api/client";
-import type { Page } from "../../api/client";
-import type { Participant, Protocol, StaffMember, Study, TrainingSession } from "../../api/types";
+import { rows } from "../../api/client";
+import type { Participant, Protocol, ProtocolWrite } from "../../api/types";
 import { useMe } from "../auth/auth";
 import { EnrolForm } from "../participants/Enrol";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
+import {
+  createProtocol,
+  createStudy,
+  getCohort,
+  getStudy,
+  listClinicians,
+  listProtocols,
+  listStudies,
+  listStudyParticipants,
+  listStudySessions,
+  setClinicians,
+} from "./api";
 
 export function StudiesPage() {
   const client = useQueryClient();
   const studies = useQuery({
     queryKey: ["studies"],
-    queryFn: () => api.get<Page<Study>>("/api/studies/?page_size=200"),
+    queryFn: listStudies,
   });
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const create = useMutation({
-    mutationFn: () => api.post<Study>("/api/studies/", { name, description }),
+    mutationFn: () => createStudy({ name, description }),
     onSuccess: () => {
       setName("");
       setDescription("");
@@ -78,7 +89,7 @@ export function StudiesPage() {
 export function useStudy(id: string) {
   return useQuery({
     queryKey: ["study", id],
-    queryFn: () => api.get<Study>(`/api/studies/${id}/`),
+    queryFn: () => getStudy(id),
   });
 }
 
@@ -127,17 +138,17 @@ export function ProtocolsTab() {
   const client = useQueryClient();
   const protocols = useQuery({
     queryKey: ["protocols", Number(id)],
-    queryFn: () => api.get<Page<Protocol>>(`/api/studies/${id}/protocols/?page_size=200`),
+    queryFn: () => listProtocols(id),
   });
   const [draft, setDraft] = useState<Partial<Protocol> | null>(null);
   const [showing, setShowing] = useState<number | null>(null);
   const sessions = useQuery({
     queryKey: ["study-sessions", id],
-    queryFn: () => api.get<Page<TrainingSession>>(`/api/sessions/?study=${id}&page_size=500`),
+    queryFn: () => listStudySessions(id),
     enabled: showing !== null,
   });
   const save = useMutation({
-    mutationFn: (body: Partial<Protocol>) => api.post<Protocol>(`/api/studies/${id}/protocols/`, body),
+    mutationFn: (body: ProtocolWrite) => createProtocol(id, body),
     onSuccess: () => {
       setDraft(null);
       void client.invalidateQueries({ queryKey: ["protocols", Number(id)] });
@@ -227,13 +238,15 @@ export function ProtocolsTab() {
           onChange={setDraft}
           onCancel={() => setDraft(null)}
           onSave={() => {
-            const body = {
-              name: draft.name,
+            const body: ProtocolWrite = {
+              // the form cannot be sent without a name (required, and the button is disabled)
+              name: draft.name ?? "",
               game: draft.game,
               rounds: Number(draft.rounds),
               examination_seconds: Number(draft.examination_seconds),
               roles: draft.roles,
-              opponent: draft.opponent,
+              // one of OPPONENTS, the schema's choices (the read body types it as a plain string)
+              opponent: draft.opponent as ProtocolWrite["opponent"],
               opponent_level: Number(draft.opponent_level),
               wild_tie: draft.wild_tie,
               stragedy_intent: draft.stragedy_intent,
@@ -388,7 +401,7 @@ export function StudyParticipantsTab() {
   const me = useMe().data;
   const participants = useQuery({
     queryKey: ["study-participants", id],
-    queryFn: () => api.get<Page<Participant>>(`/api/participants/?study=${id}&page_size=500`),
+    queryFn: () => listStudyParticipants(id),
   });
   return (
     <div>
@@ -451,14 +464,13 @@ function ClinicianPicker({
   const client = useQueryClient();
   const [chosen, setChosen] = useState<number[]>(participant.clinicians);
   const save = useMutation({
-    mutationFn: (clinicians: number[]) =>
-      api.patch<Participant>(`/api/participants/${participant.id}/`, { clinicians }),
+    mutationFn: (clinicians: number[]) => setClinicians(participant.id, clinicians),
     onSuccess: () => void client.invalidateQueries({ queryKey: ["study-participants"] }),
   });
   // Names of the clinicians (the staff list is open to researchers and administrators).
   const staff = useQuery({
     queryKey: ["staff", "clinician"],
-    queryFn: () => api.get<StaffMember[]>("/api/staff/?role=clinician"),
+    queryFn: listClinicians,
     retry: false,
     staleTime: 60_000,
   });
@@ -497,7 +509,7 @@ export function CohortTab() {
   const { id = "" } = useParams();
   const cohort = useQuery({
     queryKey: ["cohort", id],
-    queryFn: () => api.get<unknown>(`/api/studies/${id}/cohort/`),
+    queryFn: () => getCohort(id),
     retry: false,
   });
   return (
