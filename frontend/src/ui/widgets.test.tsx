@@ -1,6 +1,5 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { exportFinished, exportPercent } from "../features/exports/Exports";
 import { Sparkline, TrendArrow, formatValue, trendGood } from "./widgets";
 
 describe("dashboard pieces", () => {
@@ -24,12 +23,5 @@ describe("dashboard pieces", () => {
     render(<Sparkline values={[0.2, null, 0.5, 0.4]} label="recall over sessions" />);
     const svg = screen.getByRole("img", { name: "recall over sessions" });
     expect(svg.querySelector("path")?.getAttribute("d")?.match(/[ML]/g)).toHaveLength(3);
-  });
-
-  it("follows an export's progress to the end", () => {
-    expect(exportPercent({ id: 1, status: "running", progress: { percent: 42 } })).toBe(42);
-    expect(exportPercent({ id: 1, status: "ready" })).toBe(100);
-    expect(exportFinished({ id: 1, status: "running" })).toBe(false);
-    expect(exportFinished({ id: 1, status: "failed" })).toBe(true);
   });
 });
