@@ -19,7 +19,7 @@ const SessionPage = lazy(() =>
 );
 const ReplayPage = lazy(() => import("./features/sessions/Replay").then((m) => ({ default: m.ReplayPage })));
 const ExportsTab = lazy(() => import("./features/exports/Exports").then((m) => ({ default: m.ExportsTab })));
-const studies = () => import("./features/studies/Studies");
+const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
 const ProtocolsTab = lazy(() => studies().then((m) => ({ default: m.ProtocolsTab })));
