@@ -2,24 +2,24 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy, useState } from "react";
 import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
-import { DevicePlayPage, StaffPlayPage } from "./game/PlayPage";
-import { SettingsProvider } from "./game/settings";
-import { StaffLayout } from "./staff/Layout";
-import { LoginPage } from "./staff/Login";
-import { DashboardPage } from "./staff/Dashboard";
-import { RequireStaff } from "./staff/auth";
+import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
+import { SettingsProvider } from "./features/play/settings";
+import { StaffLayout } from "./features/auth/Layout";
+import { LoginPage } from "./features/auth/Login";
+import { DashboardPage } from "./features/participants/Dashboard";
+import { RequireStaff } from "./features/auth/auth";
 
 // The staff pages with charts and QR codes load on demand: a participant's tablet needs only
 // the card table.
 const ParticipantPage = lazy(() =>
-  import("./staff/ParticipantPage").then((m) => ({ default: m.ParticipantPage })),
+  import("./features/participants/ParticipantPage").then((m) => ({ default: m.ParticipantPage })),
 );
 const SessionPage = lazy(() =>
-  import("./staff/SessionPage").then((m) => ({ default: m.SessionPage })),
+  import("./features/sessions/SessionPage").then((m) => ({ default: m.SessionPage })),
 );
-const ReplayPage = lazy(() => import("./staff/Replay").then((m) => ({ default: m.ReplayPage })));
-const ExportsTab = lazy(() => import("./staff/Exports").then((m) => ({ default: m.ExportsTab })));
-const studies = () => import("./staff/Studies");
+const ReplayPage = lazy(() => import("./features/sessions/Replay").then((m) => ({ default: m.ReplayPage })));
+const ExportsTab = lazy(() => import("./features/exports/Exports").then((m) => ({ default: m.ExportsTab })));
+const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
 const ProtocolsTab = lazy(() => studies().then((m) => ({ default: m.ProtocolsTab })));

@@ -1,5 +1,11 @@
-// One fetch wrapper for the whole app: JSON in and out, the CSRF header on staff writes, and the
+// The API client for the whole app: JSON in and out, the CSRF header on staff writes, and the
 // platform's error shape ({"error": {"code", "message", "details"}}) turned into an ApiError.
+// `typedApi` is checked against the OpenAPI schema (paths, parameters, bodies); `apiFetch` serves
+// the game transport, whose base path is chosen at run time.
+
+import createClient from "openapi-fetch";
+import type { Middleware } from "openapi-fetch";
+import type { paths } from "./schema";
 
 export interface ErrorBody {
   code: string;
@@ -78,30 +84,77 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       data = null;
     }
   }
-  if (!response.ok) {
-    // Gateways and a restarting server answer 502/503/504 without our error shape: retryable.
-    const shaped = data as { error?: ErrorBody } | null;
-    if (response.status >= 502 || (!shaped?.error && response.status >= 500)) {
-      throw new NetworkError();
-    }
-    throw new ApiError(
-      response.status,
-      shaped?.error ?? { code: `http_${response.status}`, message: response.statusText },
-    );
-  }
+  if (!response.ok) throw refusal(response, data);
   return data as T;
 }
 
+/** The error a failed answer stands for, from its status and (parsed) body. */
+function refusal(response: Response, data: unknown): ApiError | NetworkError {
+  // Gateways and a restarting server answer 502/503/504 without our error shape: retryable.
+  const shaped = data as { error?: ErrorBody } | null | undefined;
+  if (response.status >= 502 || (!shaped?.error && response.status >= 500)) {
+    return new NetworkError();
+  }
+  return new ApiError(
+    response.status,
+    shaped?.error ?? { code: `http_${response.status}`, message: response.statusText },
+  );
+}
+
+/** Paths the schema does not describe yet; everything it describes goes through `typedApi`. */
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
   post: <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: "POST", body }),
   patch: <T>(path: string, body: unknown) => apiFetch<T>(path, { method: "PATCH", body }),
 };
 
+const staffRequests: Middleware = {
+  onRequest({ request, schemaPath }) {
+    // Device links are their own credential: no session, so no CSRF header either.
+    if (!UNSAFE.has(request.method) || schemaPath.startsWith("/api/play/")) return undefined;
+    const token = readCookie("csrftoken");
+    if (token) request.headers.set("X-CSRFToken", token);
+    return request;
+  },
+  onError({ error }) {
+    if (error instanceof DOMException && error.name === "AbortError") return undefined;
+    return new NetworkError();
+  },
+};
+
+/** The API as its OpenAPI schema describes it (src/api/schema.ts): a path, its parameters and
+ * its bodies are checked by the compiler. Unwrap each answer with `answer()`. */
+export const typedApi = createClient<paths>({
+  // Absolute, so that a Request can be built outside a page too (the tests' jsdom).
+  baseUrl: globalThis.location?.origin ?? "",
+  credentials: "same-origin",
+  headers: { Accept: "application/json" },
+  // Looked up at each call, not captured once.
+  fetch: (request) => globalThis.fetch(request),
+});
+typedApi.use(staffRequests);
+
+/** The body of a successful answer, or the ApiError / NetworkError a failed one stands for. */
+export async function answer<R extends { data?: unknown; error?: unknown; response: Response }>(
+  pending: Promise<R>,
+): Promise<Exclude<R["data"], undefined>> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw refusal(response, error);
+  return data as Exclude<R["data"], undefined>;
+}
+
+/** For an answer the schema leaves open (an object of anything): the shape the page reads, as
+ * written in api/types.ts. */
+export async function answerAs<T>(
+  pending: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+): Promise<T> {
+  return (await answer(pending)) as T;
+}
+
 export interface Page<T> {
   count: number;
-  next: string | null;
-  previous: string | null;
+  next?: string | null;
+  previous?: string | null;
   results: T[];
 }
 

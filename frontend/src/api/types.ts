@@ -11,6 +11,8 @@ export type Me = Schemas["Me"];
 export type Study = Schemas["Study"];
 export type Adaptive = Schemas["Adaptive"];
 export type Protocol = Schemas["Protocol"];
+/** What a new protocol (or a new version of one) is made from. */
+export type ProtocolWrite = Schemas["ProtocolWriteRequest"];
 export type Participant = Schemas["Participant"];
 export type TrainingSession = Schemas["Session"];
 export type GameSummary = Schemas["GameSummary"];

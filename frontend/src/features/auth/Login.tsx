@@ -1,0 +1,77 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../api/client";
+import { refusalMessage } from "../play/errors";
+import { signIn } from "./auth";
+
+export function LoginPage() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const me = await signIn(username, password);
+      client.setQueryData(["me"], me);
+      const next = params.get("next");
+      navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/", {
+        replace: true,
+      });
+    } catch (e) {
+      setError(
+        e instanceof ApiError
+          ? e.code === "validation_error"
+            ? "Please enter your user name and password."
+            : refusalMessage(e.code)
+          : "The server cannot be reached. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="login-page" id="main">
+      <form className="card-panel login" onSubmit={submit} aria-labelledby="login-title">
+        <h1 id="login-title">Memulation Lab</h1>
+        <p className="hint">Staff sign-in. Participants play from the link or QR code they are given.</p>
+        <label htmlFor="username">User name</label>
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+        />
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn primary big" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </main>
+  );
+}

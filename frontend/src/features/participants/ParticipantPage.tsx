@@ -1,0 +1,652 @@
+// One participant: consent, starting a session, metric charts over sessions with readings,
+// adaptive-difficulty history, sessions, and the clinical team's notes.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { rows } from "../../api/client";
+import type { MetricSummary, Participant } from "../../api/types";
+import { FlagList, participantFlags } from "./glance";
+import { useSummary } from "./ParticipantList";
+import {
+  ErrorNote,
+  Loading,
+  Sparkline,
+  TrendArrow,
+  errorText,
+  formatDate,
+  formatValue,
+} from "../../ui/widgets";
+import { createSession, startSessionGame } from "../sessions/api";
+import { listProtocols } from "../studies/api";
+import {
+  addNote,
+  getMetricSeries,
+  getParticipant,
+  listNotes,
+  listSessions,
+  recordConsent,
+  reportUrl,
+  setWeeklyPlan,
+} from "./api";
+
+export const CHART_METRICS = [
+  "recall_hit",
+  "recall_position_error",
+  "optimal_play_rate",
+  "decision_time_median_ms",
+  "examination_time_used",
+];
+
+export function ParticipantPage() {
+  const { id = "" } = useParams();
+  const participant = useQuery({
+    queryKey: ["participant", id],
+    queryFn: () => getParticipant(id),
+  });
+  const summary = useSummary(id);
+  if (participant.isLoading) return <Loading />;
+  if (participant.error || !participant.data)
+    return <ErrorNote error={participant.error} what="This participant" />;
+  const p = participant.data;
+  const metrics = summary.data?.metrics ?? [];
+  const charted = CHART_METRICS.map((key) => metrics.find((m) => m.key === key)).filter(
+    (m): m is MetricSummary => !!m,
+  );
+  const others = metrics.filter((m) => !CHART_METRICS.includes(m.key));
+  return (
+    <section aria-labelledby="p-title" className="participant-page">
+      <div className="page-head">
+        <h1 id="p-title">
+          Participant <span data-testid="participant-code">{p.code}</span>
+        </h1>
+        <div className="muted">
+          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"}
+          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>}
+        </div>
+        <div className="muted" data-testid="participant-dates">
+          enrolled {formatDate(p.created_at)} · last session {formatDate(p.last_session_at)}
+        </div>
+        <ReportLink participantId={p.id} />
+      </div>
+      <section aria-label="At a glance" className="card-panel glance" data-testid="glance">
+        <p>
+          <strong>This week:</strong>{" "}
+          <span data-testid="week-against-plan">
+            {p.sessions_this_week} of {p.sessions_per_week_planned ?? "–"} planned sessions
+          </span>
+          {" · "}last week {p.sessions_last_week}
+        </p>
+        <FlagList flags={participantFlags(p, metrics)} />
+        <WeeklyPlan participant={p} />
+      </section>
+      <div className="grid-2">
+        <ConsentPanel participant={p} />
+        <StartSession participant={p} />
+      </div>
+
+      <h2>Progress</h2>
+      {summary.isLoading && <Loading />}
+      <ErrorNote error={summary.error} what="Metrics" />
+      {summary.data && metrics.length === 0 && (
+        <p className="muted">No metrics yet: they appear after the first finished session.</p>
+      )}
+      <div className="metric-grid">
+        {charted.map((m) => (
+          <MetricPanel key={m.key} participantId={p.id} metric={m} />
+        ))}
+      </div>
+      {others.length > 0 && (
+        <details className="card-panel">
+          <summary>Other measures ({others.length})</summary>
+          <table className="data-table" data-testid="other-metrics">
+            <thead>
+              <tr>
+                <th scope="col">Measure</th>
+                <th scope="col">Latest</th>
+                <th scope="col">Baseline</th>
+                <th scope="col">Over sessions</th>
+                <th scope="col">Trend</th>
+                <th scope="col">Reliable change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {others.map((m) => (
+                <tr key={m.key} data-metric={m.key}>
+                  <th scope="row" title={m.definition}>
+                    {m.label}
+                  </th>
+                  <td>{formatValue(m.latest, m.unit)}</td>
+                  <td>{formatValue(m.baseline, m.unit)}</td>
+                  <td>
+                    <Sparkline values={m.series} label={`${m.label} over sessions`} />
+                  </td>
+                  <td>
+                    <TrendArrow metric={m} />
+                  </td>
+                  <td>
+                    <RciReading metric={m} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+
+      {summary.data && (
+        <>
+          <h2>Adaptive difficulty</h2>
+          {summary.data.adaptive.length === 0 ? (
+            <p className="muted">No changes so far.</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">After session</th>
+                  <th scope="col">Examination time</th>
+                  <th scope="col">Opponent level</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.data.adaptive.map((a, i) => (
+                  <tr key={i}>
+                    <td>{a.session}</td>
+                    <td>{a.examination_seconds ?? "–"} s</td>
+                    <td>{a.opponent_level ?? "–"}</td>
+                    <td>{a.reason}</td>
+                    <td>{formatDate(a.at, true)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+
+      <SessionList participantId={p.id} />
+      <Notes participantId={p.id} />
+    </section>
+  );
+}
+
+/** The printable report (PDF, drawn on the server); clinician notes only when asked for. */
+function ReportLink({ participantId }: { participantId: number }) {
+  const [notes, setNotes] = useState(false);
+  return (
+    <div className="report-link">
+      <a
+        className="btn secondary"
+        href={reportUrl(participantId, notes)}
+        download
+        data-testid="report-link"
+      >
+        Printable report (PDF)
+      </a>
+      <label className="check">
+        <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{" "}
+        include clinician notes
+      </label>
+    </div>
+  );
+}
+
+/** The participant's weekly plan: their own, or the study's newest protocol's until one is set. */
+function WeeklyPlan({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
+  const save = useMutation({
+    mutationFn: () =>
+      setWeeklyPlan(p.id, value === "" ? null : Number(value)),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <form
+      className="plan-form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor="plan">Sessions a week planned</label>
+      <input
+        id="plan"
+        type="number"
+        min={1}
+        max={14}
+        value={value}
+        placeholder={p.sessions_per_week === null ? String(p.sessions_per_week_planned ?? "") : ""}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <span className="muted">
+        {p.sessions_per_week === null
+          ? " the study's protocol plan applies until one is set"
+          : " this participant's own plan"}
+      </span>
+      {save.error && (
+        <p className="form-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
+      <button type="submit" className="btn secondary" disabled={save.isPending}>
+        Save the plan
+      </button>
+    </form>
+  );
+}
+
+function ConsentPanel({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [version, setVersion] = useState("");
+  const consent = useMutation({
+    mutationFn: () =>
+      recordConsent(p.id, date, version),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <div className="card-panel" data-testid="consent-panel">
+      <h2>Consent</h2>
+      {p.consent_withdrawn_at ? (
+        <p>
+          <span className="badge warn">withdrawn</span> on {formatDate(p.consent_withdrawn_at)}. No
+          new sessions.
+        </p>
+      ) : p.has_consent ? (
+        <p data-testid="consent-status">
+          Consent recorded on {formatDate(p.consent_date)} (form {p.consent_form_version}).
+        </p>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            consent.mutate();
+          }}
+        >
+          <p className="muted">No consent recorded yet. Record the signed form to start sessions.</p>
+          <label htmlFor="consent-date">Date signed</label>
+          <input
+            id="consent-date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
+          <label htmlFor="consent-version">Consent form version</label>
+          <input
+            id="consent-version"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            required
+          />
+          {consent.error && (
+            <p className="form-error" role="alert">
+              {errorText(consent.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={consent.isPending}>
+            Record consent
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function StartSession({ participant: p }: { participant: Participant }) {
+  const navigate = useNavigate();
+  const protocols = useQuery({
+    queryKey: ["protocols", p.study],
+    queryFn: () => listProtocols(p.study),
+  });
+  const [protocol, setProtocol] = useState<string>("");
+  const start = useMutation({
+    mutationFn: async () => {
+      const session = await createSession(p.id, Number(protocol));
+      await startSessionGame(session.id);
+      return session;
+    },
+    onSuccess: (session) => navigate(`/sessions/${session.id}`),
+  });
+  const list = rows(protocols.data);
+  return (
+    <div className="card-panel">
+      <h2>Start a session</h2>
+      {!p.has_consent ? (
+        <p className="muted">Record consent first.</p>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            start.mutate();
+          }}
+        >
+          <label htmlFor="protocol">Protocol</label>
+          <select
+            id="protocol"
+            value={protocol}
+            onChange={(e) => setProtocol(e.target.value)}
+            required
+          >
+            <option value="">Choose a protocol…</option>
+            {list.map((pr) => (
+              <option key={pr.id} value={pr.id}>
+                {pr.name} v{pr.version} · {pr.game} · {pr.examination_seconds} s
+              </option>
+            ))}
+          </select>
+          {start.error && (
+            <p className="form-error" role="alert">
+              {errorText(start.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
+            {start.isPending ? "Starting…" : "Start the session"}
+          </button>
+          <Link className="btn secondary" to={`/tables/new?participant=${p.id}`} data-testid="open-table">
+            Open a table with others
+          </Link>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function MetricPanel({ participantId, metric }: { participantId: number; metric: MetricSummary }) {
+  const detail = useQuery({
+    queryKey: ["metric", participantId, metric.key],
+    queryFn: () => getMetricSeries(participantId, metric.key),
+    retry: false,
+  });
+  const data =
+    detail.data?.series.map((point) => ({
+      name: `#${point.session}`,
+      value: point.value,
+      mean: point.rolling_mean,
+    })) ??
+    metric.series.map((value, i) => ({ name: `${i + 1}`, value, mean: null as number | null }));
+  return (
+    <article className="card-panel metric" data-metric={metric.key} aria-labelledby={`m-${metric.key}`}>
+      <h3 id={`m-${metric.key}`}>{metric.label}</h3>
+      <div className="metric-head">
+        <span className="metric-latest" data-testid={`latest-${metric.key}`}>
+          {formatValue(metric.latest, metric.unit)}
+        </span>
+        <span className="muted">
+          baseline {formatValue(metric.baseline, metric.unit)} · {directionWords(metric.direction)}
+          {metric.chance_level !== null && metric.chance_level !== undefined && (
+            <span data-testid={`chance-${metric.key}`}>
+              {" "}
+              · chance level {formatValue(metric.chance_level, metric.unit)}
+            </span>
+          )}
+        </span>
+        <TrendArrow metric={metric} />
+      </div>
+      <div className="chart" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={190}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
+            // The chart is a picture (aria-hidden); its readings are the text beside it.
+            accessibilityLayer={false}
+          >
+            <CartesianGrid stroke="#ddd" />
+            <XAxis dataKey="name" stroke="#333" />
+            <YAxis
+              stroke="#333"
+              width={AXIS_WIDTH}
+              tickFormatter={(v: number) => axisTick(v, metric.unit)}
+            />
+            <Tooltip formatter={(v) => formatValue(Number(v), metric.unit)} />
+            <Legend verticalAlign="bottom" height={24} iconType="plainline" />
+            <Line
+              type="monotone"
+              dataKey="value"
+              name="Each session"
+              stroke="#0b57d0"
+              strokeWidth={2}
+              dot
+            />
+            <Line
+              type="monotone"
+              dataKey="mean"
+              name={MEAN_LEGEND}
+              stroke="#b34700"
+              strokeDasharray="5 4"
+              dot={false}
+              connectNulls
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <dl className="readings">
+        {metric.interval && (
+          <>
+            <dt>Latest session's 95% interval</dt>
+            <dd data-testid={`interval-${metric.key}`}>
+              {formatValue(metric.interval.low, metric.unit)} to{" "}
+              {formatValue(metric.interval.high, metric.unit)}
+              {metric.interval.informative !== undefined &&
+                ` (${metric.interval.informative} informative plays)`}
+            </dd>
+          </>
+        )}
+        {metric.trend?.reading && (
+          <>
+            <dt>Trend</dt>
+            <dd>{metric.trend.reading}</dd>
+          </>
+        )}
+        {metric.rci && (
+          <>
+            <dt>Reliable change</dt>
+            <dd>
+              <RciReading metric={metric} full />
+            </dd>
+          </>
+        )}
+        {metric.z_reading && (
+          <>
+            <dt>Compared with others</dt>
+            <dd data-testid={`z-${metric.key}`}>
+              {metric.z_reading}
+              {(metric.z_cohort !== null || metric.z_norm !== null) && (
+                <span className="muted">
+                  {" "}
+                  (z cohort {metric.z_cohort?.toFixed(2) ?? "–"}, z norm{" "}
+                  {metric.z_norm?.toFixed(2) ?? "–"})
+                </span>
+              )}
+            </dd>
+          </>
+        )}
+        {detail.data?.definition && (
+          <>
+            <dt>What it measures</dt>
+            <dd>{detail.data.definition}</dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}
+
+// Wide enough for the longest tick ("100%", "2.2 s", "12.5"): a narrower axis clips the first
+// character away ("00%").
+const AXIS_WIDTH = 56;
+export const MEAN_LEGEND = "Mean of the last 3 sessions";
+
+/** A y-axis tick in the metric's unit, short enough for the axis. */
+export function axisTick(value: number, unit: string): string {
+  if (unit === "rate" || unit === "%" || unit === "proportion") return `${Math.round(value * 100)}%`;
+  if (unit === "ms") return `${Number((value / 1000).toFixed(1))} s`; // one unit on one axis
+  if (Number.isInteger(value)) return String(value);
+  return String(Number(value.toFixed(2)));
+}
+
+function directionWords(direction: MetricSummary["direction"]): string {
+  if (direction === "higher_better") return "higher is better";
+  if (direction === "lower_better") return "lower is better";
+  return "neutral: neither direction is better";
+}
+
+/** A reliable change with everything it rests on: r, SD, k, their source and the practice
+ * correction; or why there is none ("not enough data yet" below the minimum trials). */
+export function RciReading({ metric, full = false }: { metric: MetricSummary; full?: boolean }) {
+  const rci = metric.rci;
+  if (!rci) return <span className="muted">–</span>;
+  if (rci.value === null) {
+    const short = rci.status === "neutral" ? "not read (neutral)" : rci.reading.split(":")[0];
+    return (
+      <span className="muted" data-testid={`rci-${metric.key}`} data-status={rci.status}>
+        {full ? rci.reading : short}
+      </span>
+    );
+  }
+  return (
+    <span data-testid={`rci-${metric.key}`} data-status={rci.status}>
+      {rci.reliable ? <span className="badge flag">reliable</span> : !full && "none"}
+      {full && ` ${rci.reading}`}
+      <span className="muted rci-inputs" data-testid={`rci-inputs-${metric.key}`}>
+        {" "}
+        (RCI {rci.value.toFixed(2)}
+        {rci.corrected !== null && `, corrected ${rci.corrected.toFixed(2)}`}; r ={" "}
+        {rci.reliability?.toFixed(2)}, SD = {formatValue(rci.sd, metric.unit)}, k = {rci.k}{" "}
+        sessions; r and SD from {rci.source}
+        {rci.practice_source
+          ? `; practice ${formatValue(rci.practice_gain, metric.unit)} from ${rci.practice_source}`
+          : "; no practice correction"}
+        )
+      </span>
+    </span>
+  );
+}
+
+function SessionList({ participantId }: { participantId: number }) {
+  const sessions = useQuery({
+    queryKey: ["sessions", participantId],
+    queryFn: () => listSessions(participantId),
+  });
+  const list = rows(sessions.data);
+  return (
+    <>
+      <h2>Sessions</h2>
+      {sessions.isLoading && <Loading />}
+      <ErrorNote error={sessions.error} what="Sessions" />
+      {sessions.data && list.length === 0 && <p className="muted">No sessions yet.</p>}
+      {list.length > 0 && (
+        <table className="data-table" data-testid="session-table">
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Status</th>
+              <th scope="col">Started</th>
+              <th scope="col">Completed</th>
+              <th scope="col">Replay</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
+                </th>
+                <td>
+                  {String(s.protocol_snapshot?.name ?? s.protocol)} v
+                  {String(s.protocol_snapshot?.version ?? "")}
+                </td>
+                <td>{s.status}</td>
+                <td>{formatDate(s.started_at, true)}</td>
+                <td>{formatDate(s.completed_at, true)}</td>
+                <td>
+                  {s.status === "completed" ? (
+                    <Link to={`/sessions/${s.id}/replay`} aria-label={`Replay session ${s.number}`}>
+                      Replay
+                    </Link>
+                  ) : (
+                    "–"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function Notes({ participantId }: { participantId: number }) {
+  const client = useQueryClient();
+  const notes = useQuery({
+    queryKey: ["notes", participantId],
+    queryFn: () => listNotes(participantId),
+    retry: false,
+  });
+  const [text, setText] = useState("");
+  const add = useMutation({
+    mutationFn: () => addNote(participantId, text),
+    onSuccess: () => {
+      setText("");
+      void client.invalidateQueries({ queryKey: ["notes", participantId] });
+    },
+  });
+  return (
+    <>
+      <h2>Notes</h2>
+      <p className="muted">For the clinical team only; never part of research exports.</p>
+      <ErrorNote error={notes.error} what="Notes" />
+      {!notes.error && (
+        <form
+          className="note-form"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            if (text.trim()) add.mutate();
+          }}
+        >
+          <label htmlFor="note-text">New note</label>
+          <textarea id="note-text" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+          {add.error && (
+            <p className="form-error" role="alert">
+              {errorText(add.error)}
+            </p>
+          )}
+          <button type="submit" className="btn secondary" disabled={!text.trim() || add.isPending}>
+            Add note
+          </button>
+        </form>
+      )}
+      <ul className="notes">
+        {rows(notes.data).map((n) => (
+          <li key={n.id}>
+            <div className="muted">
+              {n.author_name} · {formatDate(n.created_at, true)}
+            </div>
+            <p>{n.text}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Participant } from "../../api/types";
+import { errorText } from "../../ui/widgets";
+import { listClinicians, setClinicians } from "./api";
+
+/** Assign the study's clinical team members to a participant. */
+export function ClinicianPicker({
+  participant,
+  team,
+  meId,
+  meName,
+}: {
+  participant: Participant;
+  team: number[];
+  meId?: number;
+  meName?: string;
+}) {
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState<number[]>(participant.clinicians);
+  const save = useMutation({
+    mutationFn: (clinicians: number[]) => setClinicians(participant.id, clinicians),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["study-participants"] }),
+  });
+  // Names of the clinicians (the staff list is open to researchers and administrators).
+  const staff = useQuery({
+    queryKey: ["staff", "clinician"],
+    queryFn: listClinicians,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const everyone = Array.from(new Set([...team, ...participant.clinicians]));
+  if (everyone.length === 0) return <span className="muted">no clinical team</span>;
+  const names = new Map((staff.data ?? []).map((m) => [m.id, m.name]));
+  const name = (uid: number) =>
+    uid === meId ? `${meName} (you)` : (names.get(uid) ?? `staff #${uid}`);
+  return (
+    <fieldset className="clinicians">
+      <legend className="sr-only">Clinicians of {participant.code}</legend>
+      {everyone.map((uid) => (
+        <label key={uid} className="check-inline">
+          <input
+            type="checkbox"
+            checked={chosen.includes(uid)}
+            onChange={(e) => {
+              const next = e.target.checked ? [...chosen, uid] : chosen.filter((c) => c !== uid);
+              setChosen(next);
+              save.mutate(next);
+            }}
+          />
+          {name(uid)}
+        </label>
+      ))}
+      {save.error && (
+        <span className="form-error" role="alert">
+          {errorText(save.error)}
+        </span>
+      )}
+    </fieldset>
+  );
+}

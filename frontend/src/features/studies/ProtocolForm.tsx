@@ -1,0 +1,145 @@
+// The form for a new protocol, or a new version of one (same name, next version number).
+
+import type { FormEvent } from "react";
+import type { Protocol } from "../../api/types";
+import { OPPONENTS } from "./protocols";
+
+export function ProtocolForm({
+  draft,
+  onChange,
+  onSave,
+  onCancel,
+  error,
+  busy,
+}: {
+  draft: Partial<Protocol>;
+  onChange: (d: Partial<Protocol>) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  error: string | null;
+  busy: boolean;
+}) {
+  const set = (change: Partial<Protocol>) => onChange({ ...draft, ...change });
+  const isVersion = draft.id !== undefined;
+  return (
+    <form
+      className="card-panel protocol-form"
+      aria-labelledby="protocol-form-title"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSave();
+      }}
+    >
+      <h2 id="protocol-form-title">
+        {isVersion ? `New version of ${draft.name}` : "New protocol"}
+      </h2>
+      {isVersion && (
+        <p className="muted">
+          Saving under the same name makes version {Number(draft.version) + 1}; sessions already run
+          keep their version.
+        </p>
+      )}
+      <div className="form-grid">
+        <div>
+          <label htmlFor="pf-name">Name</label>
+          <input id="pf-name" value={draft.name ?? ""} onChange={(e) => set({ name: e.target.value })} required />
+        </div>
+        <div>
+          <label htmlFor="pf-game">Game</label>
+          <select
+            id="pf-game"
+            value={draft.game}
+            onChange={(e) => {
+              const game = e.target.value as Protocol["game"];
+              set({ game, opponent: OPPONENTS[game][1] });
+            }}
+          >
+            <option value="memulation">Memulation (2 players)</option>
+            <option value="mendikot">Mendikot (4 players)</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="pf-rounds">Rounds</label>
+          <input id="pf-rounds" type="number" min={1} max={20} value={draft.rounds ?? 1} onChange={(e) => set({ rounds: Number(e.target.value) })} />
+        </div>
+        <div>
+          <label htmlFor="pf-exam">Examination seconds</label>
+          <input id="pf-exam" type="number" min={5} max={600} value={draft.examination_seconds ?? 30} onChange={(e) => set({ examination_seconds: Number(e.target.value) })} />
+        </div>
+        <div>
+          <label htmlFor="pf-opp">Opponent</label>
+          <select id="pf-opp" value={draft.opponent} onChange={(e) => set({ opponent: e.target.value })}>
+            {OPPONENTS[draft.game ?? "memulation"].map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="pf-level">Opponent level (0–1)</label>
+          <input id="pf-level" type="number" min={0} max={1} step={0.05} value={draft.opponent_level ?? 0.5} onChange={(e) => set({ opponent_level: Number(e.target.value) })} />
+        </div>
+        {draft.game === "memulation" ? (
+          <>
+            <div>
+              <label htmlFor="pf-roles">Roles</label>
+              <select id="pf-roles" value={draft.roles} onChange={(e) => set({ roles: e.target.value as Protocol["roles"] })}>
+                <option value="cut">Cut for Lucky Duck each round</option>
+                <option value="participant_lucky">Participant is always Lucky Duck</option>
+                <option value="participant_lame">Participant is always Lame Duck</option>
+                <option value="alternate">Alternate by round</option>
+              </select>
+            </div>
+            <div>
+              <label htmlFor="pf-tie">Two wild cards</label>
+              <select id="pf-tie" value={draft.wild_tie} onChange={(e) => set({ wild_tie: e.target.value as Protocol["wild_tie"] })}>
+                <option value="leader">Card led wins</option>
+                <option value="follower">Card that followed wins</option>
+              </select>
+            </div>
+            <div className="check">
+              <input id="pf-intent" type="checkbox" checked={!!draft.stragedy_intent} onChange={(e) => set({ stragedy_intent: e.target.checked })} />
+              <label htmlFor="pf-intent">Ask for the intended card in the 'Stragedy</label>
+            </div>
+            <div>
+              <label htmlFor="pf-probes">Recall probes per probe point (0: none)</label>
+              <input id="pf-probes" type="number" min={0} max={8} value={draft.recall_probes ?? 0} onChange={(e) => set({ recall_probes: Number(e.target.value) })} />
+            </div>
+          </>
+        ) : (
+          <div>
+            <label htmlFor="pf-trump">Trump rule</label>
+            <select id="pf-trump" value={draft.trump_rule} onChange={(e) => set({ trump_rule: e.target.value as Protocol["trump_rule"] })}>
+              <option value="turn_up">Turned-up card</option>
+              <option value="hidden_reveal">Hidden trump, revealed on first void</option>
+              <option value="hidden_ask">Hidden trump, revealed on request</option>
+              <option value="first_void">First void sets trump</option>
+            </select>
+          </div>
+        )}
+        <div className="check">
+          <input id="pf-practice" type="checkbox" checked={draft.practice_round !== false} onChange={(e) => set({ practice_round: e.target.checked })} />
+          <label htmlFor="pf-practice">A practice round (the rules with pictures, then one short game) before a participant's first game</label>
+        </div>
+        <div>
+          <label htmlFor="pf-week">Sessions per week</label>
+          <input id="pf-week" type="number" min={1} max={14} value={draft.sessions_per_week ?? 3} onChange={(e) => set({ sessions_per_week: Number(e.target.value) })} />
+        </div>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="row-actions">
+        <button type="button" className="btn secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn primary" disabled={busy || !draft.name}>
+          {isVersion ? "Save new version" : "Create protocol"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+// A study's protocols: each version's settings and sessions, and a new protocol or version.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { rows } from "../../api/client";
+import type { Protocol, ProtocolWrite } from "../../api/types";
+import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
+import { createProtocol, listProtocols } from "./api";
+import { ProtocolForm } from "./ProtocolForm";
+import { ProtocolSessions } from "./ProtocolSessions";
+import { NEW_PROTOCOL, protocolWrite } from "./protocols";
+
+export function ProtocolsTab() {
+  const { id = "" } = useParams();
+  const client = useQueryClient();
+  const protocols = useQuery({
+    queryKey: ["protocols", Number(id)],
+    queryFn: () => listProtocols(id),
+  });
+  const [draft, setDraft] = useState<Partial<Protocol> | null>(null);
+  const [showing, setShowing] = useState<number | null>(null);
+  const save = useMutation({
+    mutationFn: (body: ProtocolWrite) => createProtocol(id, body),
+    onSuccess: () => {
+      setDraft(null);
+      void client.invalidateQueries({ queryKey: ["protocols", Number(id)] });
+    },
+  });
+  const list = rows(protocols.data);
+  return (
+    <div>
+      {protocols.isLoading && <Loading />}
+      <ErrorNote error={protocols.error} what="Protocols" />
+      {list.length > 0 && (
+        <table className="data-table" data-testid="protocol-table">
+          <thead>
+            <tr>
+              <th scope="col">Protocol</th>
+              <th scope="col">Version</th>
+              <th scope="col">Game</th>
+              <th scope="col">Settings</th>
+              <th scope="col">Sessions</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{p.name}</th>
+                <td>v{p.version}</td>
+                <td>{p.game}</td>
+                <td className="small">
+                  {p.rounds} round{p.rounds === 1 ? "" : "s"} · {p.examination_seconds} s ·{" "}
+                  {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} · opponent{" "}
+                  {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn link small"
+                    aria-expanded={showing === p.id}
+                    onClick={() => setShowing(showing === p.id ? null : p.id)}
+                  >
+                    {p.session_count} {p.session_count === 1 ? "session" : "sessions"}
+                  </button>
+                </td>
+                <td>{formatDate(p.created_at)}</td>
+                <td>
+                  <button type="button" className="btn secondary small" onClick={() => setDraft({ ...p })}>
+                    New version
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {showing !== null && (
+        <ProtocolSessions
+          studyId={id}
+          protocolId={showing}
+          protocol={list.find((p) => p.id === showing)}
+        />
+      )}
+      {!draft && (
+        <button type="button" className="btn primary" onClick={() => setDraft({ ...NEW_PROTOCOL })}>
+          New protocol
+        </button>
+      )}
+      {draft && (
+        <ProtocolForm
+          draft={draft}
+          onChange={setDraft}
+          onCancel={() => setDraft(null)}
+          onSave={() => save.mutate(protocolWrite(draft))}
+          error={save.error ? errorText(save.error) : null}
+          busy={save.isPending}
+        />
+      )}
+    </div>
+  );
+}

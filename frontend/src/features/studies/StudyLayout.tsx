@@ -1,0 +1,26 @@
+// One study's page: its name and the tabs for its protocols, participants, cohort and exports.
+
+import { NavLink, Outlet, useParams } from "react-router";
+import { ErrorNote, Loading } from "../../ui/widgets";
+import { useStudy } from "./useStudy";
+
+export function StudyLayout() {
+  const { id = "" } = useParams();
+  const study = useStudy(id);
+  if (study.isLoading) return <Loading />;
+  if (!study.data) return <ErrorNote error={study.error} what="This study" />;
+  return (
+    <section aria-labelledby="study-title">
+      <h1 id="study-title">{study.data.name}</h1>
+      <nav className="tabs" aria-label="Study sections">
+        <NavLink to={`/studies/${id}`} end>
+          Protocols
+        </NavLink>
+        <NavLink to={`/studies/${id}/participants`}>Participants</NavLink>
+        <NavLink to={`/studies/${id}/cohort`}>Cohort</NavLink>
+        <NavLink to={`/studies/${id}/exports`}>Exports</NavLink>
+      </nav>
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// A study's participants: enrol one, their consent, and the clinicians each is assigned.
+
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { rows } from "../../api/client";
+import { useMe } from "../auth/auth";
+import { EnrolForm } from "../participants/Enrol";
+import { ErrorNote, Loading, formatDate } from "../../ui/widgets";
+import { listStudyParticipants } from "./api";
+import { ClinicianPicker } from "./ClinicianPicker";
+import { useStudy } from "./useStudy";
+
+export function StudyParticipantsTab() {
+  const { id = "" } = useParams();
+  const study = useStudy(id);
+  const me = useMe().data;
+  const participants = useQuery({
+    queryKey: ["study-participants", id],
+    queryFn: () => listStudyParticipants(id),
+  });
+  return (
+    <div>
+      <EnrolForm studyId={Number(id)} />
+      {participants.isLoading && <Loading />}
+      <ErrorNote error={participants.error} what="Participants" />
+      <table className="data-table" data-testid="study-participants">
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Age band</th>
+            <th scope="col">Group</th>
+            <th scope="col">Consent</th>
+            <th scope="col">Clinicians</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows(participants.data).map((p) => (
+            <tr key={p.id}>
+              <th scope="row">
+                <Link to={`/participants/${p.id}`}>{p.code}</Link>
+              </th>
+              <td>{p.age_band}</td>
+              <td>{p.group || "–"}</td>
+              <td>
+                {p.consent_withdrawn_at
+                  ? "withdrawn"
+                  : p.has_consent
+                    ? `${formatDate(p.consent_date)} (${p.consent_form_version})`
+                    : "not yet"}
+              </td>
+              <td>
+                <ClinicianPicker
+                  participant={p}
+                  team={study.data?.clinicians ?? []}
+                  meId={me?.id}
+                  meName={me?.username}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// The studies feature's calls: studies, their protocols, the sessions and participants a study
+// holds, its clinical team and its cohort.
+
+import { answer, answerAs, typedApi } from "../../api/client";
+import type { ProtocolWrite } from "../../api/types";
+
+type Id = number | string;
+
+export const listStudies = () =>
+  answer(typedApi.GET("/api/studies/", { params: { query: { page_size: 200 } } }));
+
+export const createStudy = (body: { name: string; description: string }) =>
+  answer(typedApi.POST("/api/studies/", { body }));
+
+export const getStudy = (id: Id) =>
+  answer(typedApi.GET("/api/studies/{id}/", { params: { path: { id: Number(id) } } }));
+
+export const listProtocols = (studyId: Id) =>
+  answer(
+    typedApi.GET("/api/studies/{id}/protocols/", {
+      params: { path: { id: Number(studyId) }, query: { page_size: 200 } },
+    }),
+  );
+
+export const createProtocol = (studyId: Id, body: ProtocolWrite) =>
+  answer(
+    typedApi.POST("/api/studies/{id}/protocols/", {
+      params: { path: { id: Number(studyId) } },
+      body,
+    }),
+  );
+
+export const listStudySessions = (studyId: Id) =>
+  answer(
+    typedApi.GET("/api/sessions/", { params: { query: { study: Number(studyId), page_size: 500 } } }),
+  );
+
+export const listStudyParticipants = (studyId: Id) =>
+  answer(
+    typedApi.GET("/api/participants/", {
+      params: { query: { study: Number(studyId), page_size: 500 } },
+    }),
+  );
+
+export const setClinicians = (participantId: number, clinicians: number[]) =>
+  answer(
+    typedApi.PATCH("/api/participants/{id}/", {
+      params: { path: { id: participantId } },
+      body: { clinicians },
+    }),
+  );
+
+export const listClinicians = () =>
+  answer(typedApi.GET("/api/staff/", { params: { query: { role: "clinician" } } }));
+
+/** The cohort view's contract is still settling: the page reads whatever list it holds. */
+export const getCohort = (studyId: Id) =>
+  answerAs<unknown>(typedApi.GET("/api/studies/{id}/cohort/", { params: { path: { id: Number(studyId) } } }));

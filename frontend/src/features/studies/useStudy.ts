@@ -1,0 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
+import { getStudy } from "./api";
+
+export function useStudy(id: string) {
+  return useQuery({
+    queryKey: ["study", id],
+    queryFn: () => getStudy(id),
+  });
+}
