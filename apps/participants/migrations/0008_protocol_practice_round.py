@@ -5,13 +5,13 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0006_game_opponents_as_json"),
+        ("participants", "0007_protocol_recall_probes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="practice",
-            field=models.BooleanField(default=False),
+            model_name="protocol",
+            name="practice_round",
+            field=models.BooleanField(default=True),
         ),
     ]

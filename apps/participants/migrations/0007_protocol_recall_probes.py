@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("participants", "0005_participant_sessions_per_week"),
+        ("participants", "0006_protocol_pace_and_turns"),
     ]
 
     operations = [

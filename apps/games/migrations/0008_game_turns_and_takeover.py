@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0006_game_opponents_as_json"),
+        ("games", "0007_game_seats"),
     ]
 
     operations = [

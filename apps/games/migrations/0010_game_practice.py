@@ -5,13 +5,13 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("participants", "0005_participant_sessions_per_week"),
+        ("games", "0009_recall_probes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="protocol",
-            name="practice_round",
-            field=models.BooleanField(default=True),
+            model_name="game",
+            name="practice",
+            field=models.BooleanField(default=False),
         ),
     ]

@@ -8,7 +8,7 @@ from apps.common.db import append_only
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0006_game_opponents_as_json"),
+        ("games", "0008_game_turns_and_takeover"),
     ]
 
     operations = [
