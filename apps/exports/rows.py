@@ -176,25 +176,22 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
     for _, _, ref, values in typed_rows(RecallAttempt, "recall_attempts", scope):
         rnd, seat, actor, intended, pile, trick, index, revealed, *where, decision_ms, at = values
         hit = (revealed == intended) if intended else None
-        for ref in scope.refs(game_id):
-            if not ref.keeps(seat):
-                continue
-            yield (
-                *ref.key,
-                rnd,
-                STRAGEDY_DEAL,
-                seat,
-                actor,
-                intended or None,
-                pile,
-                trick,
-                index,
-                revealed,
-                hit,
-                *where,
-                decision_ms,
-                at + ref.shift,
-            )
+        yield (
+            *ref.key,
+            rnd,
+            STRAGEDY_DEAL,
+            seat,
+            actor,
+            intended or None,
+            pile,
+            trick,
+            index,
+            revealed,
+            hit,
+            *where,
+            decision_ms,
+            at + ref.shift,
+        )
 
 
 def illegal_rows(scope: ExportScope) -> Iterator[tuple]:

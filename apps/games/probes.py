@@ -26,8 +26,8 @@ from datetime import datetime
 from typing import Any
 
 from apps.common.errors import ValidationFailed
-from apps.games.engine import RulesError
 from apps.games import turns
+from apps.games.engine import RulesError
 from apps.games.engine.cards import CARD_NAMES
 from apps.games.models import EventKind, RecallProbe
 

@@ -574,6 +574,8 @@ class TableBlockSerializer(serializers.Serializer):
 
     seats = TableSeatSerializer(many=True)
     you = serializers.IntegerField(allow_null=True)
+
+
 class ProbeSerializer(serializers.Serializer):
     """A recall probe waiting for the participant's answer: the card named and the question."""
 

@@ -8,15 +8,14 @@ the events, their typed research rows and the new state in a few bulk statements
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-import json
 from datetime import datetime
 from typing import Any
 
 from apps.games import examination as clock
-from apps.games import turns
-from apps.games import rows
+from apps.games import rows, turns
 from apps.games.engine import game_from_json
 from apps.games.models import (
     PERSON_KINDS,
@@ -29,8 +28,8 @@ from apps.games.models import (
     RecallAttempt,
 )
 from apps.games.opponents import Opponents, opponents_from_log
+from apps.games.probes import probes_due
 from apps.games.seats import seated_sessions
-from apps.games.probes import probe_waiting, probes_due
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -53,11 +52,13 @@ PLAIN_FIELDS = (
     "examination",
     "turns",
     "probes",
-    "next_seq", "turn_started_at",
+    "next_seq",
+    "turn_started_at",
     "status",
     "finished_at",
 )
-# Changed in place (the examination clock, the seats' turn clocks, the probes waiting): compared as text.
+# Changed in place (the examination clock, the seats' turn clocks, the probes waiting):
+# compared as text.
 JSON_FIELDS = ("examination", "turns", "probes")
 
 

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from apps.games import probes
 from apps.games.engine import game_from_setup
 from apps.games.engine.base import derive_seed
 from apps.games.engine.bots import make_bot, public_events
 from apps.games.models import EventKind, GameEvent
-from apps.games.probes import probe_waiting
 
 if TYPE_CHECKING:
     from apps.games.table import Table
@@ -161,7 +161,7 @@ def next_due(table: Table) -> Due | None:
     """The next thing the turn clock does by itself (None: it waits for a person)."""
     state, game = table.state, table.game
     started = game.turn_started_at
-    if state.finished or state.phase == "examination" or not started or probe_waiting(game):
+    if state.finished or state.phase == "examination" or not started or probes.probe_waiting(game):
         return None  # a recall probe waiting: the table waits for its answer
     rules = settings(game)
     dues = [_due_for(table, seat, started, rules) for seat in state.to_act]

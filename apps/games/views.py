@@ -15,8 +15,8 @@ from apps.games.serializers import (
     GameSummarySerializer,
     PlayLinkRequestSerializer,
     PlayLinkSerializer,
-    ProbeAnswerSerializer,
     PracticeSerializer,
+    ProbeAnswerSerializer,
     SeatViewSerializer,
 )
 from apps.training.selectors import session_get

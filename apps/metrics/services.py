@@ -83,7 +83,11 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
         with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
     # A practice round is logged but never measured.
-    games = list(session_games(session).filter(status=Game.Status.FINISHED, practice=False).order_by("-created_at"))
+    games = list(
+        session_games(session)
+        .filter(status=Game.Status.FINISHED, practice=False)
+        .order_by("-created_at")
+    )
     per_game = [
         game_metrics_compute(game=g, with_solver=with_solver, session=session) for g in games
     ]

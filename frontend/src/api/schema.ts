@@ -209,6 +209,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description Staff acting on a participant's game (a clinician handing over the device).
+         */
+        post: operations["games_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/replay/": {
         parameters: {
             query?: never;
@@ -238,6 +258,23 @@ export interface paths {
         };
         /** A finished game's replay: hands, Pritticut, tricks, examination, 'Stragedy, and the solver's analysis once ready */
         get: operations["games_review_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/watch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A spectator's view: public information while running, everything after */
+        get: operations["games_watch_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -473,6 +510,46 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_examination_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the link's seat at its table (the last to join starts the game)
+         * @description A device takes its seat: the link is the only credential.
+         */
+        post: operations["play_join_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the recall probe waiting
+         * @description A participant device: the link is the only credential, and only for its game's seat.
+         */
+        post: operations["play_probes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -767,6 +844,57 @@ export interface paths {
         put?: never;
         /** Add a protocol, or the next version of one (same name) */
         post: operations["studies_protocols_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a table for several people */
+        post: operations["tables_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{game_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A table: its seats, who has joined */
+        get: operations["tables_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{game_id}/links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New links for every seat of a table (the earlier ones stop working) */
+        post: operations["tables_links_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1143,12 +1271,13 @@ export interface components {
             events: components["schemas"]["RecordEvent"][];
         };
         /**
-         * @description * `active` - In play
+         * @description * `waiting` - Waiting for players
+         *     * `active` - In play
          *     * `finished` - Finished
          *     * `abandoned` - Abandoned
          * @enum {string}
          */
-        GameStatusEnum: "active" | "finished" | "abandoned";
+        GameStatusEnum: "waiting" | "active" | "finished" | "abandoned";
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
@@ -1738,6 +1867,42 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /** @description A recall probe waiting for the participant's answer: the card named and the question. */
+        Probe: {
+            kind: components["schemas"]["ProbeKindEnum"];
+            /** @description The card the probe names. */
+            card: string;
+            round: number;
+            /** @description The deal it asks about: 1 (where: the Old Deal's face-down tricks) or the deal whose hands were just chosen (which_hand). */
+            deal: number;
+            /** @description 1-based place among the probes asked now. */
+            number: number;
+            /** @description Probes asked now. */
+            of: number;
+        };
+        /**
+         * @description The answer to the recall probe waiting: a position for a where-probe (as a 'Stragedy),
+         *     yes or no for a which-hand probe.
+         */
+        ProbeAnswerRequest: {
+            /** @description Chosen by the client; a retry reuses it. */
+            event_id?: string;
+            /** @description performance.now() delta */
+            decision_ms?: number;
+            /** Format: date-time */
+            client_time?: string;
+            /** @description The view's version the move was made on. */
+            version?: number;
+            pile?: number;
+            /** @description The trick's place in the pile. */
+            trick?: number;
+            /** @description 0 the card led, 1 the other. */
+            card?: number;
+            /** @description Which-hand probe: the card was in the other hand. */
+            in_other_hand?: boolean;
+        };
+        /** @enum {string} */
+        ProbeKindEnum: "where" | "which_hand";
         Progress: {
             rows_done: number;
             rows_total: number;
@@ -1759,10 +1924,26 @@ export interface components {
             readonly opponent_level: number;
             readonly wild_tie: components["schemas"]["WildTieEnum"];
             readonly stragedy_intent: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            readonly recall_probes: number;
             readonly practice_round: boolean;
             readonly trump_rule: components["schemas"]["TrumpRuleEnum"];
             readonly sessions_per_week: number;
             adaptive?: components["schemas"]["Adaptive"];
+            /**
+             * Format: double
+             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
+             */
+            readonly opponent_pace_seconds: number;
+            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
+            readonly turn_seconds: number | null;
+            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
+            readonly takeover_seconds: number | null;
+            /**
+             * Format: double
+             * @description Strength of the opponent that plays a silent seat, 0..1.
+             */
+            readonly takeover_level: number;
             readonly created_by: number | null;
             /** Format: date-time */
             readonly created_at: string;
@@ -1792,10 +1973,26 @@ export interface components {
             opponent_level?: number;
             wild_tie?: components["schemas"]["WildTieEnum"];
             stragedy_intent?: boolean;
+            /** @description Recall probes per probe point, Memulation only (0: off) */
+            recall_probes?: number;
             practice_round?: boolean;
             trump_rule?: components["schemas"]["TrumpRuleEnum"];
             sessions_per_week?: number;
             adaptive?: components["schemas"]["AdaptiveRequest"];
+            /**
+             * Format: double
+             * @description How long an opponent takes to play (a little jitter is added); 0: at once.
+             */
+            opponent_pace_seconds?: number;
+            /** @description How long a person's turn lasts before it is played for them; empty: no limit. */
+            turn_seconds?: number | null;
+            /** @description At a table of two or more people, a seat silent this long while it must act is played by an opponent until its person returns; empty: never. */
+            takeover_seconds?: number | null;
+            /**
+             * Format: double
+             * @description Strength of the opponent that plays a silent seat, 0..1.
+             */
+            takeover_level?: number;
         };
         /** @description One row of the game's log, everything included. */
         RecordEvent: {
@@ -1831,13 +2028,18 @@ export interface components {
          *     * `trump_revealed` - Trump Revealed
          *     * `trick` - Trick
          *     * `illegal_attempt` - Illegal Attempt
+         *     * `recall_probe` - Recall Probe
          *     * `deal_result` - Deal Result
          *     * `round_result` - Round Result
          *     * `match_result` - Match Result
          *     * `game_abandoned` - Game Abandoned
+         *     * `seat_joined` - Seat Joined
+         *     * `table_started` - Table Started
+         *     * `seat_takeover` - Seat Takeover
+         *     * `seat_return` - Seat Return
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "deal_result" | "round_result" | "match_result" | "game_abandoned";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -1928,10 +2130,12 @@ export interface components {
             kind: components["schemas"]["SeatKindEnum"];
             /** @description The bot's kind, for a bot seat. */
             bot: string | null;
+            /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
+            state: components["schemas"]["StateEnum"];
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
-        SeatKindEnum: "participant" | "person" | "bot";
+        SeatKindEnum: "participant" | "person" | "clinician" | "bot";
         /** @description The caller's view of a game: the seat's view and what just happened, as it may see it. */
         SeatView: {
             state: components["schemas"]["GameView"];
@@ -1946,6 +2150,11 @@ export interface components {
             seat: number;
             seats: components["schemas"]["Seat"][];
             examination: components["schemas"]["ExaminationClock"] | null;
+            turn: components["schemas"]["Turn"] | null;
+            /** @description A recall probe waiting: the game waits for its answer. */
+            probe: components["schemas"]["Probe"] | null;
+            /** @description The table's seats (null: a game for one participant). */
+            table: components["schemas"]["TableBlock"] | null;
         };
         Session: {
             readonly id: number;
@@ -2000,6 +2209,8 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        /** @enum {string} */
+        StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
             bot?: string;
@@ -2008,6 +2219,8 @@ export interface components {
              * @description The bot's opponent level.
              */
             level?: number;
+            /** @description The bot's VERSION (how it decides) when the game was created. */
+            version?: number;
         };
         Stragedy: {
             pile: number;
@@ -2081,6 +2294,57 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+        };
+        /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
+        Table: {
+            game: number;
+            game_type: components["schemas"]["GameEnum"];
+            status: components["schemas"]["GameStatusEnum"];
+            seats: components["schemas"]["TableStaffSeat"][];
+            /** @description The spectator page's path. */
+            watch: string;
+        };
+        /** @description A table's seats, as every seat may see them, and which one is the caller's. */
+        TableBlock: {
+            seats: components["schemas"]["TableSeat"][];
+            you: number | null;
+        };
+        TableCreateRequest: {
+            protocol: number;
+            seats: components["schemas"]["TableSeatRequestRequest"][];
+        };
+        TableSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+        };
+        /**
+         * @description * `participant` - participant
+         *     * `clinician` - clinician
+         *     * `bot` - bot
+         * @enum {string}
+         */
+        TableSeatRequestKindEnum: "participant" | "clinician" | "bot";
+        TableSeatRequestRequest: {
+            kind: components["schemas"]["TableSeatRequestKindEnum"];
+            /** @description For a participant seat: who sits there. */
+            participant?: number;
+        };
+        TableStaffSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+            /** @description The participant's own training session at this table. */
+            session: number | null;
+            /**
+             * Format: uri
+             * @description The seat's device link (null: a bot, or the game is over).
+             */
+            link: string | null;
         };
         Token: {
             readonly token: string;
@@ -2157,6 +2421,66 @@ export interface components {
          * @enum {string}
          */
         TrumpRuleEnum: "turn_up" | "hidden_reveal" | "hidden_ask" | "first_void";
+        /** @description Whose turn it is on the server clock (null during an examination and after the game). */
+        Turn: {
+            to_act: number[];
+            /**
+             * Format: date-time
+             * @description When the turn started (server clock).
+             */
+            started_at: string;
+            /** @description Seats to act whose move the server makes (opponents, seats taken over). */
+            thinking: number[];
+            /**
+             * Format: date-time
+             * @description When the thinking seat plays (server clock).
+             */
+            thinking_until: string | null;
+            /**
+             * Format: date-time
+             * @description When a person's turn timer runs out (null: no timer).
+             */
+            deadline: string | null;
+            /**
+             * Format: double
+             * @description Seconds left on the turn timer, by the server clock.
+             */
+            seconds_left: number | null;
+            /**
+             * Format: double
+             * @description Seconds until the server acts by itself (an opponent's move, a timer).
+             */
+            next_due_in_seconds: number | null;
+        };
+        /** @description The examination's timing for a spectator: never its cards. */
+        WatchClock: {
+            round: number;
+            deal: number;
+            hand: components["schemas"]["HandEnum"];
+            /** Format: double */
+            planned_seconds: number;
+            /** Format: double */
+            seconds_left: number;
+            waiting: boolean;
+        };
+        /** @description A spectator's view: public information while the game runs, the whole record after. */
+        WatchView: {
+            recent: components["schemas"]["SeatEvent"][];
+            id: number;
+            game_type: components["schemas"]["GameEnum"];
+            status: components["schemas"]["GameStatusEnum"];
+            version: number;
+            seats: components["schemas"]["TableSeat"][];
+            examination: components["schemas"]["WatchClock"] | null;
+            /** @description The seat view's fields with no seat's own: seat, hand, examination null; legal empty; no hidden trump, no 'Stragedy intention. */
+            state: {
+                [key: string]: unknown;
+            };
+            /** @description The full record (as in the replay), once the game is over. */
+            record: {
+                [key: string]: unknown;
+            } | null;
+        };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
@@ -2479,6 +2803,47 @@ export interface operations {
             };
         };
     };
+    games_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     games_replay_retrieve: {
         parameters: {
             query?: never;
@@ -2519,6 +2884,27 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    games_watch_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchView"];
                 };
             };
         };
@@ -2917,6 +3303,82 @@ export interface operations {
                 "application/json": components["schemas"]["ExaminationEventRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["ExaminationEventRequest"];
                 "multipart/form-data": components["schemas"]["ExaminationEventRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_join_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatView"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_probes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProbeAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProbeAnswerRequest"];
+                "multipart/form-data": components["schemas"]["ProbeAnswerRequest"];
             };
         };
         responses: {
@@ -3508,6 +3970,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Protocol"];
                 };
+            };
+        };
+    };
+    tables_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TableCreateRequest"];
+                "multipart/form-data": components["schemas"]["TableCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tables_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+        };
+    };
+    tables_links_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

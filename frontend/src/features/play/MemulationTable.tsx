@@ -11,7 +11,7 @@ import { PlayHand } from "./Hand";
 import { OldPiles, TrickPile, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
 import { cardName, inPreferredOrder, sortHand, suitName } from "./cards";
-import { wildWords } from "../features/practice/wild";
+import { wildWords } from "../practice/wild";
 import { useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
@@ -19,7 +19,7 @@ import { TurnClock, waitingWords } from "./TurnClock";
 import type { MemulationView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
-import { personAt } from "../features/tables/seats";
+import { personAt } from "../tables/seats";
 
 function useSortOrders(gameId: number) {
   const key = `memulation.sorts.${gameId}`;

@@ -14,7 +14,7 @@ import { TurnClock, waitingWords } from "./TurnClock";
 import type { MendikotView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
-import { personAt, waitingFor } from "../features/tables/seats";
+import { personAt, waitingFor } from "../tables/seats";
 
 /** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
  * seat, who plays after you, is on your right). */

@@ -4,22 +4,22 @@
 import { useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { PracticeBanner, PracticeDone, PracticeIntro, markRulesSeen, rulesSeen } from "../features/practice/PracticeIntro";
-import { RulesButton } from "../features/practice/RulesButton";
-import type { TrumpRule } from "../features/practice/Rules";
+import { PracticeBanner, PracticeDone, PracticeIntro, markRulesSeen, rulesSeen } from "../practice/PracticeIntro";
+import { RulesButton } from "../practice/RulesButton";
+import type { TrumpRule } from "../practice/Rules";
 import { transportFor } from "./actionQueue";
 import type { Transport } from "./actionQueue";
 import { refusalMessage } from "./errors";
-import { RecallProbeScreen } from "../features/probes/RecallProbeScreen";
+import { RecallProbeScreen } from "../probes/RecallProbeScreen";
 import { MemulationTable } from "./MemulationTable";
 import { MendikotTable, seatName } from "./MendikotTable";
 import { describeRecent } from "./recent";
 import { effectiveCardSize, useSettings } from "./settings";
 import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
-import { WaitingRoom } from "../features/tables/WaitingRoom";
-import { personAt } from "../features/tables/seats";
-import { TurnNotes } from "../features/tables/TurnNotes";
+import { WaitingRoom } from "../tables/WaitingRoom";
+import { personAt } from "../tables/seats";
+import { TurnNotes } from "../tables/TurnNotes";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mendikotView } from "../test/views";
+import { mendikotView } from "../../test/views";
 import { TurnClock, waitingWords } from "./TurnClock";
 
 const name = (seat: number) => ["You", "Right opponent", "Partner", "Left opponent"][seat];

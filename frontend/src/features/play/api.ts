@@ -4,7 +4,7 @@
 import { answerAs, typedApi } from "../../api/client";
 import type { SeatViewBody } from "../../api/types";
 import type { ClientFacts } from "./actionQueue";
-import type { ActionBody, ExaminationBody, SeatView } from "./types";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
 
 // The client's answer types widen the schema's tuples (a pile's [boolean, boolean]) to arrays;
 // the body is the schema's SeatView, which the table's SeatView accepts (api/contract.ts).

@@ -2,7 +2,7 @@
 // clinician skips it.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { errorText } from "../../staff/widgets";
+import { errorText } from "../../ui/widgets";
 import { practiceKey, practiceStart, practiceState } from "./api";
 
 export function PracticeOffer({ sessionId, onStarted }: { sessionId: string; onStarted: () => void }) {

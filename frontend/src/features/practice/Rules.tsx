@@ -2,8 +2,8 @@
 // own cards. Shown before the practice round and whenever the participant asks for the rules.
 
 import type { ReactNode } from "react";
-import { Card } from "../../game/Card";
-import { cardName, suitName } from "../../game/cards";
+import { Card } from "../play/Card";
+import { cardName, suitName } from "../play/cards";
 import { rankPlural, wildCards, wildWords } from "./wild";
 import "./practice.css";
 

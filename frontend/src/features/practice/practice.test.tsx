@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Transport } from "../../game/actionQueue";
-import { GameScreen } from "../../game/PlayPage";
-import { SettingsProvider } from "../../game/settings";
+import type { Transport } from "../play/actionQueue";
+import { GameScreen } from "../play/PlayPage";
+import { SettingsProvider } from "../play/settings";
 import { memulationView, mendikotView } from "../../test/views";
 import { Rules } from "./Rules";
 import { RulesButton } from "./RulesButton";

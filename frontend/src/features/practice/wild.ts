@@ -1,6 +1,6 @@
 // Which cards are wild, in everyday words: the three other cards with the Pritticut's rank.
 
-import { RANKS, SUITS, cardName, rankName } from "../../game/cards";
+import { RANKS, SUITS, cardName, rankName } from "../play/cards";
 
 /** "7S" -> ["7H", "7D", "7C"]: the wild cards a Pritticut makes (itself not in play). */
 export function wildCards(pritticut: string): string[] {

@@ -2,9 +2,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { memulationView } from "../../test/views";
-import type { Transport } from "../../game/actionQueue";
-import { GameScreen } from "../../game/PlayPage";
-import { SettingsProvider } from "../../game/settings";
+import type { Transport } from "../play/actionQueue";
+import { GameScreen } from "../play/PlayPage";
+import { SettingsProvider } from "../play/settings";
 
 const piles: Record<string, [boolean, boolean][]> = {
   "0": [

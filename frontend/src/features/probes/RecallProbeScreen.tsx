@@ -3,14 +3,14 @@
 // The game waits for the answer; whether it was right is not shown during the game.
 
 import { useEffect, useRef, useState } from "react";
-import { Card } from "../../game/Card";
-import { cardName } from "../../game/cards";
-import { OldPiles, positionWords } from "../../game/Piles";
-import type { OldPosition } from "../../game/Piles";
-import { useSettings } from "../../game/settings";
-import type { MemulationState, PendingProbe } from "../../game/types";
-import type { GameConnection } from "../../game/useGame";
-import { useDecisionClock } from "../../game/useGame";
+import { Card } from "../play/Card";
+import { cardName } from "../play/cards";
+import { OldPiles, positionWords } from "../play/Piles";
+import type { OldPosition } from "../play/Piles";
+import { useSettings } from "../play/settings";
+import type { MemulationState, PendingProbe } from "../play/types";
+import type { GameConnection } from "../play/useGame";
+import { useDecisionClock } from "../play/useGame";
 
 export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe: PendingProbe }) {
   const state = game.view!.state as MemulationState;

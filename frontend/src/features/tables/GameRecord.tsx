@@ -2,7 +2,7 @@
 // trick, leader first, with who won it.
 
 import { Fragment } from "react";
-import { cardName, cardShort } from "../../game/cards";
+import { cardName, cardShort } from "../play/cards";
 import type { GameRecordBody, RecordTrick } from "./types";
 
 function cardOf(c: RecordTrick["cards"][number]): string {

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { errorText } from "../../staff/widgets";
+import { errorText } from "../../ui/widgets";
 import { tablesApi } from "./api";
 import { defaultChoices, seatCount, seatRequest, seatsProblem } from "./seatChoices";
 import type { SeatChoice } from "./seatChoices";

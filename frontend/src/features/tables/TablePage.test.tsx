@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SettingsProvider } from "../../game/settings";
+import { SettingsProvider } from "../play/settings";
 import { OpenTablePage } from "./OpenTable";
 import { TablePage, tableRefetch } from "./TablePage";
 import { fakeServer, tableBody } from "./testing";

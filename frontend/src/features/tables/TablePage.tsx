@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { Link, useParams } from "react-router";
-import { ErrorNote, Loading, errorText } from "../../staff/widgets";
+import { ErrorNote, Loading, errorText } from "../../ui/widgets";
 import { tablesApi } from "./api";
 import { isPerson, kindWords, notJoined, teamOf } from "./seats";
 import type { TableBody, TableSeat } from "./types";

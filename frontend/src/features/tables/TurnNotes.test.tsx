@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SettingsProvider } from "../../game/settings";
-import type { SeatView } from "../../game/types";
+import { SettingsProvider } from "../play/settings";
+import type { SeatView } from "../play/types";
 import { tableMemulation, twoPeople } from "./testing";
 import { TurnNotes } from "./TurnNotes";
 

@@ -1,8 +1,8 @@
 // Above the table: the turn timer's countdown (the same on every device: the server sends the
 // seconds left) and who is away, played for by the computer until they come back.
 
-import { useCountdown } from "../../game/Countdown";
-import type { SeatView } from "../../game/types";
+import { useCountdown } from "../play/Countdown";
+import type { SeatView } from "../play/types";
 import { personAt } from "./seats";
 import type { ClockedView } from "./types";
 import "./tables.css";

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Transport } from "../../game/actionQueue";
-import { GameScreen } from "../../game/PlayPage";
-import { SettingsProvider } from "../../game/settings";
-import type { SeatView } from "../../game/types";
+import type { Transport } from "../play/actionQueue";
+import { GameScreen } from "../play/PlayPage";
+import { SettingsProvider } from "../play/settings";
+import type { SeatView } from "../play/types";
 import type { TableBlock } from "./types";
 import { fakeServer, tableMemulation, tableMendikot, twoPeople } from "./testing";
 

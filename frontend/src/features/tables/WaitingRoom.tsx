@@ -1,8 +1,8 @@
 // The waiting room of a table: who has joined, which seat this device holds, and that the game
 // starts by itself when everyone is seated.
 
-import { refusalMessage } from "../../game/errors";
-import type { SeatView } from "../../game/types";
+import { refusalMessage } from "../play/errors";
+import type { SeatView } from "../play/types";
 import { isPerson, kindWords, notJoined, tableOf, teamOf } from "./seats";
 import { useJoin } from "./useJoin";
 import "./tables.css";

@@ -1,8 +1,8 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { SettingsProvider } from "../../game/settings";
-import type { LiveSocket } from "../../game/liveSocket";
-import type { SeatView } from "../../game/types";
+import { SettingsProvider } from "../play/settings";
+import type { LiveSocket } from "../play/liveSocket";
+import type { SeatView } from "../play/types";
 import { memulationView, mendikotView } from "../../test/views";
 import type { PublicSeat, WatchView } from "./types";
 import { useWatch } from "./useWatch";

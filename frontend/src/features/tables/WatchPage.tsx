@@ -3,11 +3,11 @@
 
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
-import { Card } from "../../game/Card";
-import { Countdown, useCountdown } from "../../game/Countdown";
-import { cardName, rankName, suitName } from "../../game/cards";
-import type { MemulationState, MendikotState } from "../../game/types";
-import { refusalMessage } from "../../game/errors";
+import { Card } from "../play/Card";
+import { Countdown, useCountdown } from "../play/Countdown";
+import { cardName, rankName, suitName } from "../play/cards";
+import type { MemulationState, MendikotState } from "../play/types";
+import { refusalMessage } from "../play/errors";
 import { GameRecord } from "./GameRecord";
 import { isPerson, kindWords, teamOf } from "./seats";
 import type { PublicSeat, WatchView } from "./types";

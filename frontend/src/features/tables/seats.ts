@@ -1,6 +1,6 @@
 // Who sits where, in words, for the play screens of a table with several people.
 
-import type { SeatView } from "../../game/types";
+import type { SeatView } from "../play/types";
 import type { PublicSeat, TableBlock, TableSeatView } from "./types";
 
 export function tableOf(view: SeatView | null | undefined): TableBlock | null {

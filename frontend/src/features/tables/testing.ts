@@ -2,7 +2,7 @@
 
 import { vi } from "vitest";
 import { memulationView, mendikotView } from "../../test/views";
-import type { MemulationView, MendikotView } from "../../game/types";
+import type { MemulationView, MendikotView } from "../play/types";
 import type { TableBlock, TableBody } from "./types";
 
 export const twoPeople: TableBlock = {

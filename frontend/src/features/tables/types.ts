@@ -2,7 +2,7 @@
 // is a game with several people, one seat each, every person seat with its own device link.
 
 import type { components } from "../../api/schema";
-import type { MemulationState, MendikotState, SeatView } from "../../game/types";
+import type { MemulationState, MendikotState, SeatView } from "../play/types";
 
 type Schemas = components["schemas"];
 

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
-import { withRetry } from "../../game/actionQueue";
+import { withRetry } from "../play/actionQueue";
 import { tablesApi } from "./api";
 
 export type JoinState = "joining" | "joined" | { refused: ApiError };
