@@ -179,6 +179,7 @@ CELERY_BEAT_SCHEDULE = {
     "metrics-sweep": {"task": "metrics.sweep", "schedule": timedelta(minutes=10)},
     "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},
     "exports-sweep": {"task": "exports.sweep", "schedule": timedelta(hours=1)},
+    "games-settle": {"task": "games.settle", "schedule": timedelta(seconds=30)},
 }
 
 # --- Research exports ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -399,6 +399,32 @@ def _examination_event(table: Table, seat: int, kind: str, event: dict, request:
         table.record(
             EventKind.EXAMINATION_READY, seat=seat, payload={"hand": shown["hand"]}, **fields
         )
+
+
+def game_settle(*, game_id: int, link: Claim | None = None) -> bool:
+    """Write what the clock has made due (opponents' moves at their pace, timers, takeovers)
+    with no person acting: what a live table's timer and the settling job do, so a game whose
+    last moves are the opponents' ends in the log too. Locks the game only when something is
+    due; True if anything was written."""
+    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
+    if game.status != Game.Status.ACTIVE:
+        return False
+    looked = Table(game, clocks.now())
+    looked.catch_up()
+    if not looked.pending_events:
+        return False
+    with game_locked(game_id, link=link) as table:
+        if table.game.status != Game.Status.ACTIVE:
+            return False
+        table.catch_up()
+        return bool(table.close())
+
+
+def games_to_settle(*, older_than_seconds: float = 1.0, limit: int = 500) -> list[int]:
+    """Active games whose turn started a while ago: the ones the settling job looks at."""
+    since = clocks.now() - timedelta(seconds=older_than_seconds)
+    active = Game.objects.filter(status=Game.Status.ACTIVE, turn_started_at__lte=since)
+    return list(active.order_by("turn_started_at").values_list("pk", flat=True)[:limit])
 
 
 def game_seat_heard(*, game_id: int, link: Claim | None, seat: int, reason: str) -> None:

@@ -11,8 +11,8 @@ the origin is checked in ``config.asgi``), then:
   (``apps.games.answers``), so one event id applies once whichever way it comes;
 * it is sent a fresh view when the table next changes by itself (a hand's time is up, an
   opponent plays at its pace, a turn timer runs out, a silent seat is taken over: the view's
-  examination clock and ``turn.next_due_in_seconds`` say when), worked out from the state and
-  the clock, written by the next request that acts;
+  examination clock and ``turn.next_due_in_seconds`` say when): the socket writes what is due
+  then (``services.game_settle``, at the times it was due) and pushes;
 * connecting, or a ``resume``/``view`` message, counts as the seat's person being there: a seat
   taken over returns to them.
 """
@@ -155,6 +155,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await asyncio.sleep(delay)
         self.timer = None
         with contextlib.suppress(Exception):
+            # The clock's due moves are written (every seat hears of it, and a game whose last
+            # moves are the opponents' ends in the log), then this seat gets its view.
+            await database_sync_to_async(services.game_settle)(game_id=self.game_id, link=self.link)
             await self.push()
 
     async def _heard(self, reason: str) -> None:

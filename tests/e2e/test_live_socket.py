@@ -90,3 +90,47 @@ def test_a_whole_mendikot_round_is_played_over_the_live_socket(browser, staff, a
     assert [m for m, _ in requests].count("POST") == 0, requests
     assert len(requests) <= 2, requests
     assert not errors, errors
+
+
+def test_paced_opponents_are_pushed_to_the_browser_as_they_play(browser, staff, asgi_server):
+    """Opponents take their time (the protocol's pace): the device shows who is thinking, and
+    each move arrives pushed by the server's clock, with no polling."""
+    from apps.participants.models import Protocol
+
+    protocol = Protocol.objects.create(
+        study=staff["study"],
+        name="Mendikot at a human pace",
+        game="mendikot",
+        rounds=1,
+        trump_rule="turn_up",
+        opponent="random",
+        opponent_pace_seconds=0.4,
+        created_by=staff["researcher"],
+    )
+    clinician = staff["clinician"]
+    participant = enrol_with_consent(staff["study"], clinician)
+    game = start_session(participant, protocol, clinician)
+    token = links.play_link_token(game)
+
+    context = browser.new_context(base_url=asgi_server, reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    requests, thinking = [], []
+    page.on("request", lambda r: "/api/" in r.url and requests.append((r.method, r.url)))
+    try:
+        page.goto(f"/play/{token}")
+        line = page.get_by_test_id("turn-line")
+        line.wait_for()
+        page.wait_for_function(
+            "() => /is thinking|^Your turn/.test("
+            "document.querySelector('[data-testid=turn-line]')?.textContent ?? '')"
+        )
+        thinking.append(line.text_content())
+        play_mendikot(page)
+    finally:
+        context.close()
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert [m for m, _ in requests].count("POST") == 0, requests
+    assert len(requests) <= 2, requests

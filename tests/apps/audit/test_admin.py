@@ -50,6 +50,10 @@ def test_adding_a_protocol_in_the_admin_numbers_its_version_and_is_audited(staff
         "trump_rule": "hidden_ask",
         "sessions_per_week": 3,
         "adaptive": "{}",
+        "opponent_pace_seconds": 2.0,
+        "turn_seconds": "",
+        "takeover_seconds": 60,
+        "takeover_level": 0.5,
     }
     response = client.post("/admin/participants/protocol/add/", data)
     assert response.status_code == 302, response.content

@@ -357,3 +357,25 @@ def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(ma
     ]
     choice = GameEvent.objects.get(game=game, kind=EventKind.HAND_CHOICE)
     assert (choice.seat, choice.server_time) == (1, chooses)
+
+
+def test_the_settling_job_writes_the_opponents_last_moves_and_ends_the_game(manual_clock):
+    from apps.games.tasks import settle_games
+
+    game = new_game(opponent_pace_seconds=2)
+    for _ in range(200):  # the participant plays at once; opponents take their time
+        body = view(game)
+        if body["state"]["finished"]:
+            break
+        if 0 in body["state"]["to_act"]:
+            act(game, 0)
+        else:
+            manual_clock.advance(body["turn"]["next_due_in_seconds"] + 0.01)
+    assert view(game)["state"]["finished"]  # worked out in memory by the read
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE  # the opponents had the last cards: not written yet
+    manual_clock.advance(5)
+    settle_games()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert settle_games() == 0  # nothing is due any more

@@ -1,5 +1,6 @@
 """The live socket wakes when the table changes by itself (an opponent's move at its pace, a
-silent seat taken over) and pushes; connecting returns a seat taken over to its person."""
+silent seat taken over), writes it and pushes; connecting returns a seat taken over to its
+person."""
 
 from __future__ import annotations
 
@@ -33,16 +34,18 @@ def test_an_opponents_move_at_its_pace_is_pushed_without_a_request(clinician):
         assert 0 < view["turn"]["next_due_in_seconds"] <= PACE * 1.25
         # Nothing is sent by the client now: the opponent's move arrives by itself.
         pushed = await seat.view(at_least=view["version"] + 1, timeout=5)
+        events = [e for m in seat.messages if m["type"] == "events" for e in m["events"]]
         await seat.close()
-        return view, pushed
+        return view, pushed, events
 
-    before, pushed = run(scenario)
+    before, pushed, events = run(scenario)
     thinker = before["turn"]["thinking"][0]
-    played = [e for e in pushed["recent"] if e["type"] == "card_played" and e["seat"] == thinker]
-    assert played, "the opponent's move is in the pushed view"
+    played = [e for e in events if e["kind"] == EventKind.PLAY and e["seat"] == thinker]
+    assert played, "the opponent's move came pushed, in the events before the view"
     assert pushed["version"] > before["version"]
-    # The push worked it out; the log gets it from the next request that acts.
-    assert GameEvent.objects.filter(game=game).count() < pushed["version"]
+    # The socket's timer wrote it, at the time it was due.
+    written = GameEvent.objects.get(game=game, seq=played[0]["seq"])
+    assert written.server_time.isoformat() == before["turn"]["thinking_until"]
 
 
 @pytest.fixture
