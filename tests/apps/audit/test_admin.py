@@ -47,6 +47,7 @@ def test_adding_a_protocol_in_the_admin_numbers_its_version_and_is_audited(staff
         "opponent_level": 0.5,
         "wild_tie": "leader",
         "stragedy_intent": "on",
+        "recall_probes": 0,
         "trump_rule": "hidden_ask",
         "sessions_per_week": 3,
         "adaptive": "{}",
