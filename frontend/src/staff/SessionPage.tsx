@@ -17,6 +17,7 @@ import type {
 } from "../api/types";
 import { Card } from "../game/Card";
 import { cardName } from "../game/cards";
+import { GameLinks } from "../features/tables/GameLinks";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "./widgets";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
@@ -158,6 +159,7 @@ export function SessionPage() {
               )}
               {g.finished_at && <> · finished {formatDate(g.finished_at, true)}</>}
             </div>
+            <GameLinks game={g} />
             {g.status === "active" && <HandOver gameId={g.id} />}
           </li>
         ))}
