@@ -13,12 +13,13 @@ from datetime import date, datetime, timedelta
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from apps.exports import pseudonyms
-from apps.games.models import PERSON_KINDS, Game, GameEvent, GameSeat
+from apps.games.models import PERSON_KINDS, EventKind, Game, GameEvent, GameSeat
 from apps.participants.models import Participant
 from apps.training.models import TrainingSession
 
 EXPORTED_GAMES = (Game.Status.FINISHED, Game.Status.ABANDONED)
 NO_SHIFT = timedelta(0)
+STARTS_BY = 8  # the last sequence number a table's start can have
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,12 @@ class ExportScope:
         # Game numbers count every game of the session (in order of creation), whatever the
         # filters, so that a game keeps its number from one export to the next. A table's game
         # counts in each seated participant's session.
-        first_event = GameEvent.objects.filter(game=OuterRef("pk"), seq=0).values("server_time")
+        # A game starts with its first event; a table when everyone is seated (logged after its
+        # creation and at most four joins: the range keeps the lookup on the (game, seq) index).
+        first_event = GameEvent.objects.filter(
+            Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("pk"), seq__lte=STARTS_BY
+        ).order_by("-seq")
+        first_event = first_event.values("server_time")
         sessions = self.session_rows()
         own = (
             Game.objects.filter(session__in=sessions)
@@ -180,7 +186,10 @@ class ExportScope:
                 "seats",
             )
         )
-        first_at = GameEvent.objects.filter(game=OuterRef("game_id"), seq=0).values("server_time")
+        first_at = GameEvent.objects.filter(
+            Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("game_id"), seq__lte=STARTS_BY
+        ).order_by("-seq")
+        first_at = first_at.values("server_time")
         seated = (
             GameSeat.objects.filter(session__in=sessions)
             .exclude(game__session_id=F("session_id"))

@@ -10,7 +10,7 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from tests.harness.test_authorisation_matrix import MATRIX, _side_values
-from tests.harness.world import harness_world, headers_for, with_finished_games
+from tests.harness.world import harness_world, headers_for, with_finished_games, with_tables
 
 NESTED = "[" * 5000 + "]" * 5000  # about 10 KB
 ROLES = ("anonymous", "admin")
@@ -24,7 +24,7 @@ KNOWN: dict[tuple[str, str, str], str] = {}
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
-        yield with_finished_games(harness_world())
+        yield with_tables(with_finished_games(harness_world()))
         transaction.set_rollback(True)
 
 

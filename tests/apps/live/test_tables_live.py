@@ -25,6 +25,22 @@ def run(scenario):
     return async_to_sync(scenario)()
 
 
+def state_at(game: Game, version: int):
+    """The game's engine state when its log had ``version`` events (the other seats move on
+    while a message is being checked)."""
+    from apps.games.engine import game_from_setup
+    from apps.games.models import EventKind
+
+    logged = GameEvent.objects.filter(game=game, seq__lt=version).order_by("seq")
+    setup, actions = None, []
+    for kind, payload in logged.values_list("kind", "payload"):
+        if kind == EventKind.GAME_CREATED:
+            setup = payload["setup"]
+        elif "action" in payload and kind != EventKind.ILLEGAL_ATTEMPT:
+            actions.append(payload["action"])
+    return game_from_setup(setup).replay(actions)
+
+
 def seat_checker(game_id: int, seat: int):
     """Every message a seat's socket is sent names no card that seat may not see."""
     previous = {"version": 0}
@@ -37,6 +53,8 @@ def seat_checker(game_id: int, seat: int):
             assert body["seat"] == seat
             since = previous["version"]
             previous["version"] = max(since, body["version"])
+            # Judged against the game as it was at the view's version.
+            game.state = state_at(game, body["version"]).to_json()
         elif message["type"] == "events":
             since = message["events"][0]["seq"]
         if body is None:
@@ -180,12 +198,20 @@ def test_mendikot_with_people_and_bots_over_sockets(kinds, extra, clinician):
             Seat(f"/ws/play/{token_of(s)}/", check=seat_checker(game.pk, s["seat"]))
             for s in people_seats
         ]
-        for seat in seats:
+        watcher = Seat(
+            f"/ws/games/{game.pk}/watch/",
+            headers=(ORIGIN, await _cookie(clinician)),
+            check=spectator_checker(game.pk),
+        )
+        for seat in [*seats, watcher]:
             assert (await seat.connect())[0]
         for s in people_seats:
             await _join(client, token_of(s))
         finals = await asyncio.gather(*(play_seat(s, seed=i) for i, s in enumerate(seats)))
-        for seat in seats:
+        await watcher.until(
+            lambda m: m["type"] == "view" and m["view"]["status"] == "finished", timeout=30
+        )
+        for seat in [*seats, watcher]:
             await seat.close()
         return finals
 
@@ -233,3 +259,34 @@ async def _cookie(user):
     from channels.db import database_sync_to_async
 
     return await database_sync_to_async(session_cookie)(user)
+
+
+def test_the_same_event_from_a_seat_over_its_socket_and_over_http_applies_once(clinician):
+    client, table = open_and_join(clinician, "memulation", ["participant", "participant"])
+    game = game_of(table)
+    second = token_of(table["seats"][1])
+    for seat in table["seats"]:
+        async_to_sync(_join)(client, token_of(seat))
+
+    async def scenario():
+        seat = Seat(f"/ws/play/{second}/", check=seat_checker(game.pk, 1))
+        assert (await seat.connect())[0]
+        await seat.view()
+        data = {"type": "start", "event_id": "same-start"}
+        await seat.send({"type": "examine", "ref": "a", "data": data})
+        answer = await seat.until(lambda m: m["type"] == "answer")
+        await seat.close()
+        return answer
+
+    answer = run(scenario)
+    before = GameEvent.objects.filter(game=game).count()
+    again = APIClient().post(
+        f"/api/play/{second}/examination/",
+        {"type": "start", "event_id": "same-start"},
+        format="json",
+    )
+    assert again.status_code == answer["status"] == 200
+    assert again.content.decode() == answer["_raw"].split(',"body":', 1)[1][:-1]
+    assert GameEvent.objects.filter(game=game).count() == before
+    assert GameEvent.objects.filter(game=game, event_id="same-start").count() == 1
+    assert answer["body"]["seat"] == 1
