@@ -71,9 +71,21 @@ def open_table_in_the_ui(page, protocol: Protocol, seats: list[str], shot, probl
     page.get_by_test_id("seats-problem").wait_for(state="detached")
     accessible(page, "open-table", problems)
     shot(page, f"tables-01-open-{protocol.game}")
-    page.get_by_role("button", name="Open the table").click()
+    # The form is sent from the keyboard.
+    assert reached_by_tab(page, "button[type=submit]:enabled")
+    page.keyboard.press("Enter")
     page.locator(".table-page").wait_for()
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def reached_by_tab(page, selector: str, presses: int = 40) -> bool:
+    """Pressing Tab from the top of the page comes to ``selector``."""
+    page.locator("body").focus()
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return True
+    return False
 
 
 def seat_links(page) -> list[str]:
@@ -179,6 +191,7 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     links = seat_links(staff_page)
     assert len(links) == 2 and all("/play/" in link for link in links)
     accessible(staff_page, "table-page", problems)
+    assert reached_by_tab(staff_page, "[data-testid=seat-link]")
     both_sizes(staff_page, shot, "tables-02-table-page")
 
     # The first device sits down and waits for the second.

@@ -14,6 +14,7 @@ import type {
 import { Card } from "../play/Card";
 import { cardName } from "../play/cards";
 import { PracticeOffer } from "../practice/PracticeOffer";
+import { GameLinks } from "../tables/GameLinks";
 import { practiceKey, practiceState } from "../practice/api";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
 import {
@@ -187,6 +188,7 @@ export function SessionPage() {
               )}
               {g.finished_at && <> · finished {formatDate(g.finished_at, true)}</>}
             </div>
+            <GameLinks game={g} />
             {g.status === "active" && <HandOver gameId={g.id} />}
           </li>
         ))}

@@ -42,7 +42,9 @@ export function WaitingRoom({
       ) : (
         <p className="big-message" role="status" data-testid="waiting-status">
           {join === "joining"
-            ? "Taking your seat…"
+            ? token
+              ? "Taking your seat…"
+              : "This seat is taken from its own link: open it from the table's page."
             : missing.length > 0
               ? `The game starts when everyone is seated. Still to come: ${missing
                   .map((s) => s.label)
