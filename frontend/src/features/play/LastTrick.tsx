@@ -2,7 +2,7 @@
 // from the answers it saw (the server does not send old tricks: in Memulation they lie face
 // down), and forgotten when a new deal starts.
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Card } from "./Card";
 import { cardName } from "./cards";
 import { finishedTricks } from "./recent";
@@ -10,18 +10,18 @@ import type { ShownTrick } from "./recent";
 import type { SeatView } from "./types";
 
 export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
-  const kept = useRef<{ deal: string; version: number; trick: ShownTrick | null }>({
+  const [kept, setKept] = useState<{ deal: string; version: number; trick: ShownTrick | null }>({
     deal,
     version: -1,
     trick: null,
   });
-  if (kept.current.deal !== deal) kept.current = { deal, version: -1, trick: null };
-  if (kept.current.version !== view.version) {
-    kept.current.version = view.version;
-    const tricks = finishedTricks(view);
-    if (tricks.length) kept.current.trick = tricks[tricks.length - 1];
-  }
-  return kept.current.trick;
+  if (kept.deal === deal && kept.version === view.version) return kept.trick;
+  // A new answer (or a new deal): remember its last finished trick, while rendering.
+  const tricks = finishedTricks(view);
+  const earlier = kept.deal === deal ? kept.trick : null;
+  const next = { deal, version: view.version, trick: tricks[tricks.length - 1] ?? earlier };
+  setKept(next);
+  return next.trick;
 }
 
 export function LastTrick({

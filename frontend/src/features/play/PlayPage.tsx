@@ -34,16 +34,13 @@ export function GameScreen({
 }) {
   const game = useGame(transport);
   const { view } = game;
-  const [news, setNews] = useState<string[]>([]);
-  useEffect(() => {
-    if (!view) return;
+  // Each new answer says what it brought, and only that: older news would read as current.
+  const [news, setNews] = useState<{ version?: number; lines: string[] }>({ lines: [] });
+  if (view && news.version !== view.version) {
     const name =
       view.game_type === "mendikot" ? (seat: number) => seatName(seat, view.seat) : () => "Your opponent";
-    // Each new answer says what it brought, and only that: older news would read as current.
-    setNews(describeRecent(view, name));
-    // a new answer brings new news
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view?.version]);
+    setNews({ version: view.version, lines: describeRecent(view, name) });
+  }
 
   useEffect(() => {
     document.title = view
@@ -81,7 +78,7 @@ export function GameScreen({
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>
             <div className="news" aria-live="polite" data-testid="news">
-              {news.map((line, i) => (
+              {news.lines.map((line, i) => (
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>

@@ -112,7 +112,8 @@ export interface MendikotState {
 export interface SeatView<S = MemulationState | MendikotState> {
   id: number;
   game_type: "memulation" | "mendikot";
-  status: "active" | "finished" | "abandoned" | string;
+  // open to statuses the server may add
+  status: "active" | "finished" | "abandoned" | (string & {});
   version: number;
   seat: Seat;
   seats: { seat: Seat; kind: string; bot?: string | null }[];
