@@ -48,13 +48,13 @@ types: setup
 format: setup
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
-	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run format; fi
+	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run format; fi
 
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run lint; fi
+	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run lint; fi
 
 bench: setup
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
