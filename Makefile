@@ -17,7 +17,7 @@ test: setup frontend
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	@if [ -f frontend/package.json ]; then cd frontend && npm test; fi
+	@if [ -f frontend/package.json ]; then cd frontend && npm run lint && npm test; fi
 	$(PY) -m pytest --create-db
 
 setup: $(STAMP)
@@ -49,12 +49,14 @@ types: setup
 format: setup
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run format; fi
 
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
+	@if [ -f frontend/package.json ]; then cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run lint; fi
 
 bench: setup
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

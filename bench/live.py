@@ -50,7 +50,7 @@ ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
     "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4"),
 }
-# What the browser's pollDelay (frontend/src/game/useGame.ts) asks for while a device waits.
+# What the browser's pollDelay (frontend/src/features/play/useGame.ts) asks for while waiting.
 POLL_SECONDS = 1.5
 
 

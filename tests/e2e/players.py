@@ -119,9 +119,8 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
                 continue
             if page.get_by_text("Time is up for hand A").count():
                 seen.hand_timed_out = True
-            upcoming = page.locator("[data-testid=exam-next]")
-            if upcoming.count():
-                seen.upcoming.add(upcoming.first.inner_text())
+            # The pause may end between a look and a read: read what is there, without waiting.
+            seen.upcoming.update(page.locator("[data-testid=exam-next]").all_inner_texts())
             page.wait_for_timeout(150)
             continue
         if phase == "choose_hand":

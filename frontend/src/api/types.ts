@@ -15,6 +15,10 @@ export type Protocol = Schemas["Protocol"];
 export type ProtocolWrite = Schemas["ProtocolWriteRequest"];
 export type Participant = Schemas["Participant"];
 export type TrainingSession = Schemas["Session"];
+/** The protocol's settings as they were when a session began (the schema leaves them open). */
+export type ProtocolSnapshot = Partial<
+  Pick<Protocol, "name" | "version" | "game" | "examination_seconds">
+> & { adaptive?: { enabled?: boolean } };
 export type GameSummary = Schemas["GameSummary"];
 export type PlayLink = Schemas["PlayLink"];
 export type PracticeState = Schemas["Practice"];

@@ -33,9 +33,8 @@ function StaffFrame() {
           <button
             type="button"
             className="btn secondary small"
-            onClick={async () => {
-              await signOut();
-              navigate("/login");
+            onClick={() => {
+              void signOut().then(() => navigate("/login"));
             }}
           >
             Sign out

@@ -23,7 +23,7 @@ export function LoginPage() {
       const me = await signIn(username, password);
       client.setQueryData(["me"], me);
       const next = params.get("next");
-      navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/", {
+      void navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/", {
         replace: true,
       });
     } catch (e) {
@@ -41,7 +41,7 @@ export function LoginPage() {
 
   return (
     <main className="login-page" id="main">
-      <form className="card-panel login" onSubmit={submit} aria-labelledby="login-title">
+      <form className="card-panel login" onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
         <h1 id="login-title">Memulation Lab</h1>
         <p className="hint">Staff sign-in. Participants play from the link or QR code they are given.</p>
         <label htmlFor="username">User name</label>

@@ -40,7 +40,7 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
     onSuccess: (p) => {
       void client.invalidateQueries({ queryKey: ["participants"] });
       void client.invalidateQueries({ queryKey: ["study-participants"] });
-      navigate(`/participants/${p.id}`);
+      void navigate(`/participants/${p.id}`);
     },
   });
   const list = rows(studies.data);

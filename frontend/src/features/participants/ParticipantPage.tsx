@@ -16,7 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import { rows } from "../../api/client";
-import type { MetricSummary, Participant } from "../../api/types";
+import type { MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -567,14 +567,16 @@ function SessionList({ participantId }: { participantId: number }) {
             </tr>
           </thead>
           <tbody>
-            {list.map((s) => (
+            {list.map((s) => {
+              const snapshot = s.protocol_snapshot as ProtocolSnapshot | undefined;
+              return (
               <tr key={s.id}>
                 <th scope="row">
                   <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
                 </th>
                 <td>
-                  {String(s.protocol_snapshot?.name ?? s.protocol)} v
-                  {String(s.protocol_snapshot?.version ?? "")}
+                  {String(snapshot?.name ?? s.protocol)} v
+                  {String(snapshot?.version ?? "")}
                 </td>
                 <td>{s.status}</td>
                 <td>{formatDate(s.started_at, true)}</td>
@@ -589,7 +591,8 @@ function SessionList({ participantId }: { participantId: number }) {
                   )}
                 </td>
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       )}

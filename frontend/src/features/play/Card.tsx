@@ -36,7 +36,7 @@ export function Card({
   const down = faceDown || !card;
   const a11y = decorative
     ? { "aria-hidden": true as const }
-    : { role: "img", "aria-label": label ?? (down ? "face-down card" : cardName(card!)) };
+    : { role: "img", "aria-label": label ?? (down ? "face-down card" : cardName(card)) };
   if (down) {
     return (
       <svg
@@ -56,7 +56,7 @@ export function Card({
       </svg>
     );
   }
-  const { rank, suit } = parseCard(card!);
+  const { rank, suit } = parseCard(card);
   const colour = suitColour(suit, colours);
   const symbol = SUIT_SYMBOL[suit];
   const rankText = RANK_LABEL[rank];

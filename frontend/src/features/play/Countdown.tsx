@@ -5,14 +5,18 @@ import { useEffect, useRef, useState } from "react";
 export function useCountdown(secondsLeft: number | null, key: string | null): number | null {
   const deadline = useRef<number | null>(null);
   const [left, setLeft] = useState<number | null>(secondsLeft);
+  // A new figure (or a new hand) shows at once, set while rendering; the interval counts on.
+  const [counting, setCounting] = useState({ secondsLeft, key });
+  if (counting.secondsLeft !== secondsLeft || counting.key !== key) {
+    setCounting({ secondsLeft, key });
+    setLeft(secondsLeft);
+  }
   useEffect(() => {
     if (secondsLeft === null) {
       deadline.current = null;
-      setLeft(null);
       return;
     }
     deadline.current = performance.now() + secondsLeft * 1000;
-    setLeft(secondsLeft);
     const timer = window.setInterval(() => {
       if (deadline.current === null) return;
       const remaining = Math.max(0, (deadline.current - performance.now()) / 1000);

@@ -16,10 +16,14 @@ describe("the examination countdown", () => {
   it("counts down from the server's figure, visibly", () => {
     render(<Clock seconds={12} />);
     expect(screen.getByTestId("countdown")).toHaveTextContent("12");
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.getByTestId("countdown")).toHaveTextContent("9");
     expect(screen.getByRole("timer")).toHaveAccessibleName("9 seconds left to look");
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(screen.getByTestId("countdown")).toHaveTextContent("0");
   });
 });

@@ -78,10 +78,10 @@ export function Examination({
       if (to < 0 || to >= cards.length) return;
       move(selected, to);
       setSelected(to);
+      // React clears the event's currentTarget once the handler returns: keep the row.
+      const row = event.currentTarget;
       window.requestAnimationFrame(() => {
-        event.currentTarget
-          ?.querySelectorAll<HTMLButtonElement>("button")
-          [to]?.focus();
+        row.querySelectorAll<HTMLButtonElement>("button")[to]?.focus();
       });
       return;
     }

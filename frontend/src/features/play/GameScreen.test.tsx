@@ -43,7 +43,7 @@ describe("the participant's table", () => {
     const after: SeatView = memulationView({ to_act: [0], hand: ["9S", "KH", "3D", "7C"], trick: { number: 9, leader: 0, cards: [] } }, { version: 13 });
     const transport: Transport = {
       get: vi.fn(async () => memulationView()),
-      act: vi.fn(async (body) => {
+      act: vi.fn<Transport["act"]>(async (body) => {
         sent.push({ ...body });
         attempts += 1;
         if (attempts <= 2) throw new NetworkError();

@@ -3,7 +3,7 @@
 // stay face down); between its answers the device keeps the last one it saw, and forgets it
 // when a new deal starts.
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Card } from "./Card";
 import { cardName } from "./cards";
 import { finishedTricks } from "./recent";
@@ -22,20 +22,18 @@ export function viewLastTrick(view: SeatView): ShownTrick | null {
 }
 
 export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
-  const kept = useRef<{ deal: string; version: number; trick: ShownTrick | null }>({
+  const [kept, setKept] = useState<{ deal: string; version: number; trick: ShownTrick | null }>({
     deal,
     version: -1,
     trick: null,
   });
-  if (kept.current.deal !== deal) kept.current = { deal, version: -1, trick: null };
-  if (kept.current.version !== view.version) {
-    kept.current.version = view.version;
-    const tricks = finishedTricks(view);
-    const fromView = viewLastTrick(view);
-    if (fromView) kept.current.trick = fromView;
-    else if (tricks.length) kept.current.trick = tricks[tricks.length - 1];
-  }
-  return kept.current.trick;
+  if (kept.deal === deal && kept.version === view.version) return kept.trick;
+  // A new answer (or a new deal): remember its last finished trick, while rendering.
+  const tricks = finishedTricks(view);
+  const earlier = kept.deal === deal ? kept.trick : null;
+  const next = { deal, version: view.version, trick: viewLastTrick(view) ?? tricks[tricks.length - 1] ?? earlier };
+  setKept(next);
+  return next.trick;
 }
 
 export function LastTrick({

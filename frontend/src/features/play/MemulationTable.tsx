@@ -63,7 +63,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   // -- examination --------------------------------------------------------------------------
   const exam = view.examination;
   const examCards = s.phase === "examination" ? (s.examination?.cards ?? null) : null;
-  const examHand = (s.examination?.hand ?? exam?.hand ?? null) as "A" | "B" | null;
+  const examHand = s.examination?.hand ?? exam?.hand ?? null;
   const examKey = exam ? `${exam.round}-${exam.deal}-${exam.hand}` : null;
   const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
   const examOrder =
@@ -88,13 +88,16 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const [position, setPosition] = useState<OldPosition | null>(null);
   const [stragedyStep, setStragedyStep] = useState<"name" | "pick">("name");
   const wantsIntent = s.options?.stragedy_intent !== false;
-  useEffect(() => {
+  // Leaving the 'Stragedy forgets what was chosen in it (set while rendering, not after).
+  const [phase, setPhase] = useState(s.phase);
+  if (phase !== s.phase) {
+    setPhase(s.phase);
     if (s.phase !== "stragedy") {
       setIntended(null);
       setPosition(null);
       setStragedyStep("name");
     }
-  }, [s.phase]);
+  }
 
   const handOrder = useMemo(() => {
     const cards = s.hand ?? [];

@@ -1,7 +1,7 @@
 // The Mendikot table: four seats, partners opposite, team colours, the trump indicator (the
 // hidden card face up for its owner only), the ask-for-trump button, tens per team.
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Card } from "./Card";
 import { PlayHand } from "./Hand";
 import { LastTrick, useLastTrick } from "./LastTrick";
@@ -41,23 +41,25 @@ const RULE_WORDS: Record<string, string> = {
 /** Tens per team in this round: from the view when it has them, else counted from the tricks
  * this device saw finish. */
 function useTens(view: MendikotView): Record<string, number> {
-  const seen = useRef<{ round: number; tens: Record<string, number>; versions: Set<number> }>({
-    round: view.state.round,
-    tens: { "0": 0, "1": 0 },
-    versions: new Set(),
-  });
-  if (seen.current.round !== view.state.round) {
-    seen.current = { round: view.state.round, tens: { "0": 0, "1": 0 }, versions: new Set() };
-  }
-  if (!seen.current.versions.has(view.version)) {
-    seen.current.versions.add(view.version);
+  const round = view.state.round;
+  const [seen, setSeen] = useState<{
+    round: number;
+    tens: Record<string, number>;
+    versions: Set<number>;
+  }>({ round, tens: { "0": 0, "1": 0 }, versions: new Set() });
+  let counted = seen;
+  if (counted.round !== round) counted = { round, tens: { "0": 0, "1": 0 }, versions: new Set() };
+  if (!counted.versions.has(view.version)) {
+    // Count each answer's tricks once, while rendering.
+    const tens = { ...counted.tens };
     for (const trick of finishedTricks(view)) {
-      const tens = trick.cards.filter((c) => c.card[0] === "T").length;
       const team = String(trick.winner % 2);
-      seen.current.tens[team] = (seen.current.tens[team] ?? 0) + tens;
+      tens[team] = (tens[team] ?? 0) + trick.cards.filter((c) => c.card[0] === "T").length;
     }
+    counted = { round, tens, versions: new Set(counted.versions).add(view.version) };
   }
-  return view.state.tens ?? seen.current.tens;
+  if (counted !== seen) setSeen(counted);
+  return view.state.tens ?? counted.tens;
 }
 
 export function MendikotTable({ game }: { game: GameConnection }) {
@@ -72,7 +74,12 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const otherTeam = String((me + 1) % 2);
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0].card : null;
   const [asked, setAsked] = useState(false);
-  useEffect(() => setAsked(false), [s.trick?.number]);
+  // A new trick forgets the ask (set while rendering, not after).
+  const [askTrick, setAskTrick] = useState(s.trick?.number);
+  if (askTrick !== s.trick?.number) {
+    setAskTrick(s.trick?.number);
+    setAsked(false);
+  }
   // After an ask the same seat plays on, now bound to trump if it holds one.
   const askedNow =
     myTurn &&

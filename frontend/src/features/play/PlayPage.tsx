@@ -50,18 +50,15 @@ export function GameScreen({
   const trumpRule = view?.game_type === "mendikot" ? (view.state as { trump_rule?: TrumpRule }).trump_rule : undefined;
   const examinationSeconds =
     view?.game_type === "memulation" ? (view.state as { options?: { examination_seconds?: number } }).options?.examination_seconds : undefined;
-  const [news, setNews] = useState<string[]>([]);
-  useEffect(() => {
-    if (!view) return;
+  // Each new answer says what it brought, and only that: older news would read as current.
+  const [news, setNews] = useState<{ version?: number; lines: string[] }>({ lines: [] });
+  if (view && news.version !== view.version) {
     const name =
       view.game_type === "mendikot"
         ? (seat: number) => seatName(seat, view.seat)
         : (seat: number) => personAt(view, seat) ?? "Your opponent";
-    // Each new answer says what it brought, and only that: older news would read as current.
-    setNews(describeRecent(view, name));
-    // a new answer brings new news
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view?.version]);
+    setNews({ version: view.version, lines: describeRecent(view, name) });
+  }
 
   useEffect(() => {
     document.title = view
@@ -116,7 +113,7 @@ export function GameScreen({
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>
             <div className="news" aria-live="polite" data-testid="news">
-              {news.map((line, i) => (
+              {news.lines.map((line, i) => (
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>

@@ -39,7 +39,7 @@ describe("the action queue", () => {
     const bodies: Record<string, unknown>[] = [];
     let calls = 0;
     const t = transport({
-      act: vi.fn(async (body) => {
+      act: vi.fn<Transport["act"]>(async (body) => {
         bodies.push({ ...body });
         calls += 1;
         if (calls < 3) throw new NetworkError();
@@ -77,7 +77,7 @@ describe("the action queue", () => {
     const order: string[] = [];
     let release: () => void = () => undefined;
     const t = transport({
-      act: vi.fn(async (body) => {
+      act: vi.fn<Transport["act"]>(async (body) => {
         order.push(`start ${String(body.card)}`);
         if (body.card === "2C") await new Promise<void>((r) => (release = r));
         order.push(`end ${String(body.card)}`);

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { cardName, suitName } from "./cards";
-import type { RecentEvent, SeatView } from "./types";
+import type { SeatView } from "./types";
 
 export interface ShownTrick {
   key: string;
@@ -26,7 +26,7 @@ export function finishedTricks(view: SeatView): ShownTrick[] {
           : (c as { seat: number; card: string }),
       );
       return {
-        key: `${view.version}-${i}-${String(e.deal ?? "")}-${String(e.trick)}`,
+        key: `${view.version}-${i}-${String((e.deal as number | undefined) ?? "")}-${String(e.trick)}`,
         leader,
         winner: Number(e.winner),
         cards,
@@ -43,12 +43,15 @@ export function useTrickShow(view: SeatView | null, pauseMs: number) {
   // effect, after this render): show its first trick already, or the hand would be playable
   // for one frame between the answer and the trick on show.
   const shownFor = useRef<number | undefined>(undefined);
+  // eslint-disable-next-line react-hooks/refs -- which answer the effect has shown: see above
   const first = view && version !== shownFor.current ? (finishedTricks(view)[0] ?? null) : null;
   useEffect(() => {
     shownFor.current = version;
     if (!view) return;
     const tricks = finishedTricks(view);
     if (tricks.length === 0) {
+      // The showing is a timed sequence each new answer starts; with no trick it ends at once.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setShowing(null);
       return;
     }
@@ -96,7 +99,7 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
   const me = view.seat;
   const out: string[] = [];
   const memulation = view.game_type === "memulation";
-  for (const e of view.recent as RecentEvent[]) {
+  for (const e of view.recent) {
     switch (e.type) {
       case "round_started":
         if (memulation) {
@@ -122,7 +125,7 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
         const pos = e.position as { pile: number; trick: number; card: number };
         const revealed = cardName(String(e.revealed));
         if (Number(e.seat) === me) {
-          const intended = e.intended ? cardName(String(e.intended)) : null;
+          const intended = e.intended ? cardName(e.intended as string) : null;
           if (intended && e.hit) {
             out.push(`You turned up the ${revealed}: it was the card you were looking for!`);
           } else if (intended) {

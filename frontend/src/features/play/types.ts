@@ -130,7 +130,8 @@ export interface SeatView<S = MemulationState | MendikotState> {
   game_type: "memulation" | "mendikot";
   /** A practice round before the participant's first real game (not counted). */
   practice?: boolean;
-  status: "active" | "finished" | "abandoned" | string;
+  // open to statuses the server may add
+  status: "active" | "finished" | "abandoned" | (string & {});
   version: number;
   seat: Seat;
   seats: { seat: Seat; kind: string; bot?: string | null; state?: "person" | "taken_over" | "bot" }[];

@@ -97,12 +97,16 @@ export function useGame(transport: Transport): GameConnection {
   }, [transport, accept]);
 
   useEffect(() => {
+    // Loading the view is the effect's job (it sets the connection state as it goes).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void refresh();
   }, [refresh]);
 
   // While the live socket is up the server pushes every change; without it, ask.
   const current = useRef<SeatView | null>(null);
-  current.current = view;
+  useEffect(() => {
+    current.current = view;
+  }, [view]);
   const [liveUp, setLiveUp] = useState(false);
   useEffect(() => {
     const live = transport.live;
@@ -199,7 +203,7 @@ export function useGame(transport: Transport): GameConnection {
 
   // Page visibility during an examination is research data: report every change.
   const examining = view?.state.phase === "examination" && view.status === "active";
-  const shownAt = useRef(performance.now());
+  const shownAt = useRef(0); // set when each hand is shown (the effect below)
   const clockKey = view?.examination
     ? `${view.examination.round}-${view.examination.deal}-${view.examination.hand}`
     : null;
@@ -237,9 +241,13 @@ export function useGame(transport: Transport): GameConnection {
 /** performance.now() when the current decision was put in front of the player. ``key`` names
  * the decision (null while nothing is asked, e.g. while a trick is on show). */
 export function useDecisionClock(key: string | null): () => number {
+  // Decision times are research data: the clock starts in the render that first puts the
+  // decision in front of the player, so the ref is read and set while rendering, on purpose.
+  /* eslint-disable react-hooks/refs, react-hooks/purity -- a clock started at render, see above */
   const started = useRef<{ key: string | null; at: number }>({ key: null, at: performance.now() });
   if (started.current.key !== key) {
     started.current = { key, at: performance.now() };
   }
+  /* eslint-enable react-hooks/refs, react-hooks/purity */
   return useCallback(() => performance.now() - started.current.at, []);
 }

@@ -9,6 +9,7 @@ import type {
   AnalysisDeal,
   AnalysisPlay,
   PlayLink,
+  ProtocolSnapshot,
   SessionAnalysis,
 } from "../../api/types";
 import { Card } from "../play/Card";
@@ -122,8 +123,8 @@ export function SessionPage() {
   if (session.isLoading) return <Loading />;
   if (!session.data) return <ErrorNote error={session.error} what="This session" />;
   const s = session.data;
-  const snapshot = s.protocol_snapshot ?? {};
-  const adaptive = !!(snapshot.adaptive as { enabled?: boolean } | undefined)?.enabled;
+  const snapshot = (s.protocol_snapshot ?? {}) as ProtocolSnapshot;
+  const adaptive = !!snapshot.adaptive?.enabled;
   return (
     <section aria-labelledby="s-title" className="session-page">
       <div className="page-head">
@@ -318,7 +319,7 @@ export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; part
         <p className="hint">
           'Stragedy:{" "}
           {Object.entries(deal.stragedy)
-            .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+            .map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`)
             .join(", ")}
         </p>
       )}

@@ -21,9 +21,9 @@ export function RecordTable({ data }: { data: unknown }) {
         ? Number.isInteger(v)
           ? String(v)
           : v.toFixed(3)
-        : typeof v === "object"
-          ? JSON.stringify(v)
-          : String(v);
+        : typeof v === "string"
+          ? v
+          : JSON.stringify(v); // an object, or true / false
   return (
     <div className="table-wrap">
       <table className="data-table">
