@@ -356,7 +356,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                         : waitingWords(view, () => person ?? "Your opponent", "Your opponent is playing…")}
                 </p>
             )}
-            {!showing && <TurnClock view={view} name={(seat) => (seat === me ? "You" : "Your opponent")} />}
+            {!showing && <TurnClock view={view} name={(seat) => (seat === me ? "You" : (personAt(view, seat) ?? "Your opponent"))} />}
             </div>
             {s.phase === "play" && (
                 <PlayHand

@@ -19,7 +19,6 @@ import type { CardSize } from "./settings";
 import { useGame } from "./useGame";
 import { WaitingRoom } from "../tables/WaitingRoom";
 import { personAt } from "../tables/seats";
-import { TurnNotes } from "../tables/TurnNotes";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
@@ -117,7 +116,6 @@ export function GameScreen({
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>
-            <TurnNotes view={view} />
             {view.game_type === "mendikot" ? (
               <MendikotTable game={game} />
             ) : view.probe ? (

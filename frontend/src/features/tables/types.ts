@@ -80,19 +80,3 @@ export interface GameRecordBody {
 // What the form sends is a body the schema accepts.
 type Accepts<T, U extends T> = U;
 export type TableRequestsAreRequests = Accepts<Schemas["TableCreateRequest"], TableRequest>;
-
-/** The turn on the server clock and each seat's state (person, taken over), when the server
- * sends them: turn timers and silent-seat takeover are protocol settings. */
-export interface TurnClock {
-  to_act: number[];
-  seconds_left: number | null;
-  deadline?: string | null;
-  thinking?: number[];
-  thinking_until?: string | null;
-  next_due_in_seconds?: number | null;
-}
-
-export type ClockedView = Omit<SeatView, "seats"> & {
-  turn?: TurnClock | null;
-  seats: (SeatView["seats"][number] & { state?: string })[];
-};
