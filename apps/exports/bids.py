@@ -9,7 +9,7 @@ merged: one game's events are in memory at a time.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -300,6 +300,7 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     tasks = set()
     for game_id, items in groupby(merged, key=lambda item: item[0]):
         refs = scope.refs(game_id)
+        per_ref: Sequence[Iterable[tuple]]
         if len(refs) == 1:  # a game for one participant: streamed straight to its file
             per_ref = [(i[2][1] for i in items)]
         else:  # a table: each session's own rows, in the game's order, to its own file

@@ -5,7 +5,8 @@ Every request that acts writes the same few shapes. Django's ``bulk_create`` and
 their SQL afresh every time, which costs the server more CPU than the statements cost the
 database; here each model's statement text is built once, and every value goes through its
 field's own ``pre_save`` and ``get_db_prep_save``, so what is stored is exactly what the ORM
-would store (JSON as ``jsonb``, ``auto_now`` times, foreign keys by id).
+would store (JSON as ``jsonb``, ``auto_now`` times, foreign keys by id). It leans on the ORM's
+own (private) save helpers, so models and instances are typed ``Any`` here.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from functools import cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Model
 
 
 @cache
-def _insert_shape(model: type[Model]) -> tuple[list, str, str, str]:
+def _insert_shape(model: Any) -> tuple[list, str, str, str]:
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
     head = (
@@ -29,11 +29,11 @@ def _insert_shape(model: type[Model]) -> tuple[list, str, str, str]:
     return fields, head, row, f" RETURNING {quote(model._meta.pk.column)}"
 
 
-def insert(objs: list[Model]) -> list[Model]:
+def insert(objs: list[Any]) -> list[Any]:
     """Insert ``objs`` (instances of one model) in one statement; each gets its primary key."""
     if not objs:
         return objs
-    fields, head, row, returning = _insert_shape(type(objs[0]))
+    fields, head, row, returning = _insert_shape(objs[0].__class__)
     db = connections[DEFAULT_DB_ALIAS]  # once, not through the proxy for every value
     params: list[Any] = []
     for obj in objs:
@@ -48,7 +48,7 @@ def insert(objs: list[Model]) -> list[Model]:
     return objs
 
 
-def update(obj: Model, names: list[str]) -> None:
+def update(obj: Any, names: list[str]) -> None:
     """``UPDATE`` only the columns of ``names`` of the row of ``obj``."""
     meta, db = obj._meta, connections[DEFAULT_DB_ALIAS]
     fields = [meta.get_field(name) for name in names]
@@ -63,7 +63,7 @@ def update(obj: Model, names: list[str]) -> None:
 
 
 @cache
-def _locking_select(model: type[Model]) -> str:
+def _locking_select(model: Any) -> str:
     quote, meta = connection.ops.quote_name, model._meta
     columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
     return (
@@ -72,7 +72,7 @@ def _locking_select(model: type[Model]) -> str:
     )
 
 
-def locked(model: type[Model], pk: int) -> Model | None:
+def locked(model: Any, pk: int) -> Any:
     """The row ``pk`` of ``model``, locked until the transaction ends (``SELECT ... FOR
     UPDATE``), or None: ``select_for_update().filter(pk=pk).first()`` without its compiling."""
     return next(iter(model.objects.raw(_locking_select(model), [pk])), None)

@@ -149,7 +149,7 @@ def _due_for(table: Table, seat: int, started: datetime, rules: Settings) -> Due
         return Due(at, seat, "takeover_play")
     candidates = []
     silent = turns.get("silent_since", {}).get(str(seat))
-    if silent and takeover_on(table):
+    if silent and rules.takeover_seconds is not None and takeover_on(table):
         at = datetime.fromisoformat(silent) + timedelta(seconds=rules.takeover_seconds)
         candidates.append(Due(max(at, started), seat, "takeover"))
     if rules.turn_seconds:
@@ -233,6 +233,7 @@ def takeover_bot(table: Table, seat: int):
         game.game_type, kind, seat=seat, seed=derive_seed(game.seed, TAKEOVER, seat), **params
     )
     setup, actions = _logged(table)
+    assert setup is not None, "every game's log opens with its creation"
     state = game_from_setup(setup)
     bot.observe(state.view(seat), public_events(state.events, seat))
     for action in actions:
@@ -241,13 +242,14 @@ def takeover_bot(table: Table, seat: int):
     return bot
 
 
-def _logged(table: Table) -> tuple[dict, list[dict]]:
+def _logged(table: Table) -> tuple[dict | None, list[dict]]:
     """The game's setup and applied actions: those written, then those of this request."""
     written = (
         GameEvent.objects.filter(game=table.game).order_by("seq").values_list("kind", "payload")
     )
     pending = [(event.kind, event.payload) for event in table.pending_events]
-    setup, actions = None, []
+    setup: dict | None = None
+    actions: list[dict] = []
     for kind, payload in [*written, *pending]:
         if kind == EventKind.GAME_CREATED:
             setup = payload["setup"]

@@ -4,15 +4,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_game_practice'),
+        ("games", "0010_game_practice"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='gameevent',
-            name='kind',
-            field=models.CharField(choices=[('game_created', 'Game Created'), ('roles', 'Roles'), ('deal', 'Deal'), ('examination_shown', 'Examination Shown'), ('examination_hidden', 'Examination Hidden'), ('examination_sort', 'Examination Sort'), ('examination_ready', 'Examination Ready'), ('examination_over', 'Examination Over'), ('page_hidden', 'Page Hidden'), ('page_visible', 'Page Visible'), ('hand_choice', 'Hand Choice'), ('stragedy', 'Stragedy'), ('play', 'Play'), ('hide_trump', 'Hide Trump'), ('ask_trump', 'Ask Trump'), ('trump_revealed', 'Trump Revealed'), ('trick', 'Trick'), ('illegal_attempt', 'Illegal Attempt'), ('recall_probe', 'Recall Probe'), ('deal_result', 'Deal Result'), ('round_result', 'Round Result'), ('match_result', 'Match Result'), ('game_abandoned', 'Game Abandoned'), ('seat_joined', 'Seat Joined'), ('table_started', 'Table Started'), ('seat_takeover', 'Seat Takeover'), ('seat_return', 'Seat Return')], max_length=30),
+            model_name="gameevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("game_created", "Game Created"),
+                    ("roles", "Roles"),
+                    ("deal", "Deal"),
+                    ("examination_shown", "Examination Shown"),
+                    ("examination_hidden", "Examination Hidden"),
+                    ("examination_sort", "Examination Sort"),
+                    ("examination_ready", "Examination Ready"),
+                    ("examination_over", "Examination Over"),
+                    ("page_hidden", "Page Hidden"),
+                    ("page_visible", "Page Visible"),
+                    ("hand_choice", "Hand Choice"),
+                    ("stragedy", "Stragedy"),
+                    ("play", "Play"),
+                    ("hide_trump", "Hide Trump"),
+                    ("ask_trump", "Ask Trump"),
+                    ("trump_revealed", "Trump Revealed"),
+                    ("trick", "Trick"),
+                    ("illegal_attempt", "Illegal Attempt"),
+                    ("recall_probe", "Recall Probe"),
+                    ("deal_result", "Deal Result"),
+                    ("round_result", "Round Result"),
+                    ("match_result", "Match Result"),
+                    ("game_abandoned", "Game Abandoned"),
+                    ("seat_joined", "Seat Joined"),
+                    ("table_started", "Table Started"),
+                    ("seat_takeover", "Seat Takeover"),
+                    ("seat_return", "Seat Return"),
+                ],
+                max_length=30,
+            ),
         ),
     ]

@@ -614,7 +614,7 @@ class PerfectBot(MemoryBot):
         return best_pos
 
 
-MEMULATION_BOTS = {
+MEMULATION_BOTS: dict[str, type[_Base]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "memory": MemoryBot,

@@ -324,4 +324,8 @@ class TrackerBot(HeuristicBot):
         return super().lead(view, legal)
 
 
-MENDIKOT_BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "tracker": TrackerBot}
+MENDIKOT_BOTS: dict[str, type[_Base]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "tracker": TrackerBot,
+}
