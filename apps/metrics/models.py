@@ -26,6 +26,9 @@ class MetricValue(models.Model):
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
+    # A game's values are of one seat: at a table each participant's seat has its own (0 at
+    # the session and participant levels).
+    seat = models.PositiveSmallIntegerField(default=0)
     key = models.CharField(max_length=50)
     version = models.PositiveSmallIntegerField()
     value = models.FloatField(null=True, blank=True, help_text="null: not defined for the subject")
@@ -35,11 +38,8 @@ class MetricValue(models.Model):
 
     class Meta:
         constraints = [
-            # A game's values are per session: at a table each participant has their own.
             models.UniqueConstraint(
-                fields=["level", "subject_id", "session", "key", "version"],
-                name="metric_value_unique",
-                nulls_distinct=False,
+                fields=["level", "subject_id", "seat", "key", "version"], name="metric_value_unique"
             )
         ]
         indexes = [

@@ -39,7 +39,7 @@ def _store(level: str, subject_id: int, rows: list[MetricValue]) -> None:
     MetricValue.objects.bulk_create(
         rows,
         update_conflicts=True,
-        unique_fields=["level", "subject_id", "session", "key", "version"],
+        unique_fields=["level", "subject_id", "seat", "key", "version"],
         update_fields=["participant", "session", "game", "value", "n", "details", "computed_at"],
     )
 
@@ -63,6 +63,7 @@ def game_metrics_compute(
             participant_id=session.participant_id,
             session_id=session.pk,
             game_id=game.pk,
+            seat=seat,
             key=key,
             value=item.value,
             n=item.n,

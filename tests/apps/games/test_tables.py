@@ -36,7 +36,21 @@ def test_a_table_opens_waiting_with_a_session_and_a_link_per_person(client_for, 
     assert list(GameEvent.objects.filter(game=game).values_list("kind", flat=True)) == [
         EventKind.GAME_CREATED
     ]
-    assert client.get(f"/api/tables/{game.pk}/").json() == table
+    fresh = client.get(f"/api/tables/{game.pk}/").json()
+    # The same table (links are signed afresh, with their time: compare them by what they grant).
+    assert [token_of(s) is not None for s in fresh["seats"]] == [True, True]
+    unlinked = [{**s, "link": None} for s in table["seats"]]
+    assert {**fresh, "seats": [{**s, "link": None} for s in fresh["seats"]]} == {
+        **table,
+        "seats": unlinked,
+    }
+    assert [api_seat(fresh, i) for i in (0, 1)] == [0, 1]
+
+
+def api_seat(table: dict, index: int) -> int:
+    from rest_framework.test import APIClient
+
+    return APIClient().get(f"/api/play/{token_of(table['seats'][index])}/").json()["seat"]
 
 
 def test_the_waiting_room_then_the_start_when_the_last_joins(client_for, clinician, api):
