@@ -186,6 +186,7 @@ def staff(transactional_db):
         roles="alternate",
         opponent="greedy",
         stragedy_intent=True,
+        practice_round=False,  # the practice round has its own test (test_practice.py)
         created_by=researcher,
     )
     mendikot = Protocol.objects.create(
@@ -195,6 +196,7 @@ def staff(transactional_db):
         rounds=1,
         trump_rule="hidden_ask",
         opponent="random",
+        practice_round=False,
         created_by=researcher,
     )
     return {

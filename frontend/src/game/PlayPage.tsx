@@ -96,11 +96,12 @@ export function GameScreen({
               setRulesRead((n) => n + 1);
             }}
           />
-        ) : practice && view.status !== "active" ? (
-          <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
         ) : (
           <>
-            {practice && <PracticeBanner />}
+            {practice && view.status === "active" && <PracticeBanner />}
+            {practice && view.status !== "active" && (
+              <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
+            )}
             <h1 className="sr-only">
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>

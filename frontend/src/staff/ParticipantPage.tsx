@@ -25,6 +25,7 @@ import type {
   Protocol,
   TrainingSession,
 } from "../api/types";
+import { practiceState } from "../features/practice/api";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -326,7 +327,9 @@ function StartSession({ participant: p }: { participant: Participant }) {
         participant: p.id,
         protocol: Number(protocol),
       });
-      await api.post(`/api/sessions/${session.id}/games/`);
+      // A first game begins with the practice round: the session page offers it (or its skip).
+      const practice = await practiceState(session.id);
+      if (!practice.offered) await api.post(`/api/sessions/${session.id}/games/`);
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),
