@@ -16,8 +16,11 @@ from apps.games.models import Game
 from apps.games.services import game_open
 from apps.training.models import TrainingSession
 
-# Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py).
-PRACTICE_SEEDS = {"memulation": 7, "mendikot": 7}
+# Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py). Memulation:
+# each hand of the Old Deal holds one Wild Card and a few trumps, whichever the participant gets.
+# Mendikot: the participant holds two tens and a single club (a chance to ask for trump), and
+# an opponent hides the trump and leads.
+PRACTICE_SEEDS = {"memulation": 1, "mendikot": 21}
 GENTLE_OPPONENT = "random"
 
 
