@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from apps.common.errors import Conflict
 from apps.games.models import Game
 from apps.games.services import game_open
@@ -62,8 +64,11 @@ def practice_state(*, session: TrainingSession) -> dict[str, Any]:
     }
 
 
+@transaction.atomic
 def practice_create(*, session: TrainingSession) -> Game:
-    """Start the session's practice round (refused once its real game has begun)."""
+    """Start the session's practice round (refused once its real game has begun). The session's
+    row is locked, so that two requests at once start one practice, not two."""
+    session = TrainingSession.objects.select_for_update().get(pk=session.pk)
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
             f"The session is {session.status}; games are played in a started session.",
