@@ -98,9 +98,11 @@ def test_a_participant_takes_the_practice_round_then_the_real_game(page, staff, 
     assert real_start.inner_text() == "Start the real game"
     assert page.get_by_test_id("practice-offer").count() == 0
     real_start.click()
-    page.locator("[data-game] [data-testid=hand-over]").first.wait_for()
+    real_game = page.locator("[data-game]:not(:has([data-testid=game-practice]))")
+    real_game.get_by_test_id("hand-over").wait_for()
     real = Game.objects.get(session=session, practice=False)
-    page.locator(f"[data-game='{real.pk}'] [data-testid=hand-over]").click()
+    assert real_game.get_attribute("data-game") == str(real.pk)
+    real_game.get_by_test_id("hand-over").click()
     page.get_by_test_id("exam-start").wait_for()
     assert page.get_by_test_id("practice-banner").count() == 0
     play_memulation(page)
