@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from apps.common.errors import Conflict
 from apps.games.models import Game
 from apps.games.services import game_open
 from apps.training.models import TrainingSession
 
-# Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py).
-PRACTICE_SEEDS = {"memulation": 7, "mendikot": 7}
+# Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py). Memulation:
+# each hand of the Old Deal holds one Wild Card and a few trumps, whichever the participant gets.
+# Mendikot: the participant holds two tens and a single club (a chance to ask for trump), and
+# an opponent hides the trump and leads.
+PRACTICE_SEEDS = {"memulation": 1, "mendikot": 21}
 GENTLE_OPPONENT = "random"
 
 
@@ -59,8 +64,11 @@ def practice_state(*, session: TrainingSession) -> dict[str, Any]:
     }
 
 
+@transaction.atomic
 def practice_create(*, session: TrainingSession) -> Game:
-    """Start the session's practice round (refused once its real game has begun)."""
+    """Start the session's practice round (refused once its real game has begun). The session's
+    row is locked, so that two requests at once start one practice, not two."""
+    session = TrainingSession.objects.select_for_update().get(pk=session.pk)
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
             f"The session is {session.status}; games are played in a started session.",

@@ -327,7 +327,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
 def game_examination_event(
     table: Table, *, seat: int, event: dict[str, Any], request: Request
 ) -> Outcome:
-    """``start`` (the device shows the waiting hand A: its clock starts), ``ready`` (end this
+    """``start`` (the device shows the waiting hand, A or B: its clock starts), ``ready`` (end this
     hand now), ``sort`` (a new order of the hand on show), and page visibility changes.
     Examination actions after the hand's window are ``wrong_phase``."""
     kind = event.get("type") if isinstance(event, dict) else None

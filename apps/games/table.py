@@ -270,16 +270,13 @@ class Table:
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
                 not_before = self.now if opening else self.now + clock.PAUSE
-                self._ready_hand_a(effect["round"], effect["deal"], not_before)
+                self._ready_hand(effect["round"], effect["deal"], "A", not_before)
         probes_due(self, effects)
         if self.state.to_act:
             self.game.turn_started_at = self.now
             turns.turn_started(self)
 
     # -- the examination clock ---------------------------------------------------------------
-
-    def _ready_hand_a(self, round_no: int, deal: int, not_before: datetime) -> None:
-        self._ready_hand(round_no, deal, "A", not_before)
 
     def _ready_hand(self, round_no: int, deal: int, hand: str, not_before: datetime) -> None:
         seconds = self.game.options.get("examination_seconds", 30)

@@ -187,6 +187,7 @@ def staff(transactional_db):
         opponent="greedy",
         stragedy_intent=True,
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
+        practice_round=False,  # the practice round has its own test (test_practice.py)
         created_by=researcher,
     )
     mendikot = Protocol.objects.create(
@@ -197,6 +198,7 @@ def staff(transactional_db):
         trump_rule="hidden_ask",
         opponent="random",
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
+        practice_round=False,
         created_by=researcher,
     )
     return {

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 @dataclass
@@ -39,7 +40,10 @@ def _visible(page: Page, selector: str) -> bool:
 
 def _enabled(page: Page, selector: str) -> bool:
     loc = page.locator(selector)
-    return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
+    try:  # the element may go between two looks (the answer it waited for came)
+        return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled(timeout=500)
+    except PlaywrightTimeout:
+        return False
 
 
 def _version(page: Page) -> str | None:

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from apps.games.engine import game_from_json
+from apps.games.engine.cards import CARD_NAMES
 from apps.games.models import Game, GameEvent
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.playing import play_through
@@ -59,6 +60,10 @@ def seat_may_see(game: Game, body: dict) -> set[str]:
     allowed |= {view.get("hidden_trump")} if view.get("hidden_trump") else set()
     allowed |= cards_in((view.get("trick") or {}).get("cards", []))
     allowed |= cards_in(view.get("roles_cut"))  # the cut, face up to both before the play
+    if state.phase == "play" and state.tricks:  # the last trick taken, which both saw played
+        last = state.tricks[-1]
+        cards = last[1:3] if game.game_type == "memulation" else last[1]
+        allowed |= {CARD_NAMES[c] for c in cards}
     if body["examination"] and view["examination"]:
         # Only the hand the server's clock has on show.
         allowed |= set(view["examination"][body["examination"]["hand"]])

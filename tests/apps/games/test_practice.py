@@ -154,3 +154,21 @@ def test_mendikot_has_a_practice_too(clinician, client_for, first_session):
     assert end["status"] == "finished"
     session.refresh_from_db()
     assert session.status == TrainingSession.Status.STARTED
+
+
+def test_the_practice_deals_are_friendly(first_session):
+    from apps.games.engine import game_from_json
+
+    memulation = practice.practice_create(session=first_session())
+    dealt = GameEvent.objects.get(game=memulation, kind=EventKind.GAME_CREATED).payload["effects"]
+    deal = next(e for e in dealt if e["type"] == "deal_started")
+    wild, trump = deal["pritticut"][0], deal["pritticut"][1]
+    for hand in deal["hands"].values():
+        assert sum(card[0] == wild for card in hand) == 1
+        assert 2 <= sum(card[1] == trump and card[0] != wild for card in hand) <= 4
+
+    mendikot = practice.practice_create(session=first_session(game="mendikot", opponent="random"))
+    view = game_from_json(mendikot.state).view(0)
+    assert sum(card[0] == "T" for card in view["hand"]) == 2
+    assert sum(card[1] == "C" for card in view["hand"]) == 1
+    assert view["dealer"] != 3  # seat dealer+1 hides the trump: never the participant here

@@ -7,6 +7,7 @@ import { rows } from "../../api/client";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
 import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "../../ui/widgets";
 import { getSummary, listParticipants } from "./api";
+import "./cardTable.css";
 
 const GLANCE_LABELS: Record<string, string> = {
   recall_hit: "Recall",
@@ -54,7 +55,7 @@ export function ParticipantListPage() {
       )}
       {participants.length > 0 && (
         <div className="table-wrap">
-          <table className="data-table" data-testid="participant-table">
+          <table className="data-table cards-on-phone" data-testid="participant-table">
             <thead>
               <tr>
                 <th scope="col">Code</th>
@@ -80,19 +81,19 @@ export function ParticipantListPage() {
                       <Link to={`/participants/${p.id}`}>{p.code}</Link>
                       {!p.has_consent && <span className="badge warn">no consent</span>}
                     </th>
-                    <td>{p.study_name}</td>
-                    <td>{formatDate(p.last_session_at)}</td>
-                    <td className={behind ? "behind" : ""} data-testid="this-week">
+                    <td data-label="Study">{p.study_name}</td>
+                    <td data-label="Last session">{formatDate(p.last_session_at)}</td>
+                    <td className={behind ? "behind" : ""} data-testid="this-week" data-label="This week">
                       {p.sessions_this_week} of {planned ?? "–"}
                       {behind && <span className="sr-only"> (behind plan)</span>}
                     </td>
-                    <td data-testid="flags">
+                    <td data-testid="flags" data-label="Flags">
                       <FlagList flags={participantFlags(p, metrics)} />
                     </td>
                     {GLANCE_METRICS.map((key) => {
                       const metric = metrics.find((m) => m.key === key);
                       return (
-                        <td key={key} data-metric={key}>
+                        <td key={key} data-metric={key} data-label={GLANCE_LABELS[key]}>
                           {metric ? (
                             <span className="metric-cell">
                               <strong>{formatValue(metric.latest, metric.unit)}</strong>

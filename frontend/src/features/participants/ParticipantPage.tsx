@@ -17,6 +17,7 @@ import {
 } from "recharts";
 import { rows } from "../../api/client";
 import type { MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
+import { practiceState } from "../practice/api";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -322,7 +323,9 @@ function StartSession({ participant: p }: { participant: Participant }) {
   const start = useMutation({
     mutationFn: async () => {
       const session = await createSession(p.id, Number(protocol));
-      await startSessionGame(session.id);
+      // A first game begins with the practice round: the session page offers it (or its skip).
+      const practice = await practiceState(session.id);
+      if (!practice.offered) await startSessionGame(session.id);
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),

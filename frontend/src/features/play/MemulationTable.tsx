@@ -11,7 +11,7 @@ import { PlayHand } from "./Hand";
 import { OldPiles, TrickPile, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
 import { cardName, inPreferredOrder, sortHand, suitName } from "./cards";
-import { wildWords } from "../practice/wild";
+import { rankPlural, wildWords } from "../practice/wild";
 import { useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
@@ -488,8 +488,11 @@ function PritticutBox({ view }: { view: MemulationView }) {
           <span className="label">Trump:</span> <strong>{suitName(s.trump ?? "")}</strong>
         </div>
         <div>
-          <span className="label">Wild cards:</span>{" "}
-          <strong data-testid="wild-cards">{wildWords(s.pritticut)}</strong>
+          <span className="label">Wild:</span>{" "}
+          <strong data-testid="wild-cards" title={wildWords(s.pritticut)}>
+            the other three {rankPlural(s.pritticut[0])}
+          </strong>
+          <span className="sr-only"> ({wildWords(s.pritticut)})</span>
         </div>
       </div>
     </div>

@@ -2,7 +2,6 @@
 // device handed over to the participant.
 
 import { useEffect, useMemo, useState } from "react";
-import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { PracticeBanner, PracticeDone, PracticeIntro, markRulesSeen, rulesSeen } from "../practice/PracticeIntro";
 import { RulesButton } from "../practice/RulesButton";
@@ -70,9 +69,7 @@ export function GameScreen({
       <a href="#table" className="skip-link">
         Skip to the table
       </a>
-      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId}>
-        {view && <RulesButton game={view.game_type} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />}
-      </PlayHeader>
+      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId} />
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
           <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as the
@@ -103,11 +100,12 @@ export function GameScreen({
               setRulesRead((n) => n + 1);
             }}
           />
-        ) : practice && view.status !== "active" ? (
-          <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
         ) : (
           <>
-            {practice && <PracticeBanner />}
+            {practice && view.status === "active" && <PracticeBanner />}
+            {practice && view.status !== "active" && (
+              <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
+            )}
             <h1 className="sr-only">
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>
@@ -123,6 +121,10 @@ export function GameScreen({
             ) : (
               <MemulationTable game={game} />
             )}
+            {/* Below the table, so that the hand and its clock keep their place on screen. */}
+            <div className="rules-again">
+              <RulesButton game={view.game_type} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
+            </div>
           </>
         )}
       </main>
@@ -130,7 +132,7 @@ export function GameScreen({
   );
 }
 
-function PlayHeader({ title, staffGameId, children }: { title: string; staffGameId?: string; children?: ReactNode }) {
+function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: string }) {
   const { settings, update } = useSettings();
   return (
     <header className="play-header">
@@ -166,7 +168,6 @@ function PlayHeader({ title, staffGameId, children }: { title: string; staffGame
             <option value="largest">largest</option>
           </select>
         </label>
-        {children}
         {staffGameId && (
           <Link className="btn link small" to="/">
             Staff: back

@@ -28,7 +28,7 @@ function Step({ title, picture, children }: { title: string; picture?: ReactNode
 function Labelled({ card, label, wild, trump, faceDown }: { card?: string; label: string; wild?: boolean; trump?: boolean; faceDown?: boolean }) {
   return (
     <figure className="rules-card">
-      <Card card={card} wild={wild} trump={trump} faceDown={faceDown} className="mini" decorative />
+      <Card card={card} wild={wild} trump={trump} faceDown={faceDown} className="rules-picture-card" decorative />
       <figcaption>{label}</figcaption>
     </figure>
   );
@@ -80,13 +80,13 @@ export function MemulationRules({ examinationSeconds }: { examinationSeconds?: n
           <div className="rules-row">
             <div className="rules-fan">
               {["AS", "9H", "4D"].map((c) => (
-                <Card key={c} card={c} className="mini" decorative />
+                <Card key={c} card={c} className="rules-picture-card" decorative />
               ))}
               <span className="rules-tag">hand A</span>
             </div>
             <div className="rules-fan">
               {["KC", "2H", "TD"].map((c) => (
-                <Card key={c} card={c} className="mini" decorative />
+                <Card key={c} card={c} className="rules-picture-card" decorative />
               ))}
               <span className="rules-tag">hand B</span>
             </div>
@@ -230,10 +230,10 @@ export function MendikotRules({ trumpRule }: { trumpRule?: TrumpRule }) {
         title="Teams"
         picture={
           <div className="rules-table-picture">
-            <span className="seat top">Partner</span>
-            <span className="seat left">Opponent</span>
-            <span className="seat right">Opponent</span>
-            <span className="seat bottom">You</span>
+            <span className="rules-seat top">Partner</span>
+            <span className="rules-seat left">Opponent</span>
+            <span className="rules-seat right">Opponent</span>
+            <span className="rules-seat bottom">You</span>
           </div>
         }
       >

@@ -280,7 +280,8 @@ export function ReplayPage() {
     queryFn: () => listSessionGames(id),
   });
   const list = rows(games.data);
-  const finished = list.filter((g) => g.status === "finished");
+  // The practice round is not replayed: it is never analysed, and it does not count.
+  const finished = list.filter((g) => g.status === "finished" && !g.practice);
   return (
     <section aria-labelledby="replay-page-title" className="replay-page">
       <h1 id="replay-page-title">Session replay</h1>
