@@ -58,7 +58,7 @@ export function OpenTablePage() {
     onSuccess: (table) => {
       // The answer is the table: show it at once.
       client.setQueryData(["table", String(table.game)], table);
-      navigate(`/tables/${table.game}`);
+      void navigate(`/tables/${table.game}`);
     },
   });
 
