@@ -2,7 +2,7 @@
 // participants of the study, the clinician, or the computer for Mendikot's empty seats.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../ui/widgets";
@@ -25,12 +25,10 @@ export function OpenTablePage() {
     enabled: firstId !== null,
   });
   const studies = useQuery({ queryKey: ["tables", "studies"], queryFn: tablesApi.studies });
-  const [study, setStudy] = useState<number | null>(null);
-  useEffect(() => {
-    if (study !== null) return;
-    if (participant.data) setStudy(participant.data.study);
-    else if (firstId === null && studies.data?.length === 1) setStudy(studies.data[0].id);
-  }, [study, participant.data, firstId, studies.data]);
+  // Until one is chosen, the study is the first participant's, or the only one there is.
+  const [chosenStudy, setStudy] = useState<number | null>(null);
+  const onlyStudy = firstId === null && studies.data?.length === 1 ? studies.data[0].id : null;
+  const study = chosenStudy ?? participant.data?.study ?? onlyStudy;
 
   const protocols = useQuery({
     queryKey: ["protocols", study],
@@ -45,8 +43,13 @@ export function OpenTablePage() {
   const [protocolId, setProtocolId] = useState("");
   const protocol = protocols.data?.find((p) => String(p.id) === protocolId);
   const game = protocol?.game;
-  const [choices, setChoices] = useState<SeatChoice[]>(() => defaultChoices(undefined, firstId));
-  useEffect(() => setChoices(defaultChoices(game, firstId)), [game, firstId]);
+  // Another game (or another first participant) starts from its own seats (set while rendering).
+  const [choices, setChoices] = useState<SeatChoice[]>(() => defaultChoices(game, firstId));
+  const [choicesFor, setChoicesFor] = useState({ game, firstId });
+  if (choicesFor.game !== game || choicesFor.firstId !== firstId) {
+    setChoicesFor({ game, firstId });
+    setChoices(defaultChoices(game, firstId));
+  }
 
   const problem = useMemo(() => (protocol ? seatsProblem(game, choices) : null), [protocol, game, choices]);
   const open = useMutation({
@@ -58,7 +61,7 @@ export function OpenTablePage() {
     onSuccess: (table) => {
       // The answer is the table: show it at once.
       client.setQueryData(["table", String(table.game)], table);
-      navigate(`/tables/${table.game}`);
+      void navigate(`/tables/${table.game}`);
     },
   });
 

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/client";
 import { SettingsProvider } from "../play/settings";
 import { OpenTablePage } from "./OpenTable";
 import { TablePage, tableRefetch } from "./TablePage";
@@ -118,10 +119,10 @@ describe("opening a table", () => {
       "GET /api/studies/3/protocols/?page_size=200": () => ({ count: 2, results: protocols }),
       "GET /api/participants/?study=3&page_size=500": () => ({ count: 3, results: participants }),
       "POST /api/tables/": () => {
-        throw {
-          status: 409,
-          body: { error: { code: "consent_missing", message: "P015 has no consent on record." } },
-        };
+        throw new ApiError(409, {
+          code: "consent_missing",
+          message: "P015 has no consent on record.",
+        });
       },
     });
     at("/tables/new");

@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/client";
 import type { Transport } from "../play/actionQueue";
 import { GameScreen } from "../play/PlayPage";
 import { SettingsProvider } from "../play/settings";
@@ -59,7 +60,7 @@ describe("a device at a table", () => {
     const mine = { ...twoPeople, you: 1 };
     const { calls } = fakeServer({
       "POST /api/play/seat-one/join/": () => {
-        throw { status: 409, body: { error: { code: "table_closed", message: "over" } } };
+        throw new ApiError(409, { code: "table_closed", message: "over" });
       },
     });
     const transport: Transport = {

@@ -31,7 +31,7 @@ function publicMemulation(over: Partial<WatchView> = {}, state = {}): WatchView 
     version: 30,
     seats: people,
     examination: null,
-    state: { ...seat.state, seat: null } as WatchView["state"],
+    state: { ...seat.state, seat: null },
     recent: [],
     record: null,
     ...over,
@@ -96,7 +96,7 @@ describe("the spectator page", () => {
         { seat: 3, kind: "bot", label: "Computer", joined: true },
       ],
       examination: null,
-      state: { ...seat.state, seat: null, hidden_trump: null } as WatchView["state"],
+      state: { ...seat.state, seat: null, hidden_trump: null },
       recent: [],
       record: null,
     };

@@ -3,8 +3,8 @@
 import type { SeatView } from "../play/types";
 import type { PublicSeat, TableBlock, TableSeatView } from "./types";
 
-export function tableOf(view: SeatView | null | undefined): TableBlock | null {
-  return (view as TableSeatView | null | undefined)?.table ?? null;
+export function tableOf(view: TableSeatView | null | undefined): TableBlock | null {
+  return view?.table ?? null;
 }
 
 export function isPerson(seat: Pick<PublicSeat, "kind">): boolean {

@@ -1,6 +1,7 @@
 // Bodies and a fake server for the tables feature's tests.
 
 import { vi } from "vitest";
+import { ApiError } from "../../api/client";
 import { memulationView, mendikotView } from "../../test/views";
 import type { MemulationView, MendikotView } from "../play/types";
 import type { TableBlock, TableBody } from "./types";
@@ -61,15 +62,11 @@ export function tableBody(over: Partial<TableBody> = {}): TableBody {
 
 type Handler = (body: unknown) => unknown;
 
-/** ``fetch`` answering ``"METHOD /path"`` from ``routes`` (a thrown ``{status, body}`` is an
- * error answer); every call is kept in ``calls``. */
+/** ``fetch`` answering ``"METHOD /path"`` from ``routes`` (a thrown ``ApiError`` is an error
+ * answer, in the platform's error shape); every call is kept in ``calls``. */
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? "GET";
-    const path = String(input);
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path, body });
+  const answer = (method: string, path: string, body: unknown): Response => {
     const handler = routes[`${method} ${path}`];
     if (!handler) {
       return new Response(JSON.stringify({ error: { code: "not_found", message: path } }), {
@@ -79,9 +76,17 @@ export function fakeServer(routes: Record<string, Handler>) {
     try {
       return new Response(JSON.stringify(handler(body)), { status: method === "POST" ? 201 : 200 });
     } catch (refusal) {
-      const { status, body: answer } = refusal as { status: number; body: unknown };
-      return new Response(JSON.stringify(answer), { status });
+      if (!(refusal instanceof ApiError)) throw refusal;
+      const { status, code, message, details } = refusal;
+      return new Response(JSON.stringify({ error: { code, message, details } }), { status });
     }
+  };
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const path = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    return Promise.resolve(answer(method, path, body));
   });
   vi.stubGlobal("fetch", fetch);
   return { fetch, calls };

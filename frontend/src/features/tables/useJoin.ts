@@ -13,24 +13,21 @@ export function useJoin(
   seated: boolean,
   onJoined: () => void,
 ): JoinState {
-  const [state, setState] = useState<JoinState>(seated ? "joined" : "joining");
+  // The answer to the join with each link; until it comes (or with a new link) the join is on.
+  const [answer, setAnswer] = useState<{ token: string; state: JoinState } | null>(null);
   const asked = useRef<string | null>(null);
   useEffect(() => {
-    if (seated) {
-      setState("joined");
-      return;
-    }
-    if (!token || asked.current === token) return;
+    if (seated || !token || asked.current === token) return;
     asked.current = token;
-    setState("joining");
     withRetry(() => tablesApi.join(token))
       .then(() => {
-        setState("joined");
+        setAnswer({ token, state: "joined" });
         onJoined();
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError) setState({ refused: error });
+        if (error instanceof ApiError) setAnswer({ token, state: { refused: error } });
       });
   }, [token, seated, onJoined]);
-  return state;
+  if (seated) return "joined";
+  return answer && answer.token === token ? answer.state : "joining";
 }

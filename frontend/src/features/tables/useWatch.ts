@@ -39,13 +39,13 @@ export function useWatch(source: WatchSource) {
     setView(next);
   }, []);
 
-  const refresh = useCallback(async () => {
-    try {
-      accept(await withRetry(source.get));
-    } catch (error) {
-      if (error instanceof ApiError) setFatal(error);
-    }
-  }, [source, accept]);
+  const refresh = useCallback(
+    () =>
+      withRetry(source.get).then(accept, (error: unknown) => {
+        if (error instanceof ApiError) setFatal(error);
+      }),
+    [source, accept],
+  );
 
   useEffect(() => {
     void refresh();
