@@ -17,8 +17,12 @@ const ParticipantPage = lazy(() =>
 const SessionPage = lazy(() =>
   import("./features/sessions/SessionPage").then((m) => ({ default: m.SessionPage })),
 );
-const ReplayPage = lazy(() => import("./features/sessions/Replay").then((m) => ({ default: m.ReplayPage })));
-const ExportsTab = lazy(() => import("./features/exports/Exports").then((m) => ({ default: m.ExportsTab })));
+const ReplayPage = lazy(() =>
+  import("./features/sessions/Replay").then((m) => ({ default: m.ReplayPage })),
+);
+const ExportsTab = lazy(() =>
+  import("./features/exports/Exports").then((m) => ({ default: m.ExportsTab })),
+);
 const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
@@ -74,18 +78,102 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route element={<StaffLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="participants/:id" element={<Page><ParticipantPage /></Page>} />
-        <Route path="sessions/:id" element={<Page><SessionPage /></Page>} />
-        <Route path="sessions/:id/replay" element={<Page><ReplayPage /></Page>} />
-        <Route path="tables/new" element={<Page><OpenTablePage /></Page>} />
-        <Route path="tables/:id" element={<Page><TablePage /></Page>} />
-        <Route path="games/:id/watch" element={<Page><WatchPage /></Page>} />
-        <Route path="studies" element={<Page><StudiesPage /></Page>} />
-        <Route path="studies/:id" element={<Page><StudyLayout /></Page>}>
-          <Route index element={<Page><ProtocolsTab /></Page>} />
-          <Route path="participants" element={<Page><StudyParticipantsTab /></Page>} />
-          <Route path="cohort" element={<Page><CohortTab /></Page>} />
-          <Route path="exports" element={<Page><ExportsTab /></Page>} />
+        <Route
+          path="participants/:id"
+          element={
+            <Page>
+              <ParticipantPage />
+            </Page>
+          }
+        />
+        <Route
+          path="sessions/:id"
+          element={
+            <Page>
+              <SessionPage />
+            </Page>
+          }
+        />
+        <Route
+          path="sessions/:id/replay"
+          element={
+            <Page>
+              <ReplayPage />
+            </Page>
+          }
+        />
+        <Route
+          path="tables/new"
+          element={
+            <Page>
+              <OpenTablePage />
+            </Page>
+          }
+        />
+        <Route
+          path="tables/:id"
+          element={
+            <Page>
+              <TablePage />
+            </Page>
+          }
+        />
+        <Route
+          path="games/:id/watch"
+          element={
+            <Page>
+              <WatchPage />
+            </Page>
+          }
+        />
+        <Route
+          path="studies"
+          element={
+            <Page>
+              <StudiesPage />
+            </Page>
+          }
+        />
+        <Route
+          path="studies/:id"
+          element={
+            <Page>
+              <StudyLayout />
+            </Page>
+          }
+        >
+          <Route
+            index
+            element={
+              <Page>
+                <ProtocolsTab />
+              </Page>
+            }
+          />
+          <Route
+            path="participants"
+            element={
+              <Page>
+                <StudyParticipantsTab />
+              </Page>
+            }
+          />
+          <Route
+            path="cohort"
+            element={
+              <Page>
+                <CohortTab />
+              </Page>
+            }
+          />
+          <Route
+            path="exports"
+            element={
+              <Page>
+                <ExportsTab />
+              </Page>
+            }
+          />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -24,7 +24,9 @@ describe("the typed client", () => {
     const sent = serve(200, { id: 7, name: "Pilot" });
     const study = await answer(typedApi.GET("/api/studies/{id}/", { params: { path: { id: 7 } } }));
     expect(study.name).toBe("Pilot");
-    await answer(typedApi.GET("/api/sessions/", { params: { query: { study: 7, page_size: 500 } } }));
+    await answer(
+      typedApi.GET("/api/sessions/", { params: { query: { study: 7, page_size: 500 } } }),
+    );
     expect(new URL(sent[0].url).pathname).toBe("/api/studies/7/");
     expect(new URL(sent[1].url).search).toBe("?study=7&page_size=500");
     expect(sent[0].headers.get("Accept")).toBe("application/json");

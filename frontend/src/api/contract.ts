@@ -14,4 +14,7 @@ export type ExaminationEventsAreRequests = Accepts<
   components["schemas"]["ExaminationEventRequest"],
   ExaminationBody
 >;
-export type ProbeAnswersAreRequests = Accepts<components["schemas"]["ProbeAnswerRequest"], ProbeBody>;
+export type ProbeAnswersAreRequests = Accepts<
+  components["schemas"]["ProbeAnswerRequest"],
+  ProbeBody
+>;

@@ -1,7 +1,10 @@
 // Seat views for tests, shaped like the server's.
 import type { MemulationView, MendikotView } from "../features/play/types";
 
-export function memulationView(overrides: Partial<MemulationView["state"]> = {}, top: Partial<MemulationView> = {}): MemulationView {
+export function memulationView(
+  overrides: Partial<MemulationView["state"]> = {},
+  top: Partial<MemulationView> = {},
+): MemulationView {
   return {
     id: 1,
     game_type: "memulation",
@@ -49,7 +52,10 @@ export function memulationView(overrides: Partial<MemulationView["state"]> = {},
   };
 }
 
-export function mendikotView(overrides: Partial<MendikotView["state"]> = {}, top: Partial<MendikotView> = {}): MendikotView {
+export function mendikotView(
+  overrides: Partial<MendikotView["state"]> = {},
+  top: Partial<MendikotView> = {},
+): MendikotView {
   return {
     id: 2,
     game_type: "mendikot",

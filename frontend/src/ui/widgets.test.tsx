@@ -13,7 +13,9 @@ describe("dashboard pieces", () => {
 
   it("reads a trend arrow against the metric's direction", () => {
     expect(trendGood({ direction: "lower_better", trend: { arrow: "down" } as never })).toBe(true);
-    expect(trendGood({ direction: "higher_better", trend: { arrow: "down" } as never })).toBe(false);
+    expect(trendGood({ direction: "higher_better", trend: { arrow: "down" } as never })).toBe(
+      false,
+    );
     expect(trendGood({ direction: "neutral", trend: { arrow: "up" } as never })).toBeNull();
     render(<TrendArrow metric={{ direction: "higher_better", trend: { arrow: "up" } as never }} />);
     expect(screen.getByText(/rising \(improving\)/)).toBeInTheDocument();

@@ -71,9 +71,11 @@ export function TrendArrow({
   const good = trendGood(metric);
   const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
   const words =
-    arrow === "flat" ? "no clear trend" : `${arrow === "up" ? "rising" : "falling"}${
-      good === null ? "" : good ? " (improving)" : " (worsening)"
-    }`;
+    arrow === "flat"
+      ? "no clear trend"
+      : `${arrow === "up" ? "rising" : "falling"}${
+          good === null ? "" : good ? " (improving)" : " (worsening)"
+        }`;
   return (
     <span
       className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}
@@ -87,8 +89,10 @@ export function TrendArrow({
 
 export function formatValue(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
-  if (unit === "rate" || unit === "%" || unit === "proportion") return `${Math.round(value * 100)}%`;
-  if (unit === "ms") return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+  if (unit === "rate" || unit === "%" || unit === "proportion")
+    return `${Math.round(value * 100)}%`;
+  if (unit === "ms")
+    return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === "s" || unit === "seconds") return `${value.toFixed(1)} s`;
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }

@@ -41,9 +41,15 @@ export function LoginPage() {
 
   return (
     <main className="login-page" id="main">
-      <form className="card-panel login" onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+      <form
+        className="card-panel login"
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="login-title"
+      >
         <h1 id="login-title">Memulation Lab</h1>
-        <p className="hint">Staff sign-in. Participants play from the link or QR code they are given.</p>
+        <p className="hint">
+          Staff sign-in. Participants play from the link or QR code they are given.
+        </p>
         <label htmlFor="username">User name</label>
         <input
           id="username"

@@ -14,7 +14,8 @@ export function useMe() {
       try {
         return await getMe();
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+          return null;
         throw error;
       }
     },

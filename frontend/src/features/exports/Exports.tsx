@@ -128,7 +128,12 @@ export function ExportsTab() {
             </div>
             <div>
               <label htmlFor="ex-from">Sessions from</label>
-              <input id="ex-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+              <input
+                id="ex-from"
+                type="date"
+                value={from}
+                onChange={(e) => setFrom(e.target.value)}
+              />
             </div>
             <div>
               <label htmlFor="ex-to">Sessions until</label>
@@ -161,7 +166,11 @@ export function ExportsTab() {
       </form>
 
       {current && (
-        <div className="card-panel export-job" data-testid="export-job" data-status={current.status}>
+        <div
+          className="card-panel export-job"
+          data-testid="export-job"
+          data-status={current.status}
+        >
           <h2>Export {current.id}</h2>
           <div
             className="progress"

@@ -9,7 +9,10 @@ export type ExportOrder = components["schemas"]["ExportRequestRequest"];
 
 export const startExport = (studyId: Id, body: ExportOrder) =>
   answer(
-    typedApi.POST("/api/studies/{id}/exports/", { params: { path: { id: Number(studyId) } }, body }),
+    typedApi.POST("/api/studies/{id}/exports/", {
+      params: { path: { id: Number(studyId) } },
+      body,
+    }),
   );
 
 export const getExport = (id: number) =>

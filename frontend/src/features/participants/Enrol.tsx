@@ -54,7 +54,9 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
       }}
     >
       <h2 id="enrol-title">Enrol a participant</h2>
-      <p className="muted">A pseudonymous code is generated. Never enter names or contact details.</p>
+      <p className="muted">
+        A pseudonymous code is generated. Never enter names or contact details.
+      </p>
       <div className="form-row">
         {studyId === undefined && (
           <div>
@@ -76,7 +78,11 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
         )}
         <div>
           <label htmlFor="enrol-age">Age band</label>
-          <select id="enrol-age" value={ageBand} onChange={(e) => setAgeBand(e.target.value as Enrolment["age_band"])}>
+          <select
+            id="enrol-age"
+            value={ageBand}
+            onChange={(e) => setAgeBand(e.target.value as Enrolment["age_band"])}
+          >
             {AGE_BANDS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

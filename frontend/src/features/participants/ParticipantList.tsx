@@ -5,7 +5,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
-import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate, formatValue } from "../../ui/widgets";
+import {
+  ErrorNote,
+  Loading,
+  Sparkline,
+  TrendArrow,
+  formatDate,
+  formatValue,
+} from "../../ui/widgets";
 import { getSummary, listParticipants } from "./api";
 import "./cardTable.css";
 
@@ -83,7 +90,11 @@ export function ParticipantListPage() {
                     </th>
                     <td data-label="Study">{p.study_name}</td>
                     <td data-label="Last session">{formatDate(p.last_session_at)}</td>
-                    <td className={behind ? "behind" : ""} data-testid="this-week" data-label="This week">
+                    <td
+                      className={behind ? "behind" : ""}
+                      data-testid="this-week"
+                      data-label="This week"
+                    >
                       {p.sessions_this_week} of {planned ?? "–"}
                       {behind && <span className="sr-only"> (behind plan)</span>}
                     </td>

@@ -210,8 +210,7 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
   const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
   const save = useMutation({
-    mutationFn: () =>
-      setWeeklyPlan(p.id, value === "" ? null : Number(value)),
+    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value)),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -257,8 +256,7 @@ function ConsentPanel({ participant: p }: { participant: Participant }) {
   const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
   const [version, setVersion] = useState("");
   const consent = useMutation({
-    mutationFn: () =>
-      recordConsent(p.id, date, version),
+    mutationFn: () => recordConsent(p.id, date, version),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -283,7 +281,9 @@ function ConsentPanel({ participant: p }: { participant: Participant }) {
             consent.mutate();
           }}
         >
-          <p className="muted">No consent recorded yet. Record the signed form to start sessions.</p>
+          <p className="muted">
+            No consent recorded yet. Record the signed form to start sessions.
+          </p>
           <label htmlFor="consent-date">Date signed</label>
           <input
             id="consent-date"
@@ -365,7 +365,11 @@ function StartSession({ participant: p }: { participant: Participant }) {
           <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
             {start.isPending ? "Starting…" : "Start the session"}
           </button>
-          <Link className="btn secondary" to={`/tables/new?participant=${p.id}`} data-testid="open-table">
+          <Link
+            className="btn secondary"
+            to={`/tables/new?participant=${p.id}`}
+            data-testid="open-table"
+          >
             Open a table with others
           </Link>
         </form>
@@ -388,7 +392,11 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
     })) ??
     metric.series.map((value, i) => ({ name: `${i + 1}`, value, mean: null as number | null }));
   return (
-    <article className="card-panel metric" data-metric={metric.key} aria-labelledby={`m-${metric.key}`}>
+    <article
+      className="card-panel metric"
+      data-metric={metric.key}
+      aria-labelledby={`m-${metric.key}`}
+    >
       <h3 id={`m-${metric.key}`}>{metric.label}</h3>
       <div className="metric-head">
         <span className="metric-latest" data-testid={`latest-${metric.key}`}>
@@ -501,7 +509,8 @@ export const MEAN_LEGEND = "Mean of the last 3 sessions";
 
 /** A y-axis tick in the metric's unit, short enough for the axis. */
 export function axisTick(value: number, unit: string): string {
-  if (unit === "rate" || unit === "%" || unit === "proportion") return `${Math.round(value * 100)}%`;
+  if (unit === "rate" || unit === "%" || unit === "proportion")
+    return `${Math.round(value * 100)}%`;
   if (unit === "ms") return `${Number((value / 1000).toFixed(1))} s`; // one unit on one axis
   if (Number.isInteger(value)) return String(value);
   return String(Number(value.toFixed(2)));
@@ -573,27 +582,29 @@ function SessionList({ participantId }: { participantId: number }) {
             {list.map((s) => {
               const snapshot = s.protocol_snapshot as ProtocolSnapshot | undefined;
               return (
-              <tr key={s.id}>
-                <th scope="row">
-                  <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
-                </th>
-                <td>
-                  {String(snapshot?.name ?? s.protocol)} v
-                  {String(snapshot?.version ?? "")}
-                </td>
-                <td>{s.status}</td>
-                <td>{formatDate(s.started_at, true)}</td>
-                <td>{formatDate(s.completed_at, true)}</td>
-                <td>
-                  {s.status === "completed" ? (
-                    <Link to={`/sessions/${s.id}/replay`} aria-label={`Replay session ${s.number}`}>
-                      Replay
-                    </Link>
-                  ) : (
-                    "–"
-                  )}
-                </td>
-              </tr>
+                <tr key={s.id}>
+                  <th scope="row">
+                    <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
+                  </th>
+                  <td>
+                    {String(snapshot?.name ?? s.protocol)} v{String(snapshot?.version ?? "")}
+                  </td>
+                  <td>{s.status}</td>
+                  <td>{formatDate(s.started_at, true)}</td>
+                  <td>{formatDate(s.completed_at, true)}</td>
+                  <td>
+                    {s.status === "completed" ? (
+                      <Link
+                        to={`/sessions/${s.id}/replay`}
+                        aria-label={`Replay session ${s.number}`}
+                      >
+                        Replay
+                      </Link>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                </tr>
               );
             })}
           </tbody>
@@ -632,7 +643,12 @@ function Notes({ participantId }: { participantId: number }) {
           }}
         >
           <label htmlFor="note-text">New note</label>
-          <textarea id="note-text" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+          <textarea
+            id="note-text"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+          />
           {add.error && (
             <p className="form-error" role="alert">
               {errorText(add.error)}

@@ -27,7 +27,8 @@ describe("reliable change on the participant page", () => {
         corrected: 1.837,
         reliable: false,
         status: "ok",
-        reading: "No reliable change (RCI 1.84 after a practice correction of 0.05; 2.45 uncorrected)",
+        reading:
+          "No reliable change (RCI 1.84 after a practice correction of 0.05; 2.45 uncorrected)",
         k: 3,
         sd: 0.2,
         reliability: 0.75,

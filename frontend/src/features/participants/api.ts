@@ -51,7 +51,9 @@ export const recordConsent = (id: Id, date: string, formVersion: string) =>
   );
 
 export const listSessions = (id: number) =>
-  answer(typedApi.GET("/api/sessions/", { params: { query: { participant: id, page_size: 100 } } }));
+  answer(
+    typedApi.GET("/api/sessions/", { params: { query: { participant: id, page_size: 100 } } }),
+  );
 
 export const listNotes = (id: Id) =>
   answer(typedApi.GET("/api/participants/{id}/notes/", participant(id)));

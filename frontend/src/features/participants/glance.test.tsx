@@ -31,7 +31,6 @@ const reliable = (baseline: number, latest: number, yes = true) =>
     latest,
   }) as MetricSummary["rci"];
 
-
 describe("the participant list at a glance", () => {
   it("flags a reliable change only when the inference says it holds, by direction", () => {
     expect(reliableChange(metric({ rci: reliable(0.7, 0.4) }))).toBe("decline");
@@ -47,8 +46,12 @@ describe("the participant list at a glance", () => {
     expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 2 })).toBe(2);
     expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 0 })).toBe(0);
     // No plan, or enrolled since last week began: nothing to miss.
-    expect(missedLastWeek({ sessions_per_week_planned: null, sessions_missed_last_week: null })).toBe(0);
-    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: null })).toBe(0);
+    expect(
+      missedLastWeek({ sessions_per_week_planned: null, sessions_missed_last_week: null }),
+    ).toBe(0);
+    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: null })).toBe(
+      0,
+    );
   });
 
   it("lists the flags in words, or says none", () => {

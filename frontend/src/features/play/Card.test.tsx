@@ -26,8 +26,8 @@ describe("Card", () => {
         <Card card="2D" palette="four" />
       </>,
     );
-    const fills = Array.from(container.querySelectorAll("svg")).map(
-      (svg) => svg.querySelector("text")?.getAttribute("fill"),
+    const fills = Array.from(container.querySelectorAll("svg")).map((svg) =>
+      svg.querySelector("text")?.getAttribute("fill"),
     );
     expect(fills[0]).not.toBe(fills[1]);
   });
@@ -68,7 +68,14 @@ describe("PlayHand", () => {
 
   it("highlights nothing while it is not the player's turn", () => {
     render(
-      <PlayHand cards={["2S"]} legal={["2S"]} yourTurn={false} disabled onPlay={() => undefined} label="h" />,
+      <PlayHand
+        cards={["2S"]}
+        legal={["2S"]}
+        yourTurn={false}
+        disabled
+        onPlay={() => undefined}
+        label="h"
+      />,
     );
     const card = screen.getByRole("button", { name: "two of spades" });
     expect(card).not.toHaveClass("legal");
@@ -78,7 +85,9 @@ describe("PlayHand", () => {
   it("plays by click and by keyboard (arrow keys, then Enter)", async () => {
     const onPlay = vi.fn();
     const user = userEvent.setup();
-    render(<PlayHand cards={["2S", "KH", "7C"]} legal={["2S"]} yourTurn onPlay={onPlay} label="h" />);
+    render(
+      <PlayHand cards={["2S", "KH", "7C"]} legal={["2S"]} yourTurn onPlay={onPlay} label="h" />,
+    );
     await user.click(screen.getByRole("button", { name: /king of hearts/ }));
     expect(onPlay).toHaveBeenLastCalledWith("KH");
     screen.getByRole("button", { name: /two of spades/ }).focus();

@@ -51,7 +51,16 @@ export function Card({
             <path d="M0 12 L12 0 M-3 3 L3 -3 M9 15 L15 9" stroke="#6f8fe0" strokeWidth="2" />
           </pattern>
         </defs>
-        <rect x="2" y="2" width="96" height="136" rx="9" fill="#fff" stroke="#111" strokeWidth="3" />
+        <rect
+          x="2"
+          y="2"
+          width="96"
+          height="136"
+          rx="9"
+          fill="#fff"
+          stroke="#111"
+          strokeWidth="3"
+        />
         <rect x="9" y="9" width="82" height="122" rx="5" fill={`url(#back-${id})`} />
       </svg>
     );
@@ -191,7 +200,9 @@ export function rovingKeys(event: KeyboardEvent<HTMLElement>): void {
   const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
   if (!keys.includes(event.key)) return;
   const container = event.currentTarget;
-  const buttons = Array.from(container.querySelectorAll<HTMLButtonElement>("button:not([disabled])"));
+  const buttons = Array.from(
+    container.querySelectorAll<HTMLButtonElement>("button:not([disabled])"),
+  );
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (index < 0 && event.key !== "Home" && event.key !== "End") return;
   let next = index;

@@ -15,7 +15,12 @@ export function CardPicker({
 }) {
   const { settings } = useSettings();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+    const moves: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -13,
+      ArrowDown: 13,
+    };
     const step = moves[event.key];
     if (step === undefined) return;
     const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));

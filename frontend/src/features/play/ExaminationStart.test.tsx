@@ -78,7 +78,9 @@ describe("the examination's start", () => {
       examine: vi.fn(async () => examining(2, false)),
     };
     screenWith(transport);
-    expect(await screen.findByTestId("exam-next")).toHaveTextContent("New Deal: hand A comes next…");
+    expect(await screen.findByTestId("exam-next")).toHaveTextContent(
+      "New Deal: hand A comes next…",
+    );
     await waitFor(() => expect(transport.examine).toHaveBeenCalledTimes(1));
     expect(vi.mocked(transport.examine).mock.calls[0][0]).toMatchObject({ type: "start" });
     expect(await screen.findByTestId("exam-hand")).toBeInTheDocument();

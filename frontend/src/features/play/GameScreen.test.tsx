@@ -40,7 +40,10 @@ describe("the participant's table", () => {
   it("shows a lost connection clearly and resumes, resending the same move", async () => {
     const sent: Record<string, unknown>[] = [];
     let attempts = 0;
-    const after: SeatView = memulationView({ to_act: [0], hand: ["9S", "KH", "3D", "7C"], trick: { number: 9, leader: 0, cards: [] } }, { version: 13 });
+    const after: SeatView = memulationView(
+      { to_act: [0], hand: ["9S", "KH", "3D", "7C"], trick: { number: 9, leader: 0, cards: [] } },
+      { version: 13 },
+    );
     const transport: Transport = {
       get: vi.fn(async () => memulationView()),
       act: vi.fn<Transport["act"]>(async (body) => {
@@ -53,7 +56,9 @@ describe("the participant's table", () => {
     };
     screenWith(transport);
     await userEvent.click(await screen.findByRole("button", { name: /two of spades/ }));
-    expect(await screen.findByTestId("connection-lost")).toHaveTextContent("The connection was lost");
+    expect(await screen.findByTestId("connection-lost")).toHaveTextContent(
+      "The connection was lost",
+    );
     await waitFor(() => expect(screen.queryByTestId("connection-lost")).not.toBeInTheDocument(), {
       timeout: 4000,
     });
@@ -79,18 +84,27 @@ describe("the participant's table", () => {
   it("sends ask_trump when the button is offered", async () => {
     const transport: Transport = {
       get: vi.fn(async () => mendikotView()),
-      act: vi.fn(async () => mendikotView({ can_ask: false, trump: "D", trump_hidden: false }, { version: 21 })),
+      act: vi.fn(async () =>
+        mendikotView({ can_ask: false, trump: "D", trump_hidden: false }, { version: 21 }),
+      ),
       examine: vi.fn(),
     };
     screenWith(transport);
     expect(screen.queryByTestId("own-hidden-trump")).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: "Ask for trump" }));
-    expect(vi.mocked(transport.act).mock.calls[0][0]).toMatchObject({ type: "ask_trump", version: 20 });
+    expect(vi.mocked(transport.act).mock.calls[0][0]).toMatchObject({
+      type: "ask_trump",
+      version: 20,
+    });
     expect(await screen.findByTestId("trump-indicator")).toHaveTextContent("Trump: diamonds");
   });
 
   it("lays out the four seats with the partner opposite", async () => {
-    const transport: Transport = { get: vi.fn(async () => mendikotView()), act: vi.fn(), examine: vi.fn() };
+    const transport: Transport = {
+      get: vi.fn(async () => mendikotView()),
+      act: vi.fn(),
+      examine: vi.fn(),
+    };
     const { container } = screenWith(transport);
     await screen.findByTestId("trump-indicator");
     expect(container.querySelector(".seat-top")).toHaveTextContent("Partner");

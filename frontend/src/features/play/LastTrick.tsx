@@ -18,7 +18,12 @@ export function viewLastTrick(view: SeatView): ShownTrick | null {
   const cards = (last.cards as (string | { seat: number; card: string })[]).map((c, j) =>
     typeof c === "string" ? { seat: (last.leader + j) % players, card: c } : c,
   );
-  return { key: `view-${view.version}-${last.number}`, leader: last.leader, winner: last.winner, cards };
+  return {
+    key: `view-${view.version}-${last.number}`,
+    leader: last.leader,
+    winner: last.winner,
+    cards,
+  };
 }
 
 export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
@@ -31,7 +36,11 @@ export function useLastTrick(view: SeatView, deal: string): ShownTrick | null {
   // A new answer (or a new deal): remember its last finished trick, while rendering.
   const tricks = finishedTricks(view);
   const earlier = kept.deal === deal ? kept.trick : null;
-  const next = { deal, version: view.version, trick: viewLastTrick(view) ?? tricks[tricks.length - 1] ?? earlier };
+  const next = {
+    deal,
+    version: view.version,
+    trick: viewLastTrick(view) ?? tricks[tricks.length - 1] ?? earlier,
+  };
   setKept(next);
   return next.trick;
 }

@@ -253,9 +253,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                     />
                   )}
                   <p className="chosen-line" role="status" data-testid="stragedy-chosen">
-                    {position
-                      ? `Chosen: ${positionWords(position, me)}.`
-                      : "No card chosen yet."}
+                    {position ? `Chosen: ${positionWords(position, me)}.` : "No card chosen yet."}
                   </p>
                   <div className="row-actions">
                     {wantsIntent && (
@@ -306,15 +304,19 @@ export function MemulationTable({ game }: { game: GameConnection }) {
         <section className="play-area" aria-label="The table">
           <div className="zone opponent-zone zone-row">
             <div>
-            <div className="seat-name">
-              {person ?? "Opponent"} ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
-              {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
-            </div>
-            <div className="opp-hand" role="img" aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}>
-              {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
-                <Card key={i} faceDown decorative className="mini" />
-              ))}
-            </div>
+              <div className="seat-name">
+                {person ?? "Opponent"} ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
+                {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
+              </div>
+              <div
+                className="opp-hand"
+                role="img"
+                aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}
+              >
+                {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
+                  <Card key={i} faceDown decorative className="mini" />
+                ))}
+              </div>
             </div>
             <TrickPile
               count={s.piles[String(other)] ?? 0}
@@ -328,20 +330,23 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             <PritticutBox view={view} />
             <TrickArea view={view} showing={showing} />
             {s.phase === "play" && !showing && (
-              <LastTrick trick={lastTrick} name={(seat) => (seat === me ? "You" : "Your opponent")} />
+              <LastTrick
+                trick={lastTrick}
+                name={(seat) => (seat === me ? "You" : "Your opponent")}
+              />
             )}
             {s.deal === 2 && s.stragedy && <RevealNote view={view} />}
           </div>
 
           <div className="zone my-zone">
             <div className="zone-row">
-            <TrickPile
-              count={s.piles[String(me)] ?? 0}
-              label="Your tricks"
-              justWon={justWon?.seat === me}
-              testId="pile-me"
-            />
-            {s.phase === "play" && (
+              <TrickPile
+                count={s.piles[String(me)] ?? 0}
+                label="Your tricks"
+                justWon={justWon?.seat === me}
+                testId="pile-me"
+              />
+              {s.phase === "play" && (
                 <p className="turn-line" role="status" data-testid="turn-line">
                   {showing
                     ? showing.winner === me
@@ -353,23 +358,32 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                         : "Your turn: lead a card."
                       : person && !view.turn?.thinking.length
                         ? `Waiting for ${person}…`
-                        : waitingWords(view, () => person ?? "Your opponent", "Your opponent is playing…")}
+                        : waitingWords(
+                            view,
+                            () => person ?? "Your opponent",
+                            "Your opponent is playing…",
+                          )}
                 </p>
-            )}
-            {!showing && <TurnClock view={view} name={(seat) => (seat === me ? "You" : (personAt(view, seat) ?? "Your opponent"))} />}
+              )}
+              {!showing && (
+                <TurnClock
+                  view={view}
+                  name={(seat) => (seat === me ? "You" : (personAt(view, seat) ?? "Your opponent"))}
+                />
+              )}
             </div>
             {s.phase === "play" && (
-                <PlayHand
-                  cards={handOrder}
-                  legal={s.legal}
-                  wild={s.wild}
-                  yourTurn={myTurn && !showing}
-                  disabled={game.pending || !!showing || !myTurn}
-                  onPlay={play}
-                  sending={sending}
-                  waiting={game.connection === "lost"}
-                  label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
-                />
+              <PlayHand
+                cards={handOrder}
+                legal={s.legal}
+                wild={s.wild}
+                yourTurn={myTurn && !showing}
+                disabled={game.pending || !!showing || !myTurn}
+                onPlay={play}
+                sending={sending}
+                waiting={game.connection === "lost"}
+                label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
+              />
             )}
           </div>
           {s.deal === 2 && s.old_piles && s.phase === "play" && (
@@ -416,8 +430,9 @@ function ScoreBar({ view }: { view: MemulationView }) {
         {s.deal === 1 ? "Old Deal (deal 1)" : "New Deal (deal 2)"}
       </div>
       <div data-testid="score">
-        <span className="label">This deal:</span> you <strong>{deal?.[me] ?? s.piles[me] ?? 0}</strong>,
-        opponent <strong>{deal?.[them] ?? s.piles[them] ?? 0}</strong>
+        <span className="label">This deal:</span> you{" "}
+        <strong>{deal?.[me] ?? s.piles[me] ?? 0}</strong>, opponent{" "}
+        <strong>{deal?.[them] ?? s.piles[them] ?? 0}</strong>
         <span className="sep"> · </span>
         <span className="label">Round:</span> you <strong>{s.round_score[me] ?? 0}</strong>,
         opponent <strong>{s.round_score[them] ?? 0}</strong>
@@ -452,7 +467,12 @@ function RolesPanel({ view }: { view: MemulationView }) {
       {cuts.length > 0 && (
         <div className="cut-cards" data-testid="cut-cards">
           {cuts.map((cut, i) => (
-            <div key={i} className="cut" role="group" aria-label={i < cuts.length - 1 ? "A cut of equal ranks" : "The cut"}>
+            <div
+              key={i}
+              className="cut"
+              role="group"
+              aria-label={i < cuts.length - 1 ? "A cut of equal ranks" : "The cut"}
+            >
               {[view.seat, 1 - view.seat].map((seat) => (
                 <figure key={seat} className="cut-card">
                   <Card card={cut[seat]} className="mini" />
@@ -547,7 +567,10 @@ function RevealNote({ view }: { view: MemulationView }) {
   const mine = s.lame_duck === view.seat;
   const hit = st.intended ? st.intended === st.revealed : null;
   return (
-    <div className={`reveal ${hit === true ? "hit" : hit === false ? "miss" : ""}`} data-testid="reveal">
+    <div
+      className={`reveal ${hit === true ? "hit" : hit === false ? "miss" : ""}`}
+      data-testid="reveal"
+    >
       {mine ? "You" : "Your opponent"} turned up the <strong>{cardName(st.revealed)}</strong> (
       {st.pile === view.seat ? "your" : "opponent's"} trick {st.trick + 1},{" "}
       {st.card === 0 ? "card led" : "card that followed"}).
@@ -619,7 +642,11 @@ function MatchSummary({ view }: { view: MemulationView }) {
   const mine = s.match_score[String(view.seat)] ?? 0;
   const theirs = s.match_score[String(1 - view.seat)] ?? 0;
   const verdict =
-    mine > theirs ? "You won the game!" : mine < theirs ? "Your opponent won this time." : "A draw!";
+    mine > theirs
+      ? "You won the game!"
+      : mine < theirs
+        ? "Your opponent won this time."
+        : "A draw!";
   return (
     <section className="match-summary" aria-labelledby="match-title" data-testid="match-summary">
       <h2 id="match-title">The game is over. {verdict}</h2>

@@ -100,7 +100,12 @@ export function MendikotTable({ game }: { game: GameConnection }) {
     setSending(card);
     const sent = hiding
       ? game.act({ type: "hide_trump", card }, elapsed())
-      : game.act({ type: "play", card }, elapsed(), { card, led, trump: s.trump, game: "mendikot" });
+      : game.act({ type: "play", card }, elapsed(), {
+          card,
+          led,
+          trump: s.trump,
+          game: "mendikot",
+        });
     void sent.finally(() => setSending(null));
   };
 
@@ -166,7 +171,11 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                 {s.dealer === seat && <span className="badge">dealer</span>}
                 {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
               </div>
-              <div className="opp-hand" role="img" aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}>
+              <div
+                className="opp-hand"
+                role="img"
+                aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}
+              >
                 {Array.from({ length: s.hand_counts[String(seat)] ?? 0 }, (_, i) => (
                   <Card key={i} faceDown decorative className="mini" />
                 ))}
@@ -197,10 +206,14 @@ export function MendikotTable({ game }: { game: GameConnection }) {
         </div>
         {s.hidden_trump && (
           <div className="own-hidden" data-testid="own-hidden-trump">
-            <Card card={s.hidden_trump} className="mid" label={`Your hidden trump card: ${cardName(s.hidden_trump)}`} />
+            <Card
+              card={s.hidden_trump}
+              className="mid"
+              label={`Your hidden trump card: ${cardName(s.hidden_trump)}`}
+            />
             <span>
-              Your hidden card: trump will be <strong>{suitName(parseCard(s.hidden_trump).suit)}</strong>.
-              Only you can see it.
+              Your hidden card: trump will be{" "}
+              <strong>{suitName(parseCard(s.hidden_trump).suit)}</strong>. Only you can see it.
             </span>
           </div>
         )}
@@ -214,12 +227,12 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                   ? s.legal.length > 0 && s.legal.every((c) => parseCard(c).suit === s.trump)
                     ? `Trump is ${suitName(s.trump)}: play one of your ${suitName(s.trump)}.`
                     : `Trump is ${suitName(s.trump)} and you hold none: play any card.`
-                : myTurn
-                  ? led
-                    ? `Your turn: follow the ${cardName(led)} if you can.`
-                    : "Your turn: lead a card."
-                  : ((view.turn?.thinking.length ? null : waitingFor(view, s.to_act)) ??
-                    waitingWords(view, (seat) => seatName(seat, me), "The others are playing…"))}
+                  : myTurn
+                    ? led
+                      ? `Your turn: follow the ${cardName(led)} if you can.`
+                      : "Your turn: lead a card."
+                    : ((view.turn?.thinking.length ? null : waitingFor(view, s.to_act)) ??
+                      waitingWords(view, (seat) => seatName(seat, me), "The others are playing…"))}
           </p>
         )}
         {!showing && <TurnClock view={view} name={(seat) => seatName(seat, me)} />}

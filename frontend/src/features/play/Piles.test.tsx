@@ -23,7 +23,9 @@ describe("the Old Deal's tricks in the 'Stragedy", () => {
     const { container } = render(<Picker />);
     const labels = Array.from(container.querySelectorAll(".old-slot-label"), (e) => e.textContent);
     expect(labels).toEqual(["led", "followed", "led", "followed"]);
-    expect(screen.getByRole("button", { name: "opponent's trick 1, card led" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: "opponent's trick 1, card led" }),
+    ).toBeInTheDocument();
   });
 
   it("marks the chosen card clearly, and only that one", async () => {

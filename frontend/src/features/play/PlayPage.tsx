@@ -3,7 +3,13 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
-import { PracticeBanner, PracticeDone, PracticeIntro, markRulesSeen, rulesSeen } from "../practice/PracticeIntro";
+import {
+  PracticeBanner,
+  PracticeDone,
+  PracticeIntro,
+  markRulesSeen,
+  rulesSeen,
+} from "../practice/PracticeIntro";
 import { RulesButton } from "../practice/RulesButton";
 import type { TrumpRule } from "../practice/Rules";
 import { transportFor } from "./actionQueue";
@@ -45,9 +51,14 @@ export function GameScreen({
   const { view } = game;
   const [, setRulesRead] = useState(0);
   const practice = !!view?.practice;
-  const trumpRule = view?.game_type === "mendikot" ? (view.state as { trump_rule?: TrumpRule }).trump_rule : undefined;
+  const trumpRule =
+    view?.game_type === "mendikot"
+      ? (view.state as { trump_rule?: TrumpRule }).trump_rule
+      : undefined;
   const examinationSeconds =
-    view?.game_type === "memulation" ? (view.state as { options?: { examination_seconds?: number } }).options?.examination_seconds : undefined;
+    view?.game_type === "memulation"
+      ? (view.state as { options?: { examination_seconds?: number } }).options?.examination_seconds
+      : undefined;
   // Each new answer says what it brought, and only that: older news would read as current.
   const [news, setNews] = useState<{ version?: number; lines: string[] }>({ lines: [] });
   if (view && news.version !== view.version) {
@@ -69,11 +80,16 @@ export function GameScreen({
       <a href="#table" className="skip-link">
         Skip to the table
       </a>
-      <PlayHeader title={view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"} staffGameId={staffGameId} />
+      <PlayHeader
+        title={
+          view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"
+        }
+        staffGameId={staffGameId}
+      />
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
-          <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as the
-          connection is back. Please wait; there is no need to do anything.
+          <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as
+          the connection is back. Please wait; there is no need to do anything.
         </div>
       )}
       {/* The view's version, for anyone waiting on the next answer (it changes with every one). */}
@@ -89,7 +105,7 @@ export function GameScreen({
             Loading the game…
           </p>
         ) : view.status === "waiting" ? (
-          <WaitingRoom view={view} token={joinToken} onJoined={game.refresh} />
+          <WaitingRoom view={view} token={joinToken} onJoined={() => void game.refresh()} />
         ) : practice && view.status === "active" && !rulesSeen(view.id) ? (
           <PracticeIntro
             game={view.game_type}
@@ -123,7 +139,11 @@ export function GameScreen({
             )}
             {/* Below the table, so that the hand and its clock keep their place on screen. */}
             <div className="rules-again">
-              <RulesButton game={view.game_type} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
+              <RulesButton
+                game={view.game_type}
+                examinationSeconds={examinationSeconds}
+                trumpRule={trumpRule}
+              />
             </div>
           </>
         )}

@@ -63,7 +63,9 @@ describe("what the table shows of the cut and the tricks", () => {
     const view = memulationView(
       { trick: { number: 9, leader: 0, cards: [] }, to_act: [0] },
       {
-        recent: [{ type: "trick_won", deal: 1, trick: 8, leader: 1, winner: 0, cards: ["4S", "9S"] }],
+        recent: [
+          { type: "trick_won", deal: 1, trick: 8, leader: 1, winner: 0, cards: ["4S", "9S"] },
+        ],
       },
     );
     screenWith(view);
@@ -105,7 +107,11 @@ describe("what the table shows of the cut and the tricks", () => {
       { recent: [{ type: "hand_chosen", seat: 0, hand: "A" }] },
     );
     const played = memulationView(
-      { to_act: [1], hand: ["9S", "KH", "3D", "7C"], trick: { number: 0, leader: 0, cards: ["2S"] } },
+      {
+        to_act: [1],
+        hand: ["9S", "KH", "3D", "7C"],
+        trick: { number: 0, leader: 0, cards: ["2S"] },
+      },
       { version: 11, recent: [] },
     );
     const transport: Transport = {

@@ -18,7 +18,9 @@ describe("TurnClock", () => {
   it("counts the turn timer down from the server's seconds left", () => {
     render(<TurnClock view={mendikotView({}, { turn })} name={name} />);
     expect(screen.getByTestId("countdown").textContent).toBe("12");
-    expect(screen.getByRole("timer").getAttribute("aria-label")).toBe("12 seconds left for your move");
+    expect(screen.getByRole("timer").getAttribute("aria-label")).toBe(
+      "12 seconds left for your move",
+    );
   });
 
   it("shows nothing without a timer, and names a seat the computer plays meanwhile", () => {
@@ -28,14 +30,21 @@ describe("TurnClock", () => {
       bot: null,
       state: seat === 2 ? ("taken_over" as const) : seat ? ("bot" as const) : ("person" as const),
     }));
-    render(<TurnClock view={mendikotView({}, { turn: { ...turn, deadline: null, seconds_left: null }, seats })} name={name} />);
+    render(
+      <TurnClock
+        view={mendikotView({}, { turn: { ...turn, deadline: null, seconds_left: null }, seats })}
+        name={name}
+      />,
+    );
     expect(screen.queryByRole("timer")).toBeNull();
     expect(screen.getByTestId("taken-over").textContent).toContain("Partner");
   });
 
   it("says who is thinking", () => {
     const thinking = { ...turn, to_act: [1], thinking: [1], deadline: null, seconds_left: null };
-    expect(waitingWords(mendikotView({}, { turn: thinking }), name, "…")).toBe("Right opponent is thinking…");
+    expect(waitingWords(mendikotView({}, { turn: thinking }), name, "…")).toBe(
+      "Right opponent is thinking…",
+    );
     expect(waitingWords(mendikotView({}, { turn: null }), name, "The others are playing…")).toBe(
       "The others are playing…",
     );

@@ -3,7 +3,11 @@ import type { SeatView } from "./types";
 
 /** Who the table waits for, in words: the seat thinking on the server's clock (an opponent, or
  * a seat the computer plays until its person returns), else ``fallback``. */
-export function waitingWords(view: SeatView, name: (seat: number) => string, fallback: string): string {
+export function waitingWords(
+  view: SeatView,
+  name: (seat: number) => string,
+  fallback: string,
+): string {
   const seat = view.turn?.thinking[0];
   if (seat === undefined) return fallback;
   if (seat === view.seat) return "The computer is playing for you…";
@@ -16,7 +20,9 @@ export function TurnClock({ view, name }: { view: SeatView; name: (seat: number)
   const turn = view.turn ?? null;
   const left = useCountdown(turn?.deadline ? turn.seconds_left : null, turn?.deadline ?? null);
   if (!turn || view.status !== "active") return null;
-  const planned = turn.deadline ? (Date.parse(turn.deadline) - Date.parse(turn.started_at)) / 1000 : 0;
+  const planned = turn.deadline
+    ? (Date.parse(turn.deadline) - Date.parse(turn.started_at)) / 1000
+    : 0;
   const mine = turn.to_act.includes(view.seat);
   const away = view.seats.filter((s) => s.state === "taken_over" && s.seat !== view.seat);
   return (

@@ -105,7 +105,11 @@ export class ActionQueue {
   }
 
   act(action: ActionBody, decisionMs: number, version?: number): Promise<SeatView> {
-    return this.enqueue((facts) => this.transport.act({ ...action, ...facts }), decisionMs, version);
+    return this.enqueue(
+      (facts) => this.transport.act({ ...action, ...facts }),
+      decisionMs,
+      version,
+    );
   }
 
   examine(event: ExaminationBody, decisionMs: number): Promise<SeatView> {

@@ -106,7 +106,10 @@ export function sortHand(cards: readonly string[], wild: string | null = null): 
 }
 
 /** Keep a preferred order (a sort the participant made) for the cards still held. */
-export function inPreferredOrder(cards: readonly string[], preferred?: readonly string[]): string[] {
+export function inPreferredOrder(
+  cards: readonly string[],
+  preferred?: readonly string[],
+): string[] {
   if (!preferred || preferred.length === 0) return [...cards];
   const held = new Set(cards);
   const ordered = preferred.filter((c) => held.has(c));

@@ -42,7 +42,10 @@ function started(options = {}) {
   });
   const views: SeatView[] = [];
   const ups: boolean[] = [];
-  live.start((v) => views.push(v), (up) => ups.push(up));
+  live.start(
+    (v) => views.push(v),
+    (up) => ups.push(up),
+  );
   const socket = FakeSocket.made[0];
   socket.open();
   return { live, views, ups, socket };

@@ -86,7 +86,8 @@ export class LiveSocket {
 
   request(type: "act" | "examine" | "probe", data: object): Promise<SeatView> {
     const socket = this.socket;
-    if (!this.up || !socket) return Promise.reject(new NetworkError("The live connection is down."));
+    if (!this.up || !socket)
+      return Promise.reject(new NetworkError("The live connection is down."));
     this.refs += 1;
     const ref = `r${this.refs}`;
     return new Promise<SeatView>((resolve, reject) => {

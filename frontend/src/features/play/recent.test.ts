@@ -7,40 +7,81 @@ const opponent = () => "Your opponent";
 
 describe("what just happened, in words", () => {
   it("tells the Lame Duck which hand the opponent chose", () => {
-    const view = memulationView({}, { recent: [{ type: "hand_chosen", seat: 1, hand: "B", deal: 1 }] });
-    expect(describeRecent(view, opponent)).toEqual(["Your opponent chose hand B, so you play hand A."]);
+    const view = memulationView(
+      {},
+      { recent: [{ type: "hand_chosen", seat: 1, hand: "B", deal: 1 }] },
+    );
+    expect(describeRecent(view, opponent)).toEqual([
+      "Your opponent chose hand B, so you play hand A.",
+    ]);
   });
 
   it("says whether the 'Stragedy found the intended card", () => {
-    const hit = memulationView({}, {
-      recent: [
-        { type: "stragedy", seat: 0, position: { pile: 1, trick: 2, card: 0 }, revealed: "QH", intended: "QH", hit: true },
-      ],
-    });
+    const hit = memulationView(
+      {},
+      {
+        recent: [
+          {
+            type: "stragedy",
+            seat: 0,
+            position: { pile: 1, trick: 2, card: 0 },
+            revealed: "QH",
+            intended: "QH",
+            hit: true,
+          },
+        ],
+      },
+    );
     expect(describeRecent(hit, opponent)[0]).toBe(
       "You turned up the queen of hearts: it was the card you were looking for!",
     );
-    const miss = memulationView({}, {
-      recent: [
-        { type: "stragedy", seat: 0, position: { pile: 1, trick: 2, card: 0 }, revealed: "4H", intended: "QH", hit: false },
-      ],
-    });
+    const miss = memulationView(
+      {},
+      {
+        recent: [
+          {
+            type: "stragedy",
+            seat: 0,
+            position: { pile: 1, trick: 2, card: 0 },
+            revealed: "4H",
+            intended: "QH",
+            hit: false,
+          },
+        ],
+      },
+    );
     expect(describeRecent(miss, opponent)[0]).toBe(
       "You turned up the four of hearts. It was not the queen of hearts you were looking for.",
     );
   });
 
   it("numbers rounds from 1 and reports round scores", () => {
-    const view = memulationView({}, {
-      recent: [{ type: "round_ended", round: 0, score: { "0": 14, "1": 12 } }],
-    });
+    const view = memulationView(
+      {},
+      {
+        recent: [{ type: "round_ended", round: 0, score: { "0": 14, "1": 12 } }],
+      },
+    );
     expect(describeRecent(view, opponent)).toEqual(["Round 1 is over: you 14, your opponent 12."]);
   });
 
   it("announces a revealed trump in Mendikot", () => {
-    const view = mendikotView({}, {
-      recent: [{ type: "trump_revealed", cause: "ask", seat: 0, owner: 2, card: "9D", trump: "D", trick: 3 }],
-    });
+    const view = mendikotView(
+      {},
+      {
+        recent: [
+          {
+            type: "trump_revealed",
+            cause: "ask",
+            seat: 0,
+            owner: 2,
+            card: "9D",
+            trump: "D",
+            trick: 3,
+          },
+        ],
+      },
+    );
     expect(describeRecent(view, () => "Partner")).toEqual([
       "Trump is diamonds: Partner's hidden card was the nine of diamonds.",
     ]);
@@ -49,9 +90,14 @@ describe("what just happened, in words", () => {
 
 describe("finished tricks to show", () => {
   it("reads both games' trick shapes", () => {
-    const m = memulationView({}, {
-      recent: [{ type: "trick_won", deal: 1, trick: 4, leader: 1, cards: ["4S", "9S"], winner: 0 }],
-    });
+    const m = memulationView(
+      {},
+      {
+        recent: [
+          { type: "trick_won", deal: 1, trick: 4, leader: 1, cards: ["4S", "9S"], winner: 0 },
+        ],
+      },
+    );
     expect(finishedTricks(m)[0]).toMatchObject({
       leader: 1,
       winner: 0,
@@ -60,22 +106,25 @@ describe("finished tricks to show", () => {
         { seat: 0, card: "9S" },
       ],
     });
-    const k = mendikotView({}, {
-      recent: [
-        {
-          type: "trick_won",
-          trick: 0,
-          leader: 3,
-          winner: 1,
-          cards: [
-            { seat: 3, card: "2C" },
-            { seat: 0, card: "TC" },
-            { seat: 1, card: "AC" },
-            { seat: 2, card: "3C" },
-          ],
-        },
-      ],
-    });
+    const k = mendikotView(
+      {},
+      {
+        recent: [
+          {
+            type: "trick_won",
+            trick: 0,
+            leader: 3,
+            winner: 1,
+            cards: [
+              { seat: 3, card: "2C" },
+              { seat: 0, card: "TC" },
+              { seat: 1, card: "AC" },
+              { seat: 2, card: "3C" },
+            ],
+          },
+        ],
+      },
+    );
     expect(finishedTricks(k)[0].cards[1]).toEqual({ seat: 0, card: "TC" });
   });
 });
@@ -84,7 +133,16 @@ describe("when to ask the server again", () => {
   it("asks just after the examination hand's time and grace are up", () => {
     const view = memulationView(
       { phase: "examination", examination: { done: false, hand: "A", cards: ["2S"] } },
-      { examination: { round: 0, deal: 1, hand: "A", planned_seconds: 30, seconds_left: 10, ready: false } },
+      {
+        examination: {
+          round: 0,
+          deal: 1,
+          hand: "A",
+          planned_seconds: 30,
+          seconds_left: 10,
+          ready: false,
+        },
+      },
     );
     expect(pollDelay(view, "ok")).toBe(12_100);
   });

@@ -10,7 +10,9 @@ beforeEach(() => window.localStorage.clear());
 describe("the card size", () => {
   it("is at least large with larger print", () => {
     const base = { palette: "two" as const, trickPauseMs: 100 };
-    expect(effectiveCardSize({ ...base, largePrint: false, cardSize: "standard" })).toBe("standard");
+    expect(effectiveCardSize({ ...base, largePrint: false, cardSize: "standard" })).toBe(
+      "standard",
+    );
     expect(effectiveCardSize({ ...base, largePrint: true, cardSize: "standard" })).toBe("large");
     expect(effectiveCardSize({ ...base, largePrint: true, cardSize: "largest" })).toBe("largest");
   });

@@ -94,7 +94,12 @@ export interface MendikotState {
   hand_counts: TeamDict;
   trick: { number: number; leader: Seat; cards: MendikotTrickCard[] } | null;
   /** The round's last trick taken, during play. */
-  last_trick?: { number: number; leader: Seat; cards: { seat: Seat; card: string }[]; winner: Seat } | null;
+  last_trick?: {
+    number: number;
+    leader: Seat;
+    cards: { seat: Seat; card: string }[];
+    winner: Seat;
+  } | null;
   tricks_won: TeamDict;
   /** Not in the view yet (see the report); counted from trick_won events when missing. */
   tens?: TeamDict;
@@ -134,7 +139,12 @@ export interface SeatView<S = MemulationState | MendikotState> {
   status: "active" | "finished" | "abandoned" | (string & {});
   version: number;
   seat: Seat;
-  seats: { seat: Seat; kind: string; bot?: string | null; state?: "person" | "taken_over" | "bot" }[];
+  seats: {
+    seat: Seat;
+    kind: string;
+    bot?: string | null;
+    state?: "person" | "taken_over" | "bot";
+  }[];
   examination: ExaminationClock | null;
   /** Whose turn it is on the server clock (null during an examination and after the game). */
   turn?: TurnClock | null;

@@ -155,7 +155,9 @@ export function useGame(transport: Transport): GameConnection {
       setPending(true);
       setRefusal(null);
       try {
-        accept(await queue.act(action, decisionMs, version.current >= 0 ? version.current : undefined));
+        accept(
+          await queue.act(action, decisionMs, version.current >= 0 ? version.current : undefined),
+        );
         return true;
       } catch (error) {
         handleError(error, context);
@@ -189,7 +191,9 @@ export function useGame(transport: Transport): GameConnection {
       setPending(true);
       setRefusal(null);
       try {
-        accept(await queue.probe(answer, decisionMs, version.current >= 0 ? version.current : undefined));
+        accept(
+          await queue.probe(answer, decisionMs, version.current >= 0 ? version.current : undefined),
+        );
         return true;
       } catch (error) {
         handleError(error);

@@ -21,7 +21,11 @@ export function PracticeIntro({
   useEffect(() => heading.current?.focus(), []);
   const name = game === "mendikot" ? "Mendikot" : "Memulation";
   return (
-    <section className="practice-intro" aria-labelledby="practice-title" data-testid="practice-intro">
+    <section
+      className="practice-intro"
+      aria-labelledby="practice-title"
+      data-testid="practice-intro"
+    >
       <h2 id="practice-title" ref={heading} tabIndex={-1}>
         Practice round: how to play {name}
       </h2>
@@ -31,7 +35,12 @@ export function PracticeIntro({
       </p>
       <Rules game={game} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
       <div className="practice-actions">
-        <button type="button" className="btn primary big" onClick={onBegin} data-testid="practice-begin">
+        <button
+          type="button"
+          className="btn primary big"
+          onClick={onBegin}
+          data-testid="practice-begin"
+        >
           Start the practice game
         </button>
       </div>
@@ -49,11 +58,20 @@ export function PracticeBanner() {
 
 export function PracticeDone({ onBack }: { onBack?: () => void }) {
   return (
-    <section className="practice-done" aria-labelledby="practice-done-title" data-testid="practice-done">
+    <section
+      className="practice-done"
+      aria-labelledby="practice-done-title"
+      data-testid="practice-done"
+    >
       <h2 id="practice-done-title">The practice round is over</h2>
       <p>Well done. That game did not count. The real game comes next.</p>
       {onBack ? (
-        <button type="button" className="btn primary big" onClick={onBack} data-testid="practice-back">
+        <button
+          type="button"
+          className="btn primary big"
+          onClick={onBack}
+          data-testid="practice-back"
+        >
           Back to the session
         </button>
       ) : (

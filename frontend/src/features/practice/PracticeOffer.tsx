@@ -5,7 +5,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../ui/widgets";
 import { practiceKey, practiceStart, practiceState } from "./api";
 
-export function PracticeOffer({ sessionId, onStarted }: { sessionId: string; onStarted: () => void }) {
+export function PracticeOffer({
+  sessionId,
+  onStarted,
+}: {
+  sessionId: string;
+  onStarted: () => void;
+}) {
   const client = useQueryClient();
   const state = useQuery({
     queryKey: practiceKey(sessionId),

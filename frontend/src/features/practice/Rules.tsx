@@ -9,7 +9,15 @@ import "./practice.css";
 
 export type TrumpRule = "turn_up" | "hidden_reveal" | "hidden_ask" | "first_void";
 
-function Step({ title, picture, children }: { title: string; picture?: ReactNode; children: ReactNode }) {
+function Step({
+  title,
+  picture,
+  children,
+}: {
+  title: string;
+  picture?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="rules-step" aria-label={title}>
       <h3>{title}</h3>
@@ -25,10 +33,29 @@ function Step({ title, picture, children }: { title: string; picture?: ReactNode
   );
 }
 
-function Labelled({ card, label, wild, trump, faceDown }: { card?: string; label: string; wild?: boolean; trump?: boolean; faceDown?: boolean }) {
+function Labelled({
+  card,
+  label,
+  wild,
+  trump,
+  faceDown,
+}: {
+  card?: string;
+  label: string;
+  wild?: boolean;
+  trump?: boolean;
+  faceDown?: boolean;
+}) {
   return (
     <figure className="rules-card">
-      <Card card={card} wild={wild} trump={trump} faceDown={faceDown} className="rules-picture-card" decorative />
+      <Card
+        card={card}
+        wild={wild}
+        trump={trump}
+        faceDown={faceDown}
+        className="rules-picture-card"
+        decorative
+      />
       <figcaption>{label}</figcaption>
     </figure>
   );
@@ -117,8 +144,8 @@ export function MemulationRules({ examinationSeconds }: { examinationSeconds?: n
         }
       >
         <p>
-          One card is turned face up beside the deck: the <strong>Pritticut</strong>. It decides
-          two things.
+          One card is turned face up beside the deck: the <strong>Pritticut</strong>. It decides two
+          things.
         </p>
         <p>
           <strong>Trumps</strong> are the Pritticut's suit. If the Pritticut is the{" "}
@@ -128,8 +155,8 @@ export function MemulationRules({ examinationSeconds }: { examinationSeconds?: n
         <p>
           <strong>Wild cards</strong> are the other three cards with the same number or face as the
           Pritticut. With the {cardName(PRITTICUT)} turned up, the wild cards are{" "}
-          {wildWords(PRITTICUT)}: the other three {rankPlural(PRITTICUT[0])}. On the table they carry a
-          WILD label.
+          {wildWords(PRITTICUT)}: the other three {rankPlural(PRITTICUT[0])}. On the table they
+          carry a WILD label.
         </p>
         <p>
           A wild card may be played at any time, and it wins the trick. If both cards of a trick are
@@ -208,10 +235,9 @@ const TRUMP_WORDS: Record<TrumpRule, ReactNode> = {
   hidden_ask: (
     <p>
       One player puts a card face down: its suit will be <strong>trumps</strong>, but nobody else
-      knows it yet. When you cannot follow suit you may <strong>ask for trump</strong> (the "Ask
-      for trump" button): the card is turned up, trumps count from then on, and you must play a
-      trump if you have one. If you do not ask, you may play any card, but it does not count as a
-      trump.
+      knows it yet. When you cannot follow suit you may <strong>ask for trump</strong> (the "Ask for
+      trump" button): the card is turned up, trumps count from then on, and you must play a trump if
+      you have one. If you do not ask, you may play any card, but it does not count as a trump.
     </p>
   ),
   first_void: (

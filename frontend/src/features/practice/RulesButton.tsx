@@ -44,12 +44,21 @@ export function RulesButton({
         data-testid="rules-dialog"
       >
         <div className="rules-dialog-head">
-          <h2 id="rules-dialog-title">How to play {game === "mendikot" ? "Mendikot" : "Memulation"}</h2>
-          <button type="button" className="btn primary" onClick={() => setOpen(false)} data-testid="rules-close">
+          <h2 id="rules-dialog-title">
+            How to play {game === "mendikot" ? "Mendikot" : "Memulation"}
+          </h2>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => setOpen(false)}
+            data-testid="rules-close"
+          >
             Back to the game
           </button>
         </div>
-        {open && <Rules game={game} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />}
+        {open && (
+          <Rules game={game} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
+        )}
       </dialog>
     </>
   );

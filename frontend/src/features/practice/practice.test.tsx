@@ -69,19 +69,37 @@ describe("the practice round on the device", () => {
 
   function practiceExam() {
     return memulationView(
-      { phase: "examination", to_act: [0, 1], hand: null, trick: null, pritticut: null,
-        examination: { done: false, hand: null, cards: null } },
+      {
+        phase: "examination",
+        to_act: [0, 1],
+        hand: null,
+        trick: null,
+        pritticut: null,
+        examination: { done: false, hand: null, cards: null },
+      },
       {
         id: 41,
         practice: true,
-        examination: { round: 0, deal: 1, hand: "A", planned_seconds: 30, seconds_left: 30,
-          waiting: true, starts_in_seconds: null, ready: false },
+        examination: {
+          round: 0,
+          deal: 1,
+          hand: "A",
+          planned_seconds: 30,
+          seconds_left: 30,
+          waiting: true,
+          starts_in_seconds: null,
+          ready: false,
+        },
       },
     );
   }
 
   it("shows the rules first, and no clock starts until the participant begins", async () => {
-    const transport: Transport = { get: vi.fn(async () => practiceExam()), act: vi.fn(), examine: vi.fn() };
+    const transport: Transport = {
+      get: vi.fn(async () => practiceExam()),
+      act: vi.fn(),
+      examine: vi.fn(),
+    };
     withSettings(<GameScreen transport={transport} />);
     const intro = await screen.findByTestId("practice-intro");
     expect(intro).toHaveTextContent("It does not count");
@@ -94,10 +112,15 @@ describe("the practice round on the device", () => {
   });
 
   it("says when the practice is over that the real game comes next", async () => {
-    const done = mendikotView({ finished: true, phase: "finished", to_act: [] }, { practice: true, status: "finished" });
+    const done = mendikotView(
+      { finished: true, phase: "finished", to_act: [] },
+      { practice: true, status: "finished" },
+    );
     const transport: Transport = { get: vi.fn(async () => done), act: vi.fn(), examine: vi.fn() };
     withSettings(<GameScreen transport={transport} />);
-    expect(await screen.findByTestId("practice-done")).toHaveTextContent("The real game comes next");
+    expect(await screen.findByTestId("practice-done")).toHaveTextContent(
+      "The real game comes next",
+    );
   });
 
   it("leaves a real game as it was", async () => {

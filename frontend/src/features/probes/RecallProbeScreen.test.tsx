@@ -62,7 +62,9 @@ describe("recall probes", () => {
       probe: vi.fn(async () => memulationView({}, { version: 11, probe: null })),
     };
     screenWith(transport);
-    expect(await screen.findByRole("heading", { name: /seven of clubs in the other hand/ })).toHaveFocus();
+    expect(
+      await screen.findByRole("heading", { name: /seven of clubs in the other hand/ }),
+    ).toHaveFocus();
     expect(screen.queryByRole("button", { name: /king of hearts/ })).not.toBeInTheDocument();
     await userEvent.tab();
     await userEvent.tab();

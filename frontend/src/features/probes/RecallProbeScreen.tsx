@@ -65,9 +65,17 @@ function WhereAnswer({
   const me = game.view!.seat;
   return (
     <>
-      <p className="hint">Pick the place where you think it lies: a card led or a card that followed.</p>
+      <p className="hint">
+        Pick the place where you think it lies: a card led or a card that followed.
+      </p>
       {state.old_piles && (
-        <OldPiles piles={state.old_piles} me={me} selectable chosen={position} onPick={setPosition} />
+        <OldPiles
+          piles={state.old_piles}
+          me={me}
+          selectable
+          chosen={position}
+          onPick={setPosition}
+        />
       )}
       <p className="chosen-line" role="status" data-testid="probe-chosen">
         {position ? `Chosen: ${positionWords(position, me)}.` : "No place chosen yet."}

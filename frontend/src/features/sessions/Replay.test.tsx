@@ -35,7 +35,15 @@ const review = (over: Partial<GameReview>): GameReview => ({
     ],
   },
   examination: [
-    { round: 0, deal: 1, hand: "A", planned_seconds: 30, actual_seconds: 21.5, ended_early: true, sorts: 2 },
+    {
+      round: 0,
+      deal: 1,
+      hand: "A",
+      planned_seconds: 30,
+      actual_seconds: 21.5,
+      ended_early: true,
+      sorts: 2,
+    },
   ],
   stragedy: [],
   analysis_status: "pending",

@@ -9,7 +9,10 @@ import { ErrorNote, Loading } from "../../ui/widgets";
 import { getReview, listSessionGames } from "./api";
 
 type Trick = { cards: (string | { card: string; seat: number })[]; leader: number; winner: number };
-type SolverTrick = { trick: number; plays: { seat: number; card: string; best: string[] | string | null; lost: number }[] };
+type SolverTrick = {
+  trick: number;
+  plays: { seat: number; card: string; best: string[] | string | null; lost: number }[];
+};
 type SolverDeal = { round: number; deal: number; tricks: SolverTrick[] };
 
 export interface GameReview {
@@ -78,7 +81,9 @@ function Hand({ cards }: { cards: string[] }) {
 }
 
 function who(review: GameReview, seat: number): string {
-  return seat === review.participant_seat ? "participant" : `${review.seats[seat] ?? "seat"} ${seat}`;
+  return seat === review.participant_seat
+    ? "participant"
+    : `${review.seats[seat] ?? "seat"} ${seat}`;
 }
 
 /** The solver's word on one play: best, or how much it cost. */

@@ -79,7 +79,11 @@ function MetricsTable({
 }
 
 function hasMetrics(data: SessionAnalysis | undefined): boolean {
-  return !!data && data.games.length > 0 && data.games.every((g) => Object.keys(g.metrics ?? {}).length > 0);
+  return (
+    !!data &&
+    data.games.length > 0 &&
+    data.games.every((g) => Object.keys(g.metrics ?? {}).length > 0)
+  );
 }
 
 export function SessionPage() {
@@ -129,7 +133,8 @@ export function SessionPage() {
     <section aria-labelledby="s-title" className="session-page">
       <div className="page-head">
         <h1 id="s-title">
-          Session {s.number} · <Link to={`/participants/${s.participant}`}>{s.participant_code}</Link>
+          Session {s.number} ·{" "}
+          <Link to={`/participants/${s.participant}`}>{s.participant_code}</Link>
         </h1>
         <div className="muted" data-testid="session-status">
           {String(snapshot.name ?? "")} v{String(snapshot.version ?? "")} ·{" "}
@@ -175,8 +180,10 @@ export function SessionPage() {
           <li key={g.id} className="card-panel" data-game={g.id}>
             <div>
               <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong>
-              {g.practice && <span data-testid="game-practice"> practice round (not counted)</span>} · game {g.id}{" "}
-              · <span data-testid="game-status">{g.status}</span>
+              {g.practice && (
+                <span data-testid="game-practice"> practice round (not counted)</span>
+              )}{" "}
+              · game {g.id} · <span data-testid="game-status">{g.status}</span>
               {g.game_type === "memulation" && g.examination_seconds != null && (
                 <>
                   {" "}
@@ -281,13 +288,20 @@ function playNote(play: AnalysisPlay): string | null {
   return `this card cost ${play.lost} ${play.lost === 1 ? "trick" : "tricks"}`;
 }
 
-export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; participantSeat: number }) {
+export function Replay({
+  deals,
+  participantSeat,
+}: {
+  deals: AnalysisDeal[];
+  participantSeat: number;
+}) {
   const steps = deals.flatMap((deal) => deal.tricks.map((trick) => ({ deal, trick })));
   const [index, setIndex] = useState(0);
   if (steps.length === 0) return null;
   const { deal, trick } = steps[Math.min(index, steps.length - 1)];
   const costly = steps.filter(({ trick: t }) => t.plays.some((p) => (p.lost ?? 0) > 0)).length;
-  const who = (seat: number) => (seat === participantSeat ? "Participant" : `Opponent (seat ${seat})`);
+  const who = (seat: number) =>
+    seat === participantSeat ? "Participant" : `Opponent (seat ${seat})`;
   return (
     <section className="replay card-panel" aria-labelledby="replay-title" data-testid="replay">
       <h3 id="replay-title">Trick-by-trick replay</h3>
@@ -304,7 +318,8 @@ export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; part
           Previous trick
         </button>
         <span aria-live="polite" data-testid="replay-position">
-          Round {deal.round + 1}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick {trick.trick + 1}
+          Round {deal.round + 1}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick{" "}
+          {trick.trick + 1}
         </span>
         <button
           type="button"
@@ -332,7 +347,9 @@ export function Replay({ deals, participantSeat }: { deals: AnalysisDeal[]; part
               <figcaption>
                 <strong>{who(play.seat)}</strong>
                 {i === 0 ? " led" : " followed"} the {cardName(play.card)}
-                {play.actor && play.actor !== "participant" && <span className="muted"> ({play.actor})</span>}
+                {play.actor && play.actor !== "participant" && (
+                  <span className="muted"> ({play.actor})</span>
+                )}
                 {note && (
                   <span className={`note ${(play.lost ?? 0) > 0 ? "bad" : "good"}`}>: {note}</span>
                 )}

@@ -42,7 +42,12 @@ export function ProtocolForm({
       <div className="form-grid">
         <div>
           <label htmlFor="pf-name">Name</label>
-          <input id="pf-name" value={draft.name ?? ""} onChange={(e) => set({ name: e.target.value })} required />
+          <input
+            id="pf-name"
+            value={draft.name ?? ""}
+            onChange={(e) => set({ name: e.target.value })}
+            required
+          />
         </div>
         <div>
           <label htmlFor="pf-game">Game</label>
@@ -60,15 +65,33 @@ export function ProtocolForm({
         </div>
         <div>
           <label htmlFor="pf-rounds">Rounds</label>
-          <input id="pf-rounds" type="number" min={1} max={20} value={draft.rounds ?? 1} onChange={(e) => set({ rounds: Number(e.target.value) })} />
+          <input
+            id="pf-rounds"
+            type="number"
+            min={1}
+            max={20}
+            value={draft.rounds ?? 1}
+            onChange={(e) => set({ rounds: Number(e.target.value) })}
+          />
         </div>
         <div>
           <label htmlFor="pf-exam">Examination seconds</label>
-          <input id="pf-exam" type="number" min={5} max={600} value={draft.examination_seconds ?? 30} onChange={(e) => set({ examination_seconds: Number(e.target.value) })} />
+          <input
+            id="pf-exam"
+            type="number"
+            min={5}
+            max={600}
+            value={draft.examination_seconds ?? 30}
+            onChange={(e) => set({ examination_seconds: Number(e.target.value) })}
+          />
         </div>
         <div>
           <label htmlFor="pf-opp">Opponent</label>
-          <select id="pf-opp" value={draft.opponent} onChange={(e) => set({ opponent: e.target.value })}>
+          <select
+            id="pf-opp"
+            value={draft.opponent}
+            onChange={(e) => set({ opponent: e.target.value })}
+          >
             {OPPONENTS[draft.game ?? "memulation"].map((o) => (
               <option key={o} value={o}>
                 {o}
@@ -78,13 +101,25 @@ export function ProtocolForm({
         </div>
         <div>
           <label htmlFor="pf-level">Opponent level (0–1)</label>
-          <input id="pf-level" type="number" min={0} max={1} step={0.05} value={draft.opponent_level ?? 0.5} onChange={(e) => set({ opponent_level: Number(e.target.value) })} />
+          <input
+            id="pf-level"
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            value={draft.opponent_level ?? 0.5}
+            onChange={(e) => set({ opponent_level: Number(e.target.value) })}
+          />
         </div>
         {draft.game === "memulation" ? (
           <>
             <div>
               <label htmlFor="pf-roles">Roles</label>
-              <select id="pf-roles" value={draft.roles} onChange={(e) => set({ roles: e.target.value as Protocol["roles"] })}>
+              <select
+                id="pf-roles"
+                value={draft.roles}
+                onChange={(e) => set({ roles: e.target.value as Protocol["roles"] })}
+              >
                 <option value="cut">Cut for Lucky Duck each round</option>
                 <option value="participant_lucky">Participant is always Lucky Duck</option>
                 <option value="participant_lame">Participant is always Lame Duck</option>
@@ -93,24 +128,44 @@ export function ProtocolForm({
             </div>
             <div>
               <label htmlFor="pf-tie">Two wild cards</label>
-              <select id="pf-tie" value={draft.wild_tie} onChange={(e) => set({ wild_tie: e.target.value as Protocol["wild_tie"] })}>
+              <select
+                id="pf-tie"
+                value={draft.wild_tie}
+                onChange={(e) => set({ wild_tie: e.target.value as Protocol["wild_tie"] })}
+              >
                 <option value="leader">Card led wins</option>
                 <option value="follower">Card that followed wins</option>
               </select>
             </div>
             <div className="check">
-              <input id="pf-intent" type="checkbox" checked={!!draft.stragedy_intent} onChange={(e) => set({ stragedy_intent: e.target.checked })} />
+              <input
+                id="pf-intent"
+                type="checkbox"
+                checked={!!draft.stragedy_intent}
+                onChange={(e) => set({ stragedy_intent: e.target.checked })}
+              />
               <label htmlFor="pf-intent">Ask for the intended card in the 'Stragedy</label>
             </div>
             <div>
               <label htmlFor="pf-probes">Recall probes per probe point (0: none)</label>
-              <input id="pf-probes" type="number" min={0} max={8} value={draft.recall_probes ?? 0} onChange={(e) => set({ recall_probes: Number(e.target.value) })} />
+              <input
+                id="pf-probes"
+                type="number"
+                min={0}
+                max={8}
+                value={draft.recall_probes ?? 0}
+                onChange={(e) => set({ recall_probes: Number(e.target.value) })}
+              />
             </div>
           </>
         ) : (
           <div>
             <label htmlFor="pf-trump">Trump rule</label>
-            <select id="pf-trump" value={draft.trump_rule} onChange={(e) => set({ trump_rule: e.target.value as Protocol["trump_rule"] })}>
+            <select
+              id="pf-trump"
+              value={draft.trump_rule}
+              onChange={(e) => set({ trump_rule: e.target.value as Protocol["trump_rule"] })}
+            >
               <option value="turn_up">Turned-up card</option>
               <option value="hidden_reveal">Hidden trump, revealed on first void</option>
               <option value="hidden_ask">Hidden trump, revealed on request</option>
@@ -119,12 +174,27 @@ export function ProtocolForm({
           </div>
         )}
         <div className="check">
-          <input id="pf-practice" type="checkbox" checked={draft.practice_round !== false} onChange={(e) => set({ practice_round: e.target.checked })} />
-          <label htmlFor="pf-practice">A practice round (the rules with pictures, then one short game) before a participant's first game</label>
+          <input
+            id="pf-practice"
+            type="checkbox"
+            checked={draft.practice_round !== false}
+            onChange={(e) => set({ practice_round: e.target.checked })}
+          />
+          <label htmlFor="pf-practice">
+            A practice round (the rules with pictures, then one short game) before a participant's
+            first game
+          </label>
         </div>
         <div>
           <label htmlFor="pf-week">Sessions per week</label>
-          <input id="pf-week" type="number" min={1} max={14} value={draft.sessions_per_week ?? 3} onChange={(e) => set({ sessions_per_week: Number(e.target.value) })} />
+          <input
+            id="pf-week"
+            type="number"
+            min={1}
+            max={14}
+            value={draft.sessions_per_week ?? 3}
+            onChange={(e) => set({ sessions_per_week: Number(e.target.value) })}
+          />
         </div>
       </div>
       {error && (

@@ -23,8 +23,7 @@ export function ProtocolSessions({
   return (
     <div className="card-panel" data-testid="protocol-sessions">
       <h2>
-        Sessions run with {protocol?.name} v
-        {protocol?.version}
+        Sessions run with {protocol?.name} v{protocol?.version}
       </h2>
       {sessions.isLoading && <Loading />}
       <ul>

@@ -55,8 +55,8 @@ export function ProtocolsTab() {
                 <td>{p.game}</td>
                 <td className="small">
                   {p.rounds} round{p.rounds === 1 ? "" : "s"} · {p.examination_seconds} s ·{" "}
-                  {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} · opponent{" "}
-                  {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
+                  {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} ·
+                  opponent {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
                 </td>
                 <td>
                   <button
@@ -70,7 +70,11 @@ export function ProtocolsTab() {
                 </td>
                 <td>{formatDate(p.created_at)}</td>
                 <td>
-                  <button type="button" className="btn secondary small" onClick={() => setDraft({ ...p })}>
+                  <button
+                    type="button"
+                    className="btn secondary small"
+                    onClick={() => setDraft({ ...p })}
+                  >
                     New version
                   </button>
                 </td>

@@ -3,11 +3,11 @@ export function RecordTable({ data }: { data: unknown }) {
   const list: Record<string, unknown>[] = Array.isArray(data)
     ? (data as Record<string, unknown>[])
     : Array.isArray((data as { results?: unknown })?.results)
-      ? ((data as { results: Record<string, unknown>[] }).results)
+      ? (data as { results: Record<string, unknown>[] }).results
       : Array.isArray((data as { metrics?: unknown })?.metrics)
-        ? ((data as { metrics: Record<string, unknown>[] }).metrics)
+        ? (data as { metrics: Record<string, unknown>[] }).metrics
         : Array.isArray((data as { participants?: unknown })?.participants)
-          ? ((data as { participants: Record<string, unknown>[] }).participants)
+          ? (data as { participants: Record<string, unknown>[] }).participants
           : [];
   if (list.length === 0) return <p className="muted">Nothing to show yet.</p>;
   const hidden = new Set(["definition", "games", "needs_solver", "version", "computed_at"]);

@@ -32,7 +32,9 @@ export const createProtocol = (studyId: Id, body: ProtocolWrite) =>
 
 export const listStudySessions = (studyId: Id) =>
   answer(
-    typedApi.GET("/api/sessions/", { params: { query: { study: Number(studyId), page_size: 500 } } }),
+    typedApi.GET("/api/sessions/", {
+      params: { query: { study: Number(studyId), page_size: 500 } },
+    }),
   );
 
 export const listStudyParticipants = (studyId: Id) =>
@@ -55,4 +57,6 @@ export const listClinicians = () =>
 
 /** The cohort view's contract is still settling: the page reads whatever list it holds. */
 export const getCohort = (studyId: Id) =>
-  answerAs<unknown>(typedApi.GET("/api/studies/{id}/cohort/", { params: { path: { id: Number(studyId) } } }));
+  answerAs<unknown>(
+    typedApi.GET("/api/studies/{id}/cohort/", { params: { path: { id: Number(studyId) } } }),
+  );

@@ -17,7 +17,10 @@ function Cards({ cards }: { cards: string[] }) {
         <Fragment key={card}>
           {i > 0 && " "}
           <span aria-hidden="true">{cardShort(card)}</span>
-          <span className="sr-only">{cardName(card)}{i < cards.length - 1 ? "," : ""}</span>
+          <span className="sr-only">
+            {cardName(card)}
+            {i < cards.length - 1 ? "," : ""}
+          </span>
         </Fragment>
       ))}
     </>
@@ -52,7 +55,13 @@ function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) 
   );
 }
 
-function Hands({ hands, name }: { hands: Record<string, string[]>; name: (seat: number) => string }) {
+function Hands({
+  hands,
+  name,
+}: {
+  hands: Record<string, string[]>;
+  name: (seat: number) => string;
+}) {
   return (
     <dl className="readings">
       {Object.entries(hands).map(([seat, cards]) => (
@@ -80,23 +89,25 @@ export function GameRecord({
       {record.rounds.map((round) => (
         <section key={round.round} className="card-panel" aria-label={`Round ${round.round + 1}`}>
           <h3>Round {round.round + 1}</h3>
-          {round.deals
-            ? round.deals.map((deal, d) => (
-                <div key={d}>
-                  <h4>
-                    {d === 0 ? "Old Deal" : "New Deal"}
-                    {deal.pritticut ? ` · Pritticut ${cardShort(deal.pritticut)}` : ""}
-                  </h4>
-                  {(deal.hands ?? deal.dealt) && <Hands hands={(deal.hands ?? deal.dealt)!} name={name} />}
-                  <Tricks tricks={deal.tricks} name={name} />
-                </div>
-              ))
-            : (
-                <>
-                  {round.hands && <Hands hands={round.hands} name={name} />}
-                  <Tricks tricks={round.tricks ?? []} name={name} />
-                </>
-              )}
+          {round.deals ? (
+            round.deals.map((deal, d) => (
+              <div key={d}>
+                <h4>
+                  {d === 0 ? "Old Deal" : "New Deal"}
+                  {deal.pritticut ? ` · Pritticut ${cardShort(deal.pritticut)}` : ""}
+                </h4>
+                {(deal.hands ?? deal.dealt) && (
+                  <Hands hands={(deal.hands ?? deal.dealt)!} name={name} />
+                )}
+                <Tricks tricks={deal.tricks} name={name} />
+              </div>
+            ))
+          ) : (
+            <>
+              {round.hands && <Hands hands={round.hands} name={name} />}
+              <Tricks tricks={round.tricks ?? []} name={name} />
+            </>
+          )}
         </section>
       ))}
     </section>

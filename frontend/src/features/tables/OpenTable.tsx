@@ -51,7 +51,10 @@ export function OpenTablePage() {
     setChoices(defaultChoices(game, firstId));
   }
 
-  const problem = useMemo(() => (protocol ? seatsProblem(game, choices) : null), [protocol, game, choices]);
+  const problem = useMemo(
+    () => (protocol ? seatsProblem(game, choices) : null),
+    [protocol, game, choices],
+  );
   const open = useMutation({
     mutationFn: () =>
       tablesApi.open({
@@ -109,7 +112,8 @@ export function OpenTablePage() {
           <option value="">Choose a protocol…</option>
           {(protocols.data ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} v{p.version} · {p.game === "mendikot" ? "Mendikot (four seats)" : "Memulation (two seats)"}
+              {p.name} v{p.version} ·{" "}
+              {p.game === "mendikot" ? "Mendikot (four seats)" : "Memulation (two seats)"}
             </option>
           ))}
         </select>
@@ -139,7 +143,9 @@ export function OpenTablePage() {
                     ))}
                   </optgroup>
                   <option value="clinician">Me (clinician)</option>
-                  {game === "mendikot" && <option value="bot">Computer ({protocol.opponent})</option>}
+                  {game === "mendikot" && (
+                    <option value="bot">Computer ({protocol.opponent})</option>
+                  )}
                 </select>
               </div>
             ))}

@@ -32,14 +32,19 @@ describe("the table page", () => {
   it("shows every person seat's link as a QR code and who has joined, and no Watch before the start", async () => {
     fakeServer({ "GET /api/tables/41/": () => tableBody() });
     at("/tables/41");
-    expect(await screen.findByRole("heading", { name: "Memulation table · game 41" })).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { name: "Memulation table · game 41" }),
+    ).toBeVisible();
     expect(screen.getByTestId("table-status")).toHaveTextContent("still to join Clinician");
     expect(screen.getByTestId("table-seat-0")).toHaveTextContent("✓ joined");
     expect(screen.getByTestId("table-seat-1")).toHaveTextContent("not joined yet");
     expect(document.querySelectorAll(".table-qr svg")).toHaveLength(2);
     const links = screen.getAllByTestId("seat-link").map((a) => a.getAttribute("href"));
     expect(links).toEqual(["http://testserver/play/seat-zero", "http://testserver/play/seat-one"]);
-    expect(screen.getByRole("link", { name: "Session of P012" })).toHaveAttribute("href", "/sessions/88");
+    expect(screen.getByRole("link", { name: "Session of P012" })).toHaveAttribute(
+      "href",
+      "/sessions/88",
+    );
     expect(screen.queryByTestId("watch")).not.toBeInTheDocument();
   });
 
@@ -55,7 +60,10 @@ describe("the table page", () => {
     at("/tables/41");
     await userEvent.click(await screen.findByRole("button", { name: /Issue new links/ }));
     expect(await screen.findByTestId("watch")).toHaveAttribute("href", "/games/41/watch");
-    expect(screen.getAllByTestId("seat-link")[0]).toHaveAttribute("href", "http://testserver/play/seat-zero-new");
+    expect(screen.getAllByTestId("seat-link")[0]).toHaveAttribute(
+      "href",
+      "http://testserver/play/seat-zero-new",
+    );
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /api/tables/41/links/");
   });
 
@@ -88,7 +96,9 @@ describe("opening a table", () => {
     });
     at("/tables/new?participant=12");
     const protocol = await screen.findByLabelText("Protocol");
-    await waitFor(() => expect(screen.getByRole("option", { name: /Fours v2/ })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole("option", { name: /Fours v2/ })).toBeInTheDocument(),
+    );
     await userEvent.selectOptions(protocol, "9");
     // Four seats; the participant sits at seat 1, the computer at the others to begin with.
     expect(screen.getAllByRole("combobox", { name: /^Seat \d$/ })).toHaveLength(4);
@@ -100,7 +110,9 @@ describe("opening a table", () => {
     await userEvent.selectOptions(screen.getByLabelText("Seat 3"), "clinician");
     expect(screen.queryByTestId("seats-problem")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Open the table" }));
-    expect(await screen.findByRole("heading", { name: "Memulation table · game 41" })).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { name: "Memulation table · game 41" }),
+    ).toBeVisible();
     const post = calls.find((c) => c.method === "POST");
     expect(post?.body).toEqual({
       protocol: 9,
@@ -127,7 +139,9 @@ describe("opening a table", () => {
     });
     at("/tables/new");
     const protocol = await screen.findByLabelText("Protocol");
-    await waitFor(() => expect(screen.getByRole("option", { name: /Pairs v1/ })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole("option", { name: /Pairs v1/ })).toBeInTheDocument(),
+    );
     await userEvent.selectOptions(protocol, "7");
     // Memulation has no computer seat to offer.
     expect(screen.queryByRole("option", { name: /Computer/ })).not.toBeInTheDocument();

@@ -123,7 +123,9 @@ function SeatCard({ seat, mendikot }: { seat: TableSeat; mendikot: boolean }) {
             title={`Link for seat ${seat.seat + 1} (${seat.label})`}
           />
           <figcaption>
-            {seat.kind === "clinician" ? "Your seat: " : `Scan with ${seat.label}'s device, or open `}
+            {seat.kind === "clinician"
+              ? "Your seat: "
+              : `Scan with ${seat.label}'s device, or open `}
             <a href={seat.link} data-testid="seat-link" target="_blank" rel="noreferrer">
               {seat.kind === "clinician" ? "open it on this or another device" : "the link"}
             </a>

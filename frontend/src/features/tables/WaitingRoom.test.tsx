@@ -39,7 +39,9 @@ describe("a device at a table", () => {
     expect(seats[1]).toHaveTextContent("P015");
     expect(seats[1]).toHaveTextContent("not here yet");
     // Seat 0 has joined already (the view says so): no second join.
-    await waitFor(() => expect(screen.getByTestId("waiting-status")).toHaveTextContent("Still to come: P015"));
+    await waitFor(() =>
+      expect(screen.getByTestId("waiting-status")).toHaveTextContent("Still to come: P015"),
+    );
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
 
     // The other person sits down; the game starts and the play screen names them.
@@ -99,7 +101,11 @@ describe("a device at a table", () => {
     const transport: Transport = { get: vi.fn(async () => view), act: vi.fn(), examine: vi.fn() };
     screenWith(transport);
     expect(await screen.findByTestId("turn-line")).toHaveTextContent("Waiting for P015…");
-    expect(document.querySelector("[data-seat='2'] .seat-name")).toHaveTextContent("Partner (P015)");
-    expect(document.querySelector("[data-seat='1'] .seat-name")).toHaveTextContent(/^Right opponent \(other team\)$/);
+    expect(document.querySelector("[data-seat='2'] .seat-name")).toHaveTextContent(
+      "Partner (P015)",
+    );
+    expect(document.querySelector("[data-seat='1'] .seat-name")).toHaveTextContent(
+      /^Right opponent \(other team\)$/,
+    );
   });
 });

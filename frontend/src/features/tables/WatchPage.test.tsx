@@ -126,7 +126,12 @@ describe("the spectator page", () => {
         },
       ],
     };
-    watching(publicMemulation({ status: "finished", record }, { phase: "finished", to_act: [], match_score: { "0": 9, "1": 17 } }));
+    watching(
+      publicMemulation(
+        { status: "finished", record },
+        { phase: "finished", to_act: [], match_score: { "0": 9, "1": 17 } },
+      ),
+    );
     const shown = screen.getByTestId("game-record");
     expect(shown).toHaveTextContent("Old Deal · Pritticut 7♦");
     const trick = screen.getByRole("row", { name: /^1 P012/ });
@@ -134,7 +139,9 @@ describe("the spectator page", () => {
     expect(trick).toHaveTextContent("Clinician");
     expect(shown).toHaveTextContent("A♠ace of spades, K♠king of spades");
     expect(screen.getByTestId("watch-status")).toHaveTextContent("Finished");
-    expect(screen.getByTestId("final-score")).toHaveTextContent("Final score: P012 9, Clinician 17.");
+    expect(screen.getByTestId("final-score")).toHaveTextContent(
+      "Final score: P012 9, Clinician 17.",
+    );
     expect(screen.queryByTestId("watch-live")).not.toBeInTheDocument();
   });
 });

@@ -47,7 +47,8 @@ export function WatchPage() {
 export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
   const game = view.game_type === "mendikot" ? "Mendikot" : "Memulation";
   const over = view.status === "finished" || view.status === "abandoned";
-  const name = (seat: number) => view.seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
+  const name = (seat: number) =>
+    view.seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
   return (
     <section
       aria-labelledby="watch-title"
@@ -188,12 +189,16 @@ function MemulationWatch({
           {[0, 1].map((seat) => `${name(seat)} ${deal[String(seat)] ?? 0}`).join(", ")}
         </dd>
         <dt>Round score</dt>
-        <dd>{[0, 1].map((seat) => `${name(seat)} ${s.round_score?.[String(seat)] ?? 0}`).join(", ")}</dd>
+        <dd>
+          {[0, 1].map((seat) => `${name(seat)} ${s.round_score?.[String(seat)] ?? 0}`).join(", ")}
+        </dd>
         {s.rounds > 1 && (
           <>
             <dt>Match</dt>
             <dd>
-              {[0, 1].map((seat) => `${name(seat)} ${s.match_score?.[String(seat)] ?? 0}`).join(", ")}
+              {[0, 1]
+                .map((seat) => `${name(seat)} ${s.match_score?.[String(seat)] ?? 0}`)
+                .join(", ")}
             </dd>
           </>
         )}
@@ -277,7 +282,11 @@ function MendikotWatch({
       {s.phase === "play" && (
         <TrickOnTable
           number={s.trick?.number ?? 0}
-          cards={(s.trick?.cards ?? []).map((c) => ({ seat: c.seat, card: c.card, trump: c.trump }))}
+          cards={(s.trick?.cards ?? []).map((c) => ({
+            seat: c.seat,
+            card: c.card,
+            trump: c.trump,
+          }))}
           name={name}
         />
       )}
@@ -295,7 +304,12 @@ function TrickOnTable({
   name: (seat: number) => string;
 }) {
   return (
-    <div className="watch-trick" role="group" aria-label={`Trick ${number + 1} on the table`} data-testid="watch-trick">
+    <div
+      className="watch-trick"
+      role="group"
+      aria-label={`Trick ${number + 1} on the table`}
+      data-testid="watch-trick"
+    >
       <h2>Trick {number + 1}</h2>
       {cards.length === 0 ? (
         <p className="muted">No card on the table yet.</p>

@@ -31,8 +31,7 @@ export function seatsProblem(game: string | undefined, choices: SeatChoice[]): s
   const people = seats.filter((s) => s.kind !== "bot");
   const participants = seats.filter((s) => s.kind === "participant");
   if (participants.length === 0) return "At least one seat must be a participant's.";
-  if (seats.filter((s) => s.kind === "clinician").length > 1)
-    return "You can hold only one seat.";
+  if (seats.filter((s) => s.kind === "clinician").length > 1) return "You can hold only one seat.";
   const ids = participants.map((s) => (s as { participant: number }).participant);
   if (new Set(ids).size !== ids.length) return "A participant can hold only one seat.";
   if (game === "mendikot" && people.length < 2)

@@ -18,9 +18,7 @@ export type TableSeat = Schemas["TableStaffSeat"];
 export type TableBody = Schemas["Table"];
 
 export type SeatRequest =
-  | { kind: "participant"; participant: number }
-  | { kind: "clinician" }
-  | { kind: "bot" };
+  { kind: "participant"; participant: number } | { kind: "clinician" } | { kind: "bot" };
 
 export interface TableRequest {
   protocol: number;
@@ -40,8 +38,7 @@ export type WatchView = Omit<Schemas["WatchView"], "state" | "record"> & {
 };
 
 export type WatchState =
-  | (Omit<MemulationState, "seat"> & { seat: null })
-  | (Omit<MendikotState, "seat"> & { seat: null });
+  (Omit<MemulationState, "seat"> & { seat: null }) | (Omit<MendikotState, "seat"> & { seat: null });
 
 export interface RecordTrick {
   leader: number;
