@@ -168,10 +168,13 @@ class ExportScope:
         # never exported, never numbered.
         # A game starts with its first event; a table when everyone is seated (logged after its
         # creation and at most four joins: the range keeps the lookup on the (game, seq) index).
-        first_event = GameEvent.objects.filter(
-            Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("pk"), seq__lte=STARTS_BY
-        ).order_by("-seq")
-        first_event = first_event.values("server_time")
+        first_event = (
+            GameEvent.objects.filter(
+                Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("pk"), seq__lte=STARTS_BY
+            )
+            .order_by("-seq")
+            .values("server_time")
+        )
         sessions = self.session_rows()
         own = (
             Game.objects.filter(session__in=sessions, practice=False)
@@ -187,10 +190,15 @@ class ExportScope:
                 "seats",
             )
         )
-        first_at = GameEvent.objects.filter(
-            Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("game_id"), seq__lte=STARTS_BY
-        ).order_by("-seq")
-        first_at = first_at.values("server_time")
+        first_at = (
+            GameEvent.objects.filter(
+                Q(seq=0) | Q(kind=EventKind.TABLE_STARTED),
+                game=OuterRef("game_id"),
+                seq__lte=STARTS_BY,
+            )
+            .order_by("-seq")
+            .values("server_time")
+        )
         seated = (
             GameSeat.objects.filter(session__in=sessions)
             .exclude(game__session_id=F("session_id"))

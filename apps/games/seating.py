@@ -85,7 +85,7 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
             seed = random.SystemRandom().getrandbits(62)
         options = services._engine_options(snapshot, participant_seat=host_seat)
         state = create_game(game_type, seed=seed, options=options)
-        entries = []
+        entries: list[dict[str, Any]] = []
         for seat, entry in enumerate(seats):
             if entry["kind"] == Kind.PARTICIPANT:
                 entries.append({"kind": "participant", "label": sessions[seat].participant.code})

@@ -20,7 +20,7 @@ from apps.games.table import Table
 
 NO_SEAT = -1  # public_events and seat_log give a seat that is none of the table's no secrets
 # What a seat's view holds that only that seat sees, and what a spectator gets instead.
-_OWN = {
+_OWN: dict[str, Any] = {
     "seat": None,
     "team": None,
     "hand": None,

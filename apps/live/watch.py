@@ -91,7 +91,7 @@ class WatchConsumer(AsyncWebsocketConsumer):
         except protocol.Refused as refused:
             await self.refuse(None, refused.code, refused.message, refused.details)
             return
-        if message.type == "resume":
+        if message.type == "resume" and message.since is not None:
             self.since = message.since
         elif message.type != "view":
             await self.refuse(message.ref, "read_only", "A spectator cannot act in the game.")
