@@ -228,7 +228,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Words of the games that recur in many bodies: one enum name each.
     "ENUM_NAME_OVERRIDES": {
-        "GameEnum": "apps.participants.models.Game",
+        "GameEnum": "apps.participants.models.GameType",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",

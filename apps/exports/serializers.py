@@ -4,7 +4,7 @@ from rest_framework.reverse import reverse
 
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
-from apps.participants.models import Game as GameType
+from apps.participants.models import GameType
 
 
 class ExportFiltersSerializer(serializers.Serializer):

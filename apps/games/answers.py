@@ -22,14 +22,14 @@ from apps.common.errors import DomainError, error_body, rules_status
 from apps.games import services
 from apps.games.engine import RulesError
 from apps.games.links import Claim
+from apps.games.locked import LockedGame
 from apps.games.models import ActionReceipt, Game
-from apps.games.table import Table
 
-Perform = Callable[[Table, int], services.Outcome]
+Perform = Callable[[LockedGame, int], services.Outcome]
 
 
 @dataclass(frozen=True)
-class Answer:
+class Reply:
     """A status and the body as rendered JSON, sent as is by every transport."""
 
     status: int
@@ -43,15 +43,15 @@ def render(body: dict[str, Any]) -> str:
     return JSONRenderer().render(body).decode()
 
 
-def refusal(error: Exception) -> Answer:
+def refusal(error: Exception) -> Reply:
     """A domain or rules error in the one error shape."""
     if isinstance(error, RulesError):
-        return Answer(rules_status(error.code), render(error_body(error.code, error.message)))
+        return Reply(rules_status(error.code), render(error_body(error.code, error.message)))
     assert isinstance(error, DomainError)
-    return Answer(error.status, render(error_body(error.code, error.message, error.details)))
+    return Reply(error.status, render(error_body(error.code, error.message, error.details)))
 
 
-def _stored(game: Game, event_id: str) -> Answer | None:
+def _stored(game: Game, event_id: str) -> Reply | None:
     """The answer kept for ``event_id``, if any (plain SQL: it is asked on every request)."""
     table = ActionReceipt._meta.db_table
     with connection.cursor() as cursor:
@@ -60,10 +60,10 @@ def _stored(game: Game, event_id: str) -> Answer | None:
             [game.pk, event_id],
         )
         stored = cursor.fetchone()
-    return None if stored is None else Answer(*stored)
+    return None if stored is None else Reply(*stored)
 
 
-def _keep(game: Game, event_id: str, seat: int, answer: Answer) -> Answer:
+def _keep(game: Game, event_id: str, seat: int, answer: Reply) -> Reply:
     """Store the answer to ``event_id``; should one be there already, that one is the answer.
 
     One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``)."""
@@ -80,8 +80,8 @@ def _keep(game: Game, event_id: str, seat: int, answer: Answer) -> Answer:
 
 
 def answer_once(
-    *, game_id: int, link: Claim | None, request: services.Request, perform: Perform
-) -> Answer:
+    *, game_id: int, link: Claim | None, request: services.ClientFacts, perform: Perform
+) -> Reply:
     """Run ``perform(table, seat)`` for a person's request, or give the stored answer of its
     event id. Errors of the request itself (a refused move, a stale view) are answers too, and
     stored; a link that no longer works is raised, and nothing is stored."""
@@ -92,7 +92,7 @@ def answer_once(
             if stored is not None:
                 return stored
         try:
-            answer = Answer(200, render(perform(table, seat).view))
+            answer = Reply(200, render(perform(table, seat).view))
         except (RulesError, DomainError) as refused:
             answer = refusal(refused)
         if request.event_id:
@@ -100,7 +100,7 @@ def answer_once(
         return answer
 
 
-def act(*, game_id: int, link: Claim | None, action: dict, request: services.Request) -> Answer:
+def act(*, game_id: int, link: Claim | None, action: dict, request: services.ClientFacts) -> Reply:
     return answer_once(
         game_id=game_id,
         link=link,
@@ -111,7 +111,9 @@ def act(*, game_id: int, link: Claim | None, action: dict, request: services.Req
     )
 
 
-def examine(*, game_id: int, link: Claim | None, event: dict, request: services.Request) -> Answer:
+def examine(
+    *, game_id: int, link: Claim | None, event: dict, request: services.ClientFacts
+) -> Reply:
     return answer_once(
         game_id=game_id,
         link=link,
@@ -122,7 +124,9 @@ def examine(*, game_id: int, link: Claim | None, event: dict, request: services.
     )
 
 
-def probe(*, game_id: int, link: Claim | None, answer: dict, request: services.Request) -> Answer:
+def probe(
+    *, game_id: int, link: Claim | None, answer: dict, request: services.ClientFacts
+) -> Reply:
     return answer_once(
         game_id=game_id,
         link=link,

@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from apps.games.examination import shown_at, waiting
+from apps.games.locked import LockedGame
 from apps.games.models import Game
 from apps.games.probes import WHICH_HAND, probe_answer, probe_waiting
 from apps.games.services import game_create
-from apps.games.table import Table
 from apps.games.turns import next_due
 
 
@@ -83,7 +83,7 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
     now = start
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        table = Table(game, now)
+        table = LockedGame(game, now)
         seat = game.participant_seat
         while not table.state.finished:
             if probe_waiting(table.game):

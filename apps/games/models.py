@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.participants.models import Game as GameType
+from apps.participants.models import GameType
 from apps.training.models import TrainingSession
 
 # The seat kinds a person sits in (their moves are theirs; every other kind is a computer's).

@@ -19,9 +19,9 @@ from apps.common import clock as clocks
 from apps.common.errors import Conflict, ValidationFailed
 from apps.games import links, services
 from apps.games.engine import create_game
+from apps.games.locked import LockedGame
 from apps.games.models import EventKind, Game, GameEvent, GameSeat
 from apps.games.seats import is_table, table_block
-from apps.games.table import Table
 from apps.metrics.selectors import session_difficulty
 from apps.participants.selectors import participant_get, protocol_get
 from apps.training.services import session_create
@@ -117,7 +117,7 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
             )
             for seat, entry in enumerate(entries)
         )
-        table = Table(game, now)
+        table = LockedGame(game, now)
         table.record(
             EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
         )
@@ -127,7 +127,7 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
     return game
 
 
-def _start(table: Table) -> None:
+def _start(table: LockedGame) -> None:
     """Everyone is seated: the game's clocks start now, and the opponents take their turns."""
     game = table.game
     game.status = Game.Status.ACTIVE

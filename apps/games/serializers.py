@@ -9,9 +9,8 @@ from apps.games.engine.memulation import PHASES as MEMULATION_PHASES
 from apps.games.engine.mendikot import PHASES as MENDIKOT_PHASES
 from apps.games.engine.mendikot import RESULTS as MENDIKOT_RESULTS
 from apps.games.models import EventKind, Game
-from apps.games.services import EXAMINATION_EVENTS, PERSON_ACTIONS, Request
-from apps.participants.models import Game as GameType
-from apps.participants.models import Protocol
+from apps.games.services import EXAMINATION_EVENTS, PERSON_ACTIONS, ClientFacts
+from apps.participants.models import GameType, Protocol
 
 
 class _ClientFacts(serializers.Serializer):
@@ -47,9 +46,9 @@ class _ClientFacts(serializers.Serializer):
                 )
         return super().to_internal_value(data)
 
-    def client_request(self) -> Request:
+    def client_request(self) -> ClientFacts:
         data = self.validated_data
-        return Request(
+        return ClientFacts(
             event_id=data.get("event_id"),
             decision_ms=data.get("decision_ms"),
             client_time=data.get("client_time"),

@@ -1,7 +1,7 @@
 """Playing games through the engine: create, view, act, examination events, abandon.
 
 The services know no transport. :func:`game_locked` opens a game row locked for one transaction
-as a :class:`Table`; :func:`game_act` and :func:`game_examination_event` apply a person's
+as a :class:`LockedGame`; :func:`game_act` and :func:`game_examination_event` apply a person's
 request to it and return an :class:`Outcome` (the events written and the acting seat's view),
 or raise a domain error (a refused move is logged first, and kept). Receipts for retried event
 ids and the error shape belong to the edge that every transport shares (``apps.games.answers``).
@@ -27,12 +27,12 @@ from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions, public_events
 from apps.games.engine.cards import parse_cards
 from apps.games.links import Claim
+from apps.games.locked import LockedGame
 from apps.games.models import EventKind, Game, GameEvent
 from apps.games.probes import probe_answer, probe_view, probes_initial, refuse_while_waiting
 from apps.games.seat_view import examination_cut
 from apps.games.seats import staff_seat, table_block
 from apps.games.signals import game_changed
-from apps.games.table import Table
 from apps.games.turns import heard, seat_state, settings_from_protocol, taken_over, turn_view
 from apps.metrics.selectors import session_difficulty
 from apps.training.models import TrainingSession
@@ -54,7 +54,7 @@ EXAMINATION_EVENTS = ("start", "ready", "sort", "page_hidden", "page_visible")
 
 
 @dataclass(frozen=True)
-class Request:
+class ClientFacts:
     """Client facts that come with every person's request."""
 
     event_id: str | None = None
@@ -162,7 +162,7 @@ def game_open(
             state=state.to_json(),
             probes=probes_initial(snapshot),
         )
-        table = Table(game, now)
+        table = LockedGame(game, now)
         table.record(
             EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
         )
@@ -178,7 +178,7 @@ def game_open(
 # -- reading -------------------------------------------------------------------------------
 
 
-def seat_view(table: Table, seat: int) -> dict[str, Any]:
+def seat_view(table: LockedGame, seat: int) -> dict[str, Any]:
     """The body every game endpoint answers with: the seat's view and what just happened."""
     game, now = table.game, table.now
     view = table.state.view(seat)
@@ -251,7 +251,7 @@ def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
     """The acting seat's view now. Takes no lock and writes nothing: what the clock and the
     opponents have due is worked out in memory, and written by the next request that acts."""
     game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
-    table = Table(game, clocks.now())
+    table = LockedGame(game, clocks.now())
     if game.status == Game.Status.ACTIVE:
         table.catch_up()
     return seat_view(table, acting_seat(game, link))
@@ -262,8 +262,8 @@ def _changed(game: Game) -> None:
 
 
 @contextmanager
-def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
-    """The game row locked for one transaction, as a :class:`Table` at the clock's now.
+def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[LockedGame]:
+    """The game row locked for one transaction, as a :class:`LockedGame` at the clock's now.
 
     A domain or rules error leaving the block still commits what was written (a refused move
     is logged as data) and is raised after the commit. Listeners of ``game_changed`` hear of
@@ -273,7 +273,7 @@ def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
         game = _checked(rows.locked(Game, game_id), game_id, link)
         version = game.next_seq
         try:
-            yield Table(game, clocks.now())
+            yield LockedGame(game, clocks.now())
         except (DomainError, RulesError) as error:
             refused = error
     if game.next_seq != version:
@@ -285,7 +285,7 @@ def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[Table]:
 # -- acting --------------------------------------------------------------------------------
 
 
-def _caught_up(table: Table, seat: int, request: Request, reason: str) -> None:
+def _caught_up(table: LockedGame, seat: int, request: ClientFacts, reason: str) -> None:
     """Let the clock and the opponents do what is due, hear from the seat (a seat taken over
     returns), then refuse a move made on an older view (the version a view shows already
     counts what was due when it was read)."""
@@ -301,7 +301,9 @@ def _caught_up(table: Table, seat: int, request: Request, reason: str) -> None:
         )
 
 
-def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Request) -> Outcome:
+def game_act(
+    table: LockedGame, *, seat: int, action: dict[str, Any], request: ClientFacts
+) -> Outcome:
     """A person's move for ``seat`` on a locked table; the opponents answer it."""
     if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
         raise ValidationFailed(
@@ -325,7 +327,7 @@ def game_act(table: Table, *, seat: int, action: dict[str, Any], request: Reques
 
 
 def game_examination_event(
-    table: Table, *, seat: int, event: dict[str, Any], request: Request
+    table: LockedGame, *, seat: int, event: dict[str, Any], request: ClientFacts
 ) -> Outcome:
     """``start`` (the device shows the waiting hand, A or B: its clock starts), ``ready`` (end this
     hand now), ``sort`` (a new order of the hand on show), and page visibility changes.
@@ -347,7 +349,7 @@ def game_examination_event(
     return Outcome(table.close(), seat_view(table, seat))
 
 
-def _examination_event(table: Table, seat: int, kind: str, event: dict, request: Request):
+def _examination_event(table: LockedGame, seat: int, kind: str, event: dict, request: ClientFacts):
     game, now = table.game, table.now
     shown = game.examination
     fields = request.fields()
@@ -409,7 +411,7 @@ def game_settle(*, game_id: int, link: Claim | None = None) -> bool:
     game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
     if game.status != Game.Status.ACTIVE:
         return False
-    looked = Table(game, clocks.now())
+    looked = LockedGame(game, clocks.now())
     looked.catch_up()
     if not looked.pending_events:
         return False
@@ -440,7 +442,7 @@ def game_seat_heard(*, game_id: int, link: Claim | None, seat: int, reason: str)
 
 
 def game_probe_answer(
-    table: Table, *, seat: int, answer: dict[str, Any], request: Request
+    table: LockedGame, *, seat: int, answer: dict[str, Any], request: ClientFacts
 ) -> Outcome:
     """The participant's answer to the recall probe waiting (apps.games.probes); once the last
     is answered the opponents move on."""

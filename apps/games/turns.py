@@ -32,7 +32,7 @@ from apps.games.engine.bots import make_bot, public_events
 from apps.games.models import EventKind, GameEvent
 
 if TYPE_CHECKING:
-    from apps.games.table import Table
+    from apps.games.locked import LockedGame
 
 TAKEOVER = "takeover"  # the actor of a move the takeover opponent made
 JITTER = 0.25  # an opponent's pace varies this share either way, turn by turn
@@ -88,12 +88,12 @@ def taken_over(game, seat: int) -> bool:
     return str(seat) in (game.turns or {}).get("taken_over", {})
 
 
-def takeover_on(table: Table) -> bool:
+def takeover_on(table: LockedGame) -> bool:
     """Seats are taken over only where other people wait: at a table of two or more people."""
     return settings(table.game).takeover_seconds is not None and len(table.person_seats) >= 2
 
 
-def turn_started(table: Table) -> None:
+def turn_started(table: LockedGame) -> None:
     """A new turn: a person seat to act outside the examination starts being silent, unless it
     already is (its silence goes on over turns the clock played for it)."""
     state = table.state
@@ -104,13 +104,13 @@ def turn_started(table: Table) -> None:
             _turns(table.game)["silent_since"].setdefault(str(seat), table.now.isoformat())
 
 
-def acted(table: Table, seat: int) -> None:
+def acted(table: LockedGame, seat: int) -> None:
     """The seat's person made a move themselves: their silence, if any, is over."""
     if table.game.turns:
         table.game.turns["silent_since"].pop(str(seat), None)
 
 
-def heard(table: Table, seat: int, reason: str) -> None:
+def heard(table: LockedGame, seat: int, reason: str) -> None:
     """The seat's person sent something: they are not silent, and act themselves again."""
     turns = table.game.turns
     if not turns:
@@ -139,7 +139,7 @@ def pace(game, seat: int, started: datetime) -> timedelta:
     return timedelta(seconds=seconds * (1 + rng.uniform(-JITTER, JITTER)))
 
 
-def _due_for(table: Table, seat: int, started: datetime, rules: Settings) -> Due | None:
+def _due_for(table: LockedGame, seat: int, started: datetime, rules: Settings) -> Due | None:
     game = table.game
     if not table.is_person(seat):
         return Due(started + pace(game, seat, started), seat, "opponent")
@@ -157,7 +157,7 @@ def _due_for(table: Table, seat: int, started: datetime, rules: Settings) -> Due
     return min(candidates, key=lambda due: due.at, default=None)
 
 
-def next_due(table: Table) -> Due | None:
+def next_due(table: LockedGame) -> Due | None:
     """The next thing the turn clock does by itself (None: it waits for a person)."""
     state, game = table.state, table.game
     started = game.turn_started_at
@@ -168,7 +168,7 @@ def next_due(table: Table) -> Due | None:
     return min((d for d in dues if d is not None), key=lambda due: due.at, default=None)
 
 
-def step(table: Table) -> bool:
+def step(table: LockedGame) -> bool:
     """Apply the next thing due by ``table.now``, at its due time; False if nothing is."""
     due = next_due(table)
     if due is None or due.at > table.now:
@@ -188,7 +188,7 @@ def step(table: Table) -> bool:
     return True
 
 
-def _take_over(table: Table, seat: int) -> None:
+def _take_over(table: LockedGame, seat: int) -> None:
     turns = _turns(table.game)
     silent = turns["silent_since"].get(str(seat))
     turns["taken_over"][str(seat)] = table.now.isoformat()
@@ -224,7 +224,7 @@ def takeover_kind(game_type: str, level: float) -> tuple[str, dict[str, Any]]:
     return MENDIKOT_BY_STRENGTH[min(strongest, int(level * len(MENDIKOT_BY_STRENGTH)))], {}
 
 
-def takeover_bot(table: Table, seat: int):
+def takeover_bot(table: LockedGame, seat: int):
     """An opponent at ``takeover_level`` for a person's seat, shown the game so far as that
     seat saw it (replayed from the log, so it remembers what a bot would)."""
     game = table.game
@@ -242,7 +242,7 @@ def takeover_bot(table: Table, seat: int):
     return bot
 
 
-def _logged(table: Table) -> tuple[dict | None, list[dict]]:
+def _logged(table: LockedGame) -> tuple[dict | None, list[dict]]:
     """The game's setup and applied actions: those written, then those of this request."""
     written = (
         GameEvent.objects.filter(game=table.game).order_by("seq").values_list("kind", "payload")
@@ -261,7 +261,7 @@ def _logged(table: Table) -> tuple[dict | None, list[dict]]:
 # -- what a seat is shown --------------------------------------------------------------------
 
 
-def turn_view(table: Table) -> dict[str, Any] | None:
+def turn_view(table: LockedGame) -> dict[str, Any] | None:
     """Whose turn it is on the server clock: who is thinking and until when, a person's turn
     timer, and when the clock next acts by itself (what a live socket wakes for)."""
     state, game, now = table.state, table.game, table.now

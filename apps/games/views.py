@@ -24,7 +24,7 @@ from apps.training.selectors import session_get
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
 
 
-def _answer(answer: answers.Answer) -> HttpResponse:
+def _answer(answer: answers.Reply) -> HttpResponse:
     """The answer's stored bytes, as they were the first time."""
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")
 

@@ -13,10 +13,10 @@ from typing import Any
 from apps.common import clock as clocks
 from apps.games import examination as clock
 from apps.games.engine.bots import public_events
+from apps.games.locked import LockedGame
 from apps.games.models import Game
 from apps.games.seat_log import seat_log
 from apps.games.seats import table_block
-from apps.games.table import Table
 
 NO_SEAT = -1  # public_events and seat_log give a seat that is none of the table's no secrets
 # What a seat's view holds that only that seat sees, and what a spectator gets instead.
@@ -57,7 +57,7 @@ def _timing(shown: dict | None, now) -> dict[str, Any] | None:
 
 def watch_view(game: Game) -> dict[str, Any]:
     """What a spectator is shown now. Takes no lock and writes nothing."""
-    table = Table(game, clocks.now())
+    table = LockedGame(game, clocks.now())
     running = game.status in (Game.Status.WAITING, Game.Status.ACTIVE)
     if game.status == Game.Status.ACTIVE:
         table.catch_up()

@@ -202,7 +202,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             f'"status":{answer.status},"body":{answer.body}}}'
         )
 
-    def _answer(self, message: protocol.Message) -> answers.Answer:
+    def _answer(self, message: protocol.Message) -> answers.Reply:
         kinds = {
             "act": ActionSerializer,
             "examine": ExaminationEventSerializer,
@@ -212,7 +212,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not serializer.is_valid():
             details = json.loads(json.dumps(serializer.errors))
             body = error_body("validation_error", "The request has invalid fields.", details)
-            return answers.Answer(400, answers.render(body))
+            return answers.Reply(400, answers.render(body))
         if message.type == "act":
             return answers.act(
                 game_id=self.game_id,

@@ -11,7 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 
-class Game(models.TextChoices):
+class GameType(models.TextChoices):
     MEMULATION = "memulation", "Memulation"
     MENDIKOT = "mendikot", "Mendikot"
 
@@ -21,8 +21,8 @@ MAX_RECALL_PROBES = 8
 
 # The opponents each game's bots offer (see the engine); a protocol names one of them.
 OPPONENTS = {
-    Game.MEMULATION: ("random", "greedy", "memory", "perfect"),
-    Game.MENDIKOT: ("random", "heuristic", "tracker"),
+    GameType.MEMULATION: ("random", "greedy", "memory", "perfect"),
+    GameType.MENDIKOT: ("random", "heuristic", "tracker"),
 }
 
 # Limits of the turn settings (seconds).
@@ -142,7 +142,7 @@ class Protocol(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="protocols")
     name = models.CharField(max_length=200)
     version = models.PositiveIntegerField(default=1)
-    game = models.CharField(max_length=20, choices=Game.choices, default=Game.MEMULATION)
+    game = models.CharField(max_length=20, choices=GameType.choices, default=GameType.MEMULATION)
     rounds = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
@@ -222,7 +222,7 @@ class Protocol(models.Model):
         allowed = OPPONENTS.get(self.game, ())
         if self.opponent not in allowed:
             errors["opponent"] = f"{self.get_game_display()} opponents are: {', '.join(allowed)}."
-        if self.recall_probes and self.game != Game.MEMULATION:
+        if self.recall_probes and self.game != GameType.MEMULATION:
             errors["recall_probes"] = "Recall probes belong to Memulation; set 0 for Mendikot."
         if problems := adaptive_problems(self.adaptive):
             errors["adaptive"] = problems

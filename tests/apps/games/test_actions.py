@@ -26,7 +26,9 @@ def lame_duck_game(clinician, seed=None) -> Game:
     session = make_session(participant=participant, protocol=protocol, status="started")
     game = services.game_create(session=session, seed=seed)
     # The device shows hand A: its clock starts.
-    answers.examine(game_id=game.pk, link=None, event={"type": "start"}, request=services.Request())
+    answers.examine(
+        game_id=game.pk, link=None, event={"type": "start"}, request=services.ClientFacts()
+    )
     return Game.objects.get(pk=game.pk)
 
 

@@ -56,7 +56,7 @@ def play_by_service(game: Game, clock, *, seed: int = 0, on_body=None) -> dict:
             body = services.game_view(game_id=game.pk)
             continue
         suffix, data = next_move(body, rng)
-        request = services.Request(event_id=f"s{game.pk}-{number}", decision_ms=900)
+        request = services.ClientFacts(event_id=f"s{game.pk}-{number}", decision_ms=900)
         answer = edges[suffix](data, request)
         assert answer.status == 200, answer.body
         body = answer.data()

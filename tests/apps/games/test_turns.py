@@ -50,7 +50,7 @@ def act(game: Game, seat: int, **request) -> services.Outcome:
         action = dict(table.state.legal_actions(seat)[0])
         action.pop("seat", None)
         return services.game_act(
-            table, seat=seat, action=action, request=services.Request(**request)
+            table, seat=seat, action=action, request=services.ClientFacts(**request)
         )
 
 
@@ -336,7 +336,7 @@ def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(ma
     game = services.game_create(session=session, seed=9)
     with services.game_locked(game.pk) as table:
         services.game_examination_event(
-            table, seat=0, event={"type": "start"}, request=services.Request()
+            table, seat=0, event={"type": "start"}, request=services.ClientFacts()
         )
     shown = manual_clock.now()
     manual_clock.advance(44.5)  # both hands ran out with no one pressing ready

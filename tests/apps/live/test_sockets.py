@@ -29,7 +29,7 @@ def new_game(clinician, game="memulation", **fields) -> Game:
     session = make_session(participant=participant, protocol=protocol, status="started")
     created = services.game_create(session=session)
     if game == "memulation":
-        event, request = {"type": "start"}, services.Request()
+        event, request = {"type": "start"}, services.ClientFacts()
         answers.examine(game_id=created.pk, link=None, event=event, request=request)
     return created
 

@@ -14,8 +14,8 @@ from django.test import override_settings
 
 from apps.games.engine import create_game
 from apps.games.engine.bots import make_bot, public_events
+from apps.games.locked import LockedGame
 from apps.games.models import EventKind, Game
-from apps.games.table import Table
 from apps.metrics import services
 from apps.metrics.models import GameAnalysis, MetricValue
 from tests.apps.factories import make_participant, make_protocol, make_session
@@ -53,7 +53,7 @@ def test_a_known_losing_play_and_otherwise_perfect_play(clinician):
         participant_seat=1,
         state=state.to_json(),
     )
-    table = Table(game, game.created_at)
+    table = LockedGame(game, game.created_at)
     table.record(EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events})
     table.seat_opponents(state)
     table.apply({"type": "choose_hand", "seat": 1, "hand": "B"})

@@ -12,8 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from apps.common.errors import DomainError
 from apps.exports.models import Export
 from apps.exports.services import export_to_folder
-from apps.participants.models import Game as GameType
-from apps.participants.models import Participant, Study
+from apps.participants.models import GameType, Participant, Study
 
 
 class ProgressBar:

@@ -1,9 +1,9 @@
 """One locked game during one request: the engine state, the clock and the events to append.
 
-A :class:`Table` is opened by a service on a game row it has locked (``select_for_update``).
+A :class:`LockedGame` is opened by a service on a game row it has locked (``select_for_update``).
 Everything that happens (a person's move, the opponents' replies, the examination clock moving
-on) goes through :meth:`Table.apply` or :meth:`Table.record`; :meth:`Table.close` then writes
-the events, their typed research rows and the new state in a few bulk statements.
+on) goes through :meth:`LockedGame.apply` or :meth:`LockedGame.record`; :meth:`LockedGame.close`
+then writes the events, their typed research rows and the new state in a few bulk statements.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-class Table:
+class LockedGame:
     def __init__(self, game: Game, now: datetime):
         self.game = game
         self.now = now
