@@ -97,8 +97,8 @@ def turn_started(table: LockedGame) -> None:
     """A new turn: a person seat to act outside the examination starts being silent, unless it
     already is (its silence goes on over turns the clock played for it)."""
     state = table.state
-    if state.finished or state.phase == "examination":
-        return
+    if state.finished or state.phase == "examination" or not takeover_on(table):
+        return  # nobody waits for a lone participant: their silence is not tracked
     for seat in state.to_act:
         if table.is_person(seat):
             _turns(table.game)["silent_since"].setdefault(str(seat), table.now.isoformat())

@@ -24,6 +24,7 @@ def first_sessions(staff, **fields) -> Protocol:
         "examination_seconds": 5,
         "roles": "participant_lame",
         "opponent": "random",
+        "opponent_pace_seconds": 0,  # the browser tests do not wait for opponents
         **fields,
     }
     return Protocol.objects.create(

@@ -55,6 +55,7 @@ def test_a_participant_answers_the_recall_probes(page, staff, shot):
         examination_seconds=5,
         roles="participant_lucky",
         opponent="random",
+        opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         recall_probes=2,
         created_by=staff["researcher"],
     )

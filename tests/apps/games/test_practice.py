@@ -106,7 +106,7 @@ def test_a_finished_practice_is_logged_but_completes_nothing_and_counts_nowhere(
     # Left out of the research export: the real game is the session's game 1.
     scope = ExportScope(study=session.participant.study).load()
     assert list(scope.game_rows().values_list("pk", flat=True)) == [real["id"]]
-    assert [ref.key[2] for ref in scope.games.values()] == [1]
+    assert [ref.key[2] for refs in scope.games.values() for ref in refs] == [1]
 
 
 def test_the_practice_is_not_offered_again_once_a_real_game_is_played(

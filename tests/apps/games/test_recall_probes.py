@@ -148,9 +148,8 @@ def test_the_game_waits_for_the_probes(clinician, client_for, manual_clock):
     game = probe_game(clinician, k=2, roles="participant_lucky")
     api = client_for(clinician)
     base = f"/api/games/{game.pk}/"
-    api.post(base + "examination/", {"type": "start"}, format="json")
-    api.post(base + "examination/", {"type": "ready"}, format="json")
-    api.post(base + "examination/", {"type": "ready"}, format="json")
+    for kind in ("start", "ready", "start", "ready"):  # hand A, then hand B, each shown
+        api.post(base + "examination/", {"type": kind}, format="json")
     body = api.post(base + "actions/", {"type": "choose_hand", "hand": "A"}, format="json").json()
     assert body["probe"]["kind"] == "which_hand" and body["probe"]["number"] == 1
     assert body["state"]["trick"]["cards"] == []  # the opponent, Lame Duck, has not led

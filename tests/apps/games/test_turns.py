@@ -311,7 +311,7 @@ def test_metrics_count_only_the_persons_own_plays(manual_clock):
     plays = Play.objects.filter(game=game, seat=0)
     own = plays.filter(actor="participant").count()
     assert plays.filter(actor="takeover").exists() and own
-    values = timing_values(game)
+    values = timing_values(game, 0)
     assert values["decision_time_median_ms"].n == own
     assert turns.TAKEOVER == "takeover"
 
@@ -339,11 +339,18 @@ def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(ma
             table, seat=0, event={"type": "start"}, request=services.ClientFacts()
         )
     shown = manual_clock.now()
-    manual_clock.advance(44.5)  # both hands ran out with no one pressing ready
+    manual_clock.advance(23)  # hand A ran out with no one pressing ready
+    with services.game_locked(game.pk) as table:  # the device shows hand B: its clock starts
+        services.game_examination_event(
+            table, seat=0, event={"type": "start"}, request=services.ClientFacts()
+        )
+    shown_events = GameEvent.objects.filter(game=game, kind=EventKind.EXAMINATION_SHOWN)
+    b_shown = shown_events.order_by("seq").last().server_time
+    manual_clock.advance(22.5)  # hand B ran out too
     body = view(game)
     assert body["state"]["phase"] == "choose_hand" and body["turn"]["thinking"] == [1]
     grace = examination.GRACE
-    b_hidden = shown + timedelta(seconds=20) + grace + timedelta(seconds=20) + grace
+    b_hidden = b_shown + timedelta(seconds=20) + grace
     assert at(body["turn"]["started_at"]) == b_hidden
     chooses = at(body["turn"]["thinking_until"])
     assert timedelta(seconds=1.5) <= chooses - b_hidden <= timedelta(seconds=2.5)
