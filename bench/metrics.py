@@ -98,9 +98,9 @@ def time_metrics(ids: list[int], *, with_solver: bool, core: str | None = None) 
 
 
 def _time_metrics(ids: list[int], *, with_solver: bool, core: str | None) -> None:
-    from apps.metrics.services import session_metrics_compute
-
     from django.db import connection, reset_queries
+
+    from apps.metrics.services import session_metrics_compute
 
     times, cpu, queries = [], [], []
     started, started_cpu = time.perf_counter(), time.process_time()
