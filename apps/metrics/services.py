@@ -75,7 +75,8 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     if with_solver is None:
         with_solver = settings.METRICS_WITH_SOLVER
     session = TrainingSession.objects.select_related("participant").get(pk=session_id)
-    games = list(Game.objects.filter(session=session, status=Game.Status.FINISHED))
+    # Through the session's manager, so each game knows its session without a query.
+    games = list(session.games.filter(status=Game.Status.FINISHED))
     per_game = [game_metrics_compute(game=g, with_solver=with_solver) for g in games]
     rows = []
     for key in {key for values in per_game for key in values}:
@@ -96,8 +97,11 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
             fit = fidelity.session_value([v[row.key].details for v in per_game if row.key in v])
             row.value, row.n, row.details = fit["value"], fit["n"], fit["details"]
     _store(Level.SESSION, session.pk, rows)
-    SessionMetrics.objects.update_or_create(
-        session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}
+    SessionMetrics.objects.bulk_create(  # one upsert rather than a select and an update
+        [SessionMetrics(session=session, signature=catalogue_signature(with_solver=with_solver))],
+        update_conflicts=True,
+        unique_fields=["session"],
+        update_fields=["signature", "computed_at"],
     )
     # The participant's trends and staircase are read from all their sessions and rewritten:
     # jobs of one participant take turns here, so none rewrites them without another's session.
@@ -114,18 +118,16 @@ def _current(row) -> bool:
 
 
 def _series(participant: Participant) -> dict[str, list[trends.Point]]:
-    sessions = list(
-        TrainingSession.objects.filter(participant=participant, status="completed").order_by(
-            "number"
-        )
-    )
     values = MetricValue.objects.filter(
-        level=Level.SESSION, participant=participant, session__in=sessions
-    )
+        level=Level.SESSION, participant=participant, session__status="completed"
+    ).select_related("session")  # the sessions come with their values: one query
     by_key: dict[str, dict[int, MetricValue]] = defaultdict(dict)
+    by_pk: dict[int, TrainingSession] = {}
     for row in values:
         if _current(row):
             by_key[row.key][row.session_id] = row
+            by_pk[row.session_id] = row.session
+    sessions = sorted(by_pk.values(), key=lambda s: s.number)
     series = {}
     for key, by_session in by_key.items():
         series[key] = [
