@@ -41,6 +41,7 @@ from typing import Any
 
 from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
+from apps.metrics import stragedy_choice
 
 F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -130,8 +131,14 @@ class Fit:
     decisions: int = 0
     informative: int = 0
     solves: int = 0
+    # per kind of decision ("play", "stragedy"): [decisions, informative ones]
+    kinds: dict[str, list[int]] = field(default_factory=dict)
 
     def __add__(self, other: Fit) -> Fit:
+        kinds = {k: list(v) for k, v in self.kinds.items()}
+        for k, (n, i) in other.kinds.items():
+            mine = kinds.setdefault(k, [0, 0])
+            mine[0], mine[1] = mine[0] + n, mine[1] + i
         return Fit(
             [
                 [a + b for a, b in zip(ra, rb, strict=True)]
@@ -140,6 +147,7 @@ class Fit:
             self.decisions + other.decisions,
             self.informative + other.informative,
             self.solves + other.solves,
+            kinds,
         )
 
     @classmethod
@@ -312,7 +320,20 @@ def deal_fit(
             for bi in range(nb):
                 fit.loglik[fi][bi] = _logmeanexp([logp[fi][k][bi] for k in range(worlds)])
     fit.solves = values.solves
+    fit.kinds = {"play": [fit.decisions, fit.informative]}
     return fit
+
+
+def stragedy_fit(values: list[int], chosen: int, rng: random.Random) -> Fit:
+    """The log-likelihood grid of one 'Stragedy (see :mod:`apps.metrics.stragedy_choice`)."""
+    memories = stragedy_choice.memories_for(len(values), rng)
+    grid = stragedy_choice.probability_grid(values, chosen, F_GRID, BETA_GRID, memories)
+    loglik = [[math.log(max(p, 1e-300)) for p in row] for row in grid]
+    spread = max(
+        max(row[bi] for row in grid) - min(row[bi] for row in grid) for bi in range(len(BETA_GRID))
+    )
+    informative = int(spread > INFORMATIVE)
+    return Fit(loglik, 1, informative, len(set(values)), {"stragedy": [1, informative]})
 
 
 def game_fit(
@@ -323,8 +344,10 @@ def game_fit(
     worlds: int = WORLDS,
     solver: Solver | None = None,
     mode: str = MODE,
+    stragedy: bool = True,
 ) -> Fit:
-    """The log-likelihood grid of a finished Memulation game's card plays by ``seat``.
+    """The log-likelihood grid of a finished Memulation game's decisions by ``seat``: its card
+    plays and (``stragedy``) its 'Stragedy picks.
 
     ``record`` is the game's spectator record (``state.spectator_view()``); ``seed`` seeds the
     sampled memories (the same seed, the same estimate)."""
@@ -334,6 +357,9 @@ def game_fit(
     fit = Fit.empty()
     for plays in deal_plays(record, seat):
         fit = fit + deal_fit(plays, solver, rng, worlds, mode)
+    if stragedy:  # drawn after the plays': the plays' memories are the same either way
+        for values, chosen in stragedy_choice.stragedy_decision(record, seat, solver):
+            fit = fit + stragedy_fit(values, chosen, rng)
     return fit
 
 
@@ -342,6 +368,7 @@ def _fit_value(fit: Fit) -> dict[str, Any]:
     details: dict[str, Any] = {
         "decisions": fit.decisions,
         "informative": fit.informative,
+        "kinds": fit.kinds,
         "grid_f": list(F_GRID),
         "grid_beta": list(BETA_GRID),
         "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
@@ -365,5 +392,5 @@ def session_value(game_details: list[dict[str, Any]]) -> dict[str, Any]:
     for d in game_details:
         if d.get("grid_f") != list(F_GRID) or d.get("grid_beta") != list(BETA_GRID):
             continue  # made under another grid: not comparable
-        fit = fit + Fit(d["loglik"], d["decisions"], d["informative"])
+        fit = fit + Fit(d["loglik"], d["decisions"], d["informative"], 0, d.get("kinds", {}))
     return _fit_value(fit)

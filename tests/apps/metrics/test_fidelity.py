@@ -112,7 +112,9 @@ def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
     assert 0 <= game.value <= 1
     assert game.details["low"] <= game.value <= game.details["high"]
     assert game.n == game.details["informative"] > 0
-    assert game.details["decisions"] == 26
+    kinds = game.details["kinds"]
+    assert kinds["play"][0] == 26  # one card a trick, both deals
+    assert game.details["decisions"] == 26 + kinds.get("stragedy", [0])[0]  # as Lame Duck
     # one game in the session: the session's estimate is the game's
     assert per_session.value == game.value and per_session.n == game.n
     assert per_session.details["low"] == game.details["low"]
