@@ -186,7 +186,7 @@ def summary(label: str, people: list[dict]) -> None:
     rmse = math.sqrt(statistics.fmean((e - t) ** 2 for e, t in zip(ests, truth, strict=True)))
     half = pearson([p["odd"] for p in people], [p["even"] for p in people])
     print(f"correlation of true and estimated f (participants): {pearson(truth, ests):.2f}")
-    print(f"RMSE over all participants: {rmse:.2f}")
+    print(f"RMSE over all participants: {rmse:.3f}")
     print(
         f"split-half reliability (odd vs even sessions): r {half:.2f}, "
         f"Spearman-Brown {2 * half / (1 + half):.2f}"
