@@ -5,8 +5,8 @@ Simulated participants: the ``memory`` opponent at a known fidelity ``f`` in {0,
 probability ``noise`` (0, 0.1, 0.3); ``--replicates`` participants per pair, ``--sessions``
 sessions each (one game of one round: two deals). Each game is fitted on its own, each
 participant on all its sessions, and on its odd and even sessions apart; twice, in the same
-run: on the card plays alone, and on the card plays and the 'Stragedy (when the simulated
-participant is Lame Duck).
+run: on the card plays alone, with the 'Stragedy (when the simulated participant is Lame
+Duck), and with the Old Deal's hand choice too (when Lucky Duck).
 
 Prints, per true ``f``: the mean participant estimate, bias and RMSE, and the RMSE of single
 sessions; the correlation of true and estimated ``f`` over participants; split-half reliability
@@ -37,7 +37,8 @@ from apps.games.engine import create_game  # noqa: E402
 from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.solver import Solver  # noqa: E402
 from apps.games.engine.solver_core import core_description  # noqa: E402
-from apps.metrics.fidelity import Fit, game_fit, stragedy_fit  # noqa: E402
+from apps.metrics.fidelity import Fit, game_fit, hand_choice_fit, stragedy_fit  # noqa: E402
+from apps.metrics.hand_choice import hand_choices  # noqa: E402
 from apps.metrics.stragedy_choice import stragedy_decision  # noqa: E402
 
 TRUE_F = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -86,14 +87,14 @@ def main() -> None:
     args = parser.parse_args()
     print(core_description())
     solver = Solver("leader")
-    variants: dict[str, list[dict]] = {PLAYS: [], WITH_STRAGEDY: []}
-    fit_cpu, strag_cpu, games, solves = 0.0, 0.0, 0, 0
+    variants: dict[str, list[dict]] = {PLAYS: [], WITH_STRAGEDY: [], EVERY: []}
+    fit_cpu, strag_cpu, hands_cpu, games, solves = 0.0, 0.0, 0.0, 0, 0
     kinds = Fit.empty()
     started = time.perf_counter()
     for fi, f in enumerate(TRUE_F):
         for ni, noise in enumerate(NOISE):
             for rep in range(args.replicates):
-                fits: dict[str, list[Fit]] = {PLAYS: [], WITH_STRAGEDY: []}
+                fits: dict[str, list[Fit]] = {PLAYS: [], WITH_STRAGEDY: [], EVERY: []}
                 for s in range(args.sessions):
                     seed = ((args.seed * 100 + fi * 10 + ni) * 100 + rep) * 1000 + s
                     game = session_game(f, noise, seed)
@@ -105,25 +106,35 @@ def main() -> None:
                         worlds=args.worlds,
                         solver=solver,
                         stragedy=False,
+                        hands=False,
                     )
                     c1 = time.process_time()
                     strag = Fit.empty()
                     for values, chosen in stragedy_decision(game["record"], game["seat"], solver):
                         strag = strag + stragedy_fit(values, chosen, random.Random(seed))
-                    strag_cpu += time.process_time() - c1
+                    c2 = time.process_time()
+                    strag_cpu += c2 - c1
+                    hands = Fit.empty()
+                    for choice in hand_choices(game["record"], game["seat"]):
+                        hands = hands + hand_choice_fit(
+                            choice, solver, random.Random(seed), args.worlds
+                        )
+                    hands_cpu += time.process_time() - c2
                     fit_cpu += c1 - c0
                     games += 1
                     solves += fit.solves + strag.solves
-                    kinds = kinds + fit + strag
+                    kinds = kinds + fit + strag + hands
                     fits[PLAYS].append(fit)
                     fits[WITH_STRAGEDY].append(fit + strag)
+                    fits[EVERY].append(fit + strag + hands)
                 for label, per_session in fits.items():
                     variants[label].append(person(f, noise, per_session))
-                est = variants[WITH_STRAGEDY][-1]["est"]
+                est = variants[EVERY][-1]["est"]
                 print(
                     f"  f={f:.2f} noise={noise:.1f} #{rep}: estimate {est['f']:.2f} "
                     f"[{est['low']:.1f}, {est['high']:.1f}] beta {est['beta']} (plays only "
-                    f"{variants[PLAYS][-1]['est']['f']:.2f})",
+                    f"{variants[PLAYS][-1]['est']['f']:.2f}, with the 'Stragedy "
+                    f"{variants[WITH_STRAGEDY][-1]['est']['f']:.2f})",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -140,12 +151,14 @@ def main() -> None:
         print(f"  {kind}: {n / games:.2f} ({informative / games:.2f})")
     print(
         f"cost per game: {fit_cpu / games:.2f} s CPU for the card plays' fit, "
-        f"{strag_cpu / games * 1000:.0f} ms for the 'Stragedy's, {solves / games:.0f} positions "
-        "solved"
+        f"{strag_cpu / games * 1000:.0f} ms for the 'Stragedy's, "
+        f"{hands_cpu / games * 1000:.0f} ms for the hand choices', {solves / games:.0f} positions "
+        "solved for the plays"
     )
 
 
 PLAYS, WITH_STRAGEDY = "card plays only", "card plays and the 'Stragedy"
+EVERY = "card plays, the 'Stragedy and the Old Deal's hand choice"
 
 
 def person(f: float, noise: float, fits: list[Fit]) -> dict:

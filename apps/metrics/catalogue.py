@@ -147,9 +147,10 @@ METRICS: tuple[Metric, ...] = (
         "card of the other hand, and each face-down Old-Deal position, kept with probability f, "
         "the rest guessed; choices valued double-dummy, card plays averaged over sampled "
         "memories; choice by a softmax of those values, its precision fitted too). Per game and "
-        "per session from all of its card plays and 'Stragedy picks (log-likelihoods added); "
-        "details hold the 95% likelihood interval and how many decisions of each kind carried "
-        "information. Hand choices are not used. Experimental (METRICS_WITH_FIDELITY): in "
+        "per session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
+        "(log-likelihoods added); details hold the 95% likelihood interval and how many "
+        "decisions of each kind carried information. The New Deal's hand choice is not used. "
+        "Experimental (METRICS_WITH_FIDELITY): in "
         "simulation it tells full memory from little but overestimates low fidelity "
         "(bench/fidelity.py).",
         "proportion",

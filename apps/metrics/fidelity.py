@@ -41,7 +41,7 @@ from typing import Any
 
 from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
-from apps.metrics import stragedy_choice
+from apps.metrics import hand_choice, stragedy_choice
 
 F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -324,6 +324,20 @@ def deal_fit(
     return fit
 
 
+def hand_choice_fit(
+    choice: hand_choice.HandChoice, solver: Solver, rng: random.Random, worlds: int = WORLDS
+) -> Fit:
+    """The log-likelihood grid of one Old-Deal hand choice (see :mod:`apps.metrics.hand_choice`)."""
+    margins = hand_choice.margins(choice, F_GRID, solver, rng, worlds)
+    grid = [[hand_choice.probability(m, choice.chosen, b) for b in BETA_GRID] for m in margins]
+    loglik = [[math.log(max(p, 1e-300)) for p in row] for row in grid]
+    spread = max(
+        max(row[bi] for row in grid) - min(row[bi] for row in grid) for bi in range(len(BETA_GRID))
+    )
+    informative = int(spread > INFORMATIVE)
+    return Fit(loglik, 1, informative, 0, {"hand_choice": [1, informative]})
+
+
 def stragedy_fit(values: list[int], chosen: int, rng: random.Random) -> Fit:
     """The log-likelihood grid of one 'Stragedy (see :mod:`apps.metrics.stragedy_choice`)."""
     memories = stragedy_choice.memories_for(len(values), rng)
@@ -345,9 +359,10 @@ def game_fit(
     solver: Solver | None = None,
     mode: str = MODE,
     stragedy: bool = True,
+    hands: bool = True,
 ) -> Fit:
     """The log-likelihood grid of a finished Memulation game's decisions by ``seat``: its card
-    plays and (``stragedy``) its 'Stragedy picks.
+    plays, (``stragedy``) its 'Stragedy picks and (``hands``) its Old-Deal hand choices.
 
     ``record`` is the game's spectator record (``state.spectator_view()``); ``seed`` seeds the
     sampled memories (the same seed, the same estimate)."""
@@ -360,6 +375,9 @@ def game_fit(
     if stragedy:  # drawn after the plays': the plays' memories are the same either way
         for values, chosen in stragedy_choice.stragedy_decision(record, seat, solver):
             fit = fit + stragedy_fit(values, chosen, rng)
+    if hands:
+        for choice in hand_choice.hand_choices(record, seat):
+            fit = fit + hand_choice_fit(choice, solver, rng, worlds)
     return fit
 
 
