@@ -25,9 +25,14 @@ chi-square with one degree of freedom) of the maximum, linear between grid point
 
 A decision **carries information** when its probability differs by more than 0.01 between
 some two values of ``f`` (for some ``beta``): forced plays (one legal card) and plays where
-every card is worth the same in every world the model samples do not. Only card plays are
-modelled; the hand choice and the 'Stragedy are left out (their values need the whole
-examination hand and the Old Deal's positions, a model of their own).
+every card is worth the same in every world the model samples do not.
+
+The participant's other decisions add their own terms, from the same ``f`` and ``beta``: the
+'Stragedy as Lame Duck (:mod:`apps.metrics.stragedy_choice`: each Old-Deal position kept with
+probability ``f``, a softmax over the kept positions' values) and the Old Deal's hand choice as
+Lucky Duck (:mod:`apps.metrics.hand_choice`: both examined hands kept card by card, a softmax
+of the two hands' mean values over sampled memories). The New Deal's hand choice is not
+modelled. ``Fit.kinds`` counts the decisions of each kind and how many carried information.
 
 Pure computation on a finished game's spectator record: no database, no Django.
 """
