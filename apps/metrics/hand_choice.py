@@ -53,7 +53,10 @@ def hand_choices(record: dict[str, Any], seat: int) -> list[HandChoice]:
         seat_a = old.get("hand_a_seat")
         if seat_a is None or old.get("pritticut") is None:
             continue
-        dealt = tuple(cards_mask(parse_cards(old["dealt"][label])) for label in "AB")
+        dealt = (
+            cards_mask(parse_cards(old["dealt"]["A"])),
+            cards_mask(parse_cards(old["dealt"]["B"])),
+        )
         out.append(
             HandChoice(dealt, parse_card(old["pritticut"]), lucky, 0 if seat_a == lucky else 1)
         )
