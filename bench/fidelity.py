@@ -4,7 +4,9 @@ Simulated participants: the ``memory`` opponent at a known fidelity ``f`` in {0,
 0.75, 1}, playing against ``greedy``, each of its card plays replaced by a random legal card with
 probability ``noise`` (0, 0.1, 0.3); ``--replicates`` participants per pair, ``--sessions``
 sessions each (one game of one round: two deals). Each game is fitted on its own, each
-participant on all its sessions, and on its odd and even sessions apart.
+participant on all its sessions, and on its odd and even sessions apart; twice, in the same
+run: on the card plays alone, with the 'Stragedy (when the simulated participant is Lame
+Duck), and with the Old Deal's hand choice too (when Lucky Duck).
 
 Prints, per true ``f``: the mean participant estimate, bias and RMSE, and the RMSE of single
 sessions; the correlation of true and estimated ``f`` over participants; split-half reliability
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -34,7 +37,9 @@ from apps.games.engine import create_game  # noqa: E402
 from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.solver import Solver  # noqa: E402
 from apps.games.engine.solver_core import core_description  # noqa: E402
-from apps.metrics.fidelity import Fit, game_fit  # noqa: E402
+from apps.metrics.fidelity import Fit, game_fit, hand_choice_fit, stragedy_fit  # noqa: E402
+from apps.metrics.hand_choice import hand_choices  # noqa: E402
+from apps.metrics.stragedy_choice import stragedy_decision  # noqa: E402
 
 TRUE_F = (0.0, 0.25, 0.5, 0.75, 1.0)
 NOISE = (0.0, 0.1, 0.3)
@@ -82,53 +87,94 @@ def main() -> None:
     args = parser.parse_args()
     print(core_description())
     solver = Solver("leader")
-    people = []
-    fit_cpu, games, solves = 0.0, 0, 0
-    per_game_decisions, per_game_informative = [], []
+    variants: dict[str, list[dict]] = {PLAYS: [], WITH_STRAGEDY: [], EVERY: []}
+    fit_cpu, strag_cpu, hands_cpu, games, solves = 0.0, 0.0, 0.0, 0, 0
+    kinds = Fit.empty()
     started = time.perf_counter()
     for fi, f in enumerate(TRUE_F):
         for ni, noise in enumerate(NOISE):
             for rep in range(args.replicates):
-                fits = []
+                fits: dict[str, list[Fit]] = {PLAYS: [], WITH_STRAGEDY: [], EVERY: []}
                 for s in range(args.sessions):
                     seed = ((args.seed * 100 + fi * 10 + ni) * 100 + rep) * 1000 + s
                     game = session_game(f, noise, seed)
                     c0 = time.process_time()
                     fit = game_fit(
-                        game["record"], game["seat"], seed=seed, worlds=args.worlds, solver=solver
+                        game["record"],
+                        game["seat"],
+                        seed=seed,
+                        worlds=args.worlds,
+                        solver=solver,
+                        stragedy=False,
+                        hands=False,
                     )
-                    fit_cpu += time.process_time() - c0
+                    c1 = time.process_time()
+                    strag = Fit.empty()
+                    for values, chosen in stragedy_decision(game["record"], game["seat"], solver):
+                        strag = strag + stragedy_fit(values, chosen, random.Random(seed))
+                    c2 = time.process_time()
+                    strag_cpu += c2 - c1
+                    hands = Fit.empty()
+                    for choice in hand_choices(game["record"], game["seat"]):
+                        hands = hands + hand_choice_fit(
+                            choice, solver, random.Random(seed), args.worlds
+                        )
+                    hands_cpu += time.process_time() - c2
+                    fit_cpu += c1 - c0
                     games += 1
-                    solves += fit.solves
-                    per_game_decisions.append(fit.decisions)
-                    per_game_informative.append(fit.informative)
-                    fits.append(fit)
-                total = sum(fits, Fit.empty())
-                odd = sum(fits[0::2], Fit.empty())
-                even = sum(fits[1::2], Fit.empty())
-                est = total.estimate()
-                people.append(
-                    {
-                        "f": f,
-                        "noise": noise,
-                        "est": est,
-                        "sessions": [x.estimate()["f"] for x in fits],
-                        "odd": odd.estimate()["f"],
-                        "even": even.estimate()["f"],
-                    }
-                )
+                    solves += fit.solves + strag.solves
+                    kinds = kinds + fit + strag + hands
+                    fits[PLAYS].append(fit)
+                    fits[WITH_STRAGEDY].append(fit + strag)
+                    fits[EVERY].append(fit + strag + hands)
+                for label, per_session in fits.items():
+                    variants[label].append(person(f, noise, per_session))
+                est = variants[EVERY][-1]["est"]
                 print(
                     f"  f={f:.2f} noise={noise:.1f} #{rep}: estimate {est['f']:.2f} "
-                    f"[{est['low']:.1f}, {est['high']:.1f}] beta {est['beta']}",
+                    f"[{est['low']:.1f}, {est['high']:.1f}] beta {est['beta']} (plays only "
+                    f"{variants[PLAYS][-1]['est']['f']:.2f}, with the 'Stragedy "
+                    f"{variants[WITH_STRAGEDY][-1]['est']['f']:.2f})",
                     file=sys.stderr,
                     flush=True,
                 )
     wall = time.perf_counter() - started
-
+    people = variants[PLAYS]
     print(
         f"{len(people)} participants x {args.sessions} sessions, {args.worlds} worlds per "
-        f"decision, {games} games in {wall:.0f} s"
+        f"decision, {games} games in {wall:.0f} s; {load()}"
     )
+    for label, people in variants.items():
+        summary(label, people)
+    print("decisions per game, by kind (informative):")
+    for kind, (n, informative) in sorted(kinds.kinds.items()):
+        print(f"  {kind}: {n / games:.2f} ({informative / games:.2f})")
+    print(
+        f"cost per game: {fit_cpu / games:.2f} s CPU for the card plays' fit, "
+        f"{strag_cpu / games * 1000:.0f} ms for the 'Stragedy's, "
+        f"{hands_cpu / games * 1000:.0f} ms for the hand choices', {solves / games:.0f} positions "
+        "solved for the plays"
+    )
+
+
+PLAYS, WITH_STRAGEDY = "card plays only", "card plays and the 'Stragedy"
+EVERY = "card plays, the 'Stragedy and the Old Deal's hand choice"
+
+
+def person(f: float, noise: float, fits: list[Fit]) -> dict:
+    total = sum(fits, Fit.empty())
+    return {
+        "f": f,
+        "noise": noise,
+        "est": total.estimate(),
+        "sessions": [x.estimate()["f"] for x in fits],
+        "odd": sum(fits[0::2], Fit.empty()).estimate()["f"],
+        "even": sum(fits[1::2], Fit.empty()).estimate()["f"],
+    }
+
+
+def summary(label: str, people: list[dict]) -> None:
+    print(f"-- {label}")
     print(" true f | mean est | bias   | RMSE (participant) | RMSE (one session) | 95% covers")
     for f in TRUE_F:
         group = [p for p in people if p["f"] == f]
@@ -153,19 +199,16 @@ def main() -> None:
     rmse = math.sqrt(statistics.fmean((e - t) ** 2 for e, t in zip(ests, truth, strict=True)))
     half = pearson([p["odd"] for p in people], [p["even"] for p in people])
     print(f"correlation of true and estimated f (participants): {pearson(truth, ests):.2f}")
-    print(f"RMSE over all participants: {rmse:.2f}")
+    print(f"RMSE over all participants: {rmse:.3f}")
     print(
         f"split-half reliability (odd vs even sessions): r {half:.2f}, "
         f"Spearman-Brown {2 * half / (1 + half):.2f}"
     )
-    print(
-        f"decisions per game: mean {statistics.fmean(per_game_decisions):.1f}, informative "
-        f"{statistics.fmean(per_game_informative):.1f}"
-    )
-    print(
-        f"cost per game: {fit_cpu / games:.2f} s CPU for the fit, {solves / games:.0f} positions "
-        "solved"
-    )
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f} on {os.cpu_count()} cores"
 
 
 if __name__ == "__main__":

@@ -98,22 +98,36 @@ def time_metrics(ids: list[int], *, with_solver: bool, core: str | None = None) 
 
 
 def _time_metrics(ids: list[int], *, with_solver: bool, core: str | None) -> None:
+    from django.db import connection, reset_queries
+
     from apps.metrics.services import session_metrics_compute
 
-    times = []
-    started = time.perf_counter()
+    times, cpu, queries = [], [], []
+    started, started_cpu = time.perf_counter(), time.process_time()
     for done, session_id in enumerate(ids, 1):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
+        reset_queries()
         session_metrics_compute(session_id=session_id, with_solver=with_solver)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        queries.append(len(connection.queries))
         print(f"  {done}/{len(ids)} games", end="\r", file=sys.stderr, flush=True)
-    total = time.perf_counter() - started
+    total, total_cpu = time.perf_counter() - started, time.process_time() - started_cpu
     label = f"with solver analysis ({core} core)" if with_solver else "without solver analysis"
     print(
         f"metrics {label}: {len(ids)} games in {total:.1f} s = {len(ids) / total:.1f} games/s "
-        f"(median {statistics.median(times) * 1000:.0f} ms, "
-        f"p95 {statistics.quantiles(times, n=20)[18] * 1000:.0f} ms per game)"
+        f"wall (median {statistics.median(times) * 1000:.0f} ms, "
+        f"p95 {statistics.quantiles(times, n=20)[18] * 1000:.0f} ms per game); "
+        f"process CPU {total_cpu / len(ids) * 1000:.0f} ms a game "
+        f"(median {statistics.median(cpu) * 1000:.0f} ms) = {len(ids) / total_cpu:.1f} games/s "
+        f"of CPU; {statistics.median(queries):.0f} queries a game; {load()}"
     )
+
+
+def load() -> str:
+    """The machine's load average (1, 5, 15 min): the wall figures depend on it."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f} on {os.cpu_count()} cores"
 
 
 def history(participants: int, sessions: int) -> None:

@@ -12,14 +12,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, FloatField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from apps.exports import deals
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
 from apps.metrics.models import MetricValue
-from apps.metrics.selectors import CATALOGUE
+from apps.metrics.selectors import CATALOGUE, INTERVAL_METRICS
 
 CHUNK = 10_000
 STRAGEDY_DEAL = 2  # the 'Stragedy finds the New Deal's Pritticut
@@ -222,6 +224,36 @@ def probe_rows(scope: ExportScope) -> Iterator[tuple]:
 # -- metrics -------------------------------------------------------------------------------------
 
 
+def _end(field: str):
+    return Cast(KT(field), FloatField())
+
+
+def _interval_end(end: str):
+    """One end (``low``/``high``) of a value's 95% interval, for the metrics estimated with one:
+    a game or session value keeps it in its details; a participant value is its latest
+    session's value, so the interval is that session's too."""
+    Level = MetricValue.Level
+    latest = (
+        MetricValue.objects.filter(
+            level=Level.SESSION,
+            participant=OuterRef("participant"),
+            key=OuterRef("key"),
+            version=OuterRef("version"),
+            session__status="completed",
+            value__isnull=False,
+        )
+        .order_by("-session__number")
+        .annotate(end=_end(f"details__{end}"))
+        .values("end")[:1]
+    )
+    return Case(
+        When(~Q(key__in=INTERVAL_METRICS), then=Value(None)),
+        When(level=Level.PARTICIPANT, then=Subquery(latest)),
+        default=_end(f"details__{end}"),
+        output_field=FloatField(),
+    )
+
+
 def _metrics(scope: ExportScope) -> QuerySet:
     Level = MetricValue.Level
     return (
@@ -234,8 +266,18 @@ def _metrics(scope: ExportScope) -> QuerySet:
             | Q(level=Level.GAME, game__in=scope.game_rows().values("pk"))
         )
         .order_by("participant_id", "session_id", "game_id", "level", "key", "version")
+        .annotate(ci_low=_interval_end("low"), ci_high=_interval_end("high"))
         .values_list(
-            "level", "participant_id", "session_id", "game_id", "key", "version", "value", "n"
+            "level",
+            "participant_id",
+            "session_id",
+            "game_id",
+            "key",
+            "version",
+            "value",
+            "n",
+            "ci_low",
+            "ci_high",
         )
     )
 

@@ -174,16 +174,20 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "memory_fidelity",
         "Memory fidelity (model estimate)",
-        "Share of the other hand's examined cards the participant's card plays show they kept: "
-        "the maximum-likelihood fidelity f (0..1) of the memory opponent's model (each card kept "
-        "with probability f, the rest guessed; cards valued double-dummy, averaged over sampled "
+        "Share of what was seen that the participant's decisions show they kept: the "
+        "maximum-likelihood fidelity f (0..1) of the memory opponent's model (each examined "
+        "card of the other hand, and each face-down Old-Deal position, kept with probability f, "
+        "the rest guessed; choices valued double-dummy, card plays averaged over sampled "
         "memories; choice by a softmax of those values, its precision fitted too). Per game and "
-        "per session from all of its card plays (log-likelihoods added); details hold the 95% "
-        "likelihood interval and how many plays carried information. Hand choices and "
-        "'Stragedy picks are not used. Experimental (METRICS_WITH_FIDELITY): in simulation it "
-        "tells full memory from little but overestimates low fidelity (bench/fidelity.py).",
+        "per session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
+        "(log-likelihoods added); details hold the 95% likelihood interval and how many "
+        "decisions of each kind carried information. The New Deal's hand choice is not used. "
+        "Experimental (METRICS_WITH_FIDELITY): in "
+        "simulation it tells full memory from little but overestimates low fidelity "
+        "(bench/fidelity.py).",
         "proportion",
         HIGHER,
+        version=2,
         solver=True,
     ),
     Metric(

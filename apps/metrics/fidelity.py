@@ -25,9 +25,14 @@ chi-square with one degree of freedom) of the maximum, linear between grid point
 
 A decision **carries information** when its probability differs by more than 0.01 between
 some two values of ``f`` (for some ``beta``): forced plays (one legal card) and plays where
-every card is worth the same in every world the model samples do not. Only card plays are
-modelled; the hand choice and the 'Stragedy are left out (their values need the whole
-examination hand and the Old Deal's positions, a model of their own).
+every card is worth the same in every world the model samples do not.
+
+The participant's other decisions add their own terms, from the same ``f`` and ``beta``: the
+'Stragedy as Lame Duck (:mod:`apps.metrics.stragedy_choice`: each Old-Deal position kept with
+probability ``f``, a softmax over the kept positions' values) and the Old Deal's hand choice as
+Lucky Duck (:mod:`apps.metrics.hand_choice`: both examined hands kept card by card, a softmax
+of the two hands' mean values over sampled memories). The New Deal's hand choice is not
+modelled. ``Fit.kinds`` counts the decisions of each kind and how many carried information.
 
 Pure computation on a finished game's spectator record: no database, no Django.
 """
@@ -41,6 +46,7 @@ from typing import Any
 
 from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
+from apps.metrics import hand_choice, stragedy_choice
 
 F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -130,8 +136,14 @@ class Fit:
     decisions: int = 0
     informative: int = 0
     solves: int = 0
+    # per kind of decision ("play", "stragedy"): [decisions, informative ones]
+    kinds: dict[str, list[int]] = field(default_factory=dict)
 
     def __add__(self, other: Fit) -> Fit:
+        kinds = {k: list(v) for k, v in self.kinds.items()}
+        for k, (n, i) in other.kinds.items():
+            mine = kinds.setdefault(k, [0, 0])
+            mine[0], mine[1] = mine[0] + n, mine[1] + i
         return Fit(
             [
                 [a + b for a, b in zip(ra, rb, strict=True)]
@@ -140,6 +152,7 @@ class Fit:
             self.decisions + other.decisions,
             self.informative + other.informative,
             self.solves + other.solves,
+            kinds,
         )
 
     @classmethod
@@ -312,7 +325,34 @@ def deal_fit(
             for bi in range(nb):
                 fit.loglik[fi][bi] = _logmeanexp([logp[fi][k][bi] for k in range(worlds)])
     fit.solves = values.solves
+    fit.kinds = {"play": [fit.decisions, fit.informative]}
     return fit
+
+
+def hand_choice_fit(
+    choice: hand_choice.HandChoice, solver: Solver, rng: random.Random, worlds: int = WORLDS
+) -> Fit:
+    """The log-likelihood grid of one Old-Deal hand choice (see :mod:`apps.metrics.hand_choice`)."""
+    margins = hand_choice.margins(choice, F_GRID, solver, rng, worlds)
+    grid = [[hand_choice.probability(m, choice.chosen, b) for b in BETA_GRID] for m in margins]
+    loglik = [[math.log(max(p, 1e-300)) for p in row] for row in grid]
+    spread = max(
+        max(row[bi] for row in grid) - min(row[bi] for row in grid) for bi in range(len(BETA_GRID))
+    )
+    informative = int(spread > INFORMATIVE)
+    return Fit(loglik, 1, informative, 0, {"hand_choice": [1, informative]})
+
+
+def stragedy_fit(values: list[int], chosen: int, rng: random.Random) -> Fit:
+    """The log-likelihood grid of one 'Stragedy (see :mod:`apps.metrics.stragedy_choice`)."""
+    memories = stragedy_choice.memories_for(len(values), rng)
+    grid = stragedy_choice.probability_grid(values, chosen, F_GRID, BETA_GRID, memories)
+    loglik = [[math.log(max(p, 1e-300)) for p in row] for row in grid]
+    spread = max(
+        max(row[bi] for row in grid) - min(row[bi] for row in grid) for bi in range(len(BETA_GRID))
+    )
+    informative = int(spread > INFORMATIVE)
+    return Fit(loglik, 1, informative, len(set(values)), {"stragedy": [1, informative]})
 
 
 def game_fit(
@@ -323,8 +363,11 @@ def game_fit(
     worlds: int = WORLDS,
     solver: Solver | None = None,
     mode: str = MODE,
+    stragedy: bool = True,
+    hands: bool = True,
 ) -> Fit:
-    """The log-likelihood grid of a finished Memulation game's card plays by ``seat``.
+    """The log-likelihood grid of a finished Memulation game's decisions by ``seat``: its card
+    plays, (``stragedy``) its 'Stragedy picks and (``hands``) its Old-Deal hand choices.
 
     ``record`` is the game's spectator record (``state.spectator_view()``); ``seed`` seeds the
     sampled memories (the same seed, the same estimate)."""
@@ -334,6 +377,12 @@ def game_fit(
     fit = Fit.empty()
     for plays in deal_plays(record, seat):
         fit = fit + deal_fit(plays, solver, rng, worlds, mode)
+    if stragedy:  # drawn after the plays': the plays' memories are the same either way
+        for values, chosen in stragedy_choice.stragedy_decision(record, seat, solver):
+            fit = fit + stragedy_fit(values, chosen, rng)
+    if hands:
+        for choice in hand_choice.hand_choices(record, seat):
+            fit = fit + hand_choice_fit(choice, solver, rng, worlds)
     return fit
 
 
@@ -342,6 +391,7 @@ def _fit_value(fit: Fit) -> dict[str, Any]:
     details: dict[str, Any] = {
         "decisions": fit.decisions,
         "informative": fit.informative,
+        "kinds": fit.kinds,
         "grid_f": list(F_GRID),
         "grid_beta": list(BETA_GRID),
         "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
@@ -365,5 +415,5 @@ def session_value(game_details: list[dict[str, Any]]) -> dict[str, Any]:
     for d in game_details:
         if d.get("grid_f") != list(F_GRID) or d.get("grid_beta") != list(BETA_GRID):
             continue  # made under another grid: not comparable
-        fit = fit + Fit(d["loglik"], d["decisions"], d["informative"])
+        fit = fit + Fit(d["loglik"], d["decisions"], d["informative"], 0, d.get("kinds", {}))
     return _fit_value(fit)

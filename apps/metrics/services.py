@@ -116,8 +116,11 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
             )
             row.value, row.details = pooled.value, pooled.details
     _store(Level.SESSION, session.pk, rows)
-    SessionMetrics.objects.update_or_create(
-        session=session, defaults={"signature": catalogue_signature(with_solver=with_solver)}
+    SessionMetrics.objects.bulk_create(  # one upsert rather than a select and an update
+        [SessionMetrics(session=session, signature=catalogue_signature(with_solver=with_solver))],
+        update_conflicts=True,
+        unique_fields=["session"],
+        update_fields=["signature", "computed_at"],
     )
     # The participant's trends and staircase are read from all their sessions and rewritten:
     # jobs of one participant take turns here, so none rewrites them without another's session.
@@ -134,18 +137,16 @@ def _current(row) -> bool:
 
 
 def _series(participant: Participant) -> dict[str, list[trends.Point]]:
-    sessions = list(
-        TrainingSession.objects.filter(participant=participant, status="completed").order_by(
-            "number"
-        )
-    )
     values = MetricValue.objects.filter(
-        level=Level.SESSION, participant=participant, session__in=sessions
-    )
+        level=Level.SESSION, participant=participant, session__status="completed"
+    ).select_related("session")  # the sessions come with their values: one query
     by_key: dict[str, dict[int, MetricValue]] = defaultdict(dict)
+    by_pk: dict[int, TrainingSession] = {}
     for row in values:
         if _current(row):
             by_key[row.key][row.session_id] = row
+            by_pk[row.session_id] = row.session
+    sessions = sorted(by_pk.values(), key=lambda s: s.number)
     series = {}
     for key, by_session in by_key.items():
         series[key] = [

@@ -82,7 +82,7 @@ def analyse_round(
         "lame_duck": 1 - lucky,
         "deals": [],
     }
-    old_cards = _old_positions(deals[0]) if len(deals) > 1 else []
+    old_cards = old_positions(deals[0]) if len(deals) > 1 else []
     for number, deal in enumerate(deals):
         out["deals"].append(
             _analyse_deal(solver, deal, number, lucky, old_cards, choice_candidates)
@@ -244,7 +244,7 @@ def _config(pritticut: int, dealt: dict[str, int]) -> tuple[int, int]:
     return trump, rank if in_play else -1
 
 
-def _old_positions(deal: dict[str, Any]) -> list[tuple[dict[str, int], int]]:
+def old_positions(deal: dict[str, Any]) -> list[tuple[dict[str, int], int]]:
     """Every face-down card of a finished Old Deal with its 'Stragedy position."""
     out = []
     count = [0, 0]

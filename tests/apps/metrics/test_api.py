@@ -3,6 +3,7 @@
 import pytest
 from django.core.management import call_command
 
+from apps.metrics.catalogue import CATALOGUE
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 from tests.conftest import make_staff
@@ -124,7 +125,8 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
         )
         MetricValue.objects.create(
             level="session", subject_id=session.pk, participant=participant, session=session,
-            key="memory_fidelity", version=1, value=(low + high) / 2, n=10 + i,
+            key="memory_fidelity", version=CATALOGUE["memory_fidelity"].version,
+            value=(low + high) / 2, n=10 + i,
             details={"low": low, "high": high, "informative": 10 + i},
         )  # fmt: skip
     participant_trends_refresh(participant=participant)

@@ -63,7 +63,8 @@ def test_plays_are_the_seats_own_and_forced_ones_carry_nothing():
     assert len(deals) == 2
     assert all(len(d.decisions) == 13 for d in deals)  # one card a trick, both deals
     fit = game_fit(record, seat, seed=1)
-    assert fit.decisions == 26
+    assert fit.kinds["play"][0] == 26
+    assert fit.decisions == sum(n for n, _ in fit.kinds.values())  # and a choice as Lucky Duck
     # the last trick of each deal is forced (one card left)
     assert all(d.decisions[-1].legal == 1 for d in deals)
     assert 0 < fit.informative <= 24
@@ -112,7 +113,10 @@ def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
     assert 0 <= game.value <= 1
     assert game.details["low"] <= game.value <= game.details["high"]
     assert game.n == game.details["informative"] > 0
-    assert game.details["decisions"] == 26
+    kinds = game.details["kinds"]
+    assert kinds["play"][0] == 26  # one card a trick, both deals
+    # and the 'Stragedy as Lame Duck, or the hand choice as Lucky Duck
+    assert game.details["decisions"] == 26 + 1 == sum(n for n, _ in kinds.values())
     # one game in the session: the session's estimate is the game's
     assert per_session.value == game.value and per_session.n == game.n
     assert per_session.details["low"] == game.details["low"]

@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from django.utils import timezone
 
+from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue, ReferenceNorm
 from apps.metrics.services import participant_trends_refresh
 from apps.participants.models import ClinicianNote
@@ -55,7 +56,8 @@ def world(clinician, researcher):
         ):
             MetricValue.objects.create(
                 level="session", subject_id=session.pk, participant=participant,
-                session=session, key=key, version=1, value=value, n=3, details=details,
+                session=session, key=key, version=CATALOGUE[key].version, value=value, n=3,
+                details=details,
             )  # fmt: skip
     participant_trends_refresh(participant=participant)
     ClinicianNote.objects.create(participant=participant, author=clinician, text=SECRET_NOTE)
