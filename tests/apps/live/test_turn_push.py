@@ -60,7 +60,9 @@ def test_connecting_returns_a_seat_taken_over(clinician, manual_clock):
     # The participant's seat shares the table with a second person, and went silent.
     seats = list(game.seats)
     seats[2] = {"kind": "person"}
-    Game.objects.filter(pk=game.pk).update(seats=seats)
+    # Its turn, now at a table of two people: its silence counts from now.
+    silent = {"silent_since": {"0": manual_clock.now().isoformat()}, "taken_over": {}}
+    Game.objects.filter(pk=game.pk).update(seats=seats, turns=silent)
     manual_clock.advance(11)
     with services.game_locked(game.pk) as table:
         table.catch_up()
