@@ -91,6 +91,16 @@ class GameRef:
         return self.kept is None or seat in self.kept
 
 
+def _started_at(game: str) -> Subquery:
+    """When the game named by the outer query's ``game`` field started: its first event, or for
+    a table when everyone was seated (logged after its creation and at most four joins: the
+    range keeps the lookup on the (game, seq) index)."""
+    events = GameEvent.objects.filter(
+        Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef(game), seq__lte=STARTS_BY
+    )
+    return Subquery(events.order_by("-seq").values("server_time")[:1])
+
+
 @dataclass
 class ExportScope:
     study: Study
@@ -166,19 +176,10 @@ class ExportScope:
         # filters, so that a game keeps its number from one export to the next. A table's game
         # counts in each seated participant's session. Practice rounds are not research data:
         # never exported, never numbered.
-        # A game starts with its first event; a table when everyone is seated (logged after its
-        # creation and at most four joins: the range keeps the lookup on the (game, seq) index).
-        first_event = (
-            GameEvent.objects.filter(
-                Q(seq=0) | Q(kind=EventKind.TABLE_STARTED), game=OuterRef("pk"), seq__lte=STARTS_BY
-            )
-            .order_by("-seq")
-            .values("server_time")
-        )
         sessions = self.session_rows()
         own = (
             Game.objects.filter(session__in=sessions, practice=False)
-            .annotate(first_event_at=Subquery(first_event[:1]), seat=F("participant_seat"))
+            .annotate(first_event_at=_started_at("pk"), seat=F("participant_seat"))
             .values_list(
                 "pk",
                 "session_id",
@@ -190,19 +191,10 @@ class ExportScope:
                 "seats",
             )
         )
-        first_at = (
-            GameEvent.objects.filter(
-                Q(seq=0) | Q(kind=EventKind.TABLE_STARTED),
-                game=OuterRef("game_id"),
-                seq__lte=STARTS_BY,
-            )
-            .order_by("-seq")
-            .values("server_time")
-        )
         seated = (
             GameSeat.objects.filter(session__in=sessions)
             .exclude(game__session_id=F("session_id"))
-            .annotate(first_event_at=Subquery(first_at[:1]))
+            .annotate(first_event_at=_started_at("game_id"))
             .values_list(
                 "game_id",
                 "session_id",
