@@ -93,7 +93,10 @@ def make_links(count: int, opponent: str) -> list[str]:
 
     study, _ = Study.objects.get_or_create(name="Bench")
     protocol, _ = Protocol.objects.get_or_create(
-        study=study, name="bench", version=1, defaults={"opponent": opponent, "rounds": 1}
+        study=study,
+        name="bench",
+        version=1,
+        defaults={"opponent": opponent, "rounds": 1, "opponent_pace_seconds": 0},
     )
     tokens = []
     for i in range(count):
@@ -271,7 +274,12 @@ class Player(threading.Thread):
                 time.sleep(max(0.05, exam.get("starts_in_seconds") or 0))
                 body = self.call("GET", self.base)
                 continue
-            suffix, data = next_move(body, self.rng)
+            move = next_move(body, self.rng)
+            if move is None:  # not this seat's turn (a table's clock moves it on): look again
+                time.sleep(0.05)
+                body = self.call("GET", self.base)
+                continue
+            suffix, data = move
             n += 1
             data = {**data, "event_id": f"{self.name}-{n}", "decision_ms": 1000}
             if data["type"] == "play":
