@@ -13,12 +13,18 @@ serves a bare DRF endpoint that locks and updates one row and inserts one (``ben
 only by ``bench.bare.settings``); the act endpoint's CPU per play and throughput are then printed
 as ratios of the bare endpoint's.
 
-Two layouts: ``gthread`` (the default: one gunicorn process with ``--threads`` threads, WSGI)
-and ``production`` (the ASGI server as ``deploy/entrypoint`` starts it: uvicorn with
-``--workers`` processes, the psycopg pool and JSON request logs of ``deploy/env.example``).
+Three layouts: ``gthread`` (the default: one gunicorn process with ``--threads`` threads, WSGI);
+``production`` (HTTP as ``deploy/entrypoint``'s ``web`` role serves it: gunicorn with
+``deploy/gunicorn.conf.py``, ``--workers`` processes of ``--threads`` threads, the psycopg pool
+and JSON request logs of ``deploy/env.example``); ``asgi`` (the same requests served by the
+``live`` role's ASGI server, uvicorn with ``--workers`` processes, for comparison: in production
+it serves only the live tables' sockets).
+
+The games' protocol has no opponent pace (the opponents answer at once), so a play's cost is the
+server's alone.
 
     .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
-    .venv/bin/python bench/api.py --layout production --workers 2 --rates 50,100,150,200,250,300
+    .venv/bin/python bench/api.py --layout production --workers 2 --rates 100,200,300
 """
 
 from __future__ import annotations
@@ -122,7 +128,26 @@ def make_counters(count: int) -> list[int]:
 
 def start_server(layout: str, threads: int, workers: int) -> subprocess.Popen:
     if layout == "production":
-        # As deploy/entrypoint's `web` role runs it (its log configuration, on loopback).
+        # As deploy/entrypoint's `web` role runs it: gunicorn with deploy/gunicorn.conf.py (its
+        # JSON logs), on loopback.
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "--config",
+            str(ROOT / "deploy" / "gunicorn.conf.py"),
+            "--bind",
+            f"127.0.0.1:{PORT}",
+        ]
+        env = {
+            **ENV,
+            **PRODUCTION_ENV,
+            "WEB_CONCURRENCY": str(workers),
+            "WEB_THREADS": str(threads),
+        }
+    elif layout == "asgi":
+        # As deploy/entrypoint's `live` role runs it (uvicorn), serving the HTTP requests too.
         command = [
             sys.executable,
             "-m",
@@ -138,7 +163,7 @@ def start_server(layout: str, threads: int, workers: int) -> subprocess.Popen:
             "off",
             "--no-access-log",
             "--log-config",
-            str(ROOT / "deploy" / "uvicorn-log.json"),
+            str(ROOT / "deploy" / "log.json"),
         ]
         env = {**ENV, **PRODUCTION_ENV}
     else:
@@ -162,7 +187,7 @@ def start_server(layout: str, threads: int, workers: int) -> subprocess.Popen:
             "warning",
         ]
         env = ENV
-    # The request log lines (production layout) go to a file, as a container's would.
+    # The request log lines (production and asgi layouts) go to a file, as a container's would.
     log = open(Path(ENV["BENCH_THINKING_DIR"]) / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     for _ in range(100):
@@ -383,9 +408,9 @@ def main() -> None:
     )
     parser.add_argument("--players", type=int, default=120, help="participants playing at once")
     parser.add_argument("--seconds", type=float, default=30, help="length of each run")
-    parser.add_argument("--layout", choices=["gthread", "production"], default="gthread")
-    parser.add_argument("--threads", type=int, default=4, help="threads (gthread layout)")
-    parser.add_argument("--workers", type=int, default=2, help="processes (production layout)")
+    parser.add_argument("--layout", choices=["gthread", "production", "asgi"], default="gthread")
+    parser.add_argument("--threads", type=int, default=4, help="threads a gunicorn process")
+    parser.add_argument("--workers", type=int, default=2, help="processes (production, asgi)")
     parser.add_argument(
         "--opponent", default="greedy", help="the Memulation opponents' bot (memory: fidelity 0.5)"
     )
@@ -404,11 +429,12 @@ def main() -> None:
     p99s = []
     try:
         pids = server_pids(server)
-        layout = (
-            f"uvicorn, {args.workers} worker processes (ASGI, deploy/entrypoint)"
-            if args.layout == "production"
-            else f"one gunicorn gthread process, {args.threads} threads"
-        )
+        layout = {
+            "production": f"gunicorn, {args.workers} worker processes x {args.threads} threads "
+            "(WSGI, deploy/entrypoint's web role)",
+            "asgi": f"uvicorn, {args.workers} worker processes (ASGI, the live role)",
+            "gthread": f"one gunicorn gthread process, {args.threads} threads",
+        }[args.layout]
         print(
             f"server: {layout} on {DB_URL}, loopback HTTP, {args.seconds:.0f} s per run, "
             f"{args.opponent} opponents"

@@ -8,8 +8,9 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("apps.api.urls")),
-    # Every other page is a route of the browser app.
-    re_path(r"^(?!api/|admin/|static/)(?P<route>.*)$", frontend.app_page, name="app"),
+    # Every other page is a route of the browser app (ws/ is the live tables' sockets: over
+    # plain HTTP, or to a server that serves no sockets, it is not found).
+    re_path(r"^(?!api/|admin/|static/|ws/)(?P<route>.*)$", frontend.app_page, name="app"),
 ]
 
 handler400 = "apps.api.errors.bad_request"

@@ -21,7 +21,7 @@ from config.celery import app
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S_VERSION = "1.31.0"  # the oldest Kubernetes the manifests are meant for
-ROLES = {"web", "worker", "beat", "migrate", "backup"}
+ROLES = {"web", "live", "worker", "beat", "migrate", "backup"}
 
 
 def manifests() -> list[dict]:
@@ -58,15 +58,47 @@ def test_the_validation_can_fail():
         kubernetes_validate.validate(broken, K8S_VERSION, strict=True)
 
 
-def test_web_pods_are_probed_on_readyz_and_healthz_and_scaled():
-    (web,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == "memulation-web"]
-    (container,) = containers(web)
-    assert container["args"] == ["web"]
+@pytest.mark.parametrize("role", ["web", "live"])
+def test_web_and_live_pods_are_probed_on_readyz_and_healthz_and_scaled(role):
+    name = f"memulation-{role}"
+    (deployment,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == name]
+    (container,) = containers(deployment)
+    assert container["args"] == [role]
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
-    assert "memulation-web" in {
-        h["spec"]["scaleTargetRef"]["name"] for h in of_kind("HorizontalPodAutoscaler")
+    assert name in {h["spec"]["scaleTargetRef"]["name"] for h in of_kind("HorizontalPodAutoscaler")}
+    (service,) = [d for d in of_kind("Service") if d["metadata"]["name"] == name]
+    assert service["spec"]["selector"] == deployment["spec"]["template"]["metadata"]["labels"]
+
+
+def test_the_ingress_sends_the_sockets_to_live_and_the_rest_to_web():
+    (ingress,) = of_kind("Ingress")
+    (rule,) = ingress["spec"]["rules"]
+    routes = {p["path"]: p["backend"]["service"]["name"] for p in rule["http"]["paths"]}
+    assert routes == {"/ws/": "memulation-live", "/": "memulation-web"}
+    # The socket paths the browser app opens are the live role's, and only under /ws/.
+    from apps.live.routing import websocket_urlpatterns
+
+    assert all(str(p.pattern).startswith("ws/") for p in websocket_urlpatterns)
+    (config,) = [d for d in of_kind("ConfigMap") if d["metadata"]["name"] == "memulation-config"]
+    assert rule["host"] in config["data"]["ALLOWED_HOSTS"].split(",")
+
+
+def test_the_compose_proxy_sends_the_sockets_to_live_and_the_rest_to_web():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    services = compose["services"]
+    assert services["web"]["command"] == ["web"] and services["live"]["command"] == ["live"]
+    assert "ports" not in services["web"] and "ports" not in services["live"]
+    assert services["proxy"]["ports"] == ["127.0.0.1:8000:8000"]
+    conf = (DEPLOY / "nginx.conf").read_text()
+    upstreams = dict(re.findall(r"upstream (\w+) \{ server (\w+):8000;", conf))
+    assert set(upstreams.values()) == {"web", "live"}
+    locations = dict(re.findall(r"location (\S+) \{\s*proxy_pass http://(\w+);", conf))
+    assert {path: upstreams[name] for path, name in locations.items()} == {
+        "/ws/": "live",
+        "/": "web",
     }
+    assert "Upgrade $http_upgrade" in conf
 
 
 def test_each_queue_has_a_scaled_worker_deployment_of_its_own():
@@ -120,7 +152,7 @@ def test_the_compose_file_follows_the_compose_specification(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     assert {"web", "worker", "beat", "db", "redis"} <= set(compose["services"])
-    for name in ("web", "worker", "db", "redis"):
+    for name in ("web", "live", "proxy", "worker", "db", "redis"):
         assert "healthcheck" in compose["services"][name], name
     broken = tmp_path / "compose.yaml"
     broken.write_text("services:\n  web:\n    ports: 8000\n    restart: sometimes\n")
