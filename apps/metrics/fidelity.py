@@ -232,8 +232,9 @@ def _world(plays: DealPlays, d: Decision, f: float, keep_u: dict[int, float], or
     out = own | d.played | 1 << (plays.trump * 13 + plays.wild_rank) | remembered
     if d.led is not None:
         out |= 1 << d.led
+    seen_twice = 1 - (1 - f) ** 2  # an Old-Deal card: examined, then face up in its trick
     for c in mask_list(plays.old_cards):
-        if keep_u.get(52 + c, 1.0) < f:
+        if keep_u.get(52 + c, 1.0) < seen_twice:
             out |= 1 << c
     pool = ALL & ~out
     allowed = pool
