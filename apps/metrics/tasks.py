@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from apps.metrics import services
+from config.celery import queue_after_commit
 
 RETRY = {
     "acks_late": True,
@@ -23,8 +24,8 @@ def session_metrics(session_id: int) -> int:
     """Metrics of a completed session's games, the session, and the participant's trends;
     then memory fidelity is queued as a job of its own (the slow part comes after)."""
     services.session_metrics_compute(session_id=session_id)
-    if services.fidelity_wanted():
-        session_fidelity.delay(session_id)
+    if services.fidelity_wanted():  # a broker down here must not fail the job: the sweeper
+        queue_after_commit(session_fidelity, session_id)  # finds the fidelity not queued
     return session_id
 
 

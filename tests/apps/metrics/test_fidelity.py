@@ -107,10 +107,14 @@ def test_a_session_adds_its_games_likelihoods():
 
 @pytest.mark.django_db
 @override_settings(METRICS_WITH_SOLVER=True)
-def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
+def test_the_metrics_job_stores_it_per_game_and_per_session(
+    played_session, django_capture_on_commit_callbacks
+):
     session = played_session()
     assert settings.METRICS_WITH_FIDELITY  # on by default
-    tasks.session_metrics(session.pk)  # queues the fidelity job (run here: eager)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        tasks.session_metrics(session.pk)  # queues the fidelity job (run here: eager)
+    assert len(queued) == 1
     rows = {row.level: row for row in MetricValue.objects.filter(key="memory_fidelity")}
     assert set(rows) == {"game", "session", "participant"}
     game, per_session = rows["game"], rows["session"]
@@ -158,9 +162,11 @@ def test_a_game_already_estimated_is_not_estimated_again(played_session):
 
 @pytest.mark.django_db
 @override_settings(METRICS_WITH_SOLVER=True, METRICS_WITH_FIDELITY=False)
-def test_off_when_switched_off(played_session):
+def test_off_when_switched_off(played_session, django_capture_on_commit_callbacks):
     session = played_session()
-    tasks.session_metrics(session.pk)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        tasks.session_metrics(session.pk)
+    assert not queued
     assert not MetricValue.objects.filter(key="memory_fidelity").exists()
     assert MetricValue.objects.filter(key="optimal_play_rate").exists()
     assert not services.sessions_needing_fidelity().exists()
