@@ -16,7 +16,7 @@ fit, the solver's positions). The simulated participant is the opponent's model,
 estimate's (the opponent votes over several remembered worlds; see the report printed at the
 end), so the recovery also shows what that mismatch costs.
 
-    .venv/bin/python bench/fidelity.py [--replicates 2] [--sessions 10] [--worlds 8]
+    .venv/bin/python bench/fidelity.py [--replicates 2] [--sessions 10] [--worlds 32]
 """
 
 from __future__ import annotations
@@ -37,7 +37,13 @@ from apps.games.engine import create_game  # noqa: E402
 from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.solver import Solver  # noqa: E402
 from apps.games.engine.solver_core import core_description  # noqa: E402
-from apps.metrics.fidelity import Fit, game_fit, hand_choice_fit, stragedy_fit  # noqa: E402
+from apps.metrics.fidelity import (  # noqa: E402
+    WORLDS,
+    Fit,
+    game_fit,
+    hand_choice_fit,
+    stragedy_fit,
+)
 from apps.metrics.hand_choice import hand_choices  # noqa: E402
 from apps.metrics.stragedy_choice import stragedy_decision  # noqa: E402
 
@@ -82,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--replicates", type=int, default=2)
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--worlds", type=int, default=8)
+    parser.add_argument("--worlds", type=int, default=WORLDS)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(core_description())

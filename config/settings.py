@@ -172,9 +172,10 @@ CELERY_TIMEZONE = TIME_ZONE
 # Metric jobs value every play with the double-dummy solver (seconds per game); off, the
 # solver-based metrics are left out and the sweeper does not count them as missing.
 METRICS_WITH_SOLVER = env_bool(os.environ, "METRICS_WITH_SOLVER", default=True)
-# With the solver on, also estimate memory fidelity from card play (apps.metrics.fidelity, about
-# half a second per game; experimental, so off unless asked for).
-METRICS_WITH_FIDELITY = env_bool(os.environ, "METRICS_WITH_FIDELITY", default=False)
+# With the solver on, also estimate memory fidelity from the participant's decisions
+# (apps.metrics.fidelity, about a second of CPU a game), in its own job on the metrics queue
+# after the session's other metrics.
+METRICS_WITH_FIDELITY = env_bool(os.environ, "METRICS_WITH_FIDELITY", default=True)
 CELERY_BEAT_SCHEDULE = {
     "metrics-sweep": {"task": "metrics.sweep", "schedule": timedelta(minutes=10)},
     "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},

@@ -55,9 +55,6 @@ def game_metrics_compute(
     values = {**compute.game_values(game, seat), **probes.probe_values(game, seat)}
     if with_solver and game.game_type == "memulation":
         values.update(analysis_values(game, seat))
-        if settings.METRICS_WITH_FIDELITY:
-            fit = fidelity.game_value(compute.record(game), seat, seed=game.pk)
-            values["memory_fidelity"] = compute.Value(**fit)
     rows = [
         MetricValue(
             participant_id=session.participant_id,
@@ -106,11 +103,8 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
                 n=sum(i.n for i in items),
             )
         )
-    for row in rows:  # fidelity: all the session's plays in one likelihood, not a mean
-        if row.key == "memory_fidelity":
-            fit = fidelity.session_value([v[row.key].details for v in per_game if row.key in v])
-            row.value, row.n, row.details = fit["value"], fit["n"], fit["details"]
-        elif row.key in probes.POOLED:  # signal detection: the games' counts added up
+    for row in rows:
+        if row.key in probes.POOLED:  # signal detection: the games' counts added up
             pooled = probes.session_value(
                 row.key, [v[row.key].details for v in per_game if row.key in v]
             )
@@ -129,6 +123,88 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     from apps.metrics.adaptive import adaptive_step
 
     adaptive_step(session=session)
+
+
+FIDELITY = "memory_fidelity"
+
+
+def fidelity_wanted() -> bool:
+    """Memory fidelity is estimated (in its own job, after the session's other metrics)."""
+    return settings.METRICS_WITH_SOLVER and settings.METRICS_WITH_FIDELITY
+
+
+@transaction.atomic
+def session_fidelity_compute(*, session_id: int) -> bool:
+    """``memory_fidelity`` of each finished Memulation game of a completed session and of the
+    session (all its decisions in one likelihood, not a mean of the games'), then the
+    participant's trends again. Its own job: it solves about a second of CPU a game, which the
+    session's other results do not wait for. False when the session has no such game."""
+    session = TrainingSession.objects.get(pk=session_id)
+    games = list(
+        session_games(session)
+        .filter(status=Game.Status.FINISHED, practice=False, game_type="memulation")
+        .order_by("-created_at")
+    )
+    if not games:
+        return False
+    # A game's estimate is seeded by the game: one stored under this version is reused (the
+    # job runs again as each game of a session ends).
+    stored = {
+        row.game_id: row.details
+        for row in MetricValue.objects.filter(
+            level=Level.GAME,
+            session=session,
+            key=FIDELITY,
+            version=CATALOGUE[FIDELITY].version,
+            game__in=games,
+        )
+    }
+    details = []
+    for game in games:
+        if game.pk in stored:
+            details.append(stored[game.pk])
+            continue
+        seat = session_seat(game, session.pk)
+        fit = fidelity.game_value(compute.record(game), seat, seed=game.pk)
+        _store(Level.GAME, game.pk, [_fidelity_row(session, fit, game=game, seat=seat)])
+        details.append(fit["details"])
+    _store(Level.SESSION, session.pk, [_fidelity_row(session, fidelity.session_value(details))])
+    participant = Participant.objects.select_for_update().get(pk=session.participant_id)
+    participant_trends_refresh(participant=participant)
+    return True
+
+
+def _fidelity_row(session: TrainingSession, fit: dict, **where) -> MetricValue:
+    return MetricValue(
+        participant_id=session.participant_id,
+        session_id=session.pk,
+        key=FIDELITY,
+        value=fit["value"],
+        n=fit["n"],
+        details=fit["details"],
+        **where,
+    )
+
+
+def sessions_needing_fidelity():
+    """Completed sessions with Memulation games, their other metrics current, and no session
+    ``memory_fidelity`` of the catalogue's version (lost or stale jobs; none when it is off)."""
+    if not fidelity_wanted():
+        return TrainingSession.objects.none()
+    signature = catalogue_signature(with_solver=True)
+    current = SessionMetrics.objects.filter(signature=signature).values("session_id")
+    done = MetricValue.objects.filter(
+        level=Level.SESSION, key=FIDELITY, version=CATALOGUE[FIDELITY].version
+    ).values("session_id")
+    played = Game.objects.filter(
+        game_type="memulation", status=Game.Status.FINISHED, practice=False
+    )
+    return (
+        TrainingSession.objects.filter(status="completed", pk__in=current)
+        .filter(Q(games__in=played) | Q(table_seats__game__in=played))
+        .exclude(pk__in=done)
+        .distinct()
+    )
 
 
 def _current(row) -> bool:

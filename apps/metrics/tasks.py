@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from apps.metrics import services
+from config.celery import queue_after_commit
 
 RETRY = {
     "acks_late": True,
@@ -20,9 +21,19 @@ RETRY = {
 
 @shared_task(name="metrics.session", soft_time_limit=240, time_limit=300, **RETRY)
 def session_metrics(session_id: int) -> int:
-    """Metrics of a completed session's games, the session, and the participant's trends."""
+    """Metrics of a completed session's games, the session, and the participant's trends;
+    then memory fidelity is queued as a job of its own (the slow part comes after)."""
     services.session_metrics_compute(session_id=session_id)
+    if services.fidelity_wanted():  # a broker down here must not fail the job: the sweeper
+        queue_after_commit(session_fidelity, session_id)  # finds the fidelity not queued
     return session_id
+
+
+@shared_task(name="metrics.fidelity", soft_time_limit=540, time_limit=600, **RETRY)
+def session_fidelity(session_id: int) -> bool:
+    """``memory_fidelity`` of a completed session's games and of the session, after its other
+    metrics (about a second of CPU a game)."""
+    return services.session_fidelity_compute(session_id=session_id)
 
 
 @shared_task(name="metrics.game_analysis", soft_time_limit=240, time_limit=300, **RETRY)
@@ -45,6 +56,9 @@ def sweep_metrics(limit: int = 200) -> int:
     ids = list(services.sessions_needing_metrics().values_list("pk", flat=True)[:limit])
     for session_id in ids:
         session_metrics.delay(session_id)
+    stale = services.sessions_needing_fidelity().exclude(pk__in=ids)
+    for session_id in list(stale.values_list("pk", flat=True)[:limit]):
+        session_fidelity.delay(session_id)
     if settings.METRICS_WITH_SOLVER:
         games = services.games_needing_analysis().values_list("pk", flat=True)[:limit]
         for game_id in list(games):

@@ -2,13 +2,16 @@
 not, says how sure it is, counts the plays that carried information, and is stored by the job."""
 
 import math
+import random
 
 import pytest
+from django.conf import settings
 from django.test import override_settings
 
 from apps.games.engine import create_game
 from apps.games.engine.bots import make_bot, play_game
-from apps.metrics import fidelity, services
+from apps.metrics import fidelity, services, tasks
+from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.fidelity import BETA_GRID, F_GRID, Fit, deal_plays, game_fit
 from apps.metrics.models import MetricValue
 
@@ -103,13 +106,19 @@ def test_a_session_adds_its_games_likelihoods():
 
 
 @pytest.mark.django_db
-@override_settings(METRICS_WITH_FIDELITY=True)
-def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
+@override_settings(METRICS_WITH_SOLVER=True)
+def test_the_metrics_job_stores_it_per_game_and_per_session(
+    played_session, django_capture_on_commit_callbacks
+):
     session = played_session()
-    services.session_metrics_compute(session_id=session.pk, with_solver=True)
+    assert settings.METRICS_WITH_FIDELITY  # on by default
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        tasks.session_metrics(session.pk)  # queues the fidelity job (run here: eager)
+    assert len(queued) == 1
     rows = {row.level: row for row in MetricValue.objects.filter(key="memory_fidelity")}
     assert set(rows) == {"game", "session", "participant"}
     game, per_session = rows["game"], rows["session"]
+    assert game.version == per_session.version == CATALOGUE["memory_fidelity"].version
     assert 0 <= game.value <= 1
     assert game.details["low"] <= game.value <= game.details["high"]
     assert game.n == game.details["informative"] > 0
@@ -120,17 +129,75 @@ def test_the_metrics_job_stores_it_per_game_and_per_session(played_session):
     # one game in the session: the session's estimate is the game's
     assert per_session.value == game.value and per_session.n == game.n
     assert per_session.details["low"] == game.details["low"]
+    # the participant's trends were refreshed after it: its series holds the session's value
+    assert rows["participant"].details["latest"] == per_session.value
+    assert not services.sessions_needing_fidelity().exists()
 
 
 @pytest.mark.django_db
-def test_off_by_default(played_session):
+@override_settings(METRICS_WITH_SOLVER=True)
+def test_the_session_job_leaves_it_to_its_own_job_and_the_sweeper_finds_it(played_session):
     session = played_session()
-    services.session_metrics_compute(session_id=session.pk, with_solver=True)
+    services.session_metrics_compute(session_id=session.pk)
+    assert MetricValue.objects.filter(key="optimal_play_rate").exists()
+    assert not MetricValue.objects.filter(key="memory_fidelity").exists()
+    assert list(services.sessions_needing_fidelity()) == [session]
+    tasks.sweep_metrics()
+    assert MetricValue.objects.filter(key="memory_fidelity", level="session").count() == 1
+    assert not services.sessions_needing_fidelity().exists()
+
+
+@pytest.mark.django_db
+@override_settings(METRICS_WITH_SOLVER=True)
+def test_a_game_already_estimated_is_not_estimated_again(played_session):
+    session = played_session()
+    assert services.session_fidelity_compute(session_id=session.pk)
+    game = MetricValue.objects.get(key="memory_fidelity", level="game")
+    assert services.session_fidelity_compute(session_id=session.pk)
+    again = MetricValue.objects.get(key="memory_fidelity", level="game")
+    assert again.computed_at == game.computed_at  # reused, not solved again
+    per_session = MetricValue.objects.get(key="memory_fidelity", level="session")
+    assert per_session.value == game.value
+
+
+@pytest.mark.django_db
+@override_settings(METRICS_WITH_SOLVER=True, METRICS_WITH_FIDELITY=False)
+def test_off_when_switched_off(played_session, django_capture_on_commit_callbacks):
+    session = played_session()
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        tasks.session_metrics(session.pk)
+    assert not queued
     assert not MetricValue.objects.filter(key="memory_fidelity").exists()
     assert MetricValue.objects.filter(key="optimal_play_rate").exists()
+    assert not services.sessions_needing_fidelity().exists()
 
 
 def test_an_unknown_mode_is_refused():
     record, seat = played("random", 5)
     with pytest.raises(ValueError, match="mode must be one of expected, decision, joint"):
         game_fit(record, seat, mode="bogus")
+
+
+def test_an_old_deal_card_seen_twice_is_kept_more_often():
+    record, seat = played("memory", 4, fidelity=0.5)
+    new_deal = deal_plays(record, seat)[1]
+    assert new_deal.old_cards.bit_count() == 26
+    first = new_deal.decisions[0]
+    keep_u = dict.fromkeys(range(104), 0.6)  # nothing of the other hand kept at f < 0.6
+    order = list(range(52))
+    # 1 - (1 - 0.4)^2 = 0.64 > 0.6: every Old-Deal card is known not to be in the other hand
+    kept = fidelity._world(new_deal, first, 0.4, keep_u, order)
+    assert kept & new_deal.old_cards == 0
+    # 1 - (1 - 0.3)^2 = 0.51 < 0.6: none is, so the guess takes some of them
+    forgot = fidelity._world(new_deal, first, 0.3, keep_u, order)
+    assert forgot & new_deal.old_cards
+
+
+def test_the_sampled_memories_are_stratified_card_by_card():
+    memories = fidelity._keep_numbers(random.Random(3), 8)
+    assert len(memories) == 8
+    for card in (0, 51, 52, 103):
+        slices = sorted(int(m[card] * 8) for m in memories)
+        assert slices == list(range(8))  # one number in each eighth
+    # so at f = 0.5 each card is kept in exactly half of them
+    assert all(sum(m[c] < 0.5 for m in memories) == 4 for c in range(104))

@@ -10,7 +10,12 @@ from django.utils import timezone
 
 from apps.accounts.services import DEMO_PASSWORD, demo_staff_ensure
 from apps.games.demo import demo_game_play
-from apps.metrics.services import metrics_nightly, session_metrics_compute
+from apps.metrics.services import (
+    fidelity_wanted,
+    metrics_nightly,
+    session_fidelity_compute,
+    session_metrics_compute,
+)
 from apps.metrics.signals import metrics_deferred
 from apps.participants.models import Participant, Study
 from apps.participants.services.allocation import study_open
@@ -61,6 +66,8 @@ class Command(BaseCommand):
         memulation = [s for s in sessions if s.protocol_snapshot["game"] == "memulation"]
         if memulation and settings.METRICS_WITH_SOLVER:
             session_metrics_compute(session_id=memulation[-1].pk, with_solver=True)
+            if fidelity_wanted():  # memory fidelity, its own job otherwise
+                session_fidelity_compute(session_id=memulation[-1].pk)
 
     def _study(self, staff):
         researcher, clinician = staff["researcher"], staff["clinician"]

@@ -48,6 +48,7 @@ export const CHART_METRICS = [
   "optimal_play_rate",
   "decision_time_median_ms",
   "examination_time_used",
+  "memory_fidelity",
 ];
 
 export function ParticipantPage() {
@@ -455,10 +456,7 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
           <>
             <dt>Latest session's 95% interval</dt>
             <dd data-testid={`interval-${metric.key}`}>
-              {formatValue(metric.interval.low, metric.unit)} to{" "}
-              {formatValue(metric.interval.high, metric.unit)}
-              {metric.interval.informative !== undefined &&
-                ` (${metric.interval.informative} informative plays)`}
+              <IntervalReading metric={metric} />
             </dd>
           </>
         )}
@@ -524,6 +522,19 @@ function directionWords(direction: MetricSummary["direction"]): string {
 
 /** A reliable change with everything it rests on: r, SD, k, their source and the practice
  * correction; or why there is none ("not enough data yet" below the minimum trials). */
+/** The latest session's 95% interval of a measure estimated with one (memory fidelity). */
+export function IntervalReading({ metric }: { metric: MetricSummary }) {
+  const interval = metric.interval;
+  if (!interval) return <span className="muted">–</span>;
+  const { low, high, informative } = interval;
+  return (
+    <>
+      {formatValue(low, metric.unit)} to {formatValue(high, metric.unit)}
+      {informative !== undefined && ` (${informative} informative decisions)`}
+    </>
+  );
+}
+
 export function RciReading({ metric, full = false }: { metric: MetricSummary; full?: boolean }) {
   const rci = metric.rci;
   if (!rci) return <span className="muted">–</span>;
