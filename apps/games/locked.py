@@ -393,7 +393,8 @@ class LockedGame:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now
             self.finished_now = True
-        rows.update(game, self._changed_fields())
+        names, texts = self._changed_fields()
+        rows.update(game, names, texts)
         self._events, self._rows = [], []
         if self.finished_now and not game.practice:
             for session in seated_sessions(game):
@@ -401,10 +402,12 @@ class LockedGame:
             game_finished.send(sender=Game, game=game)
         return events
 
-    def _changed_fields(self) -> list[str]:
-        """The game's columns this request changed (set on ``game``), and ``updated_at``."""
+    def _changed_fields(self) -> tuple[list[str], dict[str, str]]:
+        """The game's columns this request changed (set on ``game``), and ``updated_at``; with
+        the JSON text each changed JSON column was compared as (written as it is)."""
         game, plain = self.game, self._plain()
         changed = [name for name in PLAIN_FIELDS if plain[name] != self._stored[name]]
+        texts = {name: plain[name] for name in JSON_FIELDS if name in changed}
         self._stored = plain
         if self.state is not self._stored_state:  # engine states are never changed in place
             game.state = self.state.to_json()
@@ -417,4 +420,5 @@ class LockedGame:
                 game.opponents = dumped
                 self._stored_opponents = text
                 changed.append("opponents")
-        return [*changed, "updated_at"]
+                texts["opponents"] = text
+        return [*changed, "updated_at"], texts
