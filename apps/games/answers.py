@@ -63,17 +63,24 @@ def _stored(game: Game, event_id: str) -> Reply | None:
     return None if stored is None else Reply(*stored)
 
 
-def _keep(game: Game, event_id: str, seat: int, answer: Reply) -> Reply:
+def _keep(
+    game: Game, event_id: str, seat: int, answer: Reply, update: tuple[str, list] | None = None
+) -> Reply:
     """Store the answer to ``event_id``; should one be there already, that one is the answer.
 
-    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``)."""
+    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``),
+    and carries the game's ``update`` if one waits (a data-modifying ``WITH``: it is done
+    whether or not the receipt is inserted)."""
     table = ActionReceipt._meta.db_table
+    head, params = "", []
+    if update is not None:
+        head, params = f"WITH game_update AS ({update[0]}) ", list(update[1])
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
+            f"{head}INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
             " VALUES (%s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id",
-            [game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
+            [*params, game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
         )
         stored = cursor.fetchone()
     return answer if stored is not None else (_stored(game, event_id) or answer)
@@ -91,12 +98,13 @@ def answer_once(
             stored = _stored(table.game, request.event_id)
             if stored is not None:
                 return stored
+            table.game_update_held = True  # sent with the answer's receipt
         try:
             answer = Reply(200, render(perform(table, seat).view))
         except (RulesError, DomainError) as refused:
             answer = refusal(refused)
         if request.event_id:
-            answer = _keep(table.game, request.event_id, seat, answer)
+            answer = _keep(table.game, request.event_id, seat, answer, table.held_update())
         return answer
 
 

@@ -56,9 +56,12 @@ def _encoded(value: Any, text: str) -> Jsonb:
     return Jsonb(value, dumps=lambda _value: text)
 
 
-def update(obj: Any, names: list[str], texts: dict[str, str] | None = None) -> None:
-    """``UPDATE`` only the columns of ``names`` of the row of ``obj``. ``texts``: JSON columns
-    the caller has encoded already (to compare them), sent as that text instead of again."""
+def update_statement(
+    obj: Any, names: list[str], texts: dict[str, str] | None = None
+) -> tuple[str, list[Any]]:
+    """The ``UPDATE`` of only the columns of ``names`` of the row of ``obj``, and its values.
+    ``texts``: JSON columns the caller has encoded already (to compare them), sent as that
+    text instead of again."""
     meta, db = obj._meta, connections[DEFAULT_DB_ALIAS]
     fields = [meta.get_field(name) for name in names]
     quote = db.ops.quote_name
@@ -70,11 +73,15 @@ def update(obj: Any, names: list[str], texts: dict[str, str] | None = None) -> N
         else f.get_db_prep_save(f.pre_save(obj, False), db)
         for f in fields
     ]
-    with db.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s",
-            [*params, obj.pk],
-        )
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    return sql, [*params, obj.pk]
+
+
+def update(obj: Any, names: list[str], texts: dict[str, str] | None = None) -> None:
+    """``UPDATE`` only the columns of ``names`` of the row of ``obj`` (see ``update_statement``)."""
+    sql, params = update_statement(obj, names, texts)
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 @cache

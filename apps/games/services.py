@@ -272,10 +272,12 @@ def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[LockedGa
     with transaction.atomic():
         game = _checked(rows.locked(Game, game_id), game_id, link)
         version = game.next_seq
+        table = LockedGame(game, clocks.now())
         try:
-            yield LockedGame(game, clocks.now())
+            yield table
         except (DomainError, RulesError) as error:
             refused = error
+        table.write_game()  # if an update held for the answer's statement was not sent
     if game.next_seq != version:
         _changed(game)
     if refused is not None:
