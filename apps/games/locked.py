@@ -85,6 +85,8 @@ class LockedGame:
         # ``_held_update`` and goes with the answer's INSERT, one round trip fewer. A game that
         # ends is written at once (what its end does next reads it back).
         self.game_update_held = False
+        # The first row of the statement sent with the lock (``game_locked(also=...)``).
+        self.also_row: tuple | None = None
         self._held_update: tuple[list[str], dict[str, str]] | None = None
 
     def _plain(self) -> dict[str, Any]:

@@ -106,17 +106,29 @@ def locked(model: Any, pk: int) -> Any:
     """The row ``pk`` of ``model``, locked until the transaction ends (``SELECT ... FOR
     UPDATE``), or None: ``select_for_update().filter(pk=pk).first()`` without its compiling,
     made as the ORM makes an instance from a row (its converters, then ``from_db``)."""
+    return locked_with(model, pk, None)[0]
+
+
+def locked_with(model: Any, pk: int, also: tuple[str, list[Any]] | None) -> tuple[Any, Any]:
+    """:func:`locked`, and the first row (or None) of ``also`` (a statement and its values),
+    sent in the same round trip and run as a statement of its own once the lock is granted:
+    under READ COMMITTED it sees every commit made before then. (Two statements in one
+    ``execute`` need client-side binding, Django's default with psycopg.)"""
     sql, names, converters = _locking_select(model)
     db = connections[DEFAULT_DB_ALIAS]
+    params: list[Any] = [pk]
+    if also is not None:
+        sql, params = f"{sql}; {also[0]}", [pk, *also[1]]
     with db.cursor() as cursor:
-        cursor.execute(sql, [pk])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
+        also_row = cursor.fetchone() if also is not None and cursor.nextset() else None
     if row is None:
-        return None
+        return None, also_row
     values = list(row)
     for i, found, col in converters:
         value = values[i]
         for converter in found:
             value = converter(value, col, db)
         values[i] = value
-    return model.from_db(db.alias, names, values, fetch_mode=DEFAULT_FETCH_MODE)
+    return model.from_db(db.alias, names, values, fetch_mode=DEFAULT_FETCH_MODE), also_row
