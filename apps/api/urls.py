@@ -7,11 +7,13 @@ from apps.api import errors
 from apps.api.docs import docs_view
 
 urlpatterns = [
+    # The games' routes first: Django tries the patterns in order, and participant devices make
+    # most requests. No two routes of these apps match the same path, so the order is free.
+    path("", include("apps.games.urls")),
     path("", include("apps.accounts.urls")),
     path("", include("apps.participants.urls")),
     path("", include("apps.training.urls")),
     path("", include("apps.audit.urls")),
-    path("", include("apps.games.urls")),
     path("", include("apps.metrics.urls")),
     path("", include("apps.exports.urls")),
     path("", include("apps.reports.urls")),

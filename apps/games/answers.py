@@ -1,7 +1,8 @@
 """The one idempotent path every transport shares (HTTP, and the live socket).
 
 A person's request runs through :func:`answer_once`: the game row is locked first, and only then
-is the receipt of its ``event_id`` looked up, in a statement of its own. Under READ COMMITTED
+is the receipt of its ``event_id`` looked up, in a statement of its own (sent in the same round
+trip as the lock, and run once the lock is granted). Under READ COMMITTED
 that statement sees every receipt committed before the lock was granted, so concurrent retries
 of one event id queue on the lock and then all find the first answer. The answer is rendered
 once, stored as those exact bytes, and every retry gets them back byte for byte.
@@ -51,29 +52,42 @@ def refusal(error: Exception) -> Reply:
     return Reply(error.status, render(error_body(error.code, error.message, error.details)))
 
 
-def _stored(game: Game, event_id: str) -> Reply | None:
-    """The answer kept for ``event_id``, if any (plain SQL: it is asked on every request)."""
+def _lookup(game_id: int, event_id: str) -> tuple[str, list]:
+    """The statement that finds the answer kept for ``event_id`` (plain SQL: it is asked on
+    every request)."""
     table = ActionReceipt._meta.db_table
+    return f"SELECT status, body FROM {table} WHERE game_id = %s AND event_id = %s", [
+        game_id,
+        event_id,
+    ]
+
+
+def _stored(game: Game, event_id: str) -> Reply | None:
+    """The answer kept for ``event_id``, if any."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT status, body FROM {table} WHERE game_id = %s AND event_id = %s",
-            [game.pk, event_id],
-        )
+        cursor.execute(*_lookup(game.pk, event_id))
         stored = cursor.fetchone()
     return None if stored is None else Reply(*stored)
 
 
-def _keep(game: Game, event_id: str, seat: int, answer: Reply) -> Reply:
+def _keep(
+    game: Game, event_id: str, seat: int, answer: Reply, update: tuple[str, list] | None = None
+) -> Reply:
     """Store the answer to ``event_id``; should one be there already, that one is the answer.
 
-    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``)."""
+    One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``),
+    and carries the game's ``update`` if one waits (a data-modifying ``WITH``: it is done
+    whether or not the receipt is inserted)."""
     table = ActionReceipt._meta.db_table
+    head, params = "", []
+    if update is not None:
+        head, params = f"WITH game_update AS ({update[0]}) ", list(update[1])
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
+            f"{head}INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
             " VALUES (%s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id",
-            [game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
+            [*params, game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
         )
         stored = cursor.fetchone()
     return answer if stored is not None else (_stored(game, event_id) or answer)
@@ -85,18 +99,21 @@ def answer_once(
     """Run ``perform(table, seat)`` for a person's request, or give the stored answer of its
     event id. Errors of the request itself (a refused move, a stale view) are answers too, and
     stored; a link that no longer works is raised, and nothing is stored."""
-    with services.game_locked(game_id, link=link) as table:
+    # The receipt is looked up in a statement of its own, sent with the lock (one round trip)
+    # and run once the lock is granted.
+    lookup = _lookup(game_id, request.event_id) if request.event_id else None
+    with services.game_locked(game_id, link=link, also=lookup) as table:
         seat = services.acting_seat(table.game, link)
         if request.event_id:
-            stored = _stored(table.game, request.event_id)
-            if stored is not None:
-                return stored
+            if table.also_row is not None:
+                return Reply(*table.also_row)
+            table.game_update_held = True  # sent with the answer's receipt
         try:
             answer = Reply(200, render(perform(table, seat).view))
         except (RulesError, DomainError) as refused:
             answer = refusal(refused)
         if request.event_id:
-            answer = _keep(table.game, request.event_id, seat, answer)
+            answer = _keep(table.game, request.event_id, seat, answer, table.held_update())
         return answer
 
 

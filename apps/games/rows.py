@@ -15,6 +15,8 @@ from functools import cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.postgresql.psycopg_any import Jsonb
+from django.db.models.query import DEFAULT_FETCH_MODE
 
 
 @cache
@@ -48,31 +50,85 @@ def insert(objs: list[Any]) -> list[Any]:
     return objs
 
 
-def update(obj: Any, names: list[str]) -> None:
-    """``UPDATE`` only the columns of ``names`` of the row of ``obj``."""
+def _encoded(value: Any, text: str) -> Jsonb:
+    """``value`` for a JSON column, as the ORM would send it, written as ``text`` (the caller's
+    own JSON of ``value``: the column holds the same ``jsonb`` however the text is spaced)."""
+    return Jsonb(value, dumps=lambda _value: text)
+
+
+def update_statement(
+    obj: Any, names: list[str], texts: dict[str, str] | None = None
+) -> tuple[str, list[Any]]:
+    """The ``UPDATE`` of only the columns of ``names`` of the row of ``obj``, and its values.
+    ``texts``: JSON columns the caller has encoded already (to compare them), sent as that
+    text instead of again."""
     meta, db = obj._meta, connections[DEFAULT_DB_ALIAS]
     fields = [meta.get_field(name) for name in names]
     quote = db.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    params = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
-    with db.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s",
-            [*params, obj.pk],
-        )
+    texts = texts or {}
+    params = [
+        _encoded(getattr(obj, f.attname), texts[f.name])
+        if f.name in texts and getattr(obj, f.attname) is not None
+        else f.get_db_prep_save(f.pre_save(obj, False), db)
+        for f in fields
+    ]
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    return sql, [*params, obj.pk]
+
+
+def update(obj: Any, names: list[str], texts: dict[str, str] | None = None) -> None:
+    """``UPDATE`` only the columns of ``names`` of the row of ``obj`` (see ``update_statement``)."""
+    sql, params = update_statement(obj, names, texts)
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 @cache
-def _locking_select(model: Any) -> str:
+def _locking_select(model: Any) -> tuple[str, list[str], list[tuple[int, list, Any]]]:
+    """The statement, the fields' names, and the converters the ORM applies to a column."""
     quote, meta = connection.ops.quote_name, model._meta
     columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
-    return (
+    sql = (
         f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
         " FOR UPDATE"
     )
+    converters = []
+    for i, field in enumerate(meta.concrete_fields):
+        col = field.get_col(meta.db_table)
+        found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+        if found:
+            converters.append((i, found, col))
+    return sql, [f.attname for f in meta.concrete_fields], converters
 
 
 def locked(model: Any, pk: int) -> Any:
     """The row ``pk`` of ``model``, locked until the transaction ends (``SELECT ... FOR
-    UPDATE``), or None: ``select_for_update().filter(pk=pk).first()`` without its compiling."""
-    return next(iter(model.objects.raw(_locking_select(model), [pk])), None)
+    UPDATE``), or None: ``select_for_update().filter(pk=pk).first()`` without its compiling,
+    made as the ORM makes an instance from a row (its converters, then ``from_db``)."""
+    return locked_with(model, pk, None)[0]
+
+
+def locked_with(model: Any, pk: int, also: tuple[str, list[Any]] | None) -> tuple[Any, Any]:
+    """:func:`locked`, and the first row (or None) of ``also`` (a statement and its values),
+    sent in the same round trip and run as a statement of its own once the lock is granted:
+    under READ COMMITTED it sees every commit made before then. (Two statements in one
+    ``execute`` need client-side binding, Django's default with psycopg.)"""
+    sql, names, converters = _locking_select(model)
+    db = connections[DEFAULT_DB_ALIAS]
+    params: list[Any] = [pk]
+    if also is not None:
+        sql, params = f"{sql}; {also[0]}", [pk, *also[1]]
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        also_row = cursor.fetchone() if also is not None and cursor.nextset() else None
+    if row is None:
+        return None, also_row
+    values = list(row)
+    for i, found, col in converters:
+        value = values[i]
+        for converter in found:
+            value = converter(value, col, db)
+        values[i] = value
+    return model.from_db(db.alias, names, values, fetch_mode=DEFAULT_FETCH_MODE), also_row

@@ -262,20 +262,27 @@ def _changed(game: Game) -> None:
 
 
 @contextmanager
-def game_locked(game_id: int, *, link: Claim | None = None) -> Iterator[LockedGame]:
+def game_locked(
+    game_id: int, *, link: Claim | None = None, also: tuple[str, list[Any]] | None = None
+) -> Iterator[LockedGame]:
     """The game row locked for one transaction, as a :class:`LockedGame` at the clock's now.
 
     A domain or rules error leaving the block still commits what was written (a refused move
     is logged as data) and is raised after the commit. Listeners of ``game_changed`` hear of
-    every committed change."""
+    every committed change. ``also``: a statement run as soon as the lock is granted, in the
+    same round trip (``rows.locked_with``); its first row is the table's ``also_row``."""
     refused: Exception | None = None
     with transaction.atomic():
-        game = _checked(rows.locked(Game, game_id), game_id, link)
+        found, also_row = rows.locked_with(Game, game_id, also)
+        game = _checked(found, game_id, link)
         version = game.next_seq
+        table = LockedGame(game, clocks.now())
+        table.also_row = also_row
         try:
-            yield LockedGame(game, clocks.now())
+            yield table
         except (DomainError, RulesError) as error:
             refused = error
+        table.write_game()  # if an update held for the answer's statement was not sent
     if game.next_seq != version:
         _changed(game)
     if refused is not None:

@@ -3,6 +3,12 @@ from django.urls import path
 from apps.games import tables_views, views
 
 urlpatterns = [
+    # A participant device's routes first (the most requested).
+    path("play/<str:token>/", views.PlayView.as_view()),
+    path("play/<str:token>/join/", tables_views.PlayJoinView.as_view()),
+    path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
+    path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
+    path("play/<str:token>/probes/", views.PlayProbesView.as_view()),
     path("sessions/<int:session_id>/games/", views.SessionGamesView.as_view()),
     path("sessions/<int:session_id>/practice/", views.SessionPracticeView.as_view()),
     path("games/<int:game_id>/", views.GameView.as_view()),
@@ -15,9 +21,4 @@ urlpatterns = [
     path("tables/", tables_views.TablesView.as_view()),
     path("tables/<int:game_id>/", tables_views.TableView.as_view()),
     path("tables/<int:game_id>/links/", tables_views.TableLinksView.as_view()),
-    path("play/<str:token>/", views.PlayView.as_view()),
-    path("play/<str:token>/join/", tables_views.PlayJoinView.as_view()),
-    path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
-    path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
-    path("play/<str:token>/probes/", views.PlayProbesView.as_view()),
 ]

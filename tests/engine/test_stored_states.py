@@ -30,3 +30,23 @@ def test_a_stored_state_plays_on_to_the_end(game):
         seat = state.to_act[0]
         state = state.apply(rng.choice(state.legal_actions(seat)))
     assert state.spectator_view()["finished"]
+
+
+def test_a_state_written_out_shares_nothing_with_the_state():
+    state = game_from_json(STORED["memulation"])
+    written = state.to_json()
+    assert written == state.to_json()
+    written["setup"]["options"]["rounds"] = 99
+    for record in written["state"]["history"]:
+        record.clear()
+    assert state.to_json() == STORED["memulation"]
+
+
+def test_deep_copies_every_level_and_keeps_every_value():
+    from apps.games.engine.base import deep
+
+    value = {"a": [1, 2.5, None, True, {"b": ["c"]}], "t": (1, [2]), "s": "x"}
+    copied = deep(value)
+    assert copied == value and type(copied["t"]) is tuple
+    assert copied["a"] is not value["a"] and copied["a"][4]["b"] is not value["a"][4]["b"]
+    assert copied["t"][1] is not value["t"][1]

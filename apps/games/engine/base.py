@@ -216,6 +216,20 @@ class GameState:
         raise NotImplementedError
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
 def deep(value: Any) -> Any:
-    """A private copy of a JSON-ready value, so callers cannot change a state through it."""
+    """A private copy of a JSON-ready value, so callers cannot change a state through it.
+
+    Dicts and lists are copied level by level (several times faster than ``copy.deepcopy``,
+    which the engine's reads and writes of a state call thousands of times a second); anything
+    else that is not immutable goes to ``copy.deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {key: deep(item) for key, item in value.items()}
+    if kind is list:
+        return [deep(item) for item in value]
+    if kind in _ATOMS:
+        return value
     return _copy.deepcopy(value)
