@@ -281,7 +281,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/live-protocol.asyncapi.yaml", open_to_all(200)
     ),
     ("api/^", "GET"): Rule("/api/no-such-route/", open_to_all(404)),
-    ("^(?!api/|admin/|static/|ws/)(?P<route>.*)$", "GET"): Rule("/studies/{study}", open_to_all(200)),
+    ("^(?!api/|admin/|static/|ws/)(?P<route>.*)$", "GET"): Rule(
+        "/studies/{study}", open_to_all(200)
+    ),
 }
 
 # Whole route families with one rule, tried on the requests given. The admin site: only the
