@@ -20,7 +20,7 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from apps.common.errors import DomainError, error_body, rules_status
-from apps.games import services
+from apps.games import rows, services
 from apps.games.engine import RulesError
 from apps.games.links import Claim
 from apps.games.locked import LockedGame
@@ -107,7 +107,7 @@ def answer_once(
         if request.event_id:
             if table.also_row is not None:
                 return Reply(*table.also_row)
-            table.game_update_held = True  # sent with the answer's receipt
+            table.game_update_held = rows.postgresql()  # sent with the answer's receipt
         try:
             answer = Reply(200, render(perform(table, seat).view))
         except (RulesError, DomainError) as refused:

@@ -15,8 +15,14 @@ from functools import cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.postgresql.psycopg_any import Jsonb
 from django.db.models.query import DEFAULT_FETCH_MODE
+
+
+def postgresql() -> bool:
+    """Whether the database is PostgreSQL: only there are statements combined (two in one
+    round trip, an UPDATE inside a WITH) and JSON sent as ready-made text. The embedded SQLite
+    of ``make run`` takes the plain statements, one at a time."""
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
 
 
 @cache
@@ -50,9 +56,11 @@ def insert(objs: list[Any]) -> list[Any]:
     return objs
 
 
-def _encoded(value: Any, text: str) -> Jsonb:
+def _encoded(value: Any, text: str) -> Any:
     """``value`` for a JSON column, as the ORM would send it, written as ``text`` (the caller's
     own JSON of ``value``: the column holds the same ``jsonb`` however the text is spaced)."""
+    from django.db.backends.postgresql.psycopg_any import Jsonb
+
     return Jsonb(value, dumps=lambda _value: text)
 
 
@@ -66,7 +74,7 @@ def update_statement(
     fields = [meta.get_field(name) for name in names]
     quote = db.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    texts = texts or {}
+    texts = texts if texts and postgresql() else {}
     params = [
         _encoded(getattr(obj, f.attname), texts[f.name])
         if f.name in texts and getattr(obj, f.attname) is not None
@@ -89,10 +97,9 @@ def _locking_select(model: Any) -> tuple[str, list[str], list[tuple[int, list, A
     """The statement, the fields' names, and the converters the ORM applies to a column."""
     quote, meta = connection.ops.quote_name, model._meta
     columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
-    sql = (
-        f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
-        " FOR UPDATE"
-    )
+    sql = f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
     converters = []
     for i, field in enumerate(meta.concrete_fields):
         col = field.get_col(meta.db_table)
@@ -116,13 +123,19 @@ def locked_with(model: Any, pk: int, also: tuple[str, list[Any]] | None) -> tupl
     ``execute`` need client-side binding, Django's default with psycopg.)"""
     sql, names, converters = _locking_select(model)
     db = connections[DEFAULT_DB_ALIAS]
-    params: list[Any] = [pk]
-    if also is not None:
-        sql, params = f"{sql}; {also[0]}", [pk, *also[1]]
     with db.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-        also_row = cursor.fetchone() if also is not None and cursor.nextset() else None
+        if also is None:
+            cursor.execute(sql, [pk])
+            row, also_row = cursor.fetchone(), None
+        elif postgresql():
+            cursor.execute(f"{sql}; {also[0]}", [pk, *also[1]])
+            row = cursor.fetchone()
+            also_row = cursor.fetchone() if cursor.nextset() else None
+        else:
+            cursor.execute(sql, [pk])
+            row = cursor.fetchone()
+            cursor.execute(*also)
+            also_row = cursor.fetchone()
     if row is None:
         return None, also_row
     values = list(row)
