@@ -112,38 +112,40 @@ export function ParticipantPage() {
       {others.length > 0 && (
         <details className="card-panel">
           <summary>Other measures ({others.length})</summary>
-          <table className="data-table" data-testid="other-metrics">
-            <thead>
-              <tr>
-                <th scope="col">Measure</th>
-                <th scope="col">Latest</th>
-                <th scope="col">Baseline</th>
-                <th scope="col">Over sessions</th>
-                <th scope="col">Trend</th>
-                <th scope="col">Reliable change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {others.map((m) => (
-                <tr key={m.key} data-metric={m.key}>
-                  <th scope="row" title={m.definition}>
-                    {m.label}
-                  </th>
-                  <td>{formatValue(m.latest, m.unit)}</td>
-                  <td>{formatValue(m.baseline, m.unit)}</td>
-                  <td>
-                    <Sparkline values={m.series} label={`${m.label} over sessions`} />
-                  </td>
-                  <td>
-                    <TrendArrow metric={m} />
-                  </td>
-                  <td>
-                    <RciReading metric={m} />
-                  </td>
+          <div className="table-wrap">
+            <table className="data-table" data-testid="other-metrics">
+              <thead>
+                <tr>
+                  <th scope="col">Measure</th>
+                  <th scope="col">Latest</th>
+                  <th scope="col">Baseline</th>
+                  <th scope="col">Over sessions</th>
+                  <th scope="col">Trend</th>
+                  <th scope="col">Reliable change</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {others.map((m) => (
+                  <tr key={m.key} data-metric={m.key}>
+                    <th scope="row" title={m.definition}>
+                      {m.label}
+                    </th>
+                    <td>{formatValue(m.latest, m.unit)}</td>
+                    <td>{formatValue(m.baseline, m.unit)}</td>
+                    <td>
+                      <Sparkline values={m.series} label={`${m.label} over sessions`} />
+                    </td>
+                    <td>
+                      <TrendArrow metric={m} />
+                    </td>
+                    <td>
+                      <RciReading metric={m} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       )}
 
@@ -153,28 +155,30 @@ export function ParticipantPage() {
           {summary.data.adaptive.length === 0 ? (
             <p className="muted">No changes so far.</p>
           ) : (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">After session</th>
-                  <th scope="col">Examination time</th>
-                  <th scope="col">Opponent level</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.data.adaptive.map((a, i) => (
-                  <tr key={i}>
-                    <td>{a.session}</td>
-                    <td>{a.examination_seconds ?? "–"} s</td>
-                    <td>{a.opponent_level ?? "–"}</td>
-                    <td>{a.reason}</td>
-                    <td>{formatDate(a.at, true)}</td>
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">After session</th>
+                    <th scope="col">Examination time</th>
+                    <th scope="col">Opponent level</th>
+                    <th scope="col">Why</th>
+                    <th scope="col">When</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {summary.data.adaptive.map((a, i) => (
+                    <tr key={i}>
+                      <td>{a.session}</td>
+                      <td>{a.examination_seconds ?? "–"} s</td>
+                      <td>{a.opponent_level ?? "–"}</td>
+                      <td>{a.reason}</td>
+                      <td>{formatDate(a.at, true)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       )}
@@ -578,48 +582,50 @@ function SessionList({ participantId }: { participantId: number }) {
       <ErrorNote error={sessions.error} what="Sessions" />
       {sessions.data && list.length === 0 && <p className="muted">No sessions yet.</p>}
       {list.length > 0 && (
-        <table className="data-table" data-testid="session-table">
-          <thead>
-            <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Protocol</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col">Completed</th>
-              <th scope="col">Replay</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((s) => {
-              const snapshot = s.protocol_snapshot as ProtocolSnapshot | undefined;
-              return (
-                <tr key={s.id}>
-                  <th scope="row">
-                    <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
-                  </th>
-                  <td>
-                    {String(snapshot?.name ?? s.protocol)} v{String(snapshot?.version ?? "")}
-                  </td>
-                  <td>{s.status}</td>
-                  <td>{formatDate(s.started_at, true)}</td>
-                  <td>{formatDate(s.completed_at, true)}</td>
-                  <td>
-                    {s.status === "completed" ? (
-                      <Link
-                        to={`/sessions/${s.id}/replay`}
-                        aria-label={`Replay session ${s.number}`}
-                      >
-                        Replay
-                      </Link>
-                    ) : (
-                      "–"
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="session-table">
+            <thead>
+              <tr>
+                <th scope="col">Session</th>
+                <th scope="col">Protocol</th>
+                <th scope="col">Status</th>
+                <th scope="col">Started</th>
+                <th scope="col">Completed</th>
+                <th scope="col">Replay</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((s) => {
+                const snapshot = s.protocol_snapshot as ProtocolSnapshot | undefined;
+                return (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
+                    </th>
+                    <td>
+                      {String(snapshot?.name ?? s.protocol)} v{String(snapshot?.version ?? "")}
+                    </td>
+                    <td>{s.status}</td>
+                    <td>{formatDate(s.started_at, true)}</td>
+                    <td>{formatDate(s.completed_at, true)}</td>
+                    <td>
+                      {s.status === "completed" ? (
+                        <Link
+                          to={`/sessions/${s.id}/replay`}
+                          aria-label={`Replay session ${s.number}`}
+                        >
+                          Replay
+                        </Link>
+                      ) : (
+                        "–"
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

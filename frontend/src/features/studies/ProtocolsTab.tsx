@@ -33,55 +33,57 @@ export function ProtocolsTab() {
       {protocols.isLoading && <Loading />}
       <ErrorNote error={protocols.error} what="Protocols" />
       {list.length > 0 && (
-        <table className="data-table" data-testid="protocol-table">
-          <thead>
-            <tr>
-              <th scope="col">Protocol</th>
-              <th scope="col">Version</th>
-              <th scope="col">Game</th>
-              <th scope="col">Settings</th>
-              <th scope="col">Sessions</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.name}</th>
-                <td>v{p.version}</td>
-                <td>{p.game}</td>
-                <td className="small">
-                  {p.rounds} round{p.rounds === 1 ? "" : "s"} · {p.examination_seconds} s ·{" "}
-                  {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} ·
-                  opponent {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn link small"
-                    aria-expanded={showing === p.id}
-                    onClick={() => setShowing(showing === p.id ? null : p.id)}
-                  >
-                    {p.session_count} {p.session_count === 1 ? "session" : "sessions"}
-                  </button>
-                </td>
-                <td>{formatDate(p.created_at)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn secondary small"
-                    onClick={() => setDraft({ ...p })}
-                  >
-                    New version
-                  </button>
-                </td>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="protocol-table">
+            <thead>
+              <tr>
+                <th scope="col">Protocol</th>
+                <th scope="col">Version</th>
+                <th scope="col">Game</th>
+                <th scope="col">Settings</th>
+                <th scope="col">Sessions</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">{p.name}</th>
+                  <td>v{p.version}</td>
+                  <td>{p.game}</td>
+                  <td className="small">
+                    {p.rounds} round{p.rounds === 1 ? "" : "s"} · {p.examination_seconds} s ·{" "}
+                    {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} ·
+                    opponent {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn link small"
+                      aria-expanded={showing === p.id}
+                      onClick={() => setShowing(showing === p.id ? null : p.id)}
+                    >
+                      {p.session_count} {p.session_count === 1 ? "session" : "sessions"}
+                    </button>
+                  </td>
+                  <td>{formatDate(p.created_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn secondary small"
+                      onClick={() => setDraft({ ...p })}
+                    >
+                      New version
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {showing !== null && (
         <ProtocolSessions

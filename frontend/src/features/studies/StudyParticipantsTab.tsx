@@ -23,43 +23,45 @@ export function StudyParticipantsTab() {
       <EnrolForm studyId={Number(id)} />
       {participants.isLoading && <Loading />}
       <ErrorNote error={participants.error} what="Participants" />
-      <table className="data-table" data-testid="study-participants">
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Age band</th>
-            <th scope="col">Group</th>
-            <th scope="col">Consent</th>
-            <th scope="col">Clinicians</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows(participants.data).map((p) => (
-            <tr key={p.id}>
-              <th scope="row">
-                <Link to={`/participants/${p.id}`}>{p.code}</Link>
-              </th>
-              <td>{p.age_band}</td>
-              <td>{p.group || "–"}</td>
-              <td>
-                {p.consent_withdrawn_at
-                  ? "withdrawn"
-                  : p.has_consent
-                    ? `${formatDate(p.consent_date)} (${p.consent_form_version})`
-                    : "not yet"}
-              </td>
-              <td>
-                <ClinicianPicker
-                  participant={p}
-                  team={study.data?.clinicians ?? []}
-                  meId={me?.id}
-                  meName={me?.username}
-                />
-              </td>
+      <div className="table-wrap">
+        <table className="data-table" data-testid="study-participants">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Age band</th>
+              <th scope="col">Group</th>
+              <th scope="col">Consent</th>
+              <th scope="col">Clinicians</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows(participants.data).map((p) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  <Link to={`/participants/${p.id}`}>{p.code}</Link>
+                </th>
+                <td>{p.age_band}</td>
+                <td>{p.group || "–"}</td>
+                <td>
+                  {p.consent_withdrawn_at
+                    ? "withdrawn"
+                    : p.has_consent
+                      ? `${formatDate(p.consent_date)} (${p.consent_form_version})`
+                      : "not yet"}
+                </td>
+                <td>
+                  <ClinicianPicker
+                    participant={p}
+                    team={study.data?.clinicians ?? []}
+                    meId={me?.id}
+                    meName={me?.username}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
