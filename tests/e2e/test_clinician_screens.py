@@ -89,7 +89,10 @@ def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot,
     ticks = tick.all_text_contents()
     assert any(t.endswith(" s") and t[0].isdigit() for t in ticks), ticks
     assert "Mean of the last 3 sessions" in chart.locator(".recharts-legend-wrapper").inner_text()
+    page.get_by_test_id("session-table").wait_for()
     page.wait_for_load_state("networkidle")
+    # The sessions' table is wider than a phone: it scrolls in its own box, the page does not.
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     shot(page, f"participant-page-{width}")
     assert run_axe(page) == []
 
