@@ -109,16 +109,12 @@ def _locking_select(model: Any) -> tuple[str, list[str], list[tuple[int, list, A
     return sql, [f.attname for f in meta.concrete_fields], converters
 
 
-def locked(model: Any, pk: int) -> Any:
+def locked_with(model: Any, pk: int, also: tuple[str, list[Any]] | None) -> tuple[Any, Any]:
     """The row ``pk`` of ``model``, locked until the transaction ends (``SELECT ... FOR
     UPDATE``), or None: ``select_for_update().filter(pk=pk).first()`` without its compiling,
-    made as the ORM makes an instance from a row (its converters, then ``from_db``)."""
-    return locked_with(model, pk, None)[0]
-
-
-def locked_with(model: Any, pk: int, also: tuple[str, list[Any]] | None) -> tuple[Any, Any]:
-    """:func:`locked`, and the first row (or None) of ``also`` (a statement and its values),
-    sent in the same round trip and run as a statement of its own once the lock is granted:
+    made as the ORM makes an instance from a row (its converters, then ``from_db``); and the
+    first row (or None) of ``also`` (a statement and its values), run as a statement of its own
+    once the lock is granted (on PostgreSQL sent in the same round trip, elsewhere just after):
     under READ COMMITTED it sees every commit made before then. (Two statements in one
     ``execute`` need client-side binding, Django's default with psycopg.)"""
     sql, names, converters = _locking_select(model)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -19,17 +19,12 @@ from websockets.exceptions import InvalidStatus
 
 from apps.games import links
 from tests.apps.live.test_sockets import new_game
+from tests.apps.server import free_port
 from tests.conftest import current_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_role(role: str, log: Path) -> tuple[subprocess.Popen, str]:
@@ -58,7 +53,7 @@ def start_role(role: str, log: Path) -> tuple[subprocess.Popen, str]:
         except OSError:
             if server.poll() is not None:
                 break
-            asyncio.run(asyncio.sleep(0.2))
+            time.sleep(0.2)
     server.kill()
     pytest.fail(f"{role} did not start: {log.read_text()[-2000:]}")
 

@@ -22,14 +22,14 @@ def game() -> Game:
 
 def test_a_locked_game_is_the_row_the_orm_reads(game):
     with transaction.atomic():
-        locked = rows.locked(Game, game.pk)
+        locked = rows.locked_with(Game, game.pk, None)[0]
     read = Game.objects.get(pk=game.pk)
     assert locked is not None and not locked._state.adding and locked._state.db == "default"
     for field in Game._meta.concrete_fields:
         mine, theirs = getattr(locked, field.attname), getattr(read, field.attname)
         assert mine == theirs and type(mine) is type(theirs), field.name
     with transaction.atomic():
-        assert rows.locked(Game, game.pk + 1000) is None
+        assert rows.locked_with(Game, game.pk + 1000, None)[0] is None
 
 
 def test_a_json_column_sent_as_the_callers_text_stores_the_same_value(game):
