@@ -4,9 +4,10 @@ Each opponent is an engine bot (``apps.games.engine.bots``) that decides only fr
 view and the public events it has been shown. Bots remember (a 'memory' bot forgets some cards
 on purpose), so what they remember is kept with the game between requests as versioned JSON
 (``Game.opponents``): each bot is made afresh from its seat's configuration and the game's seed,
-then given back its memory. A bot whose class now keeps a different memory version is rebuilt
-instead, from the seed and the game's logged actions, so a game in progress survives a deploy
-that changes a bot class.
+then given back its memory. Each bot's randomness is turned after each of its steps, so it is
+stored as one seed (``apps.games.engine.bots.state.Randomness``). A bot whose class now keeps a
+different memory version is rebuilt instead, from the seed and the game's logged actions, so a
+game in progress survives a deploy that changes a bot class.
 """
 
 from __future__ import annotations
@@ -107,9 +108,13 @@ class Opponents:
         """Show every bot its view and the public events of what just happened."""
         for seat, bot in self.bots.items():
             bot.observe(state.view(seat), public_events(events, seat))
+            bot.rng.turn()
 
     def act(self, state, seat: int) -> dict:
-        return self.bots[seat].act(state.view(seat))
+        bot = self.bots[seat]
+        action = bot.act(state.view(seat))
+        bot.rng.turn()
+        return action
 
 
 def opponents_from_log(game) -> Opponents:

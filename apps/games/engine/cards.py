@@ -65,7 +65,10 @@ def parse_card(text: object) -> int:
     apps.games.engine.errors.RulesError: invalid_card: '1S' is not a card
     """
     if isinstance(text, str):
-        card = _BY_NAME.get(text.strip().upper())
+        # Stored and sent cards are written exactly (``QH``): looked up before any clean-up.
+        card = _BY_NAME.get(text)
+        if card is None:
+            card = _BY_NAME.get(text.strip().upper())
         if card is not None:
             return card
     raise RulesError("invalid_card", f"{text!r} is not a card")

@@ -2,16 +2,21 @@
 and a game whose stored memory no longer fits its bot class rebuilds it from the log."""
 
 import json
+import random
 
 import pytest
 
 from apps.games import services
 from apps.games.engine import create_game
+from apps.games.engine.bots.memulation import MEMULATION_BOTS, MemoryBot
+from apps.games.engine.bots.mendikot import MENDIKOT_BOTS
+from apps.games.engine.bots.state import Randomness
 from apps.games.models import Game, GameEvent
 from apps.games.opponents import MEMULATION_OPPONENTS, MENDIKOT_OPPONENTS, Opponents
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.playing import play_through
 
+BOTS = {"memulation": MEMULATION_BOTS, "mendikot": MENDIKOT_BOTS}
 CASES = [("memulation", kind) for kind in MEMULATION_OPPONENTS] + [
     ("mendikot", kind) for kind in MENDIKOT_OPPONENTS
 ]
@@ -72,7 +77,28 @@ def test_the_stored_memory_is_plain_json():
     data = Opponents.seated(game_type="memulation", seats=seats, seed=1, state=state).dumps()
     assert json.loads(json.dumps(data)) == data
     assert data["format"] == 1
-    assert data["bots"]["1"]["kind"] == "memory" and data["bots"]["1"]["version"] == 1
+    assert data["bots"]["1"]["kind"] == "memory"
+    assert data["bots"]["1"]["version"] == MemoryBot.MEMORY_VERSION
+
+
+def test_a_bots_randomness_is_stored_as_one_seed():
+    """Between requests the generator's state is a seed it drew itself, not its 625 words: the
+    stored opponents stay small, and a bot given that seed back draws what the original does."""
+    state = new_state("memulation", 3)
+    seats = [{"kind": "participant"}, {"kind": "bot", "bot": "memory", "level": 0.5}]
+    opponents = Opponents.seated(game_type="memulation", seats=seats, seed=3, state=state)
+    data = opponents.dumps()
+    assert isinstance(data["bots"]["1"]["memory"]["rng"], int)
+    assert len(json.dumps(data)) < 1500
+    twin = Randomness(0)
+    twin.restart(data["bots"]["1"]["memory"]["rng"])
+    original = opponents.bots[1].rng
+    assert [twin.random() for _ in range(5)] == [original.random() for _ in range(5)]
+
+
+def test_randomness_never_turned_draws_as_a_plain_generator():
+    ours, plain = Randomness(11), random.Random(11)
+    assert [ours.random() for _ in range(3)] == [plain.random() for _ in range(3)]
 
 
 def logged_actions(game: Game) -> list[dict]:
@@ -111,4 +137,5 @@ def test_a_game_in_progress_survives_a_changed_bot_class(game_type, bot, clinici
         play_through(api, base, seed=9, on_body=on_body)
         logs.append(logged_actions(game))
     assert logs[0] == logs[1]
-    assert Game.objects.get(pk=game.pk).opponents["bots"]["1"]["version"] == 1
+    stored = Game.objects.get(pk=game.pk).opponents["bots"]["1"]["version"]
+    assert stored == BOTS[game_type][bot].MEMORY_VERSION

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, card_str, mask_list, parse_card
 from ..solver import Position, Solver
-from .state import rng_from, rng_state
+from .state import Randomness
 
 ALL = (1 << 52) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -219,21 +219,21 @@ class _Base:
 
     def __init__(self, *, seat: int, seed: int, fidelity: float = 1.0):
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.rng = Randomness(seed)
         self.memory = Memory(seat, self.rng, fidelity)
         self.solvers: dict[str, Solver] = {}
 
     #: Bumped whenever what :meth:`remembered` holds changes meaning: a game stored with
     #: another version rebuilds its bots from the seed and the public events instead.
-    MEMORY_VERSION = 1
+    MEMORY_VERSION = 2
 
     def remembered(self) -> dict[str, Any]:
         """What the bot knows, as JSON data. Its solvers are caches, rebuilt on demand."""
-        return {"rng": rng_state(self.rng), "memory": self.memory.to_json()}
+        return {"rng": self.rng.seed_now, "memory": self.memory.to_json()}
 
     def recall(self, data: dict[str, Any]) -> None:
         """Take back what :meth:`remembered` gave (on a bot made with the same arguments)."""
-        self.rng.setstate(rng_from(data["rng"]))
+        self.rng.restart(data["rng"])
         self.memory.load(data["memory"])
 
     def solver(self) -> Solver:

@@ -14,11 +14,10 @@ They read only the seat's view and the public events (see :mod:`apps.games.engin
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import SUITS, card_str, mask_list, parse_card
-from .state import rng_from, rng_state
+from .state import Randomness
 
 TEN = 8  # rank index of the ten
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -43,19 +42,19 @@ class _Base:
 
     def __init__(self, *, seat: int, seed: int):
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.rng = Randomness(seed)
         self.played = 0
         self.void = [0, 0, 0, 0]  # per seat: suits it has shown it lacks
 
     #: Bumped whenever what :meth:`remembered` holds changes meaning (see the Memulation bots).
-    MEMORY_VERSION = 1
+    MEMORY_VERSION = 2
 
     def remembered(self) -> dict[str, Any]:
         """What the bot knows, as JSON data."""
-        return {"rng": rng_state(self.rng), "played": self.played, "void": list(self.void)}
+        return {"rng": self.rng.seed_now, "played": self.played, "void": list(self.void)}
 
     def recall(self, data: dict[str, Any]) -> None:
-        self.rng.setstate(rng_from(data["rng"]))
+        self.rng.restart(data["rng"])
         self.played, self.void = data["played"], list(data["void"])
 
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
