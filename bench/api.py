@@ -25,11 +25,17 @@ server's alone.
 
     .venv/bin/python bench/api.py [--rates 50,100,150,200] [--players 120] [--seconds 30]
     .venv/bin/python bench/api.py --layout production --workers 2 --rates 100,200,300
+    .venv/bin/python bench/api.py --layout production --rates 300 --repeat 3   # medians
+
+This machine is shared and its speed drifts (a fixed loop's time is printed with each run), so
+``--repeat`` runs each rate several times, card plays and the bare endpoint taking turns, and
+prints the median ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import http.client
 import json
 import os
@@ -251,6 +257,10 @@ class Bare(threading.Thread):
             self.latencies.append(time.perf_counter() - started)
 
 
+# Every request the devices send ("POST actions/", "GET view", ...), for requests per play.
+SENT: list[str] = []
+
+
 class Player(threading.Thread):
     """One participant device: plays its game to the end, timing every card play."""
 
@@ -264,6 +274,7 @@ class Player(threading.Thread):
         self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        SENT.append(f"{method} {path.removeprefix(self.base) or 'view'}")
         data = None if body is None else json.dumps(body)
         headers = {"Content-Type": "application/json"} if data else {}
         for attempt in range(2):
@@ -343,14 +354,25 @@ def thinking(pids: list[int]) -> float:
     return sum(json.loads(path.read_text())["seconds"] for path in paths if path.exists())
 
 
+def loop_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python loop: this shared machine's speed drifts (by up
+    to 2x within minutes here), so each run prints it beside its figures."""
+    started, total = time.thread_time(), 0  # this thread's alone: the devices' run beside it
+    for i in range(1_000_000):
+        total += i
+    return (time.thread_time() - started) * 1000
+
+
 def run(make, items: list, players: int, rate: float, seconds: float, pids: list, label: str):
     """One run: ``make(item, seed, pacer, latencies, stop)`` makes a device's thread; returns
     the requests served a second and the server's CPU seconds per request."""
+    speed = loop_ms()
     latencies: list = []
     stop = threading.Event()
     pacer = Pacer(rate)
     queue = list(items)
     active: list[threading.Thread] = []
+    sent0 = len(SENT)
     think0 = thinking(pids)
     cpu0, own0 = cpu_seconds(pids), time.process_time()
     started = time.perf_counter()
@@ -373,6 +395,12 @@ def run(make, items: list, players: int, rate: float, seconds: float, pids: list
     for player in active:
         player.join(timeout=30)
     p99 = report(label, elapsed, plays, latencies, cpu)
+    sent = collections.Counter(SENT[sent0:])
+    if sent and plays:
+        print(
+            "  requests a card play: "
+            + ", ".join(f"{n / plays:.2f} {kind}" for kind, n in sorted(sent.items()))
+        )
     if think:
         print(
             f"  opponents' own thinking {think / max(plays, 1) * 1000:.2f} ms per play "
@@ -380,7 +408,8 @@ def run(make, items: list, players: int, rate: float, seconds: float, pids: list
         )
     print(
         f"  (the load generator itself used {own / elapsed * 100:.0f}% of a core; "
-        f"load average {os.getloadavg()[0]:.1f})"
+        f"load average {os.getloadavg()[0]:.1f}; the fixed loop took {speed:.0f} ms before "
+        f"the run, {loop_ms():.0f} ms after)"
     )
     return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1), p99
 
@@ -401,6 +430,38 @@ def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: 
     return q[98]
 
 
+def measure(args, tokens: list, counters: list, rate: float, pids: list, offered: str):
+    """One run of card plays, then (unless ``--no-bare``) one of the bare endpoint at the same
+    offered rate; the plays served a second, their p99, and the act / bare CPU ratio."""
+    served, cpu, think, p99 = run(
+        Player,
+        tokens,
+        args.players,
+        rate,
+        args.seconds,
+        pids,
+        f"card plays, {offered}, {args.players} players",
+    )
+    if args.no_bare:
+        return served, p99, None
+    bare_served, bare_cpu, _, _ = run(
+        Bare,
+        counters,
+        args.players,
+        rate,
+        args.seconds,
+        pids,
+        f"bare endpoint, {offered}, {args.players} devices",
+    )
+    print(
+        f"  act / bare: CPU per play {cpu / bare_cpu:.1f}x "
+        f"({(cpu - think) / bare_cpu:.1f}x without the opponents' thinking), "
+        f"throughput {served / bare_served:.2f}x",
+        flush=True,
+    )
+    return served, p99, cpu / bare_cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -417,13 +478,22 @@ def main() -> None:
     parser.add_argument(
         "--no-bare", action="store_true", help="skip the bare endpoint's runs (no ratios)"
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="runs of each rate, card plays and bare endpoint taking turns (medians printed)",
+    )
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",") if r] + [0.0]
 
     prepare_database()
     # A participant plays about 26 cards per Memulation round; flat out, a game lasts ~10 s.
-    per_run = [int((rate or 300) * args.seconds / 20) + args.players * 2 for rate in rates]
-    tokens = make_links(sum(per_run), args.opponent)
+    per_run = [
+        (int((rate or 300) * args.seconds / 20) + args.players * 2) * args.repeat for rate in rates
+    ]
+    warm_up = args.players
+    tokens = make_links(sum(per_run) + warm_up, args.opponent)
     counters = make_counters(args.players)
     server = start_server(args.layout, args.threads, args.workers)
     p99s = []
@@ -440,37 +510,28 @@ def main() -> None:
             f"{args.opponent} opponents"
         )
         print("load average {:.1f} {:.1f} {:.1f} (the machine is shared)".format(*os.getloadavg()))
+        # Fresh workers import views and fill caches on their first requests: not measured.
+        warm, tokens = tokens[:warm_up], tokens[warm_up:]
+        run(Player, warm, args.players, 100, 8, pids, "warm-up (not counted), offered 100/s")
+        run(Bare, counters, args.players, 100, 4, pids, "warm-up (not counted), bare endpoint")
         for rate, count in zip(rates, per_run, strict=True):
             batch, tokens = tokens[:count], tokens[count:]
             offered = f"offered {rate:.0f}/s" if rate else "flat out"
-            served, cpu, think, p99 = run(
-                Player,
-                batch,
-                args.players,
-                rate,
-                args.seconds,
-                pids,
-                f"card plays, {offered}, {args.players} players",
-            )
+            turns = [
+                measure(args, batch[i :: args.repeat], counters, rate, pids, offered)
+                for i in range(args.repeat)
+            ]
             if rate:
-                p99s.append((rate, p99))
-            if args.no_bare:
-                continue
-            bare_served, bare_cpu, _, _ = run(
-                Bare,
-                counters,
-                args.players,
-                rate,
-                args.seconds,
-                pids,
-                f"bare endpoint, {offered}, {args.players} devices",
-            )
-            print(
-                f"  act / bare: CPU per play {cpu / bare_cpu:.1f}x "
-                f"({(cpu - think) / bare_cpu:.1f}x without the opponents' thinking), "
-                f"throughput {served / bare_served:.2f}x",
-                flush=True,
-            )
+                p99s.append((rate, statistics.median(turn[1] for turn in turns)))
+            if args.repeat > 1:
+                summary = f"{offered}, median of {args.repeat}: p99 of a card play "
+                summary += f"{statistics.median(turn[1] for turn in turns) * 1000:.0f} ms"
+                if not args.no_bare:
+                    summary += ", act / bare CPU per play {:.2f}x ({})".format(
+                        statistics.median(turn[2] for turn in turns),
+                        ", ".join(f"{turn[2]:.2f}" for turn in turns),
+                    )
+                print(summary, flush=True)
         over = [rate for rate, p99 in p99s if p99 > 0.1]
         under = [rate for rate, p99 in p99s if p99 <= 0.1 and (not over or rate < over[0])]
         print(

@@ -386,16 +386,14 @@ class LockedGame:
 
     def close(self) -> list[GameEvent]:
         """Write the events, their typed rows and what changed of the game (nothing if nothing
-        happened): one statement for the events, one per kind of typed row, one for the game."""
+        happened): one statement for the events with their typed rows, one for the game."""
         game = self.game
         if not self._events:
             return []
-        events = rows.insert(self._events)
         by_model: dict[type, list] = {}
         for model, event, fields in self._rows:
             by_model.setdefault(model, []).append(model(game=game, event=event, **fields))
-        for model_rows in by_model.values():
-            rows.insert(model_rows)
+        events = rows.insert_with(self._events, list(by_model.values()), link="event")
         if self.state.finished and game.status == Game.Status.ACTIVE:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now

@@ -1,5 +1,5 @@
-"""Writing a request's rows in one plain statement each: the events with their typed rows, and
-the game's changed columns.
+"""Writing a request's rows in few plain statements: the events with their typed rows, and the
+game's changed columns.
 
 Every request that acts writes the same few shapes. Django's ``bulk_create`` and ``save`` compile
 their SQL afresh every time, which costs the server more CPU than the statements cost the
@@ -43,17 +43,63 @@ def insert(objs: list[Any]) -> list[Any]:
         return objs
     fields, head, row, returning = _insert_shape(objs[0].__class__)
     db = connections[DEFAULT_DB_ALIAS]  # once, not through the proxy for every value
+    params = _values(objs, fields, db)
+    with db.cursor() as cursor:
+        cursor.execute(head + ", ".join([row] * len(objs)) + returning, params)
+        keys = cursor.fetchall()
+    _keyed(objs, keys, db)
+    return objs
+
+
+def insert_with(parents: list[Any], children: list[list[Any]], link: str) -> list[Any]:
+    """Insert ``parents`` (instances of one model, with a ``seq`` unique among them) and
+    ``children`` (lists of instances of one model each, whose foreign key ``link`` names one of
+    the unsaved parents); the parents get their primary keys, the children are written only.
+
+    On PostgreSQL one statement (data-modifying ``WITH``: each child's key is looked up by its
+    parent's ``seq`` in what the parents' INSERT returned); elsewhere one per model."""
+    if not postgresql() or not parents:
+        insert(parents)
+        for group in children:
+            insert(group)
+        return parents
+    db = connections[DEFAULT_DB_ALIAS]
+    fields, head, row, returning = _insert_shape(parents[0].__class__)
+    params = _values(parents, fields, db)
+    sql = f"WITH parent AS ({head}{', '.join([row] * len(parents))}{returning}, seq)"
+    for n, group in enumerate(filter(None, children)):
+        child_fields, child_head, _, _ = _insert_shape(group[0].__class__)
+        linked = next(f for f in child_fields if f.name == link)
+        cells = [
+            "(SELECT id FROM parent WHERE seq = %s)" if f is linked else "%s" for f in child_fields
+        ]
+        one = "(" + ", ".join(cells) + ")"
+        sql += f", child_{n} AS ({child_head}{', '.join([one] * len(group))})"
+        for obj in group:
+            parent = getattr(obj, link)
+            params.extend(
+                parent.seq if f is linked else f.get_db_prep_save(f.pre_save(obj, True), db)
+                for f in child_fields
+            )
+    with db.cursor() as cursor:
+        cursor.execute(f"{sql} SELECT id FROM parent ORDER BY seq", params)
+        keys = cursor.fetchall()
+    _keyed(parents, keys, db)
+    return parents
+
+
+def _values(objs: list[Any], fields: list, db: Any) -> list[Any]:
     params: list[Any] = []
     for obj in objs:
         obj._prepare_related_fields_for_save(operation_name="insert")
         params.extend(f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields)
-    with db.cursor() as cursor:
-        cursor.execute(head + ", ".join([row] * len(objs)) + returning, params)
-        keys = cursor.fetchall()
+    return params
+
+
+def _keyed(objs: list[Any], keys: list, db: Any) -> None:
     for obj, (key,) in zip(objs, keys, strict=True):
         obj.pk = key
         obj._state.adding, obj._state.db = False, db.alias
-    return objs
 
 
 def _encoded(value: Any, text: str) -> Any:
