@@ -363,6 +363,29 @@ def loop_ms() -> float:
     return (time.thread_time() - started) * 1000
 
 
+SERVER_LOG = Path(ENV["BENCH_THINKING_DIR"]) / "server.log"
+
+
+def request_cpu(offset: int) -> dict[str, list[float]]:
+    """The CPU each request took in the application, by ``METHOD route``, from the server's JSON
+    request lines written after ``offset`` (``cpu_ms``, apps.api.observability); empty when the
+    server writes no request lines (the gthread layout)."""
+    found: dict[str, list[float]] = collections.defaultdict(list)
+    with open(SERVER_LOG, "rb") as log:
+        log.seek(offset)
+        for line in log:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and "cpu_ms" in entry:
+                route = entry["route"]
+                route = "bare/" if route.startswith("bench/bare") else route.rsplit(">/")[-1]
+                route = route or "view"
+                found[f"{entry['method']} {route}"].append(entry["cpu_ms"])
+    return found
+
+
 def run(make, items: list, players: int, rate: float, seconds: float, pids: list, label: str):
     """One run: ``make(item, seed, pacer, latencies, stop)`` makes a device's thread; returns
     the requests served a second and the server's CPU seconds per request."""
@@ -372,7 +395,7 @@ def run(make, items: list, players: int, rate: float, seconds: float, pids: list
     pacer = Pacer(rate)
     queue = list(items)
     active: list[threading.Thread] = []
-    sent0 = len(SENT)
+    sent0, log0 = len(SENT), SERVER_LOG.stat().st_size
     think0 = thinking(pids)
     cpu0, own0 = cpu_seconds(pids), time.process_time()
     started = time.perf_counter()
@@ -401,6 +424,16 @@ def run(make, items: list, players: int, rate: float, seconds: float, pids: list
             "  requests a card play: "
             + ", ".join(f"{n / plays:.2f} {kind}" for kind, n in sorted(sent.items()))
         )
+    in_app = request_cpu(log0)
+    if in_app:
+        print(
+            "  CPU a request in the application, mean: "
+            + ", ".join(
+                f"{kind} {statistics.fmean(ms):.2f} ms" for kind, ms in sorted(in_app.items())
+            )
+        )
+    main_kind = "POST actions/" if make is Player else "POST bare/"
+    app_ms = statistics.fmean(in_app[main_kind]) if in_app.get(main_kind) else None
     if think:
         print(
             f"  opponents' own thinking {think / max(plays, 1) * 1000:.2f} ms per play "
@@ -411,7 +444,7 @@ def run(make, items: list, players: int, rate: float, seconds: float, pids: list
         f"load average {os.getloadavg()[0]:.1f}; the fixed loop took {speed:.0f} ms before "
         f"the run, {loop_ms():.0f} ms after)"
     )
-    return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1), p99
+    return plays / elapsed, cpu / max(plays, 1), think / max(plays, 1), p99, app_ms
 
 
 def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: float) -> float:
@@ -432,8 +465,10 @@ def report(label: str, elapsed: float, plays: int, latencies: list[float], cpu: 
 
 def measure(args, tokens: list, counters: list, rate: float, pids: list, offered: str):
     """One run of card plays, then (unless ``--no-bare``) one of the bare endpoint at the same
-    offered rate; the plays served a second, their p99, and the act / bare CPU ratio."""
-    served, cpu, think, p99 = run(
+    offered rate; the plays served a second, their p99, the act / bare ratio of the server's
+    CPU per play (every request of the game counted), and of one card play request's CPU in the
+    application to one bare request's (None without request lines)."""
+    served, cpu, think, p99, play_ms = run(
         Player,
         tokens,
         args.players,
@@ -443,8 +478,8 @@ def measure(args, tokens: list, counters: list, rate: float, pids: list, offered
         f"card plays, {offered}, {args.players} players",
     )
     if args.no_bare:
-        return served, p99, None
-    bare_served, bare_cpu, _, _ = run(
+        return served, p99, None, None
+    bare_served, bare_cpu, _, _, bare_ms = run(
         Bare,
         counters,
         args.players,
@@ -453,13 +488,19 @@ def measure(args, tokens: list, counters: list, rate: float, pids: list, offered
         pids,
         f"bare endpoint, {offered}, {args.players} devices",
     )
+    per_request = play_ms / bare_ms if play_ms and bare_ms else None
     print(
-        f"  act / bare: CPU per play {cpu / bare_cpu:.1f}x "
-        f"({(cpu - think) / bare_cpu:.1f}x without the opponents' thinking), "
-        f"throughput {served / bare_served:.2f}x",
+        f"  act / bare: server CPU per play {cpu / bare_cpu:.2f}x "
+        f"({(cpu - think) / bare_cpu:.2f}x without the opponents' thinking), "
+        f"throughput {served / bare_served:.2f}x"
+        + (
+            f"; a card play request / a bare request, in the application: {per_request:.2f}x"
+            if per_request
+            else ""
+        ),
         flush=True,
     )
-    return served, p99, cpu / bare_cpu
+    return served, p99, cpu / bare_cpu, per_request
 
 
 def main() -> None:
@@ -527,9 +568,14 @@ def main() -> None:
                 summary = f"{offered}, median of {args.repeat}: p99 of a card play "
                 summary += f"{statistics.median(turn[1] for turn in turns) * 1000:.0f} ms"
                 if not args.no_bare:
-                    summary += ", act / bare CPU per play {:.2f}x ({})".format(
+                    summary += ", act / bare: server CPU per play {:.2f}x ({})".format(
                         statistics.median(turn[2] for turn in turns),
                         ", ".join(f"{turn[2]:.2f}" for turn in turns),
+                    )
+                if turns[0][3]:
+                    summary += ", a card play request in the application {:.2f}x ({})".format(
+                        statistics.median(turn[3] for turn in turns),
+                        ", ".join(f"{turn[3]:.2f}" for turn in turns),
                     )
                 print(summary, flush=True)
         over = [rate for rate, p99 in p99s if p99 > 0.1]

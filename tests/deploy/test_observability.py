@@ -57,6 +57,8 @@ def test_every_log_line_is_json_with_the_request_id():
     assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
     summary = [line for line in lines if line["logger"] == "apps.requests"]
     assert [(s["method"], s["status"]) for s in summary] == [("GET", 403), ("GET", 200)]
+    # Each says how long it took and how much of its thread's CPU it used.
+    assert all(0 < s["cpu_ms"] <= s["duration_ms"] + 1 for s in summary)
     # Paths carry participants' link tokens: a line names the URL pattern, never the path.
     assert "a-secret-link-token" not in done.stderr
 
