@@ -21,6 +21,9 @@ keepalive = 5
 accesslog = None
 # Containers are managed by their orchestrator, not through gunicorn's control socket.
 control_socket_disable = True
+# How many new container objects start a collection of the youngest generation (Python's
+# default is 2,000 since 3.13 and 700 before).
+GC_YOUNG = int(os.environ.get("WEB_GC_THRESHOLD", "10000"))
 logconfig_dict = json.loads((Path(__file__).with_name("log.json")).read_text())
 
 
@@ -42,8 +45,3 @@ def post_worker_init(worker):
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 10, 10)
-
-
-# How many new container objects start a collection of the youngest generation (Python's
-# default is 2,000 since 3.13 and 700 before).
-GC_YOUNG = int(os.environ.get("WEB_GC_THRESHOLD", "10000"))
