@@ -62,9 +62,11 @@ describe("recall probes", () => {
       probe: vi.fn(async () => memulationView({}, { version: 11, probe: null })),
     };
     screenWith(transport);
-    expect(
-      await screen.findByRole("heading", { name: /seven of clubs in the other hand/ }),
-    ).toHaveFocus();
+    const question = await screen.findByRole("heading", {
+      name: /seven of clubs in the other hand/,
+    });
+    // The heading takes focus in an effect, just after it is shown.
+    await waitFor(() => expect(question).toHaveFocus());
     expect(screen.queryByRole("button", { name: /king of hearts/ })).not.toBeInTheDocument();
     await userEvent.tab();
     await userEvent.tab();
