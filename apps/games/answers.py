@@ -77,7 +77,8 @@ def _keep(
 
     One statement, which never fails on a receipt already there (``ON CONFLICT DO NOTHING``),
     and carries the game's ``update`` if one waits (a data-modifying ``WITH``: it is done
-    whether or not the receipt is inserted)."""
+    whether or not the receipt is inserted). It is the request's last write, so it also
+    commits where it may (``rows.commit_suffix``): the answer leaves only once it is durable."""
     table = ActionReceipt._meta.db_table
     head, params = "", []
     if update is not None:
@@ -86,7 +87,7 @@ def _keep(
         cursor.execute(
             f"{head}INSERT INTO {table} (game_id, event_id, seat, status, body, created_at)"
             " VALUES (%s, %s, %s, %s, %s, %s)"
-            " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id",
+            " ON CONFLICT (game_id, event_id) DO NOTHING RETURNING id" + rows.commit_suffix(),
             [*params, game.pk, event_id, seat, answer.status, answer.body, timezone.now()],
         )
         stored = cursor.fetchone()

@@ -25,6 +25,16 @@ def postgresql() -> bool:
     return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
 
 
+def commit_suffix() -> str:
+    """``"; COMMIT"`` when the last statement of a request may end its transaction itself (one
+    round trip fewer), else ``""``: on PostgreSQL, and only in the outermost atomic block (a
+    caller's or a test's enclosing transaction is never ended early). The block's own COMMIT then
+    finds no transaction open, and psycopg sends none; its on-commit hooks run as usual."""
+    db = connections[DEFAULT_DB_ALIAS]
+    outermost = len(db.atomic_blocks) == 1 and not db.savepoint_ids and not db.needs_rollback
+    return "; COMMIT" if db.vendor == "postgresql" and outermost else ""
+
+
 @cache
 def _insert_shape(model: Any) -> tuple[list, str, str, str]:
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]

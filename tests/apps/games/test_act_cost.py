@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+import tempfile
 
+import psycopg
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from psycopg import pq
 from rest_framework.test import APIClient
 
 from apps.games import links, services
@@ -21,7 +24,8 @@ pytestmark = pytest.mark.django_db
 # One card play, whoever the opponents are and whatever they answer: lock the game and then look
 # up the event id's receipt (two statements, one round trip), append the events with their typed
 # rows in one statement, then update the game and keep the answer in one: three round trips
-# besides the transaction's BEGIN and COMMIT.
+# besides the transaction's BEGIN (the last one also commits when no transaction encloses the
+# request's, as in production; these tests run inside one, so Django commits).
 CARD_PLAY = [
     "SELECT games_game FOR UPDATE; SELECT games_actionreceipt",
     "INSERT games_gameevent, INSERT games_play",
@@ -112,3 +116,72 @@ def test_a_request_writes_only_the_game_columns_it_changed():
         # The engine's state, the opponents and the examination clock did not change.
         assert written == ["next_seq", "updated_at"]
         assert Game.objects.values("state", "opponents", "examination").get() == stored
+
+
+def round_trips(send) -> tuple[list[str], object]:
+    """What ``send()`` returns, and the messages that each made the client wait for the
+    server (a simple query, or the Sync that ends an extended one), from libpq's own trace of
+    this connection's wire."""
+    connection.ensure_connection()
+    wire = connection.connection.pgconn
+    with tempfile.TemporaryFile() as trace:
+        wire.trace(trace.fileno())
+        wire.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            result = send()
+        finally:
+            wire.untrace()
+        trace.seek(0)
+        lines = trace.read().decode().splitlines()
+    # A sent message's line: "F", its length, its kind, then what it carries.
+    sent = [line.split("\t", 3) for line in lines if line.startswith("F\t")]
+    waits, parsed = [], ""
+    for _, _, kind, *text in sent:
+        if kind == "Parse":
+            parsed = text[0] if text else ""
+        elif kind == "Query":
+            waits.append(text[0] if text else "")
+        elif kind == "Sync":
+            waits.append(parsed)
+    return waits, result
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_card_play_commits_with_its_last_statement():
+    """Outside any enclosing transaction (as every request is served), the answer's statement
+    ends the transaction itself: BEGIN and three round trips, no COMMIT of its own; the play is
+    committed and the connection is left with no transaction open."""
+    client, rng = APIClient(), random.Random(3)
+    base = linked_game("greedy", 3)
+    body = hand_on_show(client, base, client.get(base).json())
+    while body["state"]["phase"] != "play":
+        suffix, data = next_move(body, rng)
+        body = hand_on_show(client, base, client.post(base + suffix, data, format="json").json())
+    card = body["state"]["legal"][0]
+    data = {"type": "play", "card": card, "event_id": "committed-1", "decision_ms": 800}
+    waits, response = round_trips(lambda: client.post(base + "actions/", data, format="json"))
+    assert response.status_code == 200, response.content
+    assert len(waits) == 4, waits
+    assert "BEGIN" in waits[0]
+    assert waits[-1].rstrip('"').endswith("; COMMIT")
+    assert not any(w.strip('"') == "COMMIT" for w in waits)
+    assert connection.connection.pgconn.transaction_status == pq.TransactionStatus.IDLE
+    assert not connection.in_atomic_block
+    # Committed: another connection sees the play and the answer's receipt.
+    with psycopg.connect(_dsn()) as other:
+        receipt = other.execute(
+            "SELECT status FROM games_actionreceipt WHERE event_id = 'committed-1'"
+        ).fetchone()
+        played = other.execute("SELECT count(*) FROM games_play WHERE card = %s", [card]).fetchone()
+    assert receipt == (200,)
+    assert played == (1,)
+    # A retry gets the same bytes.
+    assert client.post(base + "actions/", data, format="json").content == response.content
+
+
+def _dsn() -> str:
+    settings = connection.settings_dict
+    return (
+        f"host={settings['HOST'] or 'localhost'} port={settings['PORT'] or 5432} "
+        f"dbname={settings['NAME']} user={settings['USER']}"
+    )

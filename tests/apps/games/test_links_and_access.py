@@ -74,6 +74,17 @@ def test_an_expired_link_is_refused(api, game, monkeypatch):
     assert response.json()["error"]["code"] == "link_expired"
 
 
+def test_a_link_in_use_still_expires_and_its_tampered_copies_are_refused(api, game, monkeypatch):
+    """A device's link is checked once and then remembered; its age is checked every time."""
+    token = links.play_link_token(game)
+    assert api.get(f"/api/play/{token}/").status_code == 200
+    assert api.get(f"/api/play/{token[:-2]}xx/").json()["error"]["code"] == "link_invalid"
+    monkeypatch.setattr(links, "LINK_HOURS", -1)
+    response = api.get(f"/api/play/{token}/")
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "link_expired"
+
+
 def test_new_links_can_revoke_old_ones(api, game, clinician, client_for):
     staff = client_for(clinician)
     old = staff.post(f"/api/games/{game.pk}/link/").json()["token"]
