@@ -32,7 +32,7 @@ def commit_suffix() -> str:
     finds no transaction open, and psycopg sends none; its on-commit hooks run as usual."""
     db = connections[DEFAULT_DB_ALIAS]
     outermost = len(db.atomic_blocks) == 1 and not db.savepoint_ids and not db.needs_rollback
-    return "; COMMIT" if db.vendor == "postgresql" and outermost else ""
+    return "; COMMIT" if outermost and postgresql() else ""
 
 
 @cache

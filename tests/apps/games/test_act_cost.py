@@ -7,9 +7,8 @@ import random
 import re
 import tempfile
 
-import psycopg
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 from psycopg import pq
 from rest_framework.test import APIClient
@@ -168,20 +167,16 @@ def test_a_card_play_commits_with_its_last_statement():
     assert connection.connection.pgconn.transaction_status == pq.TransactionStatus.IDLE
     assert not connection.in_atomic_block
     # Committed: another connection sees the play and the answer's receipt.
-    with psycopg.connect(_dsn()) as other:
-        receipt = other.execute(
-            "SELECT status FROM games_actionreceipt WHERE event_id = 'committed-1'"
-        ).fetchone()
-        played = other.execute("SELECT count(*) FROM games_play WHERE card = %s", [card]).fetchone()
+    other = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT status FROM games_actionreceipt WHERE event_id = 'committed-1'")
+            receipt = cursor.fetchone()
+            cursor.execute("SELECT count(*) FROM games_play WHERE card = %s", [card])
+            played = cursor.fetchone()
+    finally:
+        other.close()
     assert receipt == (200,)
     assert played == (1,)
     # A retry gets the same bytes.
     assert client.post(base + "actions/", data, format="json").content == response.content
-
-
-def _dsn() -> str:
-    settings = connection.settings_dict
-    return (
-        f"host={settings['HOST'] or 'localhost'} port={settings['PORT'] or 5432} "
-        f"dbname={settings['NAME']} user={settings['USER']}"
-    )
