@@ -55,6 +55,8 @@ class StudySerializer(serializers.ModelSerializer):
             "dataset_institution_address",
             "dataset_department",
             "opened_at",
+            "design_open",
+            "eligibility_criteria",
             "arms",
             "created_at",
         ]
@@ -70,9 +72,29 @@ class ArmWriteSerializer(serializers.Serializer):
 
 
 class StudyOpenSerializer(serializers.Serializer):
-    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+    """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
     arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        required=False,
+        default=list,
+        help_text="Confirmed one by one for each participant before allocation.",
+    )
+    design_open = serializers.BooleanField(
+        default=False,
+        help_text="Open label: arms shown to the clinical team. Otherwise they are concealed "
+        "from those who recruit.",
+    )
+
+
+class AllocateSerializer(serializers.Serializer):
+    eligibility_confirmed = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        help_text="Every eligibility criterion of the study, exactly as written, confirmed met.",
+    )
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -201,7 +223,17 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
     arm = serializers.CharField(
-        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+        source="arm_shown",
+        read_only=True,
+        allow_null=True,
+        help_text="The allocated arm; null before allocation, and always for the clinical team "
+        "of a concealed design.",
+    )
+    allocated_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the participant was allocated."
+    )
+    stratum = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The age band when allocated (frozen)."
     )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -233,6 +265,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "age_band",
             "group",
             "arm",
+            "allocated_at",
+            "stratum",
             "clinicians",
             "consent_date",
             "consent_form_version",

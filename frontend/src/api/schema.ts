@@ -353,6 +353,23 @@ export interface paths {
         patch: operations["participants_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/allocate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate a consenting participant whose eligibility you confirm (the participant's clinical team; the arm stays hidden from it in a concealed design) */
+        post: operations["participants_allocate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/consent/": {
         parameters: {
             query?: never;
@@ -824,7 +841,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a study with arms: the concealed, stratified allocation list is drawn */
+        /** Open a study with arms, eligibility criteria and its design: the concealed allocation seed is drawn */
         post: operations["studies_open_create"];
         delete?: never;
         options?: never;
@@ -989,6 +1006,10 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        AllocateRequest: {
+            /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
+            eligibility_confirmed: string[];
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1790,8 +1811,15 @@ export interface components {
             readonly age_band: components["schemas"]["AgeBandEnum"];
             /** @description Group for analyses */
             readonly group: string;
-            /** @description Allocated at enrolment. */
+            /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
             readonly arm: string | null;
+            /**
+             * Format: date-time
+             * @description When the participant was allocated.
+             */
+            readonly allocated_at: string | null;
+            /** @description The age band when allocated (frozen). */
+            readonly stratum: string | null;
             readonly clinicians: number[];
             /** Format: date */
             readonly consent_date: string | null;
@@ -2269,6 +2297,8 @@ export interface components {
             readonly dataset_department: string;
             /** Format: date-time */
             readonly opened_at: string | null;
+            readonly design_open: boolean;
+            readonly eligibility_criteria: unknown;
             readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
@@ -2278,9 +2308,16 @@ export interface components {
             readonly control: boolean;
             readonly weight: number;
         };
-        /** @description Open the study with these arms: its concealed allocation list is drawn now, once. */
+        /** @description Open the study with these arms: its concealed allocation seed is drawn now, once. */
         StudyOpenRequest: {
             arms: components["schemas"]["ArmWriteRequest"][];
+            /** @description Confirmed one by one for each participant before allocation. */
+            eligibility_criteria?: string[];
+            /**
+             * @description Open label: arms shown to the clinical team. Otherwise they are concealed from those who recruit.
+             * @default false
+             */
+            design_open: boolean;
         };
         StudyWriteRequest: {
             name: string;
@@ -3043,6 +3080,33 @@ export interface operations {
         };
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participant"];
+                };
+            };
+        };
+    };
+    participants_allocate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AllocateRequest"];
+                "multipart/form-data": components["schemas"]["AllocateRequest"];
+            };
+        };
+        responses: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
