@@ -30,7 +30,7 @@ def _keep_taken_places(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("participants", "0008_protocol_practice_round"),
+        ("participants", "0009_study_claims"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
