@@ -13,6 +13,7 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
     CATALOGUE,
     METRICS,
     catalogue_signature,
+    claimable,
 )
 from apps.metrics.compute import record
 from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue

@@ -87,6 +87,10 @@ class Study(models.Model):
     dataset_institution = models.CharField(max_length=200, blank=True)
     dataset_institution_address = models.CharField(max_length=300, blank=True)
     dataset_department = models.CharField(max_length=200, blank=True)
+    # What the study will claim: the metric keys (apps.metrics' catalogue) read for reliable
+    # change and trend at its assessment points (AssessmentPoint). Every other reading is
+    # exploratory.
+    primary_metrics = models.JSONField(default=list, blank=True)
     # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -97,6 +101,73 @@ class Study(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class AssessmentPoint(models.Model):
+    """A point at which the study declares it will read its primary metrics: the baseline, the
+    end of training, a follow-up. Each is a session number or a window of days after enrolment.
+
+    The reading at a point is the participant's first completed session there: for a session
+    number, the completed session of that number or, if that one was not completed, the next
+    completed one; for a window, the first completed session that started inside it (the days
+    counted from the participant's enrolment, both ends included).
+    """
+
+    class Kind(models.TextChoices):
+        BASELINE = "baseline", "Baseline"
+        POST_TRAINING = "post_training", "End of training"
+        FOLLOW_UP = "follow_up", "Follow-up"
+
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="assessment_points")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    label = models.CharField(
+        max_length=100, blank=True, help_text="For example '6-month follow-up'"
+    )
+    session = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)], help_text="A session number"
+    )
+    window_start_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="First day of the window, counted from enrolment"
+    )
+    window_end_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Last day of the window, counted from enrolment"
+    )
+
+    class Meta:
+        ordering = ["study", "pk"]  # the order the study declared them in
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(
+                        session__isnull=False,
+                        window_start_days__isnull=True,
+                        window_end_days__isnull=True,
+                    )
+                    | models.Q(
+                        session__isnull=True,
+                        window_start_days__isnull=False,
+                        window_end_days__isnull=False,
+                        window_start_days__lte=models.F("window_end_days"),
+                    )
+                ),
+                name="assessment_point_session_or_window",
+            ),
+            models.UniqueConstraint(
+                fields=["study", "kind"],
+                condition=~models.Q(kind="follow_up"),
+                name="assessment_point_one_baseline_one_end",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or self.get_kind_display()
+
+    @property
+    def when(self) -> str:
+        """The point's timing in words: 'session 12' or 'days 84-98 after enrolment'."""
+        if self.session is not None:
+            return f"session {self.session}"
+        return f"days {self.window_start_days}-{self.window_end_days} after enrolment"
 
 
 class StudyArm(models.Model):

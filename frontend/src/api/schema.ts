@@ -1005,6 +1005,29 @@ export interface components {
              */
             weight: number;
         };
+        AssessmentPoint: {
+            readonly id: number;
+            readonly kind: components["schemas"]["Kind379Enum"];
+            /** @description For example '6-month follow-up' */
+            readonly label: string;
+            /** @description A session number */
+            readonly session: number | null;
+            /** @description First day of the window, counted from enrolment */
+            readonly window_start_days: number | null;
+            /** @description Last day of the window, counted from enrolment */
+            readonly window_end_days: number | null;
+            /** @description 'session 12' or 'days 84-98 ...' */
+            readonly when: string;
+        };
+        /** @description A session number, or a window of days after enrolment (both ends). */
+        AssessmentPointWriteRequest: {
+            kind: components["schemas"]["Kind379Enum"];
+            /** @default  */
+            label: string;
+            session?: number;
+            window_start_days?: number;
+            window_end_days?: number;
+        };
         AuditEntry: {
             readonly id: number;
             /** Format: date-time */
@@ -1320,6 +1343,13 @@ export interface components {
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        Kind379Enum: "baseline" | "post_training" | "follow_up";
         LoginRequest: {
             username: string;
             password: string;
@@ -1848,6 +1878,10 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         PlayLink: {
             token: string;
@@ -1870,6 +1904,29 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `recall_hit` - recall_hit
+         *     * `recall_suit_correct` - recall_suit_correct
+         *     * `recall_rank_correct` - recall_rank_correct
+         *     * `recall_position_error` - recall_position_error
+         *     * `recall_strategic_value` - recall_strategic_value
+         *     * `probe_location_hit` - probe_location_hit
+         *     * `probe_hand_dprime` - probe_hand_dprime
+         *     * `tricks_won` - tricks_won
+         *     * `optimal_play_rate` - optimal_play_rate
+         *     * `tricks_lost` - tricks_lost
+         *     * `hand_choice_loss` - hand_choice_loss
+         *     * `memory_fidelity` - memory_fidelity
+         *     * `illegal_attempts` - illegal_attempts
+         *     * `decision_time_median_ms` - decision_time_median_ms
+         *     * `decision_time_iqr_ms` - decision_time_iqr_ms
+         *     * `decision_time_cv` - decision_time_cv
+         *     * `examination_page_hidden_seconds` - examination_page_hidden_seconds
+         *     * `mendikot_tens` - mendikot_tens
+         *     * `mendikot_rounds_won` - mendikot_rounds_won
+         * @enum {string}
+         */
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2275,6 +2332,10 @@ export interface components {
             readonly dataset_institution: string;
             readonly dataset_institution_address: string;
             readonly dataset_department: string;
+            /** @description Metric keys read for reliable change and trend at the assessment points. */
+            readonly primary_metrics: string[];
+            /** @description In time order, the baseline first. */
+            readonly assessment_points: components["schemas"]["AssessmentPoint"][];
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly arms: components["schemas"]["StudyArm"][];
@@ -2302,6 +2363,10 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
