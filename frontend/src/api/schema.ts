@@ -600,7 +600,10 @@ export interface paths {
         /** Sessions of the participants you may see */
         get: operations["sessions_list"];
         put?: never;
-        /** Start a sitting now, or schedule one */
+        /**
+         * Start a sitting now, or schedule one
+         * @description Idempotent with ``client_key``: the same key again answers with the sitting it made (the same answer, 201), and changes nothing.
+         */
         post: operations["sessions_create"];
         delete?: never;
         options?: never;
@@ -2278,6 +2281,11 @@ export interface components {
             protocol: number;
             /** Format: date-time */
             scheduled_for?: string | null;
+            /**
+             * Format: uuid
+             * @description A key the client makes once per sitting it means to create: the same key again answers with that sitting (200) instead of creating another.
+             */
+            client_key?: string | null;
         };
         /**
          * @description * `scheduled` - Scheduled
