@@ -288,8 +288,8 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     write_json(root / "dataset_description.json", dataset_description(scope))
     (root / "README.md").write_text(readme(scope), encoding="utf-8")
     participants = [
-        (f"sub-{export_id}", age_band, group, arm)
-        for export_id, age_band, group, arm in tidy.participant_rows(scope)
+        (f"sub-{export_id}", age_band, group, arm, stratum)
+        for export_id, age_band, group, arm, stratum in tidy.participant_rows(scope)
     ]
     write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
     write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))

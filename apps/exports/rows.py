@@ -44,14 +44,17 @@ class Source:
 
 def _participants(scope: ExportScope) -> QuerySet:
     return (
-        scope.participant_rows().order_by("pk").values_list("pk", "age_band", "group", "arm__name")
+        scope.participant_rows()
+        .order_by("pk")
+        .values_list("pk", "age_band", "group", "arm__name", "allocation__stratum")
     )
 
 
 def participant_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    for pk, age_band, group, arm in _participants(scope).iterator(chunk_size=CHUNK):
-        yield scope.subjects[pk].export_id, age_band, group or None, arm
+    rows = _participants(scope).iterator(chunk_size=CHUNK)
+    for pk, age_band, group, arm, stratum in rows:
+        yield scope.subjects[pk].export_id, age_band, group or None, arm, stratum
 
 
 def _sessions(scope: ExportScope) -> QuerySet:

@@ -3,10 +3,12 @@
 from rest_framework import serializers
 
 from apps.accounts.models import User
+from apps.metrics.selectors import METRICS, claimable
 from apps.participants.models import (
     ADAPTIVE_DEFAULTS,
     ADAPTIVE_LIMITS,
     OPPONENTS,
+    AssessmentPoint,
     ClinicianNote,
     Participant,
     Protocol,
@@ -37,8 +39,25 @@ class StudyArmSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class AssessmentPointSerializer(serializers.ModelSerializer):
+    when = serializers.CharField(read_only=True, help_text="'session 12' or 'days 84-98 ...'")
+
+    class Meta:
+        model = AssessmentPoint
+        fields = ["id", "kind", "label", "session", "window_start_days", "window_end_days", "when"]
+        read_only_fields = fields
+
+
 class StudySerializer(serializers.ModelSerializer):
     arms = StudyArmSerializer(many=True, read_only=True)
+    primary_metrics = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="Metric keys read for reliable change and trend at the assessment points.",
+    )
+    assessment_points = AssessmentPointSerializer(
+        many=True, read_only=True, help_text="In time order, the baseline first."
+    )
 
     class Meta:
         model = Study
@@ -54,11 +73,36 @@ class StudySerializer(serializers.ModelSerializer):
             "dataset_institution",
             "dataset_institution_address",
             "dataset_department",
+            "primary_metrics",
+            "assessment_points",
             "opened_at",
+            "design_open",
+            "eligibility_criteria",
             "arms",
             "created_at",
         ]
         read_only_fields = fields
+
+
+class AssessmentPointWriteSerializer(serializers.Serializer):
+    """A session number, or a window of days after enrolment (both ends)."""
+
+    kind = serializers.ChoiceField(choices=AssessmentPoint.Kind.choices)
+    label = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    session = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    window_start_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
+    window_end_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
+
+    def validate(self, attrs):
+        window = [attrs.get("window_start_days"), attrs.get("window_end_days")]
+        if ("session" in attrs) == any(v is not None for v in window):
+            raise serializers.ValidationError("Give a session number or a window, not both.")
+        if "session" not in attrs:
+            if None in window:
+                raise serializers.ValidationError("A window needs its first and last day.")
+            if window[0] > window[1]:
+                raise serializers.ValidationError("A window's first day comes before its last.")
+        return {"session": None, "window_start_days": None, "window_end_days": None, **attrs}
 
 
 class ArmWriteSerializer(serializers.Serializer):
@@ -70,9 +114,29 @@ class ArmWriteSerializer(serializers.Serializer):
 
 
 class StudyOpenSerializer(serializers.Serializer):
-    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+    """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
     arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        required=False,
+        default=list,
+        help_text="Confirmed one by one for each participant before allocation.",
+    )
+    design_open = serializers.BooleanField(
+        default=False,
+        help_text="Open label: arms shown to the clinical team. Otherwise they are concealed "
+        "from those who recruit.",
+    )
+
+
+class AllocateSerializer(serializers.Serializer):
+    eligibility_confirmed = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        help_text="Every eligibility criterion of the study, exactly as written, confirmed met.",
+    )
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -96,6 +160,20 @@ class StudyWriteSerializer(serializers.Serializer):
         max_length=300, required=False, allow_blank=True
     )
     dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    primary_metrics = serializers.ListField(
+        child=serializers.ChoiceField(choices=[m.key for m in METRICS if claimable(m.key)]),
+        max_length=10,
+        required=False,
+        help_text="Metric keys the study will claim reliable change and trends for (fixed once "
+        "a session is completed).",
+    )
+    assessment_points = AssessmentPointWriteSerializer(
+        many=True,
+        max_length=12,
+        required=False,
+        help_text="The baseline, then the end of training and follow-ups, in time order; "
+        "replaces the study's list (fixed once a session is completed).",
+    )
 
 
 # --- protocols ----------------------------------------------------------------------------------
@@ -201,7 +279,17 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
     arm = serializers.CharField(
-        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+        source="arm_shown",
+        read_only=True,
+        allow_null=True,
+        help_text="The allocated arm; null before allocation, and always for the clinical team "
+        "of a concealed design.",
+    )
+    allocated_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the participant was allocated."
+    )
+    stratum = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The age band when allocated (frozen)."
     )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -233,6 +321,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "age_band",
             "group",
             "arm",
+            "allocated_at",
+            "stratum",
             "clinicians",
             "consent_date",
             "consent_form_version",

@@ -153,8 +153,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/studies/<int:pk>/open/", "POST"): Rule(
         "/api/studies/{study}/open/",
-        # Past the access check, the world's studies already have participants: 409.
-        staff_only(409, clinician=MAY_NOT),
+        staff_only(200, clinician=MAY_NOT),
         {"arms": [{"name": "training"}, {"name": "control", "control": True}]},
     ),
     ("api/studies/<int:pk>/protocols/", "GET"): Rule(
@@ -184,6 +183,13 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/consent/",
         staff_only(200),
         {"date": TODAY, "form_version": "2"},
+    ),
+    # The clinical team allocates (past the access check the world's study has no arms: 409);
+    # the owners and admins, who see the arms of a concealed design, do not.
+    ("api/participants/<int:pk>/allocate/", "POST"): Rule(
+        "/api/participants/{participant}/allocate/",
+        staff_only(409, researcher=(403, 404)) | {"admin": (403, 403)},
+        {"eligibility_confirmed": []},
     ),
     ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
         "/api/participants/{participant}/withdraw/", staff_only(200)

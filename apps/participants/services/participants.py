@@ -14,7 +14,6 @@ from apps.common.errors import Conflict
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
 from apps.participants.models import Participant, Study
-from apps.participants.services.allocation import participant_allocate
 from apps.participants.validation import clean_or_refuse, refuse
 
 CODE_ATTEMPTS = 20
@@ -60,7 +59,6 @@ def participant_enrol(
     participant = Participant(study=study, age_band=age_band, group=group)
     clean_or_refuse(participant, exclude=["code"])
     _insert_with_new_code(participant)
-    participant_allocate(participant)
     participant.clinicians.set(clinicians)
     audit_record(
         actor=actor, action=AuditEntry.Action.CREATE, instance=participant, study_id=study.pk

@@ -511,6 +511,23 @@ export interface paths {
         patch: operations["participants_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/allocate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate a consenting participant whose eligibility you confirm (the participant's clinical team; the arm stays hidden from it in a concealed design) */
+        post: operations["participants_allocate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/consent/": {
         parameters: {
             query?: never;
@@ -741,7 +758,10 @@ export interface paths {
         /** Sessions of the participants you may see */
         get: operations["sessions_list"];
         put?: never;
-        /** Start a sitting now, or schedule one */
+        /**
+         * Start a sitting now, or schedule one
+         * @description Idempotent with ``client_key``: the same key again answers with the sitting it made (the same answer, 201), and changes nothing.
+         */
         post: operations["sessions_create"];
         delete?: never;
         options?: never;
@@ -982,7 +1002,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a study with arms: the concealed, stratified allocation list is drawn */
+        /** Open a study with arms, eligibility criteria and its design: the concealed allocation seed is drawn */
         post: operations["studies_open_create"];
         delete?: never;
         options?: never;
@@ -1168,6 +1188,10 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        AllocateRequest: {
+            /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
+            eligibility_confirmed: string[];
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1180,6 +1204,29 @@ export interface components {
              * @default 1
              */
             weight: number;
+        };
+        AssessmentPoint: {
+            readonly id: number;
+            readonly kind: components["schemas"]["Kind379Enum"];
+            /** @description For example '6-month follow-up' */
+            readonly label: string;
+            /** @description A session number */
+            readonly session: number | null;
+            /** @description First day of the window, counted from enrolment */
+            readonly window_start_days: number | null;
+            /** @description Last day of the window, counted from enrolment */
+            readonly window_end_days: number | null;
+            /** @description 'session 12' or 'days 84-98 ...' */
+            readonly when: string;
+        };
+        /** @description A session number, or a window of days after enrolment (both ends). */
+        AssessmentPointWriteRequest: {
+            kind: components["schemas"]["Kind379Enum"];
+            /** @default  */
+            label: string;
+            session?: number;
+            window_start_days?: number;
+            window_end_days?: number;
         };
         AuditEntry: {
             readonly id: number;
@@ -1519,6 +1566,13 @@ export interface components {
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        Kind379Enum: "baseline" | "post_training" | "follow_up";
         LoginRequest: {
             username: string;
             password: string;
@@ -2001,8 +2055,15 @@ export interface components {
             readonly age_band: components["schemas"]["AgeBandEnum"];
             /** @description Group for analyses */
             readonly group: string;
-            /** @description Allocated at enrolment. */
+            /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
             readonly arm: string | null;
+            /**
+             * Format: date-time
+             * @description When the participant was allocated.
+             */
+            readonly allocated_at: string | null;
+            /** @description The age band when allocated (frozen). */
+            readonly stratum: string | null;
             readonly clinicians: number[];
             /** Format: date */
             readonly consent_date: string | null;
@@ -2068,6 +2129,10 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         PlayLink: {
             token: string;
@@ -2090,6 +2155,29 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `recall_hit` - recall_hit
+         *     * `recall_suit_correct` - recall_suit_correct
+         *     * `recall_rank_correct` - recall_rank_correct
+         *     * `recall_position_error` - recall_position_error
+         *     * `recall_strategic_value` - recall_strategic_value
+         *     * `probe_location_hit` - probe_location_hit
+         *     * `probe_hand_dprime` - probe_hand_dprime
+         *     * `tricks_won` - tricks_won
+         *     * `optimal_play_rate` - optimal_play_rate
+         *     * `tricks_lost` - tricks_lost
+         *     * `hand_choice_loss` - hand_choice_loss
+         *     * `memory_fidelity` - memory_fidelity
+         *     * `illegal_attempts` - illegal_attempts
+         *     * `decision_time_median_ms` - decision_time_median_ms
+         *     * `decision_time_iqr_ms` - decision_time_iqr_ms
+         *     * `decision_time_cv` - decision_time_cv
+         *     * `examination_page_hidden_seconds` - examination_page_hidden_seconds
+         *     * `mendikot_tens` - mendikot_tens
+         *     * `mendikot_rounds_won` - mendikot_rounds_won
+         * @enum {string}
+         */
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2458,6 +2546,11 @@ export interface components {
             protocol: number;
             /** Format: date-time */
             scheduled_for?: string | null;
+            /**
+             * Format: uuid
+             * @description A key the client makes once per sitting it means to create: the same key again answers with that sitting (200) instead of creating another.
+             */
+            client_key?: string | null;
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -2532,8 +2625,14 @@ export interface components {
             readonly dataset_institution: string;
             readonly dataset_institution_address: string;
             readonly dataset_department: string;
+            /** @description Metric keys read for reliable change and trend at the assessment points. */
+            readonly primary_metrics: string[];
+            /** @description In time order, the baseline first. */
+            readonly assessment_points: components["schemas"]["AssessmentPoint"][];
             /** Format: date-time */
             readonly opened_at: string | null;
+            readonly design_open: boolean;
+            readonly eligibility_criteria: unknown;
             readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
@@ -2543,9 +2642,16 @@ export interface components {
             readonly control: boolean;
             readonly weight: number;
         };
-        /** @description Open the study with these arms: its concealed allocation list is drawn now, once. */
+        /** @description Open the study with these arms: its concealed allocation seed is drawn now, once. */
         StudyOpenRequest: {
             arms: components["schemas"]["ArmWriteRequest"][];
+            /** @description Confirmed one by one for each participant before allocation. */
+            eligibility_criteria?: string[];
+            /**
+             * @description Open label: arms shown to the clinical team. Otherwise they are concealed from those who recruit.
+             * @default false
+             */
+            design_open: boolean;
         };
         StudyWriteRequest: {
             name: string;
@@ -2559,6 +2665,10 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
@@ -3507,6 +3617,33 @@ export interface operations {
         };
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participant"];
+                };
+            };
+        };
+    };
+    participants_allocate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AllocateRequest"];
+                "multipart/form-data": components["schemas"]["AllocateRequest"];
+            };
+        };
+        responses: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
