@@ -236,6 +236,7 @@ SPECTACULAR_SETTINGS = {
     # Words of the games that recur in many bodies: one enum name each.
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "apps.participants.models.GameType",
+        "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",

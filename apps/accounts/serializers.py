@@ -2,7 +2,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from apps.accounts.models import User
-from apps.accounts.services import RULE_ROLES
+from apps.accounts.services import RULE_ROLE_CHOICES
 
 
 class LoginSerializer(serializers.Serializer):
@@ -114,8 +114,8 @@ class FactorsSerializer(serializers.Serializer):
 
 class SecondFactorRuleSerializer(serializers.Serializer):
     roles = serializers.ListField(
-        child=serializers.ChoiceField(choices=[role.value for role in RULE_ROLES]),
-        max_length=len(RULE_ROLES),
+        child=serializers.ChoiceField(choices=RULE_ROLE_CHOICES),
+        max_length=len(RULE_ROLE_CHOICES),
         help_text="Roles of the study's team that must sign in with a second factor "
         "(administrators always must).",
     )

@@ -17,6 +17,7 @@ from apps.participants.selectors import rules
 RECOVERY_CODES = 10
 # Roles a study's owners may require a second factor of (admins always need one).
 RULE_ROLES = (User.Role.RESEARCHER, User.Role.CLINICIAN)
+RULE_ROLE_CHOICES = [(role.value, role.label) for role in RULE_ROLES]
 
 DEMO_PASSWORD = "memulation-demo"
 DEMO_STAFF = (

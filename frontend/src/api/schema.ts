@@ -2483,32 +2483,32 @@ export interface components {
             /** @description The browser's answer to the passkey options (JSON). */
             passkey?: unknown;
         };
+        /**
+         * @description * `researcher` - Researcher
+         *     * `clinician` - Clinician
+         * @enum {string}
+         */
+        SecondFactorRoleEnum: "researcher" | "clinician";
         SecondFactorRule: {
             /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
             roles: [
             ] | [
-                components["schemas"]["SecondFactorRuleRolesEnum"]
+                components["schemas"]["SecondFactorRoleEnum"]
             ] | [
-                components["schemas"]["SecondFactorRuleRolesEnum"],
-                components["schemas"]["SecondFactorRuleRolesEnum"]
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
             ];
         };
         SecondFactorRuleRequest: {
             /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
             roles: [
             ] | [
-                components["schemas"]["SecondFactorRuleRolesEnum"]
+                components["schemas"]["SecondFactorRoleEnum"]
             ] | [
-                components["schemas"]["SecondFactorRuleRolesEnum"],
-                components["schemas"]["SecondFactorRuleRolesEnum"]
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
             ];
         };
-        /**
-         * @description * `researcher` - researcher
-         *     * `clinician` - clinician
-         * @enum {string}
-         */
-        SecondFactorRuleRolesEnum: "researcher" | "clinician";
         Session: {
             readonly id: number;
             readonly participant: number;
