@@ -237,6 +237,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "apps.participants.models.GameType",
         "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
+        "RolesEnum": "apps.participants.models.Protocol.Roles",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",

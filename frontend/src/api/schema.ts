@@ -2229,7 +2229,7 @@ export interface components {
             readonly game: components["schemas"]["GameEnum"];
             readonly rounds: number;
             readonly examination_seconds: number;
-            readonly roles: components["schemas"]["RolesE19Enum"];
+            readonly roles: components["schemas"]["RolesEnum"];
             readonly opponent: string;
             /** Format: double */
             readonly opponent_level: number;
@@ -2267,7 +2267,7 @@ export interface components {
             game?: components["schemas"]["GameEnum"];
             rounds?: number;
             examination_seconds?: number;
-            roles?: components["schemas"]["RolesE19Enum"];
+            roles?: components["schemas"]["RolesEnum"];
             /**
              * @description Memulation: random, greedy, memory, perfect. Mendikot: random, heuristic, tracker.
              *
@@ -2380,7 +2380,7 @@ export interface components {
          *     * `alternate` - Alternate by round (participant Lame Duck first)
          * @enum {string}
          */
-        RolesE19Enum: "cut" | "participant_lucky" | "participant_lame" | "alternate";
+        RolesEnum: "cut" | "participant_lucky" | "participant_lame" | "alternate";
         RoundEndedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
