@@ -137,7 +137,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/", staff_only(200)
     ),
     ("api/participants/<int:pk>/", "PATCH"): Rule(
-        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"group": "g"}
+        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"age_band": "80+"}
     ),
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",
