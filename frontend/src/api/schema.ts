@@ -50,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (session) */
+        /**
+         * Sign in (session): 200 signed in, 202 a second factor is needed
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
         post: operations["auth_login_create"];
         delete?: never;
         options?: never;
@@ -75,6 +78,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the passkey the browser made (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options for a waiting sign-in (navigator.credentials.get)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options to add one (navigator.credentials.create)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_register_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of recovery codes (the old ones stop working) */
+        post: operations["auth_recovery_codes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a waiting sign-in with a code, a recovery code or a passkey
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
+        post: operations["auth_second_factor_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token": {
         parameters: {
             query?: never;
@@ -86,9 +186,50 @@ export interface paths {
         put?: never;
         /**
          * Get an API token
-         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``.
+         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``. An account
+         *     with a second factor (or that must have one) also sends a code.
          */
         post: operations["auth_token_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding an authenticator app (signed in, or a sign-in waiting to enrol)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with its code (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,6 +433,23 @@ export interface paths {
         };
         /** The signed-in staff member */
         get: operations["me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your second factors */
+        get: operations["me_second_factor_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -870,6 +1028,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/second-factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which roles of the study's team must sign in with a second factor */
+        get: operations["studies_second_factor_retrieve"];
+        /** Require a second factor of roles of the study's team (its owners) */
+        put: operations["studies_second_factor_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/": {
         parameters: {
             query?: never;
@@ -933,9 +1109,12 @@ export interface components {
          *     * `login_failed` - Login Failed
          *     * `logout` - Logout
          *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
          * @enum {string}
          */
-        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -1062,6 +1241,7 @@ export interface components {
             readonly before: unknown;
             readonly after: unknown;
             readonly ip: string | null;
+            readonly reason: string;
             /** @description The previous entry's hash. */
             readonly prev_hash: string;
             /** @description SHA-256 of this entry's content and prev_hash. */
@@ -1084,6 +1264,17 @@ export interface components {
         CardPlayedEventTypeEnum: "card_played";
         /** @enum {string} */
         CauseEnum: "void" | "ask" | "empty_hand";
+        /** @description The password was right; the sign-in waits for a second factor. */
+        Challenge: {
+            /**
+             * @description verify: give one of `methods`; enrol: this account must add a second factor before it can sign in.
+             *
+             *     * `verify` - verify
+             *     * `enrol` - enrol
+             */
+            second_factor: components["schemas"]["SecondFactorEnum"];
+            methods: components["schemas"]["MethodsEnum"][];
+        };
         ClinicianNote: {
             readonly id: number;
             readonly participant: number;
@@ -1095,6 +1286,9 @@ export interface components {
         };
         ClinicianNoteRequest: {
             text: string;
+        };
+        CodeRequest: {
+            code: string;
         };
         ConsentRequest: {
             /**
@@ -1295,6 +1489,14 @@ export interface components {
          * @enum {string}
          */
         ExportStatusEnum: "queued" | "running" | "ready" | "failed" | "expired";
+        Factors: {
+            /** @description This account must sign in with a factor. */
+            enforced: boolean;
+            /** @description An authenticator app is set up. */
+            totp: boolean;
+            passkeys: components["schemas"]["Passkey"][];
+            recovery_codes_left: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1416,6 +1618,8 @@ export interface components {
             /** Format: email */
             readonly email: string | null;
             readonly role: components["schemas"]["RoleEnum"];
+            /** @description The session ends after this many seconds without a request. */
+            readonly idle_seconds: number;
         };
         MemulationDealRecord: {
             pritticut: string | null;
@@ -1734,6 +1938,13 @@ export interface components {
             };
             rounds_played: components["schemas"]["MendikotRound"][];
         };
+        /**
+         * @description * `totp` - totp
+         *     * `recovery` - recovery
+         *     * `passkey` - passkey
+         * @enum {string}
+         */
+        MethodsEnum: "totp" | "recovery" | "passkey";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -1904,6 +2115,18 @@ export interface components {
              */
             group: string;
             clinicians?: number[];
+        };
+        Passkey: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        PasskeyRegisterRequest: {
+            /** @description The browser's new credential (JSON). */
+            credential: unknown;
         };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
@@ -2156,6 +2379,10 @@ export interface components {
             /** @description Null for a trick in play. */
             winner: number | null;
         };
+        RecoveryCodes: {
+            /** @description Single-use codes, shown this once (empty: the ones you have still hold). */
+            recovery_codes: string[];
+        };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
         /**
@@ -2264,6 +2491,44 @@ export interface components {
             probe: components["schemas"]["Probe"] | null;
             /** @description The table's seats (null: a game for one participant). */
             table: components["schemas"]["TableBlock"] | null;
+        };
+        /**
+         * @description * `verify` - verify
+         *     * `enrol` - enrol
+         * @enum {string}
+         */
+        SecondFactorEnum: "verify" | "enrol";
+        SecondFactorRequest: {
+            /** @description A code from the app, or a recovery code. */
+            code?: string;
+            /** @description The browser's answer to the passkey options (JSON). */
+            passkey?: unknown;
+        };
+        /**
+         * @description * `researcher` - Researcher
+         *     * `clinician` - Clinician
+         * @enum {string}
+         */
+        SecondFactorRoleEnum: "researcher" | "clinician";
+        SecondFactorRule: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
+        };
+        SecondFactorRuleRequest: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
         };
         Session: {
             readonly id: number;
@@ -2492,6 +2757,18 @@ export interface components {
         Token: {
             readonly token: string;
         };
+        TokenRequestRequest: {
+            username: string;
+            password: string;
+            /** @description A code from the authenticator app, or a recovery code: needed by an account that has a second factor or must have one. */
+            code?: string;
+        };
+        TotpEnrolment: {
+            /** @description The key, base32, to type into the app. */
+            secret: string;
+            /** @description otpauth:// URI, to show as a QR code. */
+            uri: string;
+        };
         TrickWonEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2652,8 +2929,11 @@ export interface operations {
                  *     * `login_failed` - Login Failed
                  *     * `logout` - Logout
                  *     * `export` - Export
+                 *     * `factor_added` - Factor Added
+                 *     * `signed` - Signed
+                 *     * `access_reviewed` - Access Reviewed
                  */
-                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
                 /** @description User id of who acted. */
                 actor?: number;
                 object_id?: string;
@@ -2725,6 +3005,14 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
         };
     };
     auth_logout_create: {
@@ -2745,6 +3033,119 @@ export interface operations {
             };
         };
     };
+    auth_passkeys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasskeyRegisterRequest"];
+                "multipart/form-data": components["schemas"]["PasskeyRegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_passkeys_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_passkeys_register_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialCreationOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_recovery_codes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_second_factor_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
     auth_token_create: {
         parameters: {
             query?: never;
@@ -2754,9 +3155,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["TokenRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequestRequest"];
+                "multipart/form-data": components["schemas"]["TokenRequestRequest"];
             };
         };
         responses: {
@@ -2766,6 +3167,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Token"];
+                };
+            };
+        };
+    };
+    auth_totp_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+        };
+    };
+    auth_totp_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CodeRequest"];
+                "multipart/form-data": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
         };
@@ -3067,6 +3512,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
+    me_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Factors"];
                 };
             };
         };
@@ -4139,6 +4603,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Protocol"];
+                };
+            };
+        };
+    };
+    studies_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
+                };
+            };
+        };
+    };
+    studies_second_factor_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRuleRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRuleRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
                 };
             };
         };
