@@ -2,7 +2,6 @@ from rest_framework import serializers
 
 from apps.audit.models import AuditEntry
 
-
 # Entries whose before/after may hold free text for the clinical team only: researchers, who
 # read the trail of their studies, see that the text changed, not what it said.
 CARE_TEAM_TEXT = {"participants.cliniciannote": ("text",)}

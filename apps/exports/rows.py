@@ -52,9 +52,11 @@ def _participants(scope: ExportScope) -> QuerySet:
 
 def participant_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
+    codes = set(scope.study.group_codes)  # free text typed before the code list stays home
     rows = _participants(scope).iterator(chunk_size=CHUNK)
     for pk, age_band, group, arm, stratum in rows:
-        yield scope.subjects[pk].export_id, age_band, group or None, arm, stratum
+        coded = group if group in codes else None
+        yield scope.subjects[pk].export_id, age_band, coded, arm, stratum
 
 
 def _sessions(scope: ExportScope) -> QuerySet:

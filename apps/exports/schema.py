@@ -201,7 +201,8 @@ _TABLES = (
             Column(
                 "group",
                 STRING,
-                "Group of the study for analyses, as recorded at enrolment.",
+                "The participant's group: one of the study's group codes (a group recorded "
+                "otherwise is left empty, so free text never reaches an export).",
                 nullable=True,
                 missing=(NOT_RECORDED,),
             ),

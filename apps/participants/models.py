@@ -98,6 +98,9 @@ class Study(models.Model):
     design_open = models.BooleanField(default=False)
     # What is confirmed, participant by participant, before allocation (fixed when it opens).
     eligibility_criteria = models.JSONField(default=list, blank=True)
+    # The codes a participant's group may take (letters, digits, '-', '_'): a group is never
+    # free text, and only these codes reach an export.
+    group_codes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -344,7 +347,9 @@ class Participant(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)
     age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
-    group = models.CharField(max_length=50, blank=True, help_text="Group for analyses")
+    group = models.CharField(
+        max_length=50, blank=True, help_text="Group for analyses: one of the study's group codes"
+    )
     # The arm the allocation list gave (null: the study has no arms).
     arm = models.ForeignKey(
         StudyArm, on_delete=models.PROTECT, null=True, blank=True, related_name="participants"

@@ -60,6 +60,12 @@ class AssessmentPointSerializer(serializers.ModelSerializer):
 
 class StudySerializer(serializers.ModelSerializer):
     arms = StudyArmSerializer(many=True, read_only=True)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Confirmed before allocation."
+    )
+    group_codes = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="The codes a group may take."
+    )
     primary_metrics = serializers.ListField(
         child=serializers.CharField(),
         read_only=True,
@@ -88,6 +94,7 @@ class StudySerializer(serializers.ModelSerializer):
             "opened_at",
             "design_open",
             "eligibility_criteria",
+            "group_codes",
             "arms",
             "created_at",
         ]
@@ -170,6 +177,13 @@ class StudyWriteSerializer(serializers.Serializer):
         max_length=300, required=False, allow_blank=True
     )
     dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    group_codes = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=50,
+        required=False,
+        help_text="The codes a participant's group may take (letters, digits, '-', '_'); "
+        "only these reach an export.",
+    )
     primary_metrics = serializers.ListField(
         child=serializers.ChoiceField(choices=[m.key for m in METRICS if claimable(m.key)]),
         max_length=10,
@@ -360,7 +374,13 @@ class ParticipantCreateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(
         choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
     )
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    group = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One of the study's group codes.",
+    )
     clinicians = _staff()
 
     def __init__(self, *args, studies=None, **kwargs):
@@ -371,7 +391,9 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    group = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, help_text="One of the study's group codes."
+    )
     sessions_per_week = serializers.IntegerField(
         min_value=1,
         max_value=14,

@@ -179,7 +179,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/", "PATCH"): Rule(
         "/api/participants/{participant}/",
         staff_only(200, clinician=MAY_NOT),
-        {"group": "g", "reason": "regrouped"},
+        {"age_band": "80+", "reason": "birth date corrected"},
     ),
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",

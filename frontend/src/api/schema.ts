@@ -1413,6 +1413,8 @@ export interface components {
             readonly formats: components["schemas"]["FormatsEnum"][];
             readonly filters: components["schemas"]["ExportFilters"];
             readonly shift_dates: boolean;
+            /** @description Made when asked for, before any download. */
+            readonly k_anonymity: components["schemas"]["KAnonymity"] | null;
             readonly run: components["schemas"]["RunEnum"];
             readonly status: components["schemas"]["ExportStatusEnum"];
             readonly progress: components["schemas"]["Progress"];
@@ -1460,7 +1462,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportFiltersRequest: {
@@ -1481,7 +1483,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportRequestRequest: {
@@ -1492,7 +1494,7 @@ export interface components {
             ];
             filters?: components["schemas"]["ExportFiltersRequest"];
             /**
-             * @description Move each participant's times back by their own whole number of days (the default; false exports the times as recorded).
+             * @description Move each participant's times back by their own 1 to 300 days and part of a day (the default: no real time of day is exported); false exports the times as recorded, which can be linked back to the platform.
              * @default true
              */
             shift_dates: boolean;
@@ -1584,6 +1586,19 @@ export interface components {
             hand: (components["schemas"]["HandEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
+        };
+        /** @description How many exported participants share each combination of the quasi-identifiers. */
+        KAnonymity: {
+            quasi_identifiers: string[];
+            participants: number;
+            classes: number;
+            /** @description The smallest class: k-anonymity of the export. */
+            k: number;
+            /** @description The smallest class counted safe. */
+            k_min: number;
+            meets_k_min: boolean;
+            /** @description The classes smaller than k_min. */
+            below_k_min: components["schemas"]["SmallClass"][];
         };
         /**
          * @description * `baseline` - Baseline
@@ -2072,7 +2087,7 @@ export interface components {
             readonly study_name: string;
             readonly code: string;
             readonly age_band: components["schemas"]["AgeBandEnum"];
-            /** @description Group for analyses */
+            /** @description Group for analyses: one of the study's group codes */
             readonly group: string;
             /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
             readonly arm: string | null;
@@ -2113,7 +2128,10 @@ export interface components {
             study: number;
             /** @default unknown */
             age_band: components["schemas"]["AgeBandEnum"];
-            /** @default  */
+            /**
+             * @description One of the study's group codes.
+             * @default
+             */
             group: string;
             clinicians?: number[];
         };
@@ -2136,6 +2154,7 @@ export interface components {
         };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
+            /** @description One of the study's group codes. */
             group?: string;
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
             sessions_per_week?: number | null;
@@ -2155,6 +2174,8 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
             /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
@@ -2588,6 +2609,13 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SmallClass: {
+            age_band: string;
+            group: string | null;
+            arm: string | null;
+            stratum: string | null;
+            participants: number;
+        };
         Staff: {
             readonly id: number;
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
@@ -2660,7 +2688,10 @@ export interface components {
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly design_open: boolean;
-            readonly eligibility_criteria: unknown;
+            /** @description Confirmed before allocation. */
+            readonly eligibility_criteria: string[];
+            /** @description The codes a group may take. */
+            readonly group_codes: string[];
             readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
@@ -2693,6 +2724,8 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
             /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */

@@ -28,7 +28,7 @@ ENDPOINTS = {
     "participant_patch": (
         "patch",
         "/api/participants/{participant}/",
-        {"group": "g", "reason": "regrouped"},
+        {"age_band": "80+", "reason": "birth date corrected"},
     ),
     "consent": (
         "post",

@@ -35,7 +35,10 @@ def test_a_participant_change_needs_a_reason_and_keeps_it(client_for, researcher
     _refused_for_reason(client.patch(url, {"group": "control", "reason": "   "}))
     participant.refresh_from_db()
     assert participant.group == "" and not AuditEntry.objects.filter(action="update").exists()
-    assert client.patch(url, {"group": "control", "reason": "Wrong group at enrolment"}).status_code == 200
+    assert (
+        client.patch(url, {"group": "control", "reason": "Wrong group at enrolment"}).status_code
+        == 200
+    )
     entry = AuditEntry.objects.get(action="update", object_id=str(participant.pk))
     assert (entry.before["group"], entry.after["group"]) == ("", "control")
     assert entry.reason == "Wrong group at enrolment"
@@ -47,7 +50,9 @@ def test_consent_on_record_changes_only_with_a_reason(client_for, clinician, rec
     _, participant = record
     url = f"/api/participants/{participant.pk}/consent/"
     client = client_for(clinician)
-    assert client.post(url, {"date": TODAY, "form_version": "v1"}).status_code == 200  # the first: no reason
+    assert (
+        client.post(url, {"date": TODAY, "form_version": "v1"}).status_code == 200
+    )  # the first: no reason
     _refused_for_reason(client.post(url, {"date": TODAY, "form_version": "v2"}))
     participant.refresh_from_db()
     assert participant.consent_form_version == "v1"
