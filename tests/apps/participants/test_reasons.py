@@ -31,19 +31,21 @@ def test_a_participant_change_needs_a_reason_and_keeps_it(client_for, researcher
     _, participant = record
     url = f"/api/participants/{participant.pk}/"
     client = client_for(researcher)
-    _refused_for_reason(client.patch(url, {"group": "control"}))
-    _refused_for_reason(client.patch(url, {"group": "control", "reason": "   "}))
+    _refused_for_reason(client.patch(url, {"age_band": "70-79"}))
+    _refused_for_reason(client.patch(url, {"age_band": "70-79", "reason": "   "}))
     participant.refresh_from_db()
-    assert participant.group == "" and not AuditEntry.objects.filter(action="update").exists()
     assert (
-        client.patch(url, {"group": "control", "reason": "Wrong group at enrolment"}).status_code
-        == 200
+        participant.age_band == "unknown"
+        and not AuditEntry.objects.filter(action="update").exists()
+    )
+    assert (
+        client.patch(url, {"age_band": "70-79", "reason": "Birth year mistyped"}).status_code == 200
     )
     entry = AuditEntry.objects.get(action="update", object_id=str(participant.pk))
-    assert (entry.before["group"], entry.after["group"]) == ("", "control")
-    assert entry.reason == "Wrong group at enrolment"
+    assert (entry.before["age_band"], entry.after["age_band"]) == ("unknown", "70-79")
+    assert entry.reason == "Birth year mistyped"
     listed = client.get("/api/audit/", {"object_id": participant.pk}).json()["results"]
-    assert listed[0]["reason"] == "Wrong group at enrolment"
+    assert listed[0]["reason"] == "Birth year mistyped"
 
 
 def test_consent_on_record_changes_only_with_a_reason(client_for, clinician, record):
