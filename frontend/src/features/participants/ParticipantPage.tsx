@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { SignReport } from "../signoff/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -185,6 +186,7 @@ export function ParticipantPage() {
       )}
 
       <SessionList participantId={p.id} />
+      <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
   );
