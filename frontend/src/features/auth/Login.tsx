@@ -2,9 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../api/client";
-import { refusalMessage } from "../play/errors";
 import { signIn } from "./auth";
+import { signInRefusal } from "./refusals";
 
 export function LoginPage() {
   const [username, setUsername] = useState("");
@@ -27,13 +26,7 @@ export function LoginPage() {
         replace: true,
       });
     } catch (e) {
-      setError(
-        e instanceof ApiError
-          ? e.code === "validation_error"
-            ? "Please enter your user name and password."
-            : refusalMessage(e.code)
-          : "The server cannot be reached. Please try again.",
-      );
+      setError(signInRefusal(e));
     } finally {
       setBusy(false);
     }
