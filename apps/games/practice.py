@@ -4,7 +4,8 @@ Offered when the protocol's ``practice_round`` is on (the default) and the parti
 yet finished a real game or a practice of that game. It is a game of the session like any other,
 fully logged, marked ``Game.practice``: it never completes its session, queues no metrics and is
 left out of the research export. Always the same friendly deal, one round of a few tricks a
-deal (Memulation), the gentlest opponents, and the protocol's examination time as written (adaptive difficulty does not apply).
+deal (Memulation), the gentlest opponents, and the protocol's examination time as written
+(adaptive difficulty does not apply).
 """
 
 from __future__ import annotations
