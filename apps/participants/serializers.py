@@ -50,6 +50,12 @@ class AssessmentPointSerializer(serializers.ModelSerializer):
 
 class StudySerializer(serializers.ModelSerializer):
     arms = StudyArmSerializer(many=True, read_only=True)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Confirmed before allocation."
+    )
+    group_codes = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="The codes a group may take."
+    )
     primary_metrics = serializers.ListField(
         child=serializers.CharField(),
         read_only=True,
@@ -76,6 +82,9 @@ class StudySerializer(serializers.ModelSerializer):
             "primary_metrics",
             "assessment_points",
             "opened_at",
+            "design_open",
+            "eligibility_criteria",
+            "group_codes",
             "arms",
             "created_at",
         ]
@@ -112,9 +121,29 @@ class ArmWriteSerializer(serializers.Serializer):
 
 
 class StudyOpenSerializer(serializers.Serializer):
-    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+    """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
     arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        required=False,
+        default=list,
+        help_text="Confirmed one by one for each participant before allocation.",
+    )
+    design_open = serializers.BooleanField(
+        default=False,
+        help_text="Open label: arms shown to the clinical team. Otherwise they are concealed "
+        "from those who recruit.",
+    )
+
+
+class AllocateSerializer(serializers.Serializer):
+    eligibility_confirmed = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        help_text="Every eligibility criterion of the study, exactly as written, confirmed met.",
+    )
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -138,6 +167,13 @@ class StudyWriteSerializer(serializers.Serializer):
         max_length=300, required=False, allow_blank=True
     )
     dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    group_codes = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=50,
+        required=False,
+        help_text="The codes a participant's group may take (letters, digits, '-', '_'); "
+        "only these reach an export.",
+    )
     primary_metrics = serializers.ListField(
         child=serializers.ChoiceField(choices=[m.key for m in METRICS if claimable(m.key)]),
         max_length=10,
@@ -257,7 +293,17 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
     arm = serializers.CharField(
-        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+        source="arm_shown",
+        read_only=True,
+        allow_null=True,
+        help_text="The allocated arm; null before allocation, and always for the clinical team "
+        "of a concealed design.",
+    )
+    allocated_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the participant was allocated."
+    )
+    stratum = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The age band when allocated (frozen)."
     )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -289,6 +335,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "age_band",
             "group",
             "arm",
+            "allocated_at",
+            "stratum",
             "clinicians",
             "consent_date",
             "consent_form_version",
@@ -314,7 +362,13 @@ class ParticipantCreateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(
         choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
     )
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    group = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One of the study's group codes.",
+    )
     clinicians = _staff()
 
     def __init__(self, *args, studies=None, **kwargs):
@@ -325,7 +379,9 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    group = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, help_text="One of the study's group codes."
+    )
     sessions_per_week = serializers.IntegerField(
         min_value=1,
         max_value=14,

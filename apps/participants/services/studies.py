@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import pairwise
 
@@ -19,6 +20,34 @@ from apps.participants.validation import clean_or_refuse, refuse
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
 POINT_FIELDS = ("kind", "label", "session", "window_start_days", "window_end_days")
 Kind = AssessmentPoint.Kind
+
+
+GROUP_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,19}")
+MAX_GROUP_CODES = 50
+
+
+def _group_codes_set(study: Study, codes: list[str] | None) -> None:
+    """The study's group codes (``None``: leave them). Codes, never names: a code in use by a
+    participant stays."""
+    if codes is None:
+        return
+    codes = [str(code).strip() for code in codes]
+    if bad := [code for code in codes if not GROUP_CODE.fullmatch(code)]:
+        raise refuse(
+            "group_codes",
+            "A group code is 1 to 20 letters, digits, '-' or '_', starting with a letter or "
+            f"digit (a code, never a name): {', '.join(repr(code) for code in bad)}.",
+        )
+    if len(set(codes)) != len(codes) or len(codes) > MAX_GROUP_CODES:
+        raise refuse("group_codes", f"At most {MAX_GROUP_CODES} codes, each once.")
+    if study.pk is not None:
+        used = set(study.participants.exclude(group="").values_list("group", flat=True))
+        if dropped := sorted((used & set(study.group_codes)) - set(codes)):
+            raise Conflict(
+                f"Participants are in these groups: {', '.join(dropped)}; a code in use stays.",
+                code="group_code_in_use",
+            )
+    study.group_codes = codes
 
 
 def _check_name_free(name: str, *, study: Study | None = None) -> None:
@@ -140,6 +169,7 @@ def study_create(
     dataset_license: str = "CC-BY-4.0",
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
     """A new study; a researcher who creates one becomes one of its owners. ``primary_metrics``
@@ -156,6 +186,7 @@ def study_create(
         dataset_license=dataset_license,
         **{field: dataset[field] for field in DATASET_FIELDS if field in dataset},
     )
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     study.owners.set(owners)
@@ -185,6 +216,7 @@ def study_update(
     dataset_license: str | None = None,
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
     """Change what is given (``None``: leave as it is); ``dataset``: the institution fields;
@@ -207,6 +239,7 @@ def study_update(
             raise TypeError(f"unknown study field {field}")
         setattr(study, field, value)
     _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     if owners is not None:

@@ -6,8 +6,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
+import type { Challenge } from "../../api/types";
+import { getMe } from "../auth/api";
 import { signIn } from "../auth/auth";
 import { signInRefusal } from "../auth/refusals";
+import { SecondFactorStep } from "../auth/SecondFactor";
 import { leaveAsStaff, leaveWithPin } from "./participantMode";
 import type { ParticipantMode } from "./participantMode";
 
@@ -23,9 +26,11 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
   const [wrongPins, setWrongPins] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const byPin = !!mode.pin && wrongPins < PIN_TRIES;
 
   const close = () => {
+    setChallenge(null);
     setPin("");
     setPassword("");
     setError(null);
@@ -34,6 +39,11 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
   const left = () => {
     close();
     void navigate(mode.returnTo ?? "/", { replace: true });
+  };
+  const signedIn = (me: Awaited<ReturnType<typeof getMe>>) => {
+    client.setQueryData(["me"], me);
+    leaveAsStaff();
+    left();
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,10 +62,9 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
         );
         return;
       }
-      const me = await signIn(username, password);
-      client.setQueryData(["me"], me);
-      leaveAsStaff();
-      left();
+      const result = await signIn(username, password);
+      if ("second_factor" in result) return setChallenge(result);
+      signedIn(result);
     } catch (e) {
       setError(signInRefusal(e));
     } finally {
@@ -79,57 +88,70 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
         aria-labelledby="leave-title"
         data-testid="leave-dialog"
       >
-        <form onSubmit={(event) => void submit(event)}>
-          <h2 id="leave-title">Leave the game (staff only)</h2>
-          {byPin ? (
-            <>
-              <label htmlFor="leave-pin">The PIN set when the device was handed over</label>
-              <input
-                id="leave-pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                value={pin}
-                onChange={(e) => setPin(e.target.value)}
-                required
-              />
-            </>
-          ) : (
-            <>
-              <p className="hint">Sign in as staff to leave the game on this device.</p>
-              <label htmlFor="leave-user">User name</label>
-              <input
-                id="leave-user"
-                autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                required
-              />
-              <label htmlFor="leave-password">Password</label>
-              <input
-                id="leave-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            </>
-          )}
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="row-actions">
+        {challenge ? (
+          // The account signs in with a second factor: its own step, then the game is left.
+          <>
+            <SecondFactorStep
+              challenge={challenge}
+              onSignedIn={() => void getMe().then(signedIn, () => setChallenge(null))}
+            />
             <button type="button" className="btn secondary" onClick={close}>
               Back to the game
             </button>
-            <button type="submit" className="btn primary" disabled={busy} data-testid="leave">
-              Leave the game
-            </button>
-          </div>
-        </form>
+          </>
+        ) : (
+          <form onSubmit={(event) => void submit(event)}>
+            <h2 id="leave-title">Leave the game (staff only)</h2>
+            {byPin ? (
+              <>
+                <label htmlFor="leave-pin">The PIN set when the device was handed over</label>
+                <input
+                  id="leave-pin"
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={pin}
+                  onChange={(e) => setPin(e.target.value)}
+                  required
+                />
+              </>
+            ) : (
+              <>
+                <p className="hint">Sign in as staff to leave the game on this device.</p>
+                <label htmlFor="leave-user">User name</label>
+                <input
+                  id="leave-user"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  required
+                />
+                <label htmlFor="leave-password">Password</label>
+                <input
+                  id="leave-password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+              </>
+            )}
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="row-actions">
+              <button type="button" className="btn secondary" onClick={close}>
+                Back to the game
+              </button>
+              <button type="submit" className="btn primary" disabled={busy} data-testid="leave">
+                Leave the game
+              </button>
+            </div>
+          </form>
+        )}
       </dialog>
     </>
   );
