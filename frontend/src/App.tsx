@@ -35,6 +35,9 @@ const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
 const AccountPage = lazy(() =>
   import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
 );
+const AuditPage = lazy(() =>
+  import("./features/audit/AuditPage").then((m) => ({ default: m.AuditPage })),
+);
 const OpenTablePage = lazy(() =>
   import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
 );
@@ -111,6 +114,14 @@ export function AppRoutes() {
           element={
             <Page>
               <AccountPage />
+            </Page>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Page>
+              <AuditPage />
             </Page>
           }
         />
