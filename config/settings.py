@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "apps.exports",
     "apps.reports",
     "apps.signoff",
+    "apps.fhir",
     "apps.live",
 ]
 
