@@ -179,12 +179,14 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/", staff_only(200)
     ),
     ("api/participants/<int:pk>/", "PATCH"): Rule(
-        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"age_band": "80+"}
+        "/api/participants/{participant}/",
+        staff_only(200, clinician=MAY_NOT),
+        {"age_band": "80+", "reason": "birth date corrected"},
     ),
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",
         staff_only(200),
-        {"date": TODAY, "form_version": "2"},
+        {"date": TODAY, "form_version": "2", "reason": "form 2 signed"},
     ),
     # The clinical team allocates (past the access check the world's study has no arms: 409);
     # the owners and admins, who see the arms of a concealed design, do not.
@@ -194,7 +196,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         {"eligibility_confirmed": []},
     ),
     ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
-        "/api/participants/{participant}/withdraw/", staff_only(200)
+        "/api/participants/{participant}/withdraw/", staff_only(200), {"reason": "asked to stop"}
     ),
     # The programme: the owners prescribe the study's dose, the clinical team a participant's.
     ("api/studies/<int:pk>/programme/", "GET"): Rule(
@@ -233,6 +235,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/notes/",
         staff_only(201, researcher=MAY_NOT),
         {"text": "seen"},
+    ),
+    # A note is corrected by its author only (the own clinician wrote the world's note).
+    ("api/participants/<int:pk>/notes/<int:note_id>/", "PATCH"): Rule(
+        "/api/participants/{participant}/notes/{note}/",
+        staff_only(200, researcher=MAY_NOT) | {"admin": (403, 403)},
+        {"text": "corrected", "reason": "wrong day"},
     ),
     ("api/sessions/", "GET"): Rule("/api/sessions/", signed_in(200), lists="session"),
     ("api/sessions/", "POST"): Rule(
@@ -389,6 +397,7 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "table": side.table.pk,
         "download": side.download,
         "audit": side.audit.pk,
+        "note": side.note.pk,
         "username": side.study.owners.get().username,
     }
     values["progress"] = progress_token(side.participant.pk)

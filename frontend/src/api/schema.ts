@@ -614,6 +614,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/notes/{note_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a clinician note (its author), with the reason; the audit trail keeps the text before and after */
+        patch: operations["participants_notes_partial_update"];
+        trace?: never;
+    };
     "/api/participants/{id}/programme/": {
         parameters: {
             query?: never;
@@ -1414,6 +1431,8 @@ export interface components {
              */
             date: string;
             form_version: string;
+            /** @description Why the record is changed (kept in the audit trail); needed when consent is already on record. */
+            reason?: string;
         };
         CutRoles: {
             method: components["schemas"]["RoleMethodEnum"];
@@ -2293,6 +2312,11 @@ export interface components {
             /** @description The browser's new credential (JSON). */
             credential: unknown;
         };
+        PatchedNoteAmendRequest: {
+            text?: string;
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
+        };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
             /** @description One of the study's group codes. */
@@ -2300,6 +2324,8 @@ export interface components {
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
             sessions_per_week?: number | null;
             clinicians?: number[];
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
         };
         PatchedStudyWriteRequest: {
             name?: string;
@@ -2472,6 +2498,8 @@ export interface components {
         };
         /** @description A protocol, or the next version of one: post it again under the same name. */
         ProtocolWriteRequest: {
+            /** @description Why the record is changed (kept in the audit trail); needed for a new version of an existing protocol. */
+            reason?: string;
             name: string;
             game?: components["schemas"]["GameEnum"];
             rounds?: number;
@@ -3119,6 +3147,10 @@ export interface components {
          * @enum {string}
          */
         WildTieEnum: "leader" | "follower";
+        WithdrawRequest: {
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4050,6 +4082,34 @@ export interface operations {
             };
         };
     };
+    participants_notes_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                note_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedNoteAmendRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedNoteAmendRequest"];
+                "multipart/form-data": components["schemas"]["PatchedNoteAmendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
     participants_programme_update: {
         parameters: {
             query?: never;
@@ -4175,7 +4235,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawRequest"];
+                "multipart/form-data": components["schemas"]["WithdrawRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
