@@ -60,5 +60,5 @@ def test_the_progress_link_shows_the_week_and_the_streak_in_words(
         assert word not in shown
     forged = device.get(url.replace(body["token"][-6:], "abcdef"))
     assert forged.status_code == 404 and forged.json()["error"]["code"] == "not_found"
-    team.post(f"/api/participants/{pk}/withdraw/")
+    team.post(f"/api/participants/{pk}/withdraw/", {"reason": "asked to stop"})
     assert device.get(url).status_code == 404  # withdrawn: the link no longer opens
