@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { SignReport } from "../signoff/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -187,6 +188,7 @@ export function ParticipantPage() {
 
       <DosePanel participantId={p.id} />
       <SessionList participantId={p.id} />
+      <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
   );
