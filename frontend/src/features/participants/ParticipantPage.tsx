@@ -20,6 +20,7 @@ import {
 import { rows } from "../../api/client";
 import type { MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
 import { practiceState } from "../practice/api";
+import { DosePanel } from "../programme/DosePanel";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -185,6 +186,7 @@ export function ParticipantPage() {
         </>
       )}
 
+      <DosePanel participantId={p.id} />
       <SessionList participantId={p.id} />
       <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
