@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from apps.metrics.models import MetricValue, ReferenceNorm
-from apps.metrics.services import participant_trends_refresh
+from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
 from tests.apps.factories import make_session
 from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
@@ -52,7 +52,7 @@ def _declining(staff) -> Participant:
                 level="session", subject_id=session.pk, participant=participant,
                 session=session, key=key, version=1, value=series[i], n=3,
             )  # fmt: skip
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     return Participant.objects.get(pk=participant.pk)
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from apps.metrics.models import MetricValue, ReferenceNorm
-from apps.metrics.services import participant_trends_refresh
+from apps.metrics.services import participant_readings_refresh
 from tests.apps.factories import make_session
 from tests.e2e.conftest import enrol_with_consent, login_as
 
@@ -53,7 +53,7 @@ def test_the_participant_page_shows_each_rcis_inputs(page, staff):
             "recall_hit": ([0, 1, 0, 1, 1, 1], 1),  # one 'Stragedy a session
         },
     )
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
 
     login_as(page, staff["clinician"])
     page.goto(f"/participants/{participant.pk}")
