@@ -118,6 +118,7 @@ def simulate_study(study: int, args, rng: random.Random) -> dict:
     }
     worded, signalled, weeks = set(), set(), max(p.start for p in people) + SESSIONS
     kinds: set[tuple] = set()
+    changes: set[tuple] = set()  # (participant, metric, point) with a reliable-change reading
     at_end: dict[int, list[str]] = {}
     made: dict[int, dict] = {}  # each participant's readings as last made
     for week in range(weeks):
@@ -135,6 +136,10 @@ def simulate_study(study: int, args, rng: random.Random) -> dict:
             }
             found = readings.participant_readings(series, ctx, made.get(person.pid))
             made[person.pid] = found
+            for r in found.values():
+                for entry in r["assessments"]:
+                    if (entry["change"] or {}).get("status") == "ok":
+                        changes.add((person.pid, r["key"], entry["point"]))
             words = [w for r in found.values() for w in r["words"]]
             if words:
                 worded.add(person.pid)
@@ -158,6 +163,7 @@ def simulate_study(study: int, args, rng: random.Random) -> dict:
         "signalled": len(signalled),
         "gates": {key: gate.r for key, gate in gates.items()},
         "kinds": kinds,
+        "changes": len(changes),
     }
 
 
@@ -193,7 +199,7 @@ def context(person: Person, people: list[Person], week: int, gates: dict) -> Con
 
 def run(args) -> dict:
     rng = random.Random(args.seed)
-    totals = {"people": 0, "worded": 0, "worded_at_end": 0, "signalled": 0}
+    totals = {"people": 0, "worded": 0, "worded_at_end": 0, "signalled": 0, "changes": 0}
     kinds: dict[tuple, int] = {}
     rs: dict[str, list[float]] = {}
     for study in range(args.studies):
@@ -227,6 +233,7 @@ def main() -> None:
     print(f"primary metrics {', '.join(PRIMARY)}; points at sessions 1, 8 and 12")
     for key, rs in totals["rs"].items():
         print(f"  norms' retest r for {key}: median {statistics.median(rs):.2f}")
+    print(f"reliable-change readings made at assessment points: {totals['changes']}")
     for kind, count in sorted(totals["kinds"].items()):
         print(f"  words from {' '.join(kind)}: {100 * count / people:.1f}% of participants")
     print(

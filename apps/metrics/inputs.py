@@ -48,13 +48,12 @@ def sessions_held(participants: list[Participant]) -> dict[int, list[Held]]:
     """Each participant's completed sessions in order, with the examination seconds each was
     played at (the staircase's, for an adaptive session)."""
     enrolled = {p.pk: p.created_at for p in participants}
-    rows = (
+    rows = list(
         TrainingSession.objects.filter(participant_id__in=enrolled, status="completed")
         .order_by("participant_id", "number")
         .values_list("id", "participant_id", "number", "started_at", "completed_at",
                      "created_at", "protocol_snapshot")
     )  # fmt: skip
-    rows = list(rows)
     played_at = dict(
         AdaptiveChange.objects.filter(session_id__in=[r[0] for r in rows]).values_list(
             "session_id", "examination_seconds_before"
@@ -90,17 +89,13 @@ def session_values(session_ids) -> dict[int, dict[str, tuple[float | None, int]]
 
 
 def specs(study: Study) -> list[PointSpec]:
-    return [
-        PointSpec(
-            p.pk,
-            p.kind,
-            p.label,
-            p.when,
-            p.session,
-            None if p.session is not None else (p.window_start_days, p.window_end_days),
-        )
-        for p in study.assessment_points.order_by("pk")
-    ]
+    out = []
+    for p in study.assessment_points.order_by("pk"):
+        window = None
+        if p.window_start_days is not None and p.window_end_days is not None:
+            window = (p.window_start_days, p.window_end_days)
+        out.append(PointSpec(p.pk, p.kind, p.label, p.when, p.session, window))
+    return out
 
 
 def norm_row(key: str, age_band: str, protocol: dict) -> ReferenceNorm | None:
@@ -118,6 +113,7 @@ class StudyInputs:
     """A study's consented participants, their sessions, and the values readings need."""
 
     def __init__(self, study: Study):
+        study = Study.objects.get(pk=study.pk)  # its claims as stored now
         self.study = study
         self.specs = specs(study)
         self.primary = tuple(study.primary_metrics or ())

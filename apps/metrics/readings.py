@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from apps.metrics import stats
-from apps.metrics.catalogue import CATALOGUE, HIGHER, LOWER, NEUTRAL, Metric
+from apps.metrics.catalogue import CATALOGUE, HIGHER, LOWER, NEUTRAL, UNCALIBRATED, Metric
 
 MIN_POINTS = 5  # counted sessions before a trend is fitted
 MIN_CONTROL = 5  # control-arm participants with both sessions before a practice correction
@@ -49,7 +49,7 @@ MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort
 ALPHA = 0.05
 # Sessions played while the staircase adapts are not read for these: it steers on them.
 ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
-NO_Z = ("memory_fidelity",)  # its one-session interval is not calibrated
+NO_Z = UNCALIBRATED  # their one-session interval is not calibrated
 GAME_NAMES = {"memulation": "Memulation", "mendikot": "Mendikot"}
 NEUTRAL_NOTE = "A neutral measure: it describes how the participant plays, not how well."
 # Why a reliable change is, or is not, given at an assessment point (``change.status``).

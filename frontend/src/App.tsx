@@ -31,6 +31,7 @@ const StudyParticipantsTab = lazy(() =>
   studies().then((m) => ({ default: m.StudyParticipantsTab })),
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
 const OpenTablePage = lazy(() =>
   import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
 );
@@ -155,6 +156,14 @@ export function AppRoutes() {
             element={
               <Page>
                 <StudyParticipantsTab />
+              </Page>
+            }
+          />
+          <Route
+            path="claims"
+            element={
+              <Page>
+                <ClaimsTab />
               </Page>
             }
           />

@@ -46,8 +46,8 @@ def _check_primary_metrics(keys: list[str]) -> None:
         if not claimable(key):
             raise refuse(
                 "primary_metrics",
-                f"{CATALOGUE[key].label} cannot be a primary metric: it is not read as better "
-                "or worse.",
+                f"{CATALOGUE[key].label} cannot be a primary metric: it is a neutral measure, a "
+                "chance level, or an estimate whose interval is not yet calibrated.",
             )
     if len(set(keys)) != len(keys):
         raise refuse("primary_metrics", "A metric is named twice.")

@@ -10,7 +10,7 @@ import pytest
 
 from apps.exports.psychds import PSYCHDS_NAME, REDCAP_HEADER, REDCAP_PREFIX, data_file_name
 from apps.exports.schema import MISSING_REASONS, TABLES
-from apps.metrics.catalogue import CATALOGUE, NEUTRAL
+from apps.metrics.catalogue import CATALOGUE
 
 pytestmark = pytest.mark.django_db  # the module's export is built in the test database
 

@@ -59,9 +59,7 @@ def test_series_of_one_metric(demo, client_for):
     sessions = TrainingSession.objects.filter(participant=participant, status="completed")
     for game, series in games.items():
         numbers = [p["session"] for p in series["series"]]
-        assert numbers == sorted(
-            s.number for s in sessions if s.protocol_snapshot["game"] == game
-        )
+        assert numbers == sorted(s.number for s in sessions if s.protocol_snapshot["game"] == game)
         assert all(p["value"] > 0 for p in series["series"])
     assert "memulation" in games
     bad = client_for(researcher).get(url, {"key": "nonsense"})

@@ -45,8 +45,10 @@ def test_a_norm_table_loads_and_gives_z_scores_with_their_provenance(played_sess
         "examination_seconds": 30,
         "opponent": "random",
     }
-    assert "Example norms: age 70-79, n = 118, mean 12.5 tricks, SD 2.5 tricks, Memulation, 30 s "
-    "examination, random opponent" in reading["z"]["reading"]
+    assert (
+        "Example norms: age 70-79, n = 118, mean 12.5 tricks, SD 2.5 tricks, Memulation, 30 s "
+        "examination, random opponent" in reading["z"]["reading"]
+    )
     # One 'Stragedy a round: three attempts are too few for a hit-rate comparison.
     recall = MetricValue.objects.get(
         level="participant", subject_id=session.participant_id, key="recall_hit"

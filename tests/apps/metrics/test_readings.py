@@ -127,7 +127,7 @@ def test_exploratory_trends_are_holm_corrected_and_never_judged():
     )
     ps = {key: r["trend"]["p"] for (key, _), r in found.items()}
     adjusted = stats.holm(list(ps.values()))
-    for ((key, _), reading), p_adj in zip(found.items(), adjusted, strict=True):
+    for reading, p_adj in zip(found.values(), adjusted, strict=True):
         assert reading["role"] == "exploratory"
         assert reading["trend"]["p_adjusted"] == pytest.approx(p_adj)
         assert reading["trend"]["family"] == 3
@@ -149,7 +149,10 @@ POINTS = (
 GATE = Gate(sd=2.5, r=0.8, source="norms: Example 2027, Table 5 (retest n = 64)", n=64)
 
 
-def primary_context(practice=Practice(1.0, 1.5, 9), gate=GATE, **more):
+PRACTICE = Practice(1.0, 1.5, 9)
+
+
+def primary_context(practice=PRACTICE, gate=GATE, **more):
     return Context(
         primary=("tricks_won",),
         assessments=POINTS,
