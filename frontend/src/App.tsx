@@ -32,6 +32,12 @@ const StudyParticipantsTab = lazy(() =>
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
 const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
+const AccountPage = lazy(() =>
+  import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
+);
+const AuditPage = lazy(() =>
+  import("./features/audit/AuditPage").then((m) => ({ default: m.AuditPage })),
+);
 const OpenTablePage = lazy(() =>
   import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
 );
@@ -100,6 +106,22 @@ export function AppRoutes() {
           element={
             <Page>
               <ReplayPage />
+            </Page>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <Page>
+              <AccountPage />
+            </Page>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Page>
+              <AuditPage />
             </Page>
           }
         />

@@ -13,7 +13,7 @@ def forget_norms_without_protocol(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("metrics", "0004_metric_values_per_seat"),
-        ("participants", "0010_study_retest_protocol"),
+        ("participants", "0012_study_retest_protocol"),
     ]
 
     operations = [

@@ -2,7 +2,8 @@
 // adaptive-difficulty history, sessions, and the clinical team's notes.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { Fragment, useRef, useState } from "react";
+import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import {
@@ -219,8 +220,9 @@ function ReportLink({ participantId }: { participantId: number }) {
 function WeeklyPlan({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
   const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
+  const [reason, setReason] = useState("");
   const save = useMutation({
-    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value)),
+    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value), reason),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -249,6 +251,8 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
           ? " the study's protocol plan applies until one is set"
           : " this participant's own plan"}
       </span>
+      <label htmlFor="plan-reason">Reason for the change</label>
+      <input id="plan-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
       {save.error && (
         <p className="form-error" role="alert">
           {errorText(save.error)}
@@ -330,15 +334,22 @@ function StartSession({ participant: p }: { participant: Participant }) {
     queryFn: () => listProtocols(p.study),
   });
   const [protocol, setProtocol] = useState<string>("");
+  // One key for the sitting this form means: a second click, before the first is answered,
+  // is ignored here and, if it got through, answered by the server with the same sitting.
+  const clientKey = useRef(newKey());
+  const busy = useRef(false);
   const start = useMutation({
     mutationFn: async () => {
-      const session = await createSession(p.id, Number(protocol));
+      const session = await createSession(p.id, Number(protocol), clientKey.current);
       // A first game begins with the practice round: the session page offers it (or its skip).
       const practice = await practiceState(session.id);
       if (!practice.offered) await startSessionGame(session.id);
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),
+    onSettled: () => {
+      busy.current = false;
+    },
   });
   const list = rows(protocols.data);
   return (
@@ -350,6 +361,8 @@ function StartSession({ participant: p }: { participant: Participant }) {
         <form
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
+            if (busy.current) return;
+            busy.current = true;
             start.mutate();
           }}
         >

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("participants", "0009_study_claims"),
+        ("participants", "0011_study_group_codes"),
     ]
 
     operations = [
