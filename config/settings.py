@@ -44,10 +44,12 @@ INSTALLED_APPS = [
     "apps.audit",
     "apps.participants",
     "apps.training",
+    "apps.programmes",
     "apps.games",
     "apps.metrics",
     "apps.exports",
     "apps.reports",
+    "apps.signoff",
     "apps.live",
 ]
 
@@ -239,6 +241,7 @@ SPECTACULAR_SETTINGS = {
         "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
         "RolesEnum": "apps.participants.models.Protocol.Roles",
         "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
+        "MissedReasonEnum": "apps.programmes.models.MissedDose.Reason",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
