@@ -42,15 +42,32 @@ def _quantity(value: float, unit: str) -> dict:
     return {"value": round(value * factor, 6), "unit": shown, "system": codes.UCUM, "code": ucum}
 
 
+def _clear_direction(metric: dict) -> bool | None:
+    """Whether the reading found a clear change, and which way (True: up): the latest
+    assessment point's reliable change or clear trend (a primary measure), else the trend's
+    arrow (an exploratory one); None when it found none."""
+    reached = [e for e in metric.get("assessments") or () if e.get("session") is not None]
+    if reached:
+        entry = reached[-1]
+        change = entry.get("change") or {}
+        if change.get("status") == "ok" and any(
+            flag.startswith("reliable ") for flag in entry.get("words") or ()
+        ):
+            return change["raw_change"] - (change.get("practice_gain") or 0) > 0
+        arrow = (entry.get("trend") or {}).get("arrow")
+    else:
+        arrow = (metric.get("trend") or {}).get("arrow")
+    return {"up": True, "down": False}.get(arrow or "")
+
+
 def _interpretation(metric: dict) -> list[dict]:
-    """The reliable-change reading in words, coded when it says something: better or worse
-    (a directional measure), significant change up or down (a neutral one)."""
-    rci = metric.get("rci") or {}
-    if not rci.get("reading"):
+    """The reading in words, coded when it found a clear change: better or worse (a measure
+    with a better direction), significant change up or down (a neutral one)."""
+    if not metric.get("reading"):
         return []
-    concept: dict = {"text": rci["reading"]}
-    if rci.get("reliable") and rci.get("latest") is not None and rci.get("baseline") is not None:
-        up = rci["latest"] - rci["baseline"] - (rci.get("practice_gain") or 0) > 0
+    concept: dict = {"text": metric["reading"]}
+    up = _clear_direction(metric)
+    if up is not None:
         direction = metric["direction"]
         if direction == "higher_better":
             code = ("B", "Better") if up else ("W", "Worse")
@@ -85,7 +102,7 @@ def observation(metric: dict, *, participant, who: dict, effective: datetime | N
         components.append(_component("baseline", metric["baseline"], unit))
     resource = {
         "resourceType": "Observation",
-        "id": _id(participant.pk, metric["key"], metric.get("computed_at")),
+        "id": _id(participant.pk, metric["key"], metric.get("game"), metric.get("latest_session")),
         "status": "final",
         "category": [
             {"coding": [{"system": codes.CATEGORY, "code": "survey", "display": "Survey"}]}
