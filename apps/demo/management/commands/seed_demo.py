@@ -128,7 +128,7 @@ class Command(BaseCommand):
             created_at=enrolled, consent_date=timezone.localdate(enrolled)
         )
         talent = rng.uniform(0.1, 0.5)
-        sessions = []
+        sessions: list[TrainingSession] = []
         for week in range(weeks):
             for sitting in range(3):
                 day = start + timedelta(weeks=week, days=sitting * 2, hours=rng.uniform(9, 16))
