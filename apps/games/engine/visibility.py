@@ -105,7 +105,9 @@ def face_down_hidden(
     """Public effects read again later (``effect_lists``: each event's, oldest first, already
     through :func:`public_events`), with the cards of every trick now face down taken out.
 
-    ``view`` is the game's view now. Only a trailing run of effects can still be on the table:
+    ``view`` is the game's view now. The cards cut for the roles are left out once the view no
+    longer shows them (they went back into the deck). Only a trailing run of effects can still
+    be on the table:
     walking back from the newest, the cards stay while they belong to the tricks the view shows,
     and from the first effect that does not (an earlier trick, or a deal or round begun) every
     card before is face down.
@@ -124,6 +126,8 @@ def face_down_hidden(
     [[None, None], [None, None], [None, None], ['3S', None]]
     """
     shown = _on_table(view)
+    if view.get("roles_cut") is None:  # the cards cut for the roles went back into the deck
+        effect_lists = [[_without_cut(e) for e in effects] for effects in effect_lists]
     cut = len(effect_lists)
     for index in range(len(effect_lists) - 1, -1, -1):
         effects = effect_lists[index]
@@ -137,6 +141,13 @@ def face_down_hidden(
         effects if index >= cut else [_without_cards(e) for e in effects]
         for index, effects in enumerate(effect_lists)
     ]
+
+
+def _without_cut(effect: dict[str, Any]) -> dict[str, Any]:
+    roles = effect.get("roles") if effect["type"] == "round_started" else None
+    if not isinstance(roles, dict) or "cut" not in roles:
+        return effect
+    return {**effect, "roles": {k: v for k, v in roles.items() if k != "cut"}}
 
 
 def _without_cards(effect: dict[str, Any]) -> dict[str, Any]:
