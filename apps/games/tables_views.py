@@ -84,10 +84,10 @@ class TableControlView(APIView):
         summary="Run a table: cancel, pause, resume, end; the computer in a seat, or back",
     )
     def post(self, request, game_id: int):
+        game = _table(request, game_id)  # another's table stays hidden, whatever the body
         serializer = TableControlSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        game = _table(request, game_id)
         control = CONTROLS[data["action"]]
         seat = {"seat": data["seat"]} if "seat" in data else {}
         game = control(user=request.user, game=game, **seat)
