@@ -91,8 +91,16 @@ class Study(models.Model):
     # change and trend at its assessment points (AssessmentPoint). Every other reading is
     # exploratory.
     primary_metrics = models.JSONField(default=list, blank=True)
-    # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
+    # Set when the study opens with arms; its allocation is fixed then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
+    # An open-label design shows the arms to everyone who may see the participants; otherwise
+    # the arms are concealed from the roles that recruit (the clinical team).
+    design_open = models.BooleanField(default=False)
+    # What is confirmed, participant by participant, before allocation (fixed when it opens).
+    eligibility_criteria = models.JSONField(default=list, blank=True)
+    # The codes a participant's group may take (letters, digits, '-', '_'): a group is never
+    # free text, and only these codes reach an export.
+    group_codes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -339,7 +347,9 @@ class Participant(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)
     age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
-    group = models.CharField(max_length=50, blank=True, help_text="Group for analyses")
+    group = models.CharField(
+        max_length=50, blank=True, help_text="Group for analyses: one of the study's group codes"
+    )
     # The arm the allocation list gave (null: the study has no arms).
     arm = models.ForeignKey(
         StudyArm, on_delete=models.PROTECT, null=True, blank=True, related_name="participants"
@@ -374,33 +384,42 @@ class Participant(models.Model):
 
 
 class Allocation(models.Model):
-    """How a study's allocation list was drawn: kept to reproduce it, never shown (the seed
-    would reveal every future allocation)."""
+    """How a study allocates (see :mod:`apps.participants.minimisation`): kept to reproduce
+    every allocation, never shown (the seed would reveal every future one)."""
 
     study = models.OneToOneField(Study, on_delete=models.PROTECT, related_name="+")
     seed = models.BigIntegerField()
-    block_multiples = models.JSONField(help_text="block sizes, as multiples of the weights' sum")
-    places_per_stratum = models.PositiveIntegerField()
+    method = models.CharField(max_length=40, default="minimisation")
+    generator = models.CharField(max_length=40, help_text="the stated random number generator")
+    factors = models.JSONField(help_text="the participant's fields minimisation balances")
+    bias = models.FloatField(help_text="the share of its weight a non-preferred arm gives up")
     drawn_at = models.DateTimeField(auto_now_add=True)
 
 
 class AllocationSlot(models.Model):
-    """One place of a study's concealed allocation list: per stratum (age band), arms in
-    seeded permuted blocks, drawn when the study opens and taken in order by enrolment."""
+    """One allocation: the study's ``position``-th, the stratum (the factors' levels) frozen as
+    it was then, the chances each arm had, who allocated and when, and the eligibility they
+    confirmed. Later corrections of the participant's details never move it."""
 
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="+")
-    stratum = models.CharField(max_length=10)
-    position = models.PositiveIntegerField()
+    position = models.PositiveIntegerField(help_text="1 for the study's first allocation")
+    stratum = models.CharField(max_length=10, help_text="the age band when allocated")
+    factors = models.JSONField(default=dict, help_text="every factor's level when allocated")
+    chances = models.JSONField(default=dict, help_text="each arm's chance at this allocation")
     arm = models.ForeignKey(StudyArm, on_delete=models.PROTECT, related_name="+")
     participant = models.OneToOneField(
-        Participant, on_delete=models.PROTECT, null=True, blank=True, related_name="allocation"
+        Participant, on_delete=models.PROTECT, related_name="allocation"
     )
+    eligibility = models.JSONField(default=list, help_text="the criteria confirmed as met")
+    allocated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    allocated_at = models.DateTimeField()
 
     class Meta:
+        ordering = ["study", "position"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["study", "stratum", "position"], name="allocation_slot_unique"
-            )
+            models.UniqueConstraint(fields=["study", "position"], name="allocation_position_unique")
         ]
 
 

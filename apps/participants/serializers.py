@@ -21,6 +21,16 @@ ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
 NOTE_MAX_CHARS = 10_000
 DESCRIPTION_MAX_CHARS = 5_000
 FILTER_MAX_CHARS = 100
+REASON_MAX_CHARS = 500
+
+
+def _reason(*, required: bool, when: str = "") -> serializers.CharField:
+    """Why a clinical record is changed: kept with the old and new values in the audit trail."""
+    return serializers.CharField(
+        max_length=REASON_MAX_CHARS,
+        required=required,
+        help_text="Why the record is changed (kept in the audit trail)" + when + ".",
+    )
 
 
 def _staff():
@@ -50,6 +60,12 @@ class AssessmentPointSerializer(serializers.ModelSerializer):
 
 class StudySerializer(serializers.ModelSerializer):
     arms = StudyArmSerializer(many=True, read_only=True)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Confirmed before allocation."
+    )
+    group_codes = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="The codes a group may take."
+    )
     primary_metrics = serializers.ListField(
         child=serializers.CharField(),
         read_only=True,
@@ -76,6 +92,9 @@ class StudySerializer(serializers.ModelSerializer):
             "primary_metrics",
             "assessment_points",
             "opened_at",
+            "design_open",
+            "eligibility_criteria",
+            "group_codes",
             "arms",
             "created_at",
         ]
@@ -112,9 +131,29 @@ class ArmWriteSerializer(serializers.Serializer):
 
 
 class StudyOpenSerializer(serializers.Serializer):
-    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+    """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
     arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        required=False,
+        default=list,
+        help_text="Confirmed one by one for each participant before allocation.",
+    )
+    design_open = serializers.BooleanField(
+        default=False,
+        help_text="Open label: arms shown to the clinical team. Otherwise they are concealed "
+        "from those who recruit.",
+    )
+
+
+class AllocateSerializer(serializers.Serializer):
+    eligibility_confirmed = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        help_text="Every eligibility criterion of the study, exactly as written, confirmed met.",
+    )
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -138,6 +177,13 @@ class StudyWriteSerializer(serializers.Serializer):
         max_length=300, required=False, allow_blank=True
     )
     dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    group_codes = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=50,
+        required=False,
+        help_text="The codes a participant's group may take (letters, digits, '-', '_'); "
+        "only these reach an export.",
+    )
     primary_metrics = serializers.ListField(
         child=serializers.ChoiceField(choices=[m.key for m in METRICS if claimable(m.key)]),
         max_length=10,
@@ -226,10 +272,12 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
         "tracker.",
     )
     adaptive = AdaptiveSerializer(required=False)
+    reason = _reason(required=False, when="; needed for a new version of an existing protocol")
 
     class Meta:
         model = Protocol
         fields = [
+            "reason",
             "name",
             "game",
             "rounds",
@@ -257,7 +305,17 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
     arm = serializers.CharField(
-        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+        source="arm_shown",
+        read_only=True,
+        allow_null=True,
+        help_text="The allocated arm; null before allocation, and always for the clinical team "
+        "of a concealed design.",
+    )
+    allocated_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the participant was allocated."
+    )
+    stratum = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The age band when allocated (frozen)."
     )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -289,6 +347,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "age_band",
             "group",
             "arm",
+            "allocated_at",
+            "stratum",
             "clinicians",
             "consent_date",
             "consent_form_version",
@@ -314,7 +374,13 @@ class ParticipantCreateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(
         choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
     )
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    group = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One of the study's group codes.",
+    )
     clinicians = _staff()
 
     def __init__(self, *args, studies=None, **kwargs):
@@ -325,7 +391,9 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    group = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, help_text="One of the study's group codes."
+    )
     sessions_per_week = serializers.IntegerField(
         min_value=1,
         max_value=14,
@@ -334,6 +402,7 @@ class ParticipantUpdateSerializer(serializers.Serializer):
         help_text="The participant's weekly plan; null: the study's newest protocol's.",
     )
     clinicians = _staff()
+    reason = _reason(required=True)
 
 
 class ParticipantFilterSerializer(serializers.Serializer):
@@ -349,6 +418,16 @@ class ParticipantFilterSerializer(serializers.Serializer):
 class ConsentSerializer(serializers.Serializer):
     date = serializers.DateField(help_text="The day the consent form was signed.")
     form_version = serializers.CharField(max_length=50)
+    reason = _reason(required=False, when="; needed when consent is already on record")
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = _reason(required=True)
+
+
+class NoteAmendSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=NOTE_MAX_CHARS)
+    reason = _reason(required=True)
 
 
 # --- notes --------------------------------------------------------------------------------------

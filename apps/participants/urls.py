@@ -29,8 +29,18 @@ urlpatterns = [
         name="participant-withdraw",
     ),
     path(
+        "participants/<int:pk>/allocate/",
+        views.ParticipantAllocateView.as_view(),
+        name="participant-allocate",
+    ),
+    path(
         "participants/<int:pk>/notes/",
         views.ParticipantNoteListView.as_view(),
         name="participant-notes",
+    ),
+    path(
+        "participants/<int:pk>/notes/<int:note_id>/",
+        views.ParticipantNoteDetailView.as_view(),
+        name="participant-note-detail",
     ),
 ]

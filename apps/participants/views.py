@@ -12,8 +12,10 @@ from rest_framework.response import Response
 
 from apps.participants import selectors, services
 from apps.participants.serializers import (
+    AllocateSerializer,
     ClinicianNoteSerializer,
     ConsentSerializer,
+    NoteAmendSerializer,
     ParticipantCreateSerializer,
     ParticipantFilterSerializer,
     ParticipantSerializer,
@@ -23,8 +25,8 @@ from apps.participants.serializers import (
     StudyOpenSerializer,
     StudySerializer,
     StudyWriteSerializer,
+    WithdrawSerializer,
 )
-from apps.participants.services.allocation import study_open
 
 
 def _parsed(serializer_class, data, **kwargs) -> dict:
@@ -78,12 +80,13 @@ class StudyOpenView(GenericAPIView):
     @extend_schema(
         request=StudyOpenSerializer,
         responses=StudySerializer,
-        summary="Open a study with arms: the concealed, stratified allocation list is drawn",
+        summary="Open a study with arms, eligibility criteria and its design: the concealed "
+        "allocation seed is drawn",
     )
     def post(self, request, pk: int):
         study = selectors.study_get(user=request.user, study_id=pk)
         data = _parsed(StudyOpenSerializer, request.data)
-        study = study_open(study=study, actor=request.user, arms=data["arms"])
+        study = services.study_open(study=study, actor=request.user, **data)
         return Response(StudySerializer(study).data)
 
 
@@ -168,14 +171,18 @@ class ParticipantDetailView(GenericAPIView):
     def patch(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
         data = _parsed(ParticipantUpdateSerializer, request.data)
+        reason = data.pop("reason")
         if "sessions_per_week" in data:
             services.participant_plan_set(
                 participant=participant,
                 actor=request.user,
                 sessions_per_week=data.pop("sessions_per_week"),
+                reason=reason,
             )
-        if data or not request.data:
-            services.participant_update(participant=participant, actor=request.user, **data)
+        if data or set(request.data) <= {"reason"}:
+            services.participant_update(
+                participant=participant, actor=request.user, reason=reason, **data
+            )
         return _participant_response(request, pk)
 
 
@@ -192,14 +199,29 @@ class ParticipantConsentView(GenericAPIView):
 
 class ParticipantWithdrawView(GenericAPIView):
     @extend_schema(
-        request=None,
+        request=WithdrawSerializer,
         responses=ParticipantSerializer,
         summary="Consent withdrawn: no new sessions; recorded data stays",
     )
     def post(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
-        services.participant_withdraw(participant=participant, actor=request.user)
+        data = _parsed(WithdrawSerializer, request.data)
+        services.participant_withdraw(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk)
+
+
+class ParticipantAllocateView(GenericAPIView):
+    @extend_schema(
+        request=AllocateSerializer,
+        responses={201: ParticipantSerializer},
+        summary="Allocate a consenting participant whose eligibility you confirm (the "
+        "participant's clinical team; the arm stays hidden from it in a concealed design)",
+    )
+    def post(self, request, pk: int):
+        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        data = _parsed(AllocateSerializer, request.data)
+        services.participant_allocate(participant=participant, actor=request.user, **data)
+        return _participant_response(request, pk, status.HTTP_201_CREATED)
 
 
 # --- clinician notes ----------------------------------------------------------------------------
@@ -227,3 +249,20 @@ class ParticipantNoteListView(GenericAPIView):
             participant=participant, actor=request.user, text=data["text"]
         )
         return Response(ClinicianNoteSerializer(note).data, status=status.HTTP_201_CREATED)
+
+
+class ParticipantNoteDetailView(GenericAPIView):
+    @extend_schema(
+        request=NoteAmendSerializer,
+        responses=ClinicianNoteSerializer,
+        summary="Correct a clinician note (its author), with the reason; the audit trail keeps "
+        "the text before and after",
+    )
+    def patch(self, request, pk: int, note_id: int):
+        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        note = selectors.clinician_note_get(
+            user=request.user, participant=participant, note_id=note_id
+        )
+        data = _parsed(NoteAmendSerializer, request.data)
+        note = services.clinician_note_amend(note=note, actor=request.user, **data)
+        return Response(ClinicianNoteSerializer(note).data)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import pairwise
 
 from django.db import transaction
-from django.db.models import Max
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -14,11 +14,39 @@ from apps.common.errors import Conflict
 from apps.metrics.selectors import CATALOGUE, claimable
 from apps.participants import rules
 from apps.participants.models import ADAPTIVE_DEFAULTS, AssessmentPoint, Protocol, Study
-from apps.participants.validation import clean_or_refuse, refuse
+from apps.participants.validation import clean_or_refuse, reason_required, refuse
 
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
 POINT_FIELDS = ("kind", "label", "session", "window_start_days", "window_end_days")
 Kind = AssessmentPoint.Kind
+
+
+GROUP_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,19}")
+MAX_GROUP_CODES = 50
+
+
+def _group_codes_set(study: Study, codes: list[str] | None) -> None:
+    """The study's group codes (``None``: leave them). Codes, never names: a code in use by a
+    participant stays."""
+    if codes is None:
+        return
+    codes = [str(code).strip() for code in codes]
+    if bad := [code for code in codes if not GROUP_CODE.fullmatch(code)]:
+        raise refuse(
+            "group_codes",
+            "A group code is 1 to 20 letters, digits, '-' or '_', starting with a letter or "
+            f"digit (a code, never a name): {', '.join(repr(code) for code in bad)}.",
+        )
+    if len(set(codes)) != len(codes) or len(codes) > MAX_GROUP_CODES:
+        raise refuse("group_codes", f"At most {MAX_GROUP_CODES} codes, each once.")
+    if study.pk is not None:
+        used = set(study.participants.exclude(group="").values_list("group", flat=True))
+        if dropped := sorted((used & set(study.group_codes)) - set(codes)):
+            raise Conflict(
+                f"Participants are in these groups: {', '.join(dropped)}; a code in use stays.",
+                code="group_code_in_use",
+            )
+    study.group_codes = codes
 
 
 def _check_name_free(name: str, *, study: Study | None = None) -> None:
@@ -140,6 +168,7 @@ def study_create(
     dataset_license: str = "CC-BY-4.0",
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
     """A new study; a researcher who creates one becomes one of its owners. ``primary_metrics``
@@ -156,6 +185,7 @@ def study_create(
         dataset_license=dataset_license,
         **{field: dataset[field] for field in DATASET_FIELDS if field in dataset},
     )
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     study.owners.set(owners)
@@ -185,6 +215,7 @@ def study_update(
     dataset_license: str | None = None,
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
     """Change what is given (``None``: leave as it is); ``dataset``: the institution fields;
@@ -207,6 +238,7 @@ def study_update(
             raise TypeError(f"unknown study field {field}")
         setattr(study, field, value)
     _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     if owners is not None:
@@ -227,8 +259,9 @@ def study_update(
 
 
 @transaction.atomic
-def protocol_create(*, study: Study, actor, name: str, **settings) -> Protocol:
-    """Version 1 of a new protocol, or the next version of the study's protocol of that name.
+def protocol_create(*, study: Study, actor, name: str, reason: str = "", **settings) -> Protocol:
+    """Version 1 of a new protocol, or the next version of the study's protocol of that name
+    (a change to the protocol: it needs its reason, kept with both versions in the audit trail).
 
     Protocols are never changed once stored: sessions keep the version they ran with. ``settings``
     are the Protocol fields (game, rounds, examination_seconds, roles, opponent, ...); ``adaptive``
@@ -237,19 +270,28 @@ def protocol_create(*, study: Study, actor, name: str, **settings) -> Protocol:
     rules.require(rules.owns_study(actor, study), "Only the study's owners may add protocols.")
     # One version number at a time per study: concurrent edits of one protocol queue here.
     Study.objects.select_for_update().filter(pk=study.pk).first()
-    latest = Protocol.objects.filter(study=study, name=name).aggregate(v=Max("version"))["v"]
+    latest = Protocol.objects.filter(study=study, name=name).order_by("-version").first()
+    if latest is not None:
+        reason = reason_required(reason)
     adaptive = settings.pop("adaptive", None) or {}
     if isinstance(adaptive, dict):
         adaptive = {**ADAPTIVE_DEFAULTS, **adaptive}
     protocol = Protocol(
         study=study,
         name=name,
-        version=(latest or 0) + 1,
+        version=latest.version + 1 if latest else 1,
         adaptive=adaptive,
         created_by=actor,
         **settings,
     )
     clean_or_refuse(protocol)
     protocol.save()
-    audit_record(actor=actor, action=AuditEntry.Action.CREATE, instance=protocol, study_id=study.pk)
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.CREATE,
+        instance=protocol,
+        before=audit_snapshot(latest) if latest else None,
+        study_id=study.pk,
+        reason=reason,
+    )
     return protocol

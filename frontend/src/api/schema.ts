@@ -50,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (session) */
+        /**
+         * Sign in (session): 200 signed in, 202 a second factor is needed
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
         post: operations["auth_login_create"];
         delete?: never;
         options?: never;
@@ -75,6 +78,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the passkey the browser made (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options for a waiting sign-in (navigator.credentials.get)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options to add one (navigator.credentials.create)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_register_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of recovery codes (the old ones stop working) */
+        post: operations["auth_recovery_codes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a waiting sign-in with a code, a recovery code or a passkey
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
+        post: operations["auth_second_factor_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token": {
         parameters: {
             query?: never;
@@ -86,9 +186,50 @@ export interface paths {
         put?: never;
         /**
          * Get an API token
-         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``.
+         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``. An account
+         *     with a second factor (or that must have one) also sends a code.
          */
         post: operations["auth_token_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding an authenticator app (signed in, or a sign-in waiting to enrol)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with its code (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -300,6 +441,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your second factors */
+        get: operations["me_second_factor_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/metrics/catalogue/": {
         parameters: {
             query?: never;
@@ -353,6 +511,23 @@ export interface paths {
         patch: operations["participants_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/allocate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate a consenting participant whose eligibility you confirm (the participant's clinical team; the arm stays hidden from it in a concealed design) */
+        post: operations["participants_allocate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/consent/": {
         parameters: {
             query?: never;
@@ -403,6 +578,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/notes/{note_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a clinician note (its author), with the reason; the audit trail keeps the text before and after */
+        patch: operations["participants_notes_partial_update"];
         trace?: never;
     };
     "/api/participants/{id}/report/": {
@@ -827,7 +1019,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a study with arms: the concealed, stratified allocation list is drawn */
+        /** Open a study with arms, eligibility criteria and its design: the concealed allocation seed is drawn */
         post: operations["studies_open_create"];
         delete?: never;
         options?: never;
@@ -847,6 +1039,24 @@ export interface paths {
         put?: never;
         /** Add a protocol, or the next version of one (same name) */
         post: operations["studies_protocols_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{id}/second-factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which roles of the study's team must sign in with a second factor */
+        get: operations["studies_second_factor_retrieve"];
+        /** Require a second factor of roles of the study's team (its owners) */
+        put: operations["studies_second_factor_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -998,6 +1208,10 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        AllocateRequest: {
+            /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
+            eligibility_confirmed: string[];
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1047,6 +1261,7 @@ export interface components {
             readonly before: unknown;
             readonly after: unknown;
             readonly ip: string | null;
+            readonly reason: string;
             /** @description The previous entry's hash. */
             readonly prev_hash: string;
             /** @description SHA-256 of this entry's content and prev_hash. */
@@ -1060,9 +1275,12 @@ export interface components {
          *     * `login_failed` - Login Failed
          *     * `logout` - Logout
          *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
          * @enum {string}
          */
-        AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+        AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         CardPlayedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1080,6 +1298,17 @@ export interface components {
         CardPlayedEventTypeEnum: "card_played";
         /** @enum {string} */
         CauseEnum: "void" | "ask" | "empty_hand";
+        /** @description The password was right; the sign-in waits for a second factor. */
+        Challenge: {
+            /**
+             * @description verify: give one of `methods`; enrol: this account must add a second factor before it can sign in.
+             *
+             *     * `verify` - verify
+             *     * `enrol` - enrol
+             */
+            second_factor: components["schemas"]["SecondFactorEnum"];
+            methods: components["schemas"]["MethodsEnum"][];
+        };
         ClinicianNote: {
             readonly id: number;
             readonly participant: number;
@@ -1092,6 +1321,9 @@ export interface components {
         ClinicianNoteRequest: {
             text: string;
         };
+        CodeRequest: {
+            code: string;
+        };
         ConsentRequest: {
             /**
              * Format: date
@@ -1099,6 +1331,8 @@ export interface components {
              */
             date: string;
             form_version: string;
+            /** @description Why the record is changed (kept in the audit trail); needed when consent is already on record. */
+            reason?: string;
         };
         CutRoles: {
             method: components["schemas"]["RoleMethodEnum"];
@@ -1196,6 +1430,8 @@ export interface components {
             readonly formats: components["schemas"]["FormatsEnum"][];
             readonly filters: components["schemas"]["ExportFilters"];
             readonly shift_dates: boolean;
+            /** @description Made when asked for, before any download. */
+            readonly k_anonymity: components["schemas"]["KAnonymity"] | null;
             readonly run: components["schemas"]["RunEnum"];
             readonly status: components["schemas"]["ExportStatusEnum"];
             readonly progress: components["schemas"]["Progress"];
@@ -1243,7 +1479,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportFiltersRequest: {
@@ -1264,7 +1500,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportRequestRequest: {
@@ -1275,7 +1511,7 @@ export interface components {
             ];
             filters?: components["schemas"]["ExportFiltersRequest"];
             /**
-             * @description Move each participant's times back by their own whole number of days (the default; false exports the times as recorded).
+             * @description Move each participant's times back by their own 1 to 300 days and part of a day (the default: no real time of day is exported); false exports the times as recorded, which can be linked back to the platform.
              * @default true
              */
             shift_dates: boolean;
@@ -1289,6 +1525,14 @@ export interface components {
          * @enum {string}
          */
         ExportStatusEnum: "queued" | "running" | "ready" | "failed" | "expired";
+        Factors: {
+            /** @description This account must sign in with a factor. */
+            enforced: boolean;
+            /** @description An authenticator app is set up. */
+            totp: boolean;
+            passkeys: components["schemas"]["Passkey"][];
+            recovery_codes_left: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1361,6 +1605,19 @@ export interface components {
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
         };
+        /** @description How many exported participants share each combination of the quasi-identifiers. */
+        KAnonymity: {
+            quasi_identifiers: string[];
+            participants: number;
+            classes: number;
+            /** @description The smallest class: k-anonymity of the export. */
+            k: number;
+            /** @description The smallest class counted safe. */
+            k_min: number;
+            meets_k_min: boolean;
+            /** @description The classes smaller than k_min. */
+            below_k_min: components["schemas"]["SmallClass"][];
+        };
         /**
          * @description * `baseline` - Baseline
          *     * `post_training` - End of training
@@ -1398,6 +1655,8 @@ export interface components {
             /** Format: email */
             readonly email: string | null;
             readonly role: components["schemas"]["RoleEnum"];
+            /** @description The session ends after this many seconds without a request. */
+            readonly idle_seconds: number;
         };
         MemulationDealRecord: {
             pritticut: string | null;
@@ -1716,6 +1975,13 @@ export interface components {
             };
             rounds_played: components["schemas"]["MendikotRound"][];
         };
+        /**
+         * @description * `totp` - totp
+         *     * `recovery` - recovery
+         *     * `passkey` - passkey
+         * @enum {string}
+         */
+        MethodsEnum: "totp" | "recovery" | "passkey";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -1839,10 +2105,17 @@ export interface components {
             readonly study_name: string;
             readonly code: string;
             readonly age_band: components["schemas"]["AgeBandEnum"];
-            /** @description Group for analyses */
+            /** @description Group for analyses: one of the study's group codes */
             readonly group: string;
-            /** @description Allocated at enrolment. */
+            /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
             readonly arm: string | null;
+            /**
+             * Format: date-time
+             * @description When the participant was allocated.
+             */
+            readonly allocated_at: string | null;
+            /** @description The age band when allocated (frozen). */
+            readonly stratum: string | null;
             readonly clinicians: number[];
             /** Format: date */
             readonly consent_date: string | null;
@@ -1873,16 +2146,39 @@ export interface components {
             study: number;
             /** @default unknown */
             age_band: components["schemas"]["AgeBandEnum"];
-            /** @default  */
+            /**
+             * @description One of the study's group codes.
+             * @default
+             */
             group: string;
             clinicians?: number[];
         };
+        Passkey: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        PasskeyRegisterRequest: {
+            /** @description The browser's new credential (JSON). */
+            credential: unknown;
+        };
+        PatchedNoteAmendRequest: {
+            text?: string;
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
+        };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
+            /** @description One of the study's group codes. */
             group?: string;
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
             sessions_per_week?: number | null;
             clinicians?: number[];
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
         };
         PatchedStudyWriteRequest: {
             name?: string;
@@ -1896,6 +2192,8 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
             /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
@@ -2044,6 +2342,8 @@ export interface components {
         };
         /** @description A protocol, or the next version of one: post it again under the same name. */
         ProtocolWriteRequest: {
+            /** @description Why the record is changed (kept in the audit trail); needed for a new version of an existing protocol. */
+            reason?: string;
             name: string;
             game?: components["schemas"]["GameEnum"];
             rounds?: number;
@@ -2140,6 +2440,10 @@ export interface components {
             cards: string[];
             /** @description Null for a trick in play. */
             winner: number | null;
+        };
+        RecoveryCodes: {
+            /** @description Single-use codes, shown this once (empty: the ones you have still hold). */
+            recovery_codes: string[];
         };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
@@ -2260,6 +2564,44 @@ export interface components {
             /** @description The table's seats (null: a game for one participant). */
             table: components["schemas"]["TableBlock"] | null;
         };
+        /**
+         * @description * `verify` - verify
+         *     * `enrol` - enrol
+         * @enum {string}
+         */
+        SecondFactorEnum: "verify" | "enrol";
+        SecondFactorRequest: {
+            /** @description A code from the app, or a recovery code. */
+            code?: string;
+            /** @description The browser's answer to the passkey options (JSON). */
+            passkey?: unknown;
+        };
+        /**
+         * @description * `researcher` - Researcher
+         *     * `clinician` - Clinician
+         * @enum {string}
+         */
+        SecondFactorRoleEnum: "researcher" | "clinician";
+        SecondFactorRule: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
+        };
+        SecondFactorRuleRequest: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
+        };
         Session: {
             readonly id: number;
             readonly participant: number;
@@ -2311,6 +2653,13 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SmallClass: {
+            age_band: string;
+            group: string | null;
+            arm: string | null;
+            stratum: string | null;
+            participants: number;
+        };
         Staff: {
             readonly id: number;
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
@@ -2389,6 +2738,11 @@ export interface components {
             readonly assessment_points: components["schemas"]["AssessmentPoint"][];
             /** Format: date-time */
             readonly opened_at: string | null;
+            readonly design_open: boolean;
+            /** @description Confirmed before allocation. */
+            readonly eligibility_criteria: string[];
+            /** @description The codes a group may take. */
+            readonly group_codes: string[];
             readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
@@ -2398,9 +2752,16 @@ export interface components {
             readonly control: boolean;
             readonly weight: number;
         };
-        /** @description Open the study with these arms: its concealed allocation list is drawn now, once. */
+        /** @description Open the study with these arms: its concealed allocation seed is drawn now, once. */
         StudyOpenRequest: {
             arms: components["schemas"]["ArmWriteRequest"][];
+            /** @description Confirmed one by one for each participant before allocation. */
+            eligibility_criteria?: string[];
+            /**
+             * @description Open label: arms shown to the clinical team. Otherwise they are concealed from those who recruit.
+             * @default false
+             */
+            design_open: boolean;
         };
         StudyWriteRequest: {
             name: string;
@@ -2414,6 +2775,8 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
             /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
@@ -2502,6 +2865,18 @@ export interface components {
         TakenOverByEnum: "silent" | "clinician";
         Token: {
             readonly token: string;
+        };
+        TokenRequestRequest: {
+            username: string;
+            password: string;
+            /** @description A code from the authenticator app, or a recovery code: needed by an account that has a second factor or must have one. */
+            code?: string;
+        };
+        TotpEnrolment: {
+            /** @description The key, base32, to type into the app. */
+            secret: string;
+            /** @description otpauth:// URI, to show as a QR code. */
+            uri: string;
         };
         TrickWonEvent: {
             /**
@@ -2664,6 +3039,10 @@ export interface components {
          * @enum {string}
          */
         WildTieEnum: "leader" | "follower";
+        WithdrawRequest: {
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2684,8 +3063,11 @@ export interface operations {
                  *     * `login_failed` - Login Failed
                  *     * `logout` - Logout
                  *     * `export` - Export
+                 *     * `factor_added` - Factor Added
+                 *     * `signed` - Signed
+                 *     * `access_reviewed` - Access Reviewed
                  */
-                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
                 /** @description User id of who acted. */
                 actor?: number;
                 object_id?: string;
@@ -2757,6 +3139,14 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
         };
     };
     auth_logout_create: {
@@ -2777,6 +3167,119 @@ export interface operations {
             };
         };
     };
+    auth_passkeys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasskeyRegisterRequest"];
+                "multipart/form-data": components["schemas"]["PasskeyRegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_passkeys_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_passkeys_register_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialCreationOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_recovery_codes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_second_factor_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
     auth_token_create: {
         parameters: {
             query?: never;
@@ -2786,9 +3289,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["TokenRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequestRequest"];
+                "multipart/form-data": components["schemas"]["TokenRequestRequest"];
             };
         };
         responses: {
@@ -2798,6 +3301,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Token"];
+                };
+            };
+        };
+    };
+    auth_totp_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+        };
+    };
+    auth_totp_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CodeRequest"];
+                "multipart/form-data": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
         };
@@ -3103,6 +3650,25 @@ export interface operations {
             };
         };
     };
+    me_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Factors"];
+                };
+            };
+        };
+    };
     metrics_catalogue_retrieve: {
         parameters: {
             query?: never;
@@ -3227,6 +3793,33 @@ export interface operations {
             };
         };
     };
+    participants_allocate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AllocateRequest"];
+                "multipart/form-data": components["schemas"]["AllocateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participant"];
+                };
+            };
+        };
+    };
     participants_consent_create: {
         parameters: {
             query?: never;
@@ -3333,6 +3926,34 @@ export interface operations {
             };
         };
     };
+    participants_notes_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                note_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedNoteAmendRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedNoteAmendRequest"];
+                "multipart/form-data": components["schemas"]["PatchedNoteAmendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
     participants_report_retrieve: {
         parameters: {
             query?: {
@@ -3390,7 +4011,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawRequest"];
+                "multipart/form-data": components["schemas"]["WithdrawRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4144,6 +4771,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Protocol"];
+                };
+            };
+        };
+    };
+    studies_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
+                };
+            };
+        };
+    };
+    studies_second_factor_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRuleRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRuleRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
                 };
             };
         };
