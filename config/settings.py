@@ -245,6 +245,7 @@ SPECTACULAR_SETTINGS = {
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
         "SeatKindEnum": "apps.games.serializers.SEAT_KINDS",
+        "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
         "MemulationGameEnum": "apps.games.serializers.MEMULATION",
         "MendikotGameEnum": "apps.games.serializers.MENDIKOT",
         "MemulationPhaseEnum": "apps.games.engine.memulation.PHASES",

@@ -289,7 +289,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     # Giving back a seat nobody took: refused as the table stands (changes nothing), or hidden.
     ("api/tables/<int:game_id>/control/", "POST"): Rule(
         "/api/tables/{table}/control/",
-        staff_only(409, researcher=MAY_NOT),
+        staff_only(409),
         {"action": "seat_person", "seat": 0},
     ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),

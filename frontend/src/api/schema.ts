@@ -1227,7 +1227,7 @@ export interface components {
         };
         AssessmentPoint: {
             readonly id: number;
-            readonly kind: components["schemas"]["Kind379Enum"];
+            readonly kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @description For example '6-month follow-up' */
             readonly label: string;
             /** @description A session number */
@@ -1239,9 +1239,16 @@ export interface components {
             /** @description 'session 12' or 'days 84-98 ...' */
             readonly when: string;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        AssessmentPointKindEnum: "baseline" | "post_training" | "follow_up";
         /** @description A session number, or a window of days after enrolment (both ends). */
         AssessmentPointWriteRequest: {
-            kind: components["schemas"]["Kind379Enum"];
+            kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @default  */
             label: string;
             session?: number;
@@ -1618,13 +1625,6 @@ export interface components {
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
         };
-        /**
-         * @description * `baseline` - Baseline
-         *     * `post_training` - End of training
-         *     * `follow_up` - Follow-up
-         * @enum {string}
-         */
-        Kind379Enum: "baseline" | "post_training" | "follow_up";
         LoginRequest: {
             username: string;
             password: string;
