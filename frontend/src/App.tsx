@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
 import { SettingsProvider } from "./features/play/settings";
+import { ParticipantLock } from "./features/play/ParticipantLock";
 import { StaffLayout } from "./features/auth/Layout";
 import { LoginPage } from "./features/auth/Login";
 import { DashboardPage } from "./features/participants/Dashboard";
@@ -220,7 +221,9 @@ export function App() {
     <QueryClientProvider client={client}>
       <SettingsProvider>
         <BrowserRouter>
-          <AppRoutes />
+          <ParticipantLock>
+            <AppRoutes />
+          </ParticipantLock>
         </BrowserRouter>
       </SettingsProvider>
     </QueryClientProvider>
