@@ -328,7 +328,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
     sessions_per_week_planned = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="The participant's own plan, else the study's newest protocol's.",
+        help_text="The participant's own plan, else their prescribed dose (own, else the "
+        "study's programme), else the study's newest protocol's.",
     )
     sessions_missed_last_week = serializers.IntegerField(
         read_only=True,

@@ -270,6 +270,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of an export */
+        get: operations["exports_signatures_list"];
+        put?: never;
+        /** Sign a finished export for a sponsor (password and second factor) */
+        post: operations["exports_signatures_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/": {
         parameters: {
             query?: never;
@@ -545,6 +563,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/dose/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dose ledger: prescribed, scheduled, delivered, active minutes and missed (with reason) per programme week */
+        get: operations["participants_dose_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/dose/missed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record why a week that is over fell short */
+        post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/metrics/": {
         parameters: {
             query?: never;
@@ -597,6 +649,41 @@ export interface paths {
         patch: operations["participants_notes_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Prescribe a participant's own dose (owners and the clinical team) */
+        put: operations["participants_programme_update"];
+        post?: never;
+        /** Back to the study's dose */
+        delete: operations["participants_programme_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/progress-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link for the participant's own device to their progress page */
+        post: operations["participants_progress_link_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/report/": {
         parameters: {
             query?: never;
@@ -608,6 +695,24 @@ export interface paths {
         get: operations["participants_report_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of a participant's report */
+        get: operations["participants_signatures_list"];
+        put?: never;
+        /** Sign the participant's report as it reads now (password and second factor) */
+        post: operations["participants_signatures_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -742,6 +847,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A participant's own progress
+         * @description The participant's own page: the link is the credential (no account, no session).
+         */
+        get: operations["progress_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1027,6 +1152,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's prescribed dose */
+        get: operations["studies_programme_retrieve"];
+        /** Prescribe the study's dose (its owners) */
+        put: operations["studies_programme_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/protocols/": {
         parameters: {
             query?: never;
@@ -1288,6 +1431,16 @@ export interface components {
          * @enum {string}
          */
         AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
+        Booster: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
+        };
+        BoosterRequest: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
+        };
         CardPlayedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1625,6 +1778,29 @@ export interface components {
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
         };
+        Ledger: {
+            participant: number;
+            programme: components["schemas"]["Programme"] | null;
+            /**
+             * Format: date
+             * @description Week 1's first day.
+             */
+            starts_on: string;
+            current_week: number;
+            weeks: components["schemas"]["Week"][];
+            /** @description Sessions prescribed in the weeks over. */
+            prescribed: number;
+            /** @description Sessions held in the weeks over. */
+            delivered: number;
+            /**
+             * Format: double
+             * @description Share of the prescribed sessions held (each week capped).
+             */
+            adherence: number | null;
+            missed: number;
+            /** @description Weeks short with no reason given. */
+            missed_unexplained: number;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -1658,6 +1834,12 @@ export interface components {
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
         };
+        /**
+         * @description * `reviewed` - Reviewed
+         *     * `approved` - Approved
+         * @enum {string}
+         */
+        MeaningEnum: "reviewed" | "approved";
         MemulationDealRecord: {
             pritticut: string | null;
             trump: (components["schemas"]["TrumpEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -1982,6 +2164,21 @@ export interface components {
          * @enum {string}
          */
         MethodsEnum: "totp" | "recovery" | "passkey";
+        MissedDoseRequest: {
+            week: number;
+            reason: components["schemas"]["MissedReasonEnum"];
+        };
+        /**
+         * @description * `illness` - Illness
+         *     * `away` - Away or on holiday
+         *     * `technical` - Technical problem
+         *     * `no_time` - No time
+         *     * `not_wanted` - Did not want to train
+         *     * `unreachable` - Could not be reached
+         *     * `other` - Other
+         * @enum {string}
+         */
+        MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -2136,7 +2333,7 @@ export interface components {
             readonly sessions_this_week: number;
             /** @description Sessions completed in the week before this one. */
             readonly sessions_last_week: number;
-            /** @description The participant's own plan, else the study's newest protocol's. */
+            /** @description The participant's own plan, else their prescribed dose (own, else the study's programme), else the study's newest protocol's. */
             readonly sessions_per_week_planned: number | null;
             /** @description Planned sessions not held last week (weeks begin Monday 00:00 in the clinic's time zone); null without a plan or for someone enrolled since it began. */
             readonly sessions_missed_last_week: number | null;
@@ -2152,6 +2349,16 @@ export interface components {
              */
             group: string;
             clinicians?: number[];
+        };
+        ParticipantProgress: {
+            code: string;
+            /** @description The participant's programme week (0: not begun). */
+            week: number;
+            sessions_done: number;
+            sessions_planned: number;
+            /** @description Weeks in a row the plan was kept. */
+            streak_weeks: number;
+            words: string[];
         };
         Passkey: {
             id: number;
@@ -2293,11 +2500,34 @@ export interface components {
         };
         /** @enum {string} */
         ProbeKindEnum: "where" | "which_hand";
+        Programme: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["Booster"][];
+            /** @description The participant's own prescription. */
+            readonly own: boolean;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        ProgrammeRequest: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["BoosterRequest"][];
+        };
         Progress: {
             rows_done: number;
             rows_total: number;
             /** Format: double */
             percent: number;
+        };
+        ProgressLink: {
+            token: string;
+            /** @description The page to open on the participant's device. */
+            path: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         Protocol: {
             readonly id: number;
@@ -2653,6 +2883,34 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SignRequest: {
+            /**
+             * @description What the signature means.
+             *
+             *     * `reviewed` - Reviewed
+             *     * `approved` - Approved
+             */
+            meaning: components["schemas"]["MeaningEnum"];
+            password: string;
+            /**
+             * @description The second factor's code, for an account that has one or must.
+             * @default
+             */
+            code: string;
+        };
+        Signature: {
+            id: number;
+            /** @description The signer's printed name. */
+            signer: string;
+            signer_id: number;
+            meaning: components["schemas"]["MeaningEnum"];
+            /** Format: date-time */
+            signed_at: string;
+            /** @description SHA-256 of what was signed. */
+            content_hash: string;
+            /** @description What was signed has changed since: the signature no longer covers it. */
+            superseded: boolean;
+        };
         SmallClass: {
             age_band: string;
             group: string | null;
@@ -2762,6 +3020,10 @@ export interface components {
              * @default false
              */
             design_open: boolean;
+        };
+        StudyProgramme: {
+            /** @description Null: none prescribed yet. */
+            programme: components["schemas"]["Programme"] | null;
         };
         StudyWriteRequest: {
             name: string;
@@ -3030,6 +3292,24 @@ export interface components {
             record: {
                 [key: string]: unknown;
             } | null;
+        };
+        Week: {
+            week: number;
+            /** Format: date */
+            starts_on: string;
+            current: boolean;
+            prescribed: number;
+            prescribed_minutes: number;
+            scheduled: number;
+            delivered: number;
+            /**
+             * Format: double
+             * @description Minutes of completed sessions.
+             */
+            active_minutes: number;
+            /** @description Null while the week runs. */
+            missed: number | null;
+            missed_reason: (components["schemas"]["MissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
@@ -3391,6 +3671,54 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+        };
+    };
+    exports_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    exports_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
                 };
             };
         };
@@ -3847,6 +4175,54 @@ export interface operations {
             };
         };
     };
+    participants_dose_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_dose_missed_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MissedDoseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MissedDoseRequest"];
+                "multipart/form-data": components["schemas"]["MissedDoseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
     participants_metrics_retrieve: {
         parameters: {
             query: {
@@ -3954,6 +4330,74 @@ export interface operations {
             };
         };
     };
+    participants_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
+                };
+            };
+        };
+    };
+    participants_programme_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    participants_progress_link_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressLink"];
+                };
+            };
+        };
+    };
     participants_report_retrieve: {
         parameters: {
             query?: {
@@ -3975,6 +4419,54 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    participants_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    participants_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
                 };
             };
         };
@@ -4205,6 +4697,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    progress_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantProgress"];
+                };
             };
         };
     };
@@ -4718,6 +5231,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Study"];
+                };
+            };
+        };
+    };
+    studies_programme_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyProgramme"];
+                };
+            };
+        };
+    };
+    studies_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
                 };
             };
         };

@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { SignReport } from "../signoff/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -19,6 +20,7 @@ import {
 import { rows } from "../../api/client";
 import type { MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
 import { practiceState } from "../practice/api";
+import { DosePanel } from "../programme/DosePanel";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -184,7 +186,9 @@ export function ParticipantPage() {
         </>
       )}
 
+      <DosePanel participantId={p.id} />
       <SessionList participantId={p.id} />
+      <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
   );
