@@ -2405,6 +2405,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         PlayLink: {
             token: string;
@@ -2453,7 +2455,6 @@ export interface components {
          *     * `optimal_play_rate` - optimal_play_rate
          *     * `tricks_lost` - tricks_lost
          *     * `hand_choice_loss` - hand_choice_loss
-         *     * `memory_fidelity` - memory_fidelity
          *     * `illegal_attempts` - illegal_attempts
          *     * `decision_time_median_ms` - decision_time_median_ms
          *     * `decision_time_iqr_ms` - decision_time_iqr_ms
@@ -2463,7 +2464,7 @@ export interface components {
          *     * `mendikot_rounds_won` - mendikot_rounds_won
          * @enum {string}
          */
-        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2994,6 +2995,7 @@ export interface components {
             readonly primary_metrics: string[];
             /** @description In time order, the baseline first. */
             readonly assessment_points: components["schemas"]["AssessmentPoint"][];
+            readonly retest_interval_days: number | null;
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly design_open: boolean;
@@ -3043,6 +3045,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
