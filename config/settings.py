@@ -240,6 +240,7 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "apps.participants.models.GameType",
         "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
         "RolesEnum": "apps.participants.models.Protocol.Roles",
+        "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
         "MissedReasonEnum": "apps.programmes.models.MissedDose.Reason",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",

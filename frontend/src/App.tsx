@@ -38,6 +38,7 @@ const StudyParticipantsTab = lazy(() =>
   studies().then((m) => ({ default: m.StudyParticipantsTab })),
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
 const AccountPage = lazy(() =>
   import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
 );
@@ -192,6 +193,14 @@ export function AppRoutes() {
             element={
               <Page>
                 <StudyParticipantsTab />
+              </Page>
+            }
+          />
+          <Route
+            path="claims"
+            element={
+              <Page>
+                <ClaimsTab />
               </Page>
             }
           />

@@ -1406,7 +1406,7 @@ export interface components {
         };
         AssessmentPoint: {
             readonly id: number;
-            readonly kind: components["schemas"]["Kind379Enum"];
+            readonly kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @description For example '6-month follow-up' */
             readonly label: string;
             /** @description A session number */
@@ -1418,9 +1418,16 @@ export interface components {
             /** @description 'session 12' or 'days 84-98 ...' */
             readonly when: string;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        AssessmentPointKindEnum: "baseline" | "post_training" | "follow_up";
         /** @description A session number, or a window of days after enrolment (both ends). */
         AssessmentPointWriteRequest: {
-            kind: components["schemas"]["Kind379Enum"];
+            kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @default  */
             label: string;
             session?: number;
@@ -1799,13 +1806,6 @@ export interface components {
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
         };
-        /**
-         * @description * `baseline` - Baseline
-         *     * `post_training` - End of training
-         *     * `follow_up` - Follow-up
-         * @enum {string}
-         */
-        Kind379Enum: "baseline" | "post_training" | "follow_up";
         Ledger: {
             participant: number;
             programme: components["schemas"]["Programme"] | null;
@@ -2438,6 +2438,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         PlayLink: {
             token: string;
@@ -2472,7 +2474,6 @@ export interface components {
          *     * `optimal_play_rate` - optimal_play_rate
          *     * `tricks_lost` - tricks_lost
          *     * `hand_choice_loss` - hand_choice_loss
-         *     * `memory_fidelity` - memory_fidelity
          *     * `illegal_attempts` - illegal_attempts
          *     * `decision_time_median_ms` - decision_time_median_ms
          *     * `decision_time_iqr_ms` - decision_time_iqr_ms
@@ -2482,7 +2483,7 @@ export interface components {
          *     * `mendikot_rounds_won` - mendikot_rounds_won
          * @enum {string}
          */
-        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2994,6 +2995,7 @@ export interface components {
             readonly primary_metrics: string[];
             /** @description In time order, the baseline first. */
             readonly assessment_points: components["schemas"]["AssessmentPoint"][];
+            readonly retest_interval_days: number | null;
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly design_open: boolean;
@@ -3043,6 +3045,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
