@@ -105,7 +105,7 @@ def game_review(*, user, game_id: int) -> dict:
     is stored (``analysis`` null until then; Mendikot games have none). Only once the game is
     over: during play it would show the hidden hands."""
     game = game_for_staff(user=user, game_id=game_id)
-    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status in Game.OPEN:
         raise Conflict("A game is replayed only once it is over.", code="game_in_progress")
     record = game_from_json(game.state).spectator_view(allow_unfinished=True)
     stored = GameAnalysis.objects.filter(game=game, version=ANALYSIS_VERSION).first()

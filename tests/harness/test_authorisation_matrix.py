@@ -318,6 +318,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/tables/<int:game_id>/links/", "POST"): Rule(
         "/api/tables/{table}/links/", staff_only(201)
     ),
+    # Giving back a seat nobody took: refused as the table stands (changes nothing), or hidden.
+    ("api/tables/<int:game_id>/control/", "POST"): Rule(
+        "/api/tables/{table}/control/",
+        staff_only(409),
+        {"action": "seat_person", "seat": 0},
+    ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(
         "/api/play/{token}/actions/", link_only(409), PLAY
