@@ -1639,6 +1639,8 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
+            /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
+            readonly time_zone: string;
         };
         MemulationDealRecord: {
             pritticut: string | null;
