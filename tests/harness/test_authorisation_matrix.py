@@ -307,6 +307,25 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/report/", "GET"): Rule(
         "/api/participants/{participant}/report/", staff_only(200)
     ),
+    # Signatures: read like the record; signing is the care team's and owners' (a report) or
+    # the owners' (an export), past the access check refused for the wrong password (400). The
+    # world's exports are not built: signing one is refused by state (409).
+    ("api/participants/<int:pk>/signatures/", "GET"): Rule(
+        "/api/participants/{participant}/signatures/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/signatures/", "POST"): Rule(
+        "/api/participants/{participant}/signatures/",
+        staff_only(400),
+        {"meaning": "reviewed", "password": "not the password"},
+    ),
+    ("api/exports/<int:pk>/signatures/", "GET"): Rule(
+        "/api/exports/{export}/signatures/", staff_only(200, clinician=NO_CLINICIANS)
+    ),
+    ("api/exports/<int:pk>/signatures/", "POST"): Rule(
+        "/api/exports/{export}/signatures/",
+        staff_only(409, clinician=NO_CLINICIANS),
+        {"meaning": "approved", "password": "not the password"},
+    ),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),

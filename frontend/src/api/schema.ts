@@ -270,6 +270,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of an export */
+        get: operations["exports_signatures_list"];
+        put?: never;
+        /** Sign a finished export for a sponsor (password and second factor) */
+        post: operations["exports_signatures_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/": {
         parameters: {
             query?: never;
@@ -608,6 +626,24 @@ export interface paths {
         get: operations["participants_report_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of a participant's report */
+        get: operations["participants_signatures_list"];
+        put?: never;
+        /** Sign the participant's report as it reads now (password and second factor) */
+        post: operations["participants_signatures_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1642,6 +1678,12 @@ export interface components {
             /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
             readonly time_zone: string;
         };
+        /**
+         * @description * `reviewed` - Reviewed
+         *     * `approved` - Approved
+         * @enum {string}
+         */
+        MeaningEnum: "reviewed" | "approved";
         MemulationDealRecord: {
             pritticut: string | null;
             trump: (components["schemas"]["TrumpEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2611,6 +2653,34 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SignRequest: {
+            /**
+             * @description What the signature means.
+             *
+             *     * `reviewed` - Reviewed
+             *     * `approved` - Approved
+             */
+            meaning: components["schemas"]["MeaningEnum"];
+            password: string;
+            /**
+             * @description The second factor's code, for an account that has one or must.
+             * @default
+             */
+            code: string;
+        };
+        Signature: {
+            id: number;
+            /** @description The signer's printed name. */
+            signer: string;
+            signer_id: number;
+            meaning: components["schemas"]["MeaningEnum"];
+            /** Format: date-time */
+            signed_at: string;
+            /** @description SHA-256 of what was signed. */
+            content_hash: string;
+            /** @description What was signed has changed since: the signature no longer covers it. */
+            superseded: boolean;
+        };
         SmallClass: {
             age_band: string;
             group: string | null;
@@ -3295,6 +3365,54 @@ export interface operations {
             };
         };
     };
+    exports_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    exports_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
+                };
+            };
+        };
+    };
     games_retrieve: {
         parameters: {
             query?: never;
@@ -3875,6 +3993,54 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    participants_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    participants_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
                 };
             };
         };

@@ -7,6 +7,7 @@ import { newKey } from "../../api/keys";
 import { clinicToday } from "../../ui/dates";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { SignReport } from "../signoff/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -186,6 +187,7 @@ export function ParticipantPage() {
       )}
 
       <SessionList participantId={p.id} />
+      <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
   );
