@@ -20,7 +20,7 @@ from apps.exports import deals
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
-from apps.metrics.models import MetricValue
+from apps.metrics.models import MetricValue, Reading
 from apps.metrics.selectors import CATALOGUE, INTERVAL_METRICS
 
 CHUNK = 10_000
@@ -314,14 +314,21 @@ def metric_rows(scope: ExportScope) -> Iterator[tuple]:
 
 def _inference(scope: ExportScope) -> QuerySet:
     return (
-        MetricValue.objects.filter(
-            participant__in=scope.participant_rows(),
-            level=MetricValue.Level.PARTICIPANT,
-            key__in=list(CATALOGUE),
+        Reading.objects.filter(participant__in=scope.participant_rows(), key__in=list(CATALOGUE))
+        .order_by("participant_id", "key", "version", "game", "computed_at", "pk")
+        .values_list(
+            "participant_id", "participant__arm__name", "key", "version", "game", "role",
+            "computed_at", "details",
         )
-        .order_by("participant_id", "key", "version")
-        .values_list("participant_id", "participant__arm__name", "key", "version", "n", "details")
-    )
+    )  # fmt: skip
+
+
+def _inference_count(scope: ExportScope) -> int:
+    """Rows of the inference table: a primary reading has one per assessment point."""
+    count = 0
+    for *_, role, _, details in _inference(scope).iterator(chunk_size=CHUNK):
+        count += max(1, len(details.get("assessments") or ())) if role == "primary" else 1
+    return count
 
 
 def _get(mapping: dict | None, *path):
@@ -332,49 +339,70 @@ def _get(mapping: dict | None, *path):
     return mapping
 
 
+def _trend_cells(trend: dict | None) -> tuple:
+    return (
+        _get(trend, "status"), _get(trend, "points"), _get(trend, "scale"),
+        _get(trend, "slope"), _get(trend, "ci_low"), _get(trend, "ci_high"),
+        _get(trend, "change"), _get(trend, "change_low"), _get(trend, "change_high"),
+        _get(trend, "p"), _get(trend, "p_adjusted"),
+    )  # fmt: skip
+
+
+def _change_cells(change: dict | None) -> tuple:
+    return (
+        _get(change, "status"), _get(change, "baseline"), _get(change, "baseline_session"),
+        _get(change, "baseline_n"), _get(change, "value"), _get(change, "n"),
+        _get(change, "practice_gain"), _get(change, "practice_sd"), _get(change, "practice_n"),
+        _get(change, "sd"), _get(change, "reliability"), _get(change, "reliability_source"),
+        _get(change, "reliability_n"), _get(change, "sem"), _get(change, "s_diff"),
+        _get(change, "rci"), _get(change, "df"), _get(change, "p"), _get(change, "p_adjusted"),
+    )  # fmt: skip
+
+
+def _z_cells(z: dict | None) -> tuple:
+    protocol = _get(z, "norm", "protocol")
+    return (
+        _get(z, "norm", "z"), _get(z, "norm", "mean"), _get(z, "norm", "sd"),
+        _get(z, "norm", "n"), _get(z, "norm", "source"),
+        ", ".join(str(protocol[k]) for k in ("game", "examination_seconds", "opponent"))
+        if protocol else None,
+        _get(z, "cohort", "z"), _get(z, "cohort", "mean"), _get(z, "cohort", "sd"),
+        _get(z, "cohort", "n"),
+    )  # fmt: skip
+
+
 def inference_rows(scope: ExportScope) -> Iterator[tuple]:
-    """Each participant's stored trend details, flattened (only current metric versions)."""
+    """Every stored reading (its history), flattened: a primary reading once per assessment
+    point (only current metric versions)."""
     scope.load()
-    for participant, arm, key, version, n, details in _inference(scope).iterator(chunk_size=CHUNK):
+    rows = _inference(scope).iterator(chunk_size=CHUNK)
+    for participant, arm, key, version, game, role, computed_at, details in rows:
         subject = scope.subjects.get(participant)
         if subject is None or CATALOGUE[key].version != version:
             continue
-        trend, rci, norm = details.get("trend"), details.get("rci"), details.get("norm")
-        yield (
-            subject.export_id,
-            arm,
-            key,
-            version,
-            n,
-            details.get("latest"),
-            details.get("latest_n"),
+        head = (subject.export_id, arm, key, version, game, computed_at + subject.shift, role)
+        series = details.get("series") or ()
+        facts = (
+            len(series),
+            details.get("counted", 0),
             details.get("min_trials", CATALOGUE[key].min_trials),
-            _get(trend, "slope"),
-            _get(trend, "ci_low"),
-            _get(trend, "ci_high"),
-            _get(rci, "status"),
-            _get(rci, "k"),
-            _get(rci, "trials_baseline"),
-            _get(rci, "trials_latest"),
-            _get(rci, "baseline"),
-            _get(rci, "latest"),
-            _get(rci, "sd"),
-            _get(rci, "reliability"),
-            _get(rci, "source"),
-            _get(rci, "sem"),
-            _get(rci, "s_diff"),
-            _get(rci, "value"),
-            _get(rci, "practice_gain"),
-            _get(rci, "practice_source"),
-            _get(rci, "corrected"),
-            _get(rci, "reliable") if _get(rci, "status") == "ok" else None,
-            details.get("z_cohort"),
-            details.get("z_norm"),
-            _get(norm, "mean"),
-            _get(norm, "sd"),
-            _get(norm, "n"),
-            _get(norm, "source"),
+            details.get("latest"),
+            details.get("latest_n") if details.get("latest") is not None else None,
         )
+        z = _z_cells(details.get("z"))
+        words = "; ".join(details.get("words") or ()) or None
+        if role == "primary" and details.get("assessments"):
+            for entry in details["assessments"]:
+                point = f"{entry['kind']}: {entry['label']}" if entry["label"] else entry["kind"]
+                yield (
+                    *head, point, entry.get("session"), *facts, *_trend_cells(entry.get("trend")),
+                    *_change_cells(entry.get("change")), *z, words, details.get("reading", ""),
+                )  # fmt: skip
+            continue
+        yield (
+            *head, None, None, *facts, *_trend_cells(details.get("trend")),
+            *_change_cells(None), *z, words, details.get("reading", ""),
+        )  # fmt: skip
 
 
 def _count(queryset_of: Callable[[ExportScope], QuerySet]) -> Callable[[ExportScope], int]:
@@ -396,5 +424,5 @@ SOURCES: dict[str, Source] = {
     "recall_probes": Source(_typed_count(RecallProbe), probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
     "metrics": Source(_count(_metrics), metric_rows),
-    "inference": Source(_count(_inference), inference_rows),
+    "inference": Source(_inference_count, inference_rows),
 }

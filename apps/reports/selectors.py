@@ -52,6 +52,26 @@ def attendance(participant, planned: int | None, now=None) -> list[dict]:
     return weeks
 
 
+def plan(participant) -> tuple[int | None, str]:
+    """Sessions a week planned, and whose plan it is: the participant's own; else the protocol
+    of their latest session (the plan they are on); else the study's newest protocol."""
+    if participant.sessions_per_week is not None:
+        return participant.sessions_per_week, "the participant's plan"
+    latest = (
+        TrainingSession.objects.filter(participant=participant)
+        .exclude(status="scheduled")
+        .order_by("-number")
+        .first()
+    )
+    if latest is not None and latest.protocol_snapshot.get("sessions_per_week"):
+        snapshot = latest.protocol_snapshot
+        return snapshot["sessions_per_week"], (
+            f"the protocol of the latest session, {snapshot.get('name')} v{snapshot.get('version')}"
+        )
+    planned = participant.sessions_per_week_planned
+    return planned, "the study's newest protocol"
+
+
 def participant_report(*, user, participant_id: int, with_notes: bool = False) -> dict:
     """Everything the report prints. Clinician notes only when asked for, and only for the
     participant's clinical team (others are refused, as on the notes endpoint)."""
@@ -63,13 +83,12 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
             for n in clinician_note_list(user=user, participant=participant)
         ]
     summary = participant_summary(participant=participant)
-    planned = participant.sessions_per_week_planned
+    planned, plan_source = plan(participant)
     return {
         "participant": participant,
         "planned": planned,
-        "plan_source": "the participant's plan"
-        if participant.sessions_per_week is not None
-        else "the study's newest protocol",
+        "plan_source": plan_source,
+        "claims": summary["claims"],
         "metrics": summary["metrics"],
         "weeks": attendance(participant, planned),
         "sessions_completed": summary["participant"]["sessions_completed"],

@@ -563,6 +563,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/dose/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dose ledger: prescribed, scheduled, delivered, active minutes and missed (with reason) per programme week */
+        get: operations["participants_dose_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/dose/missed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record why a week that is over fell short */
+        post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/metrics/": {
         parameters: {
             query?: never;
@@ -613,6 +647,41 @@ export interface paths {
         head?: never;
         /** Correct a clinician note (its author), with the reason; the audit trail keeps the text before and after */
         patch: operations["participants_notes_partial_update"];
+        trace?: never;
+    };
+    "/api/participants/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Prescribe a participant's own dose (owners and the clinical team) */
+        put: operations["participants_programme_update"];
+        post?: never;
+        /** Back to the study's dose */
+        delete: operations["participants_programme_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/progress-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link for the participant's own device to their progress page */
+        post: operations["participants_progress_link_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/participants/{id}/report/": {
@@ -778,6 +847,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A participant's own progress
+         * @description The participant's own page: the link is the credential (no account, no session).
+         */
+        get: operations["progress_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1063,6 +1152,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's prescribed dose */
+        get: operations["studies_programme_retrieve"];
+        /** Prescribe the study's dose (its owners) */
+        put: operations["studies_programme_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/protocols/": {
         parameters: {
             query?: never;
@@ -1260,7 +1367,7 @@ export interface components {
         };
         AssessmentPoint: {
             readonly id: number;
-            readonly kind: components["schemas"]["Kind379Enum"];
+            readonly kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @description For example '6-month follow-up' */
             readonly label: string;
             /** @description A session number */
@@ -1272,9 +1379,16 @@ export interface components {
             /** @description 'session 12' or 'days 84-98 ...' */
             readonly when: string;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        AssessmentPointKindEnum: "baseline" | "post_training" | "follow_up";
         /** @description A session number, or a window of days after enrolment (both ends). */
         AssessmentPointWriteRequest: {
-            kind: components["schemas"]["Kind379Enum"];
+            kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @default  */
             label: string;
             session?: number;
@@ -1299,6 +1413,16 @@ export interface components {
             readonly prev_hash: string;
             /** @description SHA-256 of this entry's content and prev_hash. */
             readonly entry_hash: string;
+        };
+        Booster: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
+        };
+        BoosterRequest: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
         };
         CardPlayedEvent: {
             /**
@@ -1636,13 +1760,29 @@ export interface components {
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
         };
-        /**
-         * @description * `baseline` - Baseline
-         *     * `post_training` - End of training
-         *     * `follow_up` - Follow-up
-         * @enum {string}
-         */
-        Kind379Enum: "baseline" | "post_training" | "follow_up";
+        Ledger: {
+            participant: number;
+            programme: components["schemas"]["Programme"] | null;
+            /**
+             * Format: date
+             * @description Week 1's first day.
+             */
+            starts_on: string;
+            current_week: number;
+            weeks: components["schemas"]["Week"][];
+            /** @description Sessions prescribed in the weeks over. */
+            prescribed: number;
+            /** @description Sessions held in the weeks over. */
+            delivered: number;
+            /**
+             * Format: double
+             * @description Share of the prescribed sessions held (each week capped).
+             */
+            adherence: number | null;
+            missed: number;
+            /** @description Weeks short with no reason given. */
+            missed_unexplained: number;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -2008,6 +2148,21 @@ export interface components {
          * @enum {string}
          */
         MethodsEnum: "totp" | "recovery" | "passkey";
+        MissedDoseRequest: {
+            week: number;
+            reason: components["schemas"]["MissedReasonEnum"];
+        };
+        /**
+         * @description * `illness` - Illness
+         *     * `away` - Away or on holiday
+         *     * `technical` - Technical problem
+         *     * `no_time` - No time
+         *     * `not_wanted` - Did not want to train
+         *     * `unreachable` - Could not be reached
+         *     * `other` - Other
+         * @enum {string}
+         */
+        MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -2162,7 +2317,7 @@ export interface components {
             readonly sessions_this_week: number;
             /** @description Sessions completed in the week before this one. */
             readonly sessions_last_week: number;
-            /** @description The participant's own plan, else the study's newest protocol's. */
+            /** @description The participant's own plan, else their prescribed dose (own, else the study's programme), else the study's newest protocol's. */
             readonly sessions_per_week_planned: number | null;
             /** @description Planned sessions not held last week (weeks begin Monday 00:00 in the clinic's time zone); null without a plan or for someone enrolled since it began. */
             readonly sessions_missed_last_week: number | null;
@@ -2178,6 +2333,16 @@ export interface components {
              */
             group: string;
             clinicians?: number[];
+        };
+        ParticipantProgress: {
+            code: string;
+            /** @description The participant's programme week (0: not begun). */
+            week: number;
+            sessions_done: number;
+            sessions_planned: number;
+            /** @description Weeks in a row the plan was kept. */
+            streak_weeks: number;
+            words: string[];
         };
         Passkey: {
             id: number;
@@ -2224,6 +2389,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         PlayLink: {
             token: string;
@@ -2258,7 +2425,6 @@ export interface components {
          *     * `optimal_play_rate` - optimal_play_rate
          *     * `tricks_lost` - tricks_lost
          *     * `hand_choice_loss` - hand_choice_loss
-         *     * `memory_fidelity` - memory_fidelity
          *     * `illegal_attempts` - illegal_attempts
          *     * `decision_time_median_ms` - decision_time_median_ms
          *     * `decision_time_iqr_ms` - decision_time_iqr_ms
@@ -2268,7 +2434,7 @@ export interface components {
          *     * `mendikot_rounds_won` - mendikot_rounds_won
          * @enum {string}
          */
-        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2305,11 +2471,34 @@ export interface components {
         };
         /** @enum {string} */
         ProbeKindEnum: "where" | "which_hand";
+        Programme: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["Booster"][];
+            /** @description The participant's own prescription. */
+            readonly own: boolean;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        ProgrammeRequest: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["BoosterRequest"][];
+        };
         Progress: {
             rows_done: number;
             rows_total: number;
             /** Format: double */
             percent: number;
+        };
+        ProgressLink: {
+            token: string;
+            /** @description The page to open on the participant's device. */
+            path: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         Protocol: {
             readonly id: number;
@@ -2757,6 +2946,7 @@ export interface components {
             readonly primary_metrics: string[];
             /** @description In time order, the baseline first. */
             readonly assessment_points: components["schemas"]["AssessmentPoint"][];
+            readonly retest_interval_days: number | null;
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly design_open: boolean;
@@ -2784,6 +2974,10 @@ export interface components {
              */
             design_open: boolean;
         };
+        StudyProgramme: {
+            /** @description Null: none prescribed yet. */
+            programme: components["schemas"]["Programme"] | null;
+        };
         StudyWriteRequest: {
             name: string;
             description?: string;
@@ -2802,6 +2996,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
@@ -3000,6 +3196,24 @@ export interface components {
             record: {
                 [key: string]: unknown;
             } | null;
+        };
+        Week: {
+            week: number;
+            /** Format: date */
+            starts_on: string;
+            current: boolean;
+            prescribed: number;
+            prescribed_minutes: number;
+            scheduled: number;
+            delivered: number;
+            /**
+             * Format: double
+             * @description Minutes of completed sessions.
+             */
+            active_minutes: number;
+            /** @description Null while the week runs. */
+            missed: number | null;
+            missed_reason: (components["schemas"]["MissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
@@ -3865,6 +4079,54 @@ export interface operations {
             };
         };
     };
+    participants_dose_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_dose_missed_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MissedDoseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MissedDoseRequest"];
+                "multipart/form-data": components["schemas"]["MissedDoseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
     participants_metrics_retrieve: {
         parameters: {
             query: {
@@ -3968,6 +4230,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
+    participants_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
+                };
+            };
+        };
+    };
+    participants_programme_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    participants_progress_link_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressLink"];
                 };
             };
         };
@@ -4271,6 +4601,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    progress_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantProgress"];
+                };
             };
         };
     };
@@ -4784,6 +5135,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Study"];
+                };
+            };
+        };
+    };
+    studies_programme_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyProgramme"];
+                };
+            };
+        };
+    };
+    studies_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
                 };
             };
         };

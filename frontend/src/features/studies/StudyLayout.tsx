@@ -1,4 +1,5 @@
-// One study's page: its name and the tabs for its protocols, participants, cohort and exports.
+// One study's page: its name and the tabs for its protocols, participants, claims, cohort,
+// programme and exports.
 
 import { NavLink, Outlet, useParams } from "react-router";
 import { ErrorNote, Loading } from "../../ui/widgets";
@@ -21,7 +22,9 @@ export function StudyLayout() {
           Protocols
         </NavLink>
         <NavLink to={`/studies/${id}/participants`}>Participants</NavLink>
+        <NavLink to={`/studies/${id}/claims`}>Claims</NavLink>
         <NavLink to={`/studies/${id}/cohort`}>Cohort</NavLink>
+        <NavLink to={`/studies/${id}/programme`}>Programme</NavLink>
         <NavLink to={`/studies/${id}/exports`}>Exports</NavLink>
       </nav>
       <Outlet />
