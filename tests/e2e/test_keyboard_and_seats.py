@@ -10,9 +10,9 @@ import pytest
 from apps.games import links, practice
 from apps.training import services as training
 from tests.e2e.conftest import enrol_with_consent, login_as
-from tests.e2e.test_practice import first_sessions
 from tests.e2e.test_examination import late_game
 from tests.e2e.test_keyboard import mendikot_game
+from tests.e2e.test_practice import first_sessions
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

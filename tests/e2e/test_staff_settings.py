@@ -56,11 +56,11 @@ def test_a_protocol_is_set_and_seen_with_every_setting(new_page, staff, shot, wi
     page.get_by_label("At a table, a silent seat is played for after, seconds (empty: never)").fill(
         ""
     )
-    page.get_by_label("Strength of the player who takes over (0–1)").fill("0.25")
+    page.get_by_label("Strength of the player who takes over (0 to 1)").fill("0.25")
     page.get_by_label(
         "Move the examination time from session to session towards a recall target"
     ).check()
-    page.get_by_label("Target recall (0–1)").fill("0.7")
+    page.get_by_label("Target recall (0 to 1)").fill("0.7")
     page.get_by_label("Step, seconds").fill("4")
     page.get_by_label("Shortest examination, seconds").fill("15")
     page.get_by_label("Longest examination, seconds").fill("90")

@@ -243,7 +243,7 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-takeover-level">Strength of the player who takes over (0–1)</label>
+          <label htmlFor="pf-takeover-level">Strength of the player who takes over (0 to 1)</label>
           <input
             id="pf-takeover-level"
             type="number"
@@ -271,7 +271,7 @@ export function ProtocolForm({
         {adaptive.enabled && (
           <>
             <div>
-              <label htmlFor="pf-target">Target recall (0–1)</label>
+              <label htmlFor="pf-target">Target recall (0 to 1)</label>
               <input
                 id="pf-target"
                 type="number"
