@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "apps.reports",
     "apps.signoff",
     "apps.live",
+    "apps.demo",
 ]
 
 MIDDLEWARE = [
@@ -128,6 +129,8 @@ MEDIA_ROOT = VAR_DIR / "media"
 # every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
 ASGI_APPLICATION = "config.asgi.application"
 LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+# Threads (so database connections) a live process uses for its sockets' database work.
+LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
 # layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
 _LIVE_LAYERS = {

@@ -7,9 +7,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games.engine import game_from_json, game_from_setup
 from apps.games.models import EventKind, Game, GameEvent, GameSeat
-from apps.games.seat_log import seat_log  # noqa: F401 (offered to other apps from here)
-from apps.games.seats import seated_sessions, session_seat  # noqa: F401 (offered from here)
-from apps.games.watching import watch_log, watch_view  # noqa: F401 (offered from here)
+from apps.games.runtime.seats import seated_sessions, session_seat  # noqa: F401 (offered here)
 from apps.participants.selectors import participant_scope
 
 
@@ -61,7 +59,7 @@ def game_replayed(game: Game):
 
 def game_full_record(game: Game) -> dict:
     """Everything about a finished game, hidden cards included: for staff review only."""
-    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status in Game.OPEN:
         raise PermissionDenied(
             "The full record of a game is shown only once it is over.", code="game_in_progress"
         )

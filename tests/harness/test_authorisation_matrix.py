@@ -205,6 +205,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/programme/", "PUT"): Rule(
         "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
     ),
+    ("api/studies/<int:pk>/flow/", "GET"): Rule("/api/studies/{study}/flow/", staff_only(200)),
     ("api/participants/<int:pk>/programme/", "PUT"): Rule(
         "/api/participants/{participant}/programme/", staff_only(200), DOSE
     ),
@@ -316,6 +317,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/tables/<int:game_id>/", "GET"): Rule("/api/tables/{table}/", staff_only(200)),
     ("api/tables/<int:game_id>/links/", "POST"): Rule(
         "/api/tables/{table}/links/", staff_only(201)
+    ),
+    # Giving back a seat nobody took: refused as the table stands (changes nothing), or hidden.
+    ("api/tables/<int:game_id>/control/", "POST"): Rule(
+        "/api/tables/{table}/control/",
+        staff_only(409),
+        {"action": "seat_person", "seat": 0},
     ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(

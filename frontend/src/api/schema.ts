@@ -1135,6 +1135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/flow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's CONSORT-style flow and adherence (per arm for those who see arms) */
+        get: operations["studies_flow_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/open/": {
         parameters: {
             query?: never;
@@ -1240,6 +1257,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{game_id}/control/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a table: cancel, pause, resume, end; the computer in a seat, or back */
+        post: operations["tables_control_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{game_id}/links/": {
         parameters: {
             query?: never;
@@ -1261,20 +1295,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description * `create` - Create
-         *     * `update` - Update
-         *     * `delete` - Delete
-         *     * `login` - Login
-         *     * `login_failed` - Login Failed
-         *     * `logout` - Logout
-         *     * `export` - Export
-         *     * `factor_added` - Factor Added
-         *     * `signed` - Signed
-         *     * `access_reviewed` - Access Reviewed
-         * @enum {string}
-         */
-        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -1352,6 +1372,28 @@ export interface components {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
         };
+        ArmFlow: {
+            /** @description The arm, or 'all' for those who may not see arms. */
+            arm: string;
+            allocated: number;
+            /** @description Held at least one session. */
+            received: number;
+            not_received: number;
+            /** @description Withdrew consent after allocation. */
+            withdrew: number;
+            /** @description Still consenting, no session for some weeks. */
+            lost: number;
+            /** @description The latest reason recorded for a missed week, counted. */
+            lost_reasons: {
+                [key: string]: number;
+            };
+            /** @description Still consenting: in the exports. */
+            analysed: number;
+            prescribed: number;
+            delivered: number;
+            /** Format: double */
+            adherence: number | null;
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1401,7 +1443,7 @@ export interface components {
             readonly at: string;
             readonly actor: number | null;
             readonly actor_name: string;
-            readonly action: components["schemas"]["ActionEnum"];
+            readonly action: components["schemas"]["AuditEntryActionEnum"];
             readonly object_type: string;
             readonly object_id: string;
             readonly study_id: number | null;
@@ -1414,6 +1456,20 @@ export interface components {
             /** @description SHA-256 of this entry's content and prev_hash. */
             readonly entry_hash: string;
         };
+        /**
+         * @description * `create` - Create
+         *     * `update` - Update
+         *     * `delete` - Delete
+         *     * `login` - Login
+         *     * `login_failed` - Login Failed
+         *     * `logout` - Logout
+         *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
+         * @enum {string}
+         */
+        AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         Booster: {
             start_week: number;
             weeks: number;
@@ -1530,7 +1586,7 @@ export interface components {
              * @description Seconds until the hand is shown (0 once it is; null while the clock waits).
              */
             starts_in_seconds: number | null;
-            /** @description This seat has said it is ready. */
+            /** @description This seat is done with the deal's examination (both hands studied, or its time ran out); the table may still wait for others (waiting_for). */
             ready: boolean;
         };
         ExaminationEventRequest: {
@@ -1676,6 +1732,13 @@ export interface components {
             passkeys: components["schemas"]["Passkey"][];
             recovery_codes_left: number;
         };
+        Flow: {
+            enrolled: number;
+            not_allocated: components["schemas"]["NotAllocated"];
+            allocated: number;
+            arms: components["schemas"]["ArmFlow"][];
+            lost_after_weeks: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1703,11 +1766,12 @@ export interface components {
         /**
          * @description * `waiting` - Waiting for players
          *     * `active` - In play
+         *     * `paused` - Paused
          *     * `finished` - Finished
          *     * `abandoned` - Abandoned
          * @enum {string}
          */
-        GameStatusEnum: "waiting" | "active" | "finished" | "abandoned";
+        GameStatusEnum: "waiting" | "active" | "paused" | "finished" | "abandoned";
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
@@ -2163,6 +2227,11 @@ export interface components {
          * @enum {string}
          */
         MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
+        NotAllocated: {
+            no_consent: number;
+            withdrew_before_allocation: number;
+            awaiting_allocation: number;
+        };
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -2413,6 +2482,20 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        Presence: {
+            /** @description A device of the seat has its socket open. */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description When the seat's person last sent anything.
+             */
+            last_heard_at: string | null;
+            /**
+             * Format: double
+             * @description Seconds since then, when the view was made.
+             */
+            idle_seconds: number | null;
+        };
         /**
          * @description * `recall_hit` - recall_hit
          *     * `recall_suit_correct` - recall_suit_correct
@@ -2630,9 +2713,11 @@ export interface components {
          *     * `table_started` - Table Started
          *     * `seat_takeover` - Seat Takeover
          *     * `seat_return` - Seat Return
+         *     * `table_paused` - Table Paused
+         *     * `table_resumed` - Table Resumed
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return" | "table_paused" | "table_resumed";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -2729,6 +2814,8 @@ export interface components {
             bot: string | null;
             /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
             state: components["schemas"]["StateEnum"];
+            /** @description Why the computer plays a person's seat: silent (the person fell silent; it returns when they send anything) or clinician (until the clinician gives it back). */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
@@ -2746,6 +2833,14 @@ export interface components {
             version: number;
             seat: number;
             seats: components["schemas"]["Seat"][];
+            /** @description The person seats the table waits for now (a move, a hand to examine, a recall probe's answer). */
+            waiting_for: number[];
+            /**
+             * Format: double
+             * @description Seconds until the game changes with no one acting (null: it waits for a person).
+             */
+            next_change_in_seconds: number | null;
+            /** @description This seat's own examination clock. */
             examination: components["schemas"]["ExaminationClock"] | null;
             turn: components["schemas"]["Turn"] | null;
             /** @description A recall probe waiting: the game waits for its answer. */
@@ -2888,6 +2983,13 @@ export interface components {
         StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
+            /** @description At a table: the seat's label. */
+            label?: string;
+            /**
+             * Format: double
+             * @description A person's own examination time a hand (Memulation).
+             */
+            examination_seconds?: number;
             bot?: string;
             /**
              * Format: double
@@ -3013,6 +3115,32 @@ export interface components {
             seats: components["schemas"]["TableSeat"][];
             you: number | null;
         };
+        /**
+         * @description * `cancel` - cancel
+         *     * `pause` - pause
+         *     * `resume` - resume
+         *     * `end` - end
+         *     * `seat_computer` - seat_computer
+         *     * `seat_person` - seat_person
+         * @enum {string}
+         */
+        TableControlActionEnum: "cancel" | "pause" | "resume" | "end" | "seat_computer" | "seat_person";
+        /** @description The clinician running a table. */
+        TableControlRequest: {
+            /**
+             * @description cancel (a table still waiting), pause, resume, end (a table in play), seat_computer (the computer plays a person's seat), seat_person (give it back).
+             *
+             *     * `cancel` - cancel
+             *     * `pause` - pause
+             *     * `resume` - resume
+             *     * `end` - end
+             *     * `seat_computer` - seat_computer
+             *     * `seat_person` - seat_person
+             */
+            action: components["schemas"]["TableControlActionEnum"];
+            /** @description For seat_computer and seat_person. */
+            seat?: number;
+        };
         TableCreateRequest: {
             protocol: number;
             seats: components["schemas"]["TableSeatRequestRequest"][];
@@ -3042,6 +3170,8 @@ export interface components {
             /** @description A participant's code, Clinician or Computer. */
             label: string;
             joined: boolean;
+            /** @description Why the computer plays it. */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The participant's own training session at this table. */
             session: number | null;
             /**
@@ -3050,6 +3180,8 @@ export interface components {
              */
             link: string | null;
         };
+        /** @enum {string} */
+        TakenOverByEnum: "silent" | "clinician";
         Token: {
             readonly token: string;
         };
@@ -3168,16 +3300,34 @@ export interface components {
              */
             next_due_in_seconds: number | null;
         };
-        /** @description The examination's timing for a spectator: never its cards. */
+        /** @description The examination's timing for a spectator, each person's own: never its cards. */
         WatchClock: {
             round: number;
             deal: number;
+            seats: components["schemas"]["WatchSeatClock"][];
+        };
+        WatchSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+            state: components["schemas"]["StateEnum"];
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description Person seats only. */
+            presence: components["schemas"]["Presence"] | null;
+        };
+        WatchSeatClock: {
+            seat: number;
             hand: components["schemas"]["HandEnum"];
             /** Format: double */
             planned_seconds: number;
             /** Format: double */
             seconds_left: number;
+            /** @description The hand waits for this person's Start. */
             waiting: boolean;
+            /** @description This person is done with the deal's examination. */
+            done: boolean;
         };
         /** @description A spectator's view: public information while the game runs, the whole record after. */
         WatchView: {
@@ -3186,7 +3336,10 @@ export interface components {
             game_type: components["schemas"]["GameEnum"];
             status: components["schemas"]["GameStatusEnum"];
             version: number;
-            seats: components["schemas"]["TableSeat"][];
+            seats: components["schemas"]["WatchSeat"][];
+            waiting_for: number[];
+            /** Format: double */
+            next_change_in_seconds: number | null;
             examination: components["schemas"]["WatchClock"] | null;
             /** @description The seat view's fields with no seat's own: seat, hand, examination null; legal empty; no hidden trump, no 'Stragedy intention. */
             state: {
@@ -5112,6 +5265,27 @@ export interface operations {
             };
         };
     };
+    studies_flow_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+        };
+    };
     studies_open_create: {
         parameters: {
             query?: never;
@@ -5352,6 +5526,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Table"];
                 };
+            };
+        };
+    };
+    tables_control_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableControlRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TableControlRequest"];
+                "multipart/form-data": components["schemas"]["TableControlRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

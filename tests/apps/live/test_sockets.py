@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def new_game(clinician, game="memulation", **fields) -> Game:
     """A new game; a Memulation one with hand A's clock started, as the device would."""
-    from apps.games import answers, services
+    from apps.games import services
 
     participant = make_participant(clinicians=[clinician])
     fields.setdefault("opponent", "random")
@@ -30,7 +30,7 @@ def new_game(clinician, game="memulation", **fields) -> Game:
     created = services.game_create(session=session)
     if game == "memulation":
         event, request = {"type": "start"}, services.ClientFacts()
-        answers.examine(game_id=created.pk, link=None, event=event, request=request)
+        services.game_examination_event(game_id=created.pk, link=None, event=event, request=request)
     return created
 
 
