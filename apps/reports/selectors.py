@@ -14,6 +14,7 @@ from apps.games.selectors import game_for_staff
 from apps.metrics.models import GameAnalysis
 from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
+from apps.programmes.selectors import dose_ledger
 from apps.training.models import TrainingSession
 
 WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
@@ -93,6 +94,7 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
         "weeks": attendance(participant, planned),
         "sessions_completed": summary["participant"]["sessions_completed"],
         "notes": notes,
+        "dose": dose_ledger(participant),
         "generated_at": timezone.now(),
     }
 

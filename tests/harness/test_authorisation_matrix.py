@@ -205,6 +205,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/programme/", "PUT"): Rule(
         "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
     ),
+    ("api/studies/<int:pk>/flow/", "GET"): Rule("/api/studies/{study}/flow/", staff_only(200)),
     ("api/participants/<int:pk>/programme/", "PUT"): Rule(
         "/api/participants/{participant}/programme/", staff_only(200), DOSE
     ),

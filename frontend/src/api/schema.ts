@@ -1135,6 +1135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/flow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's CONSORT-style flow and adherence (per arm for those who see arms) */
+        get: operations["studies_flow_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/open/": {
         parameters: {
             query?: never;
@@ -1354,6 +1371,28 @@ export interface components {
         AllocateRequest: {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
+        };
+        ArmFlow: {
+            /** @description The arm, or 'all' for those who may not see arms. */
+            arm: string;
+            allocated: number;
+            /** @description Held at least one session. */
+            received: number;
+            not_received: number;
+            /** @description Withdrew consent after allocation. */
+            withdrew: number;
+            /** @description Still consenting, no session for some weeks. */
+            lost: number;
+            /** @description The latest reason recorded for a missed week, counted. */
+            lost_reasons: {
+                [key: string]: number;
+            };
+            /** @description Still consenting: in the exports. */
+            analysed: number;
+            prescribed: number;
+            delivered: number;
+            /** Format: double */
+            adherence: number | null;
         };
         ArmWriteRequest: {
             name: string;
@@ -1693,6 +1732,13 @@ export interface components {
             passkeys: components["schemas"]["Passkey"][];
             recovery_codes_left: number;
         };
+        Flow: {
+            enrolled: number;
+            not_allocated: components["schemas"]["NotAllocated"];
+            allocated: number;
+            arms: components["schemas"]["ArmFlow"][];
+            lost_after_weeks: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1833,6 +1879,8 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
+            /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
+            readonly time_zone: string;
         };
         /**
          * @description * `reviewed` - Reviewed
@@ -2179,6 +2227,11 @@ export interface components {
          * @enum {string}
          */
         MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
+        NotAllocated: {
+            no_consent: number;
+            withdrew_before_allocation: number;
+            awaiting_allocation: number;
+        };
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -5208,6 +5261,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Export"];
+                };
+            };
+        };
+    };
+    studies_flow_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
                 };
             };
         };
