@@ -1959,6 +1959,8 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
+            /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
+            readonly time_zone: string;
         };
         /**
          * @description * `reviewed` - Reviewed
