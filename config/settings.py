@@ -306,7 +306,7 @@ REST_FRAMEWORK["DEFAULT_METADATA_CLASS"] = "apps.api.metadata.Metadata"
 # Redis when configured, so rate limits and sign-in lockouts hold across web processes.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "apps.common.cache.RedisCache",  # clear() leaves the broker's keys alone
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "memulation",
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},

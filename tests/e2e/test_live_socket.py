@@ -5,7 +5,6 @@ plays a whole game in Chromium over the live socket, with no polling and no move
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,18 +14,12 @@ import pytest
 
 from apps.games import links
 from apps.games.models import Game
-from tests.conftest import current_database_url
+from tests.conftest import current_database_url, free_port
 from tests.e2e.conftest import ROOT, TRICK_PAUSE_MS, enrol_with_consent
 from tests.e2e.players import play_mendikot
 from tests.e2e.test_browser import start_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
