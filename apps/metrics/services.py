@@ -219,9 +219,9 @@ def _series(participant: Participant) -> dict[str, list[trends.Point]]:
     by_key: dict[str, dict[int, MetricValue]] = defaultdict(dict)
     by_pk: dict[int, TrainingSession] = {}
     for row in values:
-        if _current(row):
-            by_key[row.key][row.session_id] = row
-            by_pk[row.session_id] = row.session
+        if _current(row) and row.session is not None:  # a session's value has its session
+            by_key[row.key][row.session.pk] = row
+            by_pk[row.session.pk] = row.session
     sessions = sorted(by_pk.values(), key=lambda s: s.number)
     series = {}
     for key, by_session in by_key.items():
@@ -271,10 +271,12 @@ def _reference(row: ReferenceNorm | None) -> trends.Reference | None:
 
 def participant_trends_refresh(*, participant: Participant) -> None:
     """Each metric as a series over sessions with its trend, reliable change and z-scores."""
-    cohorts = CohortNorm.objects.filter(study_id=participant.study_id)
-    cohorts = {c.key: c for c in cohorts if _current(c)}
-    norms = ReferenceNorm.objects.filter(age_band=participant.age_band)
-    norms = {n.key: n for n in norms if _current(n)}
+    cohorts = {
+        c.key: c for c in CohortNorm.objects.filter(study_id=participant.study_id) if _current(c)
+    }
+    norms = {
+        n.key: n for n in ReferenceNorm.objects.filter(age_band=participant.age_band) if _current(n)
+    }
     rows = []
     for key, points in _series(participant).items():
         cohort, norm = _cohort(cohorts.get(key)), _reference(norms.get(key))
@@ -310,10 +312,14 @@ def cohort_norms_refresh(*, study: Study) -> None:
     with transaction.atomic():
         for key, rows in by_key.items():
             latest = [v[-1] for _, v in rows]
-            pairs = [(control, trends.baseline_and_latest(v)) for control, v in rows]
-            baselines = [b for _, (b, _) in pairs if b is not None]
-            gains = [lt - b for _, (b, lt) in pairs if b is not None]
-            control_gains = [lt - b for control, (b, lt) in pairs if control and b is not None]
+            pairs = [
+                (control, means)
+                for control, v in rows
+                if (means := trends.baseline_and_latest(v)) is not None
+            ]
+            baselines = [b for _, (b, _) in pairs]
+            gains = [lt - b for _, (b, lt) in pairs]
+            control_gains = [lt - b for control, (b, lt) in pairs if control]
             firsts = [(v[0], v[1]) for _, v in rows if len(v) >= 2]
             CohortNorm.objects.update_or_create(
                 study=study,
@@ -363,7 +369,7 @@ def sessions_needing_metrics():
     return TrainingSession.objects.filter(status="completed").filter(~Q(pk__in=current))
 
 
-def metrics_nightly() -> dict[str, int]:
+def metrics_nightly() -> dict[str, int | str]:
     """Cohort norms for every study, then every participant's trends against them."""
     studies = list(Study.objects.all())
     for study in studies:

@@ -49,6 +49,19 @@ class Point:
 
 
 @dataclass(frozen=True)
+class Measured:
+    """A session's value that is there (a :class:`Point` whose value is not None)."""
+
+    session: int
+    value: float
+    n: int
+
+
+def measured(points: list[Point]) -> list[Measured]:
+    return [Measured(p.session, p.value, p.n) for p in points if p.value is not None]
+
+
+@dataclass(frozen=True)
 class Cohort:
     """The study's own data on a metric (see ``CohortNorm``)."""
 
@@ -81,10 +94,11 @@ def window(n: int) -> int:
     return min(BASELINE_SESSIONS, n // 2)
 
 
-def baseline_and_latest(values: list[float]) -> tuple[float | None, float | None]:
+def baseline_and_latest(values: list[float]) -> tuple[float, float] | None:
+    """The means of the first k and of the last k values; None with fewer than two values."""
     k = window(len(values))
     if k == 0:
-        return None, None
+        return None
     return statistics.fmean(values[:k]), statistics.fmean(values[-k:])
 
 
@@ -96,8 +110,8 @@ def _better(metric: Metric, change: float) -> str:
     return "increase" if change > 0 else "decrease"
 
 
-def _number(x: float) -> str:
-    return f"{x:.3g}"
+def _number(x: float | None) -> str:
+    return "none" if x is None else f"{x:.3g}"
 
 
 def _trials(n: int) -> str:
@@ -108,10 +122,11 @@ def trend_details(
     metric: Metric, points: list[Point], cohort: Cohort | None, norm: Reference | None
 ) -> dict:
     """Everything the dashboard shows about one metric of one participant."""
-    present = [p for p in points if p.value is not None]
+    present = measured(points)
     values = [p.value for p in present]
     rolling = stats.rolling_mean([p.value for p in points])
     latest = present[-1] if present else None
+    means = baseline_and_latest(values)
     details: dict = {
         "series": [
             {
@@ -127,7 +142,7 @@ def trend_details(
         "latest": latest.value if latest else None,
         "latest_n": latest.n if latest else 0,
         "min_trials": metric.min_trials,
-        "baseline": baseline_and_latest(values)[0],
+        "baseline": means[0] if means else None,
         "trend": None,
         "rci": None,
         "z_cohort": None,
@@ -144,7 +159,7 @@ def trend_details(
     return details
 
 
-def _trend(metric: Metric, present: list[Point]) -> dict:
+def _trend(metric: Metric, present: list[Measured]) -> dict:
     if len({p.session for p in present}) < 3:
         return {
             "slope": None,
@@ -154,9 +169,10 @@ def _trend(metric: Metric, present: list[Point]) -> dict:
             "reading": "Not enough sessions for a trend yet (three are needed).",
         }
     fit = stats.least_squares([p.session for p in present], [p.value for p in present])
-    clear = fit.ci_low is not None and (fit.ci_low > 0 or fit.ci_high < 0)
+    low, high = fit.ci_low, fit.ci_high  # there is an interval from three sessions on
+    clear = low is not None and high is not None and (low > 0 or high < 0)
     arrow = ("up" if fit.slope > 0 else "down") if clear else "flat"
-    span = f"95% CI {_number(fit.ci_low)} to {_number(fit.ci_high)}"
+    span = f"95% CI {_number(low)} to {_number(high)}"
     if clear:
         kind = _better(metric, fit.slope).capitalize()
         reading = f"{kind}: {_number(fit.slope)} {metric.unit} per session ({span})."
@@ -220,7 +236,7 @@ def practice_for(cohort: Cohort | None, norm: Reference | None) -> dict | None:
     return None
 
 
-def _rci(metric, present: list[Point], cohort: Cohort | None, norm: Reference | None) -> dict:
+def _rci(metric, present: list[Measured], cohort: Cohort | None, norm: Reference | None) -> dict:
     if metric.direction == NEUTRAL:
         return _no_rci("neutral", "No reliable-change reading. " + NEUTRAL_NOTE)
     k = window(len(present))
@@ -253,10 +269,11 @@ def _rci(metric, present: list[Point], cohort: Cohort | None, norm: Reference | 
               "k_baseline": k, "k_latest": k}  # fmt: skip
     raw = stats.reliable_change(baseline=baseline, latest=latest, **common)
     practice = practice_for(cohort, norm)
+    gain = practice["gain"] if practice else None
     corrected = None
-    if practice is not None:
+    if gain is not None:
         corrected = stats.reliable_change(
-            baseline=baseline, latest=latest, practice_gain=practice["gain"], **common
+            baseline=baseline, latest=latest, practice_gain=gain, **common
         )
     judged = corrected or raw  # the flag and the words follow the corrected value
     change = latest - baseline - judged.practice_gain
@@ -265,7 +282,7 @@ def _rci(metric, present: list[Point], cohort: Cohort | None, norm: Reference | 
     else:
         reading = f"No reliable change (RCI {judged.rci:.2f}"
     if corrected is not None:
-        reading += f" after a practice correction of {_number(practice['gain'])}; "
+        reading += f" after a practice correction of {_number(gain)}; "
         reading += f"{raw.rci:.2f} uncorrected)"
     else:
         reading += "; no practice correction: no control arm or norms practice effect)"
@@ -288,14 +305,14 @@ def _rci(metric, present: list[Point], cohort: Cohort | None, norm: Reference | 
         "reliability": inputs["reliability"],
         "reliability_n": inputs["reliability_n"],
         "source": inputs["source"],
-        "practice_gain": practice["gain"] if practice else None,
+        "practice_gain": gain,
         "practice_source": practice["source"] if practice else None,
         "reading": reading,
         **facts,
     }
 
 
-def _z(metric: Metric, latest: Point | None, cohort: Cohort | None, norm: Reference | None):
+def _z(metric: Metric, latest: Measured | None, cohort: Cohort | None, norm: Reference | None):
     if latest is None:
         return {"z_reading": "No comparison yet."}
     if metric.direction == NEUTRAL:
@@ -306,7 +323,7 @@ def _z(metric: Metric, latest: Point | None, cohort: Cohort | None, norm: Refere
             f"comparison needs {metric.min_trials}."
         }
     z_cohort = z_norm = None
-    if cohort and cohort.n >= MIN_COHORT_FOR_SD and cohort.sd:
+    if cohort and cohort.n >= MIN_COHORT_FOR_SD and cohort.sd and cohort.mean is not None:
         z_cohort = (latest.value - cohort.mean) / cohort.sd
     if norm and norm.sd:
         z_norm = (latest.value - norm.mean) / norm.sd
@@ -324,6 +341,6 @@ def _z(metric: Metric, latest: Point | None, cohort: Cohort | None, norm: Refere
         parts.append(f"{word} compared with {against} (z = {z:.2f})")
     reading = ("Latest session: " + "; ".join(parts) + ".") if parts else "No comparison yet."
     used = None
-    if z_norm is not None:
+    if norm is not None and z_norm is not None:
         used = {"mean": norm.mean, "sd": norm.sd, "n": norm.n, "source": norm.source}
     return {"z_cohort": z_cohort, "z_norm": z_norm, "z_reading": reading, "norm": used}

@@ -7,6 +7,7 @@ from apps.participants.models import (
     ADAPTIVE_DEFAULTS,
     ADAPTIVE_LIMITS,
     OPPONENTS,
+    AdaptiveNumber,
     ClinicianNote,
     Participant,
     Protocol,
@@ -72,7 +73,9 @@ class ArmWriteSerializer(serializers.Serializer):
 class StudyOpenSerializer(serializers.Serializer):
     """Open the study with these arms: its concealed allocation list is drawn now, once."""
 
-    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    # DRF hands min_length and max_length to the list that many=True makes; the stubs do not
+    # know those arguments.
+    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -101,7 +104,7 @@ class StudyWriteSerializer(serializers.Serializer):
 # --- protocols ----------------------------------------------------------------------------------
 
 
-def _limited(key: str) -> serializers.Field:
+def _limited(key: AdaptiveNumber) -> serializers.Field:
     low, high = ADAPTIVE_LIMITS[key]
     field = serializers.FloatField if isinstance(low, float) else serializers.IntegerField
     return field(min_value=low, max_value=high, default=ADAPTIVE_DEFAULTS[key])

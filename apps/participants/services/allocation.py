@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -78,7 +79,7 @@ def study_open(*, study: Study, actor, arms: list[dict], seed: int | None = None
         row = StudyArm(study=study, **arm)
         try:
             row.full_clean(exclude=["study"])
-        except Exception as exc:  # a weight out of range, a name too long
+        except ValidationError as exc:  # a weight out of range, a name too long
             raise refuse("arms", f"Arm '{arm['name']}': {exc.messages[0]}") from None
         rows.append(row)
     StudyArm.objects.bulk_create(rows)

@@ -123,3 +123,18 @@ def test_z_scores_need_enough_trials_and_a_cohort_of_five():
     assert below["z_reading"] == (
         "Latest session: worse than most compared with the age-band norms (z = -2.25)."
     )
+
+
+def test_a_cohort_without_a_mean_gives_no_z_and_no_error():
+    details = trend_details(HIT, SERIES, Cohort(n=8, mean=None, sd=0.1), NORMS)
+    assert details["z_cohort"] is None
+    assert details["z_norm"] == pytest.approx((0.65 - 0.5) / 0.2)
+
+
+def test_sessions_without_a_value_are_left_out_of_the_trend_and_the_baseline():
+    gappy = points([0.35, None, 0.40, 0.45, None, 0.55, 0.60, 0.65])
+    details = trend_details(HIT, gappy, None, NORMS)
+    assert details["baseline"] == pytest.approx(0.40)  # the first three values present
+    assert details["rci"]["latest"] == pytest.approx(0.60)
+    assert details["trend"]["slope"] > 0
+    assert [s["value"] for s in details["series"]][1] is None  # still listed, as missing
