@@ -33,7 +33,7 @@ ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", default=["localhost", "127
 CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "apps.accounts.admin_site.StaffAdminConfig",  # the admin site, behind the second factor
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -43,6 +43,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
+    "django_otp_webauthn",
     "apps.accounts",
     "apps.api",
     "apps.audit",
@@ -71,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "apps.accounts.middleware.StaffSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -222,7 +228,7 @@ TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "apps.accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "apps.api.pagination.Pagination",
@@ -258,6 +264,8 @@ SPECTACULAR_SETTINGS = {
     # Words of the games that recur in many bodies: one enum name each.
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "apps.participants.models.GameType",
+        "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
+        "RolesEnum": "apps.participants.models.Protocol.Roles",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",
@@ -345,6 +353,20 @@ CACHES = {
 }
 LOGIN_LOCKOUT_FAILURES = env_int(os.environ, "LOGIN_LOCKOUT_FAILURES", default=10, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int(os.environ, "LOGIN_LOCKOUT_SECONDS", default=900, minimum=1)
+# Staff sessions end after this many seconds without a request (the browser warns a minute
+# before and signs out itself); participants' play links have no session and are not affected.
+STAFF_IDLE_SECONDS = env_int(os.environ, "STAFF_IDLE_SECONDS", default=900, minimum=120)
+# How long a sign-in whose password was right waits for its second factor.
+SECOND_FACTOR_WAIT_SECONDS = 300
+# The second factor (apps.accounts): TOTP codes name the platform in the authenticator app;
+# passkeys belong to the site's own host name (WEBAUTHN_RP_ID; unset: the host of the request,
+# which ALLOWED_HOSTS already limits) and are accepted from its own origin only.
+OTP_TOTP_ISSUER = os.environ.get("OTP_TOTP_ISSUER", "Memulation Lab")
+OTP_WEBAUTHN_RP_NAME = "Memulation Lab"
+OTP_WEBAUTHN_RP_ID_CALLABLE = "apps.accounts.passkeys.relying_party_id"
+OTP_WEBAUTHN_HELPER_CLASS = "apps.accounts.passkeys.PasskeyHelper"
+OTP_WEBAUTHN_ALLOW_PASSWORDLESS_LOGIN = False
+WEBAUTHN_RP_ID = os.environ.get("WEBAUTHN_RP_ID", "")
 
 # Content-Security-Policy: the browser app and the admin load everything from this site and
 # run no inline script; images may be data: URLs (the favicon). The API docs page widens it
@@ -371,3 +393,6 @@ CELERY_TASK_DEFAULT_QUEUE = "game"
 # Declared, so that a worker started without -Q (make run, compose) consumes all three.
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_ROUTES = {"metrics.*": {"queue": "metrics"}, "exports.*": {"queue": "exports"}}
+# Passkeys are checked against the origin of the site that asked for them (see
+# apps.accounts.passkeys), not a fixed list: the library's check for one is silenced.
+SILENCED_SYSTEM_CHECKS = ["otp_webauthn.E030"]

@@ -43,5 +43,5 @@ CACHES["default"]["KEY_PREFIX"] = os.environ["TEST_CACHE_PREFIX"]  # noqa: F405
 # The live tables' pub/sub channels are global to a Redis server (its database numbers do not
 # separate them): a run's channels carry its own prefix, so two runs on one Redis never hear
 # each other's games. Servers the run starts inherit the variable, and so the prefix.
-if "CONFIG" in CHANNEL_LAYERS["default"]:  # noqa: F405
-    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = "asgi-" + os.environ["TEST_CACHE_PREFIX"]  # noqa: F405
+_live_layer_config: dict = CHANNEL_LAYERS["default"].get("CONFIG", {})  # noqa: F405
+_live_layer_config["prefix"] = "asgi-" + os.environ["TEST_CACHE_PREFIX"]

@@ -3,6 +3,7 @@ Celery workers and a Redis server of a test's own."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -11,6 +12,7 @@ import time
 import uuid
 from pathlib import Path
 
+import pyotp
 import pytest
 from rest_framework.test import APIClient
 
@@ -43,6 +45,39 @@ def service_clock():
     sleeping it out. Servers in processes of their own keep the system clock."""
     with clock.installed(clock.RunningClock()) as installed:
         yield installed
+
+
+def _post(client, path: str, body: dict | None = None):
+    return client.post(path, json.dumps(body or {}), content_type="application/json")
+
+
+def totp_now(secret: str, *, after: str | None = None) -> str:
+    """The authenticator app's code for ``secret`` now (computed as the app would); with
+    ``after``, a code other than that one (the next step's), since a code is accepted once."""
+    totp = pyotp.TOTP(secret)
+    code = totp.now()
+    while code == after:
+        time.sleep(0.5)
+        code = totp.now()
+    return code
+
+
+def sign_in_enrolling(client, username: str, password: str = PASSWORD) -> tuple[str, list[str]]:
+    """Sign ``client`` in through the real API as an account that must have a second factor
+    and has none yet: the password, then an authenticator app enrolled with a code computed
+    from the secret the API hands out. Returns the secret and the recovery codes."""
+    from django.core.cache import cache
+
+    cache.clear()  # the per-address sign-in rate counts every test's sign-ins: start afresh
+    answer = _post(client, "/api/auth/login", {"username": username, "password": password})
+    assert answer.status_code == 202, answer.content
+    assert answer.json() == {"second_factor": "enrol", "methods": []}
+    secret = _post(client, "/api/auth/totp").json()["secret"]
+    confirmed = _post(client, "/api/auth/totp/confirm", {"code": totp_now(secret)})
+    assert confirmed.status_code == 200, confirmed.content
+    codes = confirmed.json()["recovery_codes"]
+    assert len(codes) == 10
+    return secret, codes
 
 
 @pytest.fixture

@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from rest_framework.authtoken.models import Token
 
 
 class User(AbstractUser):
@@ -31,3 +33,28 @@ class User(AbstractUser):
     @property
     def is_clinician(self) -> bool:
         return self.role == self.Role.CLINICIAN
+
+
+class SecondFactorRule(models.Model):
+    """The roles of a study's team that must sign in with a second factor, set by its owners.
+    Admins always must, whatever the studies say."""
+
+    study = models.OneToOneField(
+        "participants.Study", on_delete=models.CASCADE, related_name="second_factor_rule"
+    )
+    roles = models.JSONField(default=list, help_text="Role values, e.g. ['clinician'].")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now=True)
+
+
+class VerifiedToken(models.Model):
+    """An API token handed out after a second factor: only such a token works for an account
+    that must use one (a token handed out before that is refused)."""
+
+    token = models.OneToOneField(
+        Token, on_delete=models.CASCADE, primary_key=True, related_name="verified"
+    )
+    device = models.CharField(max_length=100, help_text="The django-otp device's persistent id.")
+    verified_at = models.DateTimeField(auto_now_add=True)

@@ -1,11 +1,22 @@
+from django.conf import settings
 from rest_framework import serializers
 
 from apps.accounts.models import User
+from apps.accounts.services import RULE_ROLE_CHOICES
 
 
 class LoginSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+class TokenRequestSerializer(LoginSerializer):
+    code = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="A code from the authenticator app, or a recovery code: needed by an account "
+        "that has a second factor or must have one.",
+    )
 
 
 class OptionalEmailField(serializers.EmailField):
@@ -20,11 +31,94 @@ class OptionalEmailField(serializers.EmailField):
 
 class MeSerializer(serializers.ModelSerializer):
     email = OptionalEmailField(read_only=True)
+    idle_seconds = serializers.SerializerMethodField(
+        help_text="The session ends after this many seconds without a request."
+    )
 
     class Meta:
         model = User
-        fields = ["id", "username", "first_name", "last_name", "email", "role"]
+        fields = ["id", "username", "first_name", "last_name", "email", "role", "idle_seconds"]
         read_only_fields = fields
+
+    def get_idle_seconds(self, user) -> int:
+        return settings.STAFF_IDLE_SECONDS
+
+
+class ChallengeSerializer(serializers.Serializer):
+    """The password was right; the sign-in waits for a second factor."""
+
+    second_factor = serializers.ChoiceField(
+        choices=["verify", "enrol"],
+        help_text="verify: give one of `methods`; enrol: this account must add a second "
+        "factor before it can sign in.",
+    )
+    methods = serializers.ListField(
+        child=serializers.ChoiceField(choices=["totp", "recovery", "passkey"])
+    )
+
+
+class SecondFactorSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        max_length=64, required=False, help_text="A code from the app, or a recovery code."
+    )
+    passkey = serializers.JSONField(
+        required=False, help_text="The browser's answer to the passkey options (JSON)."
+    )
+
+    def validate(self, attrs):
+        if ("code" in attrs) == ("passkey" in attrs):
+            raise serializers.ValidationError("Give either a code or a passkey answer.")
+        if "passkey" in attrs and not isinstance(attrs["passkey"], dict):
+            raise serializers.ValidationError({"passkey": "Must be an object."})
+        return attrs
+
+
+class CodeSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=64)
+
+
+class TotpEnrolmentSerializer(serializers.Serializer):
+    secret = serializers.CharField(help_text="The key, base32, to type into the app.")
+    uri = serializers.CharField(help_text="otpauth:// URI, to show as a QR code.")
+
+
+class RecoveryCodesSerializer(serializers.Serializer):
+    recovery_codes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Single-use codes, shown this once (empty: the ones you have still hold).",
+    )
+
+
+class PasskeyRegisterSerializer(serializers.Serializer):
+    credential = serializers.JSONField(help_text="The browser's new credential (JSON).")
+
+    def validate_credential(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Must be an object.")
+        return value
+
+
+class PasskeySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created_at = serializers.DateTimeField(allow_null=True)
+    last_used_at = serializers.DateTimeField(allow_null=True)
+
+
+class FactorsSerializer(serializers.Serializer):
+    enforced = serializers.BooleanField(help_text="This account must sign in with a factor.")
+    totp = serializers.BooleanField(help_text="An authenticator app is set up.")
+    passkeys = PasskeySerializer(many=True)
+    recovery_codes_left = serializers.IntegerField()
+
+
+class SecondFactorRuleSerializer(serializers.Serializer):
+    roles = serializers.ListField(
+        child=serializers.ChoiceField(choices=RULE_ROLE_CHOICES),
+        max_length=len(RULE_ROLE_CHOICES),
+        help_text="Roles of the study's team that must sign in with a second factor "
+        "(administrators always must).",
+    )
 
 
 class TokenSerializer(serializers.Serializer):

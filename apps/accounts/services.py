@@ -1,7 +1,23 @@
-"""Staff accounts written by code: the demo logins of a local platform (``manage.py seed_demo``),
-never for production."""
+"""Writes of the accounts app: second factors (TOTP, recovery codes, passkeys), the studies'
+second-factor rules, API tokens, and the demo logins of a local platform."""
 
-from apps.accounts.models import User
+from __future__ import annotations
+
+from django.db import transaction
+from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from rest_framework.authtoken.models import Token
+
+from apps.accounts.models import SecondFactorRule, User, VerifiedToken
+from apps.audit.models import AuditEntry
+from apps.audit.services import audit_record
+from apps.common.errors import Conflict, ValidationFailed
+from apps.participants.selectors import rules
+
+RECOVERY_CODES = 10
+# Roles a study's owners may require a second factor of (admins always need one).
+RULE_ROLES = (User.Role.RESEARCHER, User.Role.CLINICIAN)
+RULE_ROLE_CHOICES = [(role.value, role.label) for role in RULE_ROLES]
 
 DEMO_PASSWORD = "memulation-demo"
 DEMO_STAFF = (
@@ -23,3 +39,104 @@ def demo_staff_ensure() -> dict[str, User]:
         user.save()
         staff[username] = user
     return staff
+
+
+def _factor_audit(user: User, *, action: str, kind: str, request=None) -> None:
+    audit_record(
+        actor=user,
+        action=action,
+        object_type="accounts.user",
+        object_id=str(user.pk),
+        after={"factor": kind},
+        request=request,
+    )
+
+
+@transaction.atomic
+def totp_enrol_begin(*, user: User) -> TOTPDevice:
+    """A new, unconfirmed authenticator-app device (any earlier unconfirmed one is dropped):
+    it counts once a code from it is confirmed."""
+    TOTPDevice.objects.filter(user=user, confirmed=False).delete()
+    return TOTPDevice.objects.create(user=user, name="Authenticator app", confirmed=False)
+
+
+@transaction.atomic
+def totp_enrol_confirm(*, user: User, code: str, request=None) -> tuple[TOTPDevice, list[str]]:
+    """Confirm the waiting device with a code from it; the first factor also brings recovery
+    codes (returned once, never again)."""
+    device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
+    if device is None:
+        raise Conflict("Start adding an authenticator app first.", code="no_enrolment_pending")
+    if not device.verify_token(code):
+        raise ValidationFailed("That code is not the one the app shows now.", code="invalid_code")
+    TOTPDevice.objects.filter(user=user, confirmed=True).delete()  # one app at a time
+    device.confirmed = True
+    device.save(update_fields=["confirmed"])
+    _factor_audit(user, action=AuditEntry.Action.FACTOR_ADDED, kind="totp", request=request)
+    return device, _first_recovery_codes(user, request=request)
+
+
+@transaction.atomic
+def passkey_added(*, user: User, request=None) -> list[str]:
+    """Audit a passkey just registered; the first factor also brings recovery codes."""
+    _factor_audit(user, action=AuditEntry.Action.FACTOR_ADDED, kind="passkey", request=request)
+    return _first_recovery_codes(user, request=request)
+
+
+def _first_recovery_codes(user: User, *, request=None) -> list[str]:
+    if StaticToken.objects.filter(device__user=user).exists():
+        return []
+    return recovery_codes_renew(user=user, request=request)
+
+
+@transaction.atomic
+def recovery_codes_renew(*, user: User, request=None) -> list[str]:
+    """A fresh set of single-use recovery codes; the old set stops working."""
+    StaticDevice.objects.filter(user=user).delete()
+    device = StaticDevice.objects.create(user=user, name="Recovery codes")
+    codes = [StaticToken.random_token() for _ in range(RECOVERY_CODES)]
+    StaticToken.objects.bulk_create(StaticToken(device=device, token=code) for code in codes)
+    _factor_audit(user, action=AuditEntry.Action.FACTOR_ADDED, kind="recovery", request=request)
+    return codes
+
+
+@transaction.atomic
+def second_factor_rule_set(*, study, actor: User, roles: list[str]) -> SecondFactorRule:
+    """Which roles of the study's team must sign in with a second factor (for its owners)."""
+    rules.require(rules.owns_study(actor, study), "Only the study's owners set this.")
+    unknown = set(roles) - set(RULE_ROLES)
+    if unknown:
+        raise ValidationFailed(f"Roles that can be required: {', '.join(RULE_ROLES)}.")
+    rule, _ = SecondFactorRule.objects.select_for_update().get_or_create(study=study)
+    before = {"roles": sorted(rule.roles)}
+    rule.roles = sorted(set(roles))
+    rule.changed_by = actor
+    rule.save()
+    if before != {"roles": rule.roles}:
+        audit_record(
+            actor=actor,
+            action=AuditEntry.Action.UPDATE,
+            instance=rule,
+            before=before,
+            after={"roles": rule.roles},
+            study_id=study.pk,
+        )
+    return rule
+
+
+@transaction.atomic
+def token_issue(*, user: User, device=None) -> Token:
+    """The user's API token; with the device of a second factor it counts as verified. A
+    token that was not verified is replaced rather than promoted (it may have leaked)."""
+    token = Token.objects.filter(user=user).first()
+    if device is not None:
+        if token is not None and not VerifiedToken.objects.filter(token=token).exists():
+            token.delete()
+            token = None
+        if token is None:
+            token = Token.objects.create(user=user)
+        VerifiedToken.objects.update_or_create(
+            token=token, defaults={"device": device.persistent_id}
+        )
+        return token
+    return token or Token.objects.create(user=user)

@@ -1,54 +1,220 @@
-"""Staff sign-in for the browser (session + CSRF) and for scripts (token)."""
+"""Staff sign-in for the browser (session + CSRF) and for scripts (token), in two steps when a
+second factor is needed (see :mod:`apps.accounts.signin`), and the factors themselves."""
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import logout
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django_otp import match_token
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts import lockout
+from apps.accounts import lockout, passkeys, services, signin
 from apps.accounts.lockout import LoginThrottle
 from apps.accounts.models import User
+from apps.accounts.selectors import (
+    factor_methods,
+    factor_summary,
+    second_factor_rule_roles,
+)
 from apps.accounts.serializers import (
+    ChallengeSerializer,
+    CodeSerializer,
+    FactorsSerializer,
     LoginSerializer,
     MeSerializer,
+    PasskeyRegisterSerializer,
+    RecoveryCodesSerializer,
+    SecondFactorRuleSerializer,
+    SecondFactorSerializer,
     StaffSerializer,
+    TokenRequestSerializer,
     TokenSerializer,
+    TotpEnrolmentSerializer,
 )
-from apps.common.errors import DomainError, PermissionDenied
+from apps.common.errors import PermissionDenied, ValidationFailed
+from apps.participants.selectors import study_get
 
 
-class BadCredentials(DomainError):
-    code = "invalid_credentials"
-    status = 400
-
-
-def _authenticate(request, data) -> object:
-    serializer = LoginSerializer(data=data)
+def _parsed(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
-    username = serializer.validated_data["username"]
-    lockout.check(username)
-    user = authenticate(request, **serializer.validated_data)
-    if user is None:
-        lockout.failed(username)
-        raise BadCredentials("Unknown username or wrong password.")
-    lockout.succeeded(username)
-    return user
+    return serializer.validated_data
 
 
-class LoginView(APIView):
+class SignInStep(APIView):
+    """The steps of a sign-in: open to anyone (each checks what the session holds)."""
+
     permission_classes = [AllowAny]
+
+
+class SecretCheck(SignInStep):
+    """Steps that check a password, a code or a passkey: counted by the per-address rate."""
+
     throttle_classes = [LoginThrottle]
     throttle_scope = "login"
 
-    @extend_schema(request=LoginSerializer, responses=MeSerializer, summary="Sign in (session)")
+
+class LoginView(SecretCheck):
+    @extend_schema(
+        request=LoginSerializer,
+        responses={200: MeSerializer, 202: ChallengeSerializer},
+        summary="Sign in (session): 200 signed in, 202 a second factor is needed",
+    )
     def post(self, request):
-        user = _authenticate(request._request, request.data)
-        login(request._request, user)
+        data = _parsed(LoginSerializer, request.data)
+        user = signin.password_check(request._request, **data)
+        needed = signin.begin(request._request, user)
+        if needed is not None:
+            return Response(needed, status=status.HTTP_202_ACCEPTED)
         return Response(MeSerializer(user).data)
+
+
+class SecondFactorView(SecretCheck):
+    @extend_schema(
+        request=SecondFactorSerializer,
+        responses=MeSerializer,
+        summary="Complete a waiting sign-in with a code, a recovery code or a passkey",
+    )
+    def post(self, request):
+        data = _parsed(SecondFactorSerializer, request.data)
+        user = signin.waiting_user(request._request)
+        lockout.check(user.get_username())
+        if "code" in data:
+            device, kind = match_token(user, data["code"].replace(" ", "")), "code"
+        else:
+            device, kind = passkeys.authenticate(request._request, user, data["passkey"]), "passkey"
+        if device is None:
+            signin.factor_failed(request._request, user, kind)
+            raise signin.BadCredentials(
+                "That code or passkey is not right.", code="invalid_second_factor"
+            )
+        lockout.succeeded(user.get_username())
+        signin.finish(request._request, user, device)
+        return Response(MeSerializer(user).data)
+
+
+class PasskeyOptionsView(SignInStep):
+    @extend_schema(
+        request=None,
+        responses=OpenApiResponse(
+            OpenApiTypes.OBJECT, description="PublicKeyCredentialRequestOptions"
+        ),
+        summary="Passkey options for a waiting sign-in (navigator.credentials.get)",
+    )
+    def post(self, request):
+        user = signin.waiting_user(request._request)
+        if "passkey" not in factor_methods(user):
+            raise ValidationFailed("This account has no passkey.", code="no_passkey")
+        return Response(passkeys.authenticate_options(request._request, user))
+
+
+class TotpEnrolView(SignInStep):
+    @extend_schema(
+        request=None,
+        responses={201: TotpEnrolmentSerializer},
+        summary="Start adding an authenticator app (signed in, or a sign-in waiting to enrol)",
+    )
+    def post(self, request):
+        user, _ = signin.enrolling_user(request._request)
+        device = services.totp_enrol_begin(user=user)
+        secret = device.config_url.split("secret=")[1].split("&")[0]
+        body = {"secret": secret, "uri": device.config_url}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TotpConfirmView(SignInStep):
+    @extend_schema(
+        request=CodeSerializer,
+        responses=RecoveryCodesSerializer,
+        summary="Confirm the authenticator app with its code (a waiting sign-in completes)",
+    )
+    def post(self, request):
+        data = _parsed(CodeSerializer, request.data)
+        user, waiting = signin.enrolling_user(request._request)
+        device, codes = services.totp_enrol_confirm(
+            user=user, code=data["code"].replace(" ", ""), request=request._request
+        )
+        if waiting:
+            signin.finish(request._request, user, device)
+        return Response({"recovery_codes": codes})
+
+
+class PasskeyRegisterOptionsView(SignInStep):
+    @extend_schema(
+        request=None,
+        responses=OpenApiResponse(
+            OpenApiTypes.OBJECT, description="PublicKeyCredentialCreationOptions"
+        ),
+        summary="Passkey options to add one (navigator.credentials.create)",
+    )
+    def post(self, request):
+        user, _ = signin.enrolling_user(request._request)
+        return Response(passkeys.register_options(request._request, user))
+
+
+class PasskeyRegisterView(SignInStep):
+    @extend_schema(
+        request=PasskeyRegisterSerializer,
+        responses={201: RecoveryCodesSerializer},
+        summary="Add the passkey the browser made (a waiting sign-in completes)",
+    )
+    def post(self, request):
+        data = _parsed(PasskeyRegisterSerializer, request.data)
+        user, waiting = signin.enrolling_user(request._request)
+        device = passkeys.register(request._request, user, data["credential"])
+        if device is None:
+            raise ValidationFailed(
+                "The browser's passkey could not be verified; try again.", code="invalid_passkey"
+            )
+        codes = services.passkey_added(user=user, request=request._request)
+        if waiting:
+            signin.finish(request._request, user, device)
+        return Response({"recovery_codes": codes}, status=status.HTTP_201_CREATED)
+
+
+class RecoveryCodesView(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: RecoveryCodesSerializer},
+        summary="A new set of recovery codes (the old ones stop working)",
+    )
+    def post(self, request):
+        if not factor_methods(request.user):
+            raise ValidationFailed(
+                "Add an authenticator app or a passkey first.", code="no_second_factor"
+            )
+        codes = services.recovery_codes_renew(user=request.user, request=request._request)
+        return Response({"recovery_codes": codes}, status=status.HTTP_201_CREATED)
+
+
+class FactorsView(APIView):
+    @extend_schema(responses=FactorsSerializer, summary="Your second factors")
+    def get(self, request):
+        return Response(FactorsSerializer(factor_summary(request.user)).data)
+
+
+class StudySecondFactorView(APIView):
+    @extend_schema(
+        responses=SecondFactorRuleSerializer,
+        summary="Which roles of the study's team must sign in with a second factor",
+    )
+    def get(self, request, pk: int):
+        study = study_get(user=request.user, study_id=pk)
+        return Response({"roles": second_factor_rule_roles(study=study)})
+
+    @extend_schema(
+        request=SecondFactorRuleSerializer,
+        responses=SecondFactorRuleSerializer,
+        summary="Require a second factor of roles of the study's team (its owners)",
+    )
+    def put(self, request, pk: int):
+        study = study_get(user=request.user, study_id=pk)
+        data = _parsed(SecondFactorRuleSerializer, request.data)
+        rule = services.second_factor_rule_set(study=study, actor=request.user, roles=data["roles"])
+        return Response({"roles": rule.roles})
 
 
 class LogoutView(APIView):
@@ -77,18 +243,38 @@ class CsrfView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TokenView(APIView):
-    """A long-lived token for scripts: send it as ``Authorization: Token <key>``."""
+class TokenView(SecretCheck):
+    """A long-lived token for scripts: send it as ``Authorization: Token <key>``. An account
+    with a second factor (or that must have one) also sends a code."""
 
-    permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [LoginThrottle]
-    throttle_scope = "login"
 
-    @extend_schema(request=LoginSerializer, responses=TokenSerializer, summary="Get an API token")
+    @extend_schema(
+        request=TokenRequestSerializer, responses=TokenSerializer, summary="Get an API token"
+    )
     def post(self, request):
-        user = _authenticate(request._request, request.data)
-        token, _ = Token.objects.get_or_create(user=user)
+        data = _parsed(TokenRequestSerializer, request.data)
+        user = signin.password_check(
+            request._request, username=data["username"], password=data["password"]
+        )
+        device = None
+        needed = signin.challenge(user)
+        if needed is not None:
+            if needed["second_factor"] == "enrol":
+                raise PermissionDenied(
+                    "This account must add a second factor: sign in on the site first.",
+                    code="second_factor_enrolment_required",
+                )
+            if not data.get("code"):
+                raise PermissionDenied(
+                    "This account signs in with a second factor: send its code as `code`.",
+                    code="second_factor_required",
+                )
+            device = match_token(user, data["code"].replace(" ", ""))
+            if device is None:
+                signin.factor_failed(request._request, user, "code")
+                raise signin.BadCredentials("That code is not right.", code="invalid_second_factor")
+        token = services.token_issue(user=user, device=device)
         return Response({"token": token.key})
 
 

@@ -28,7 +28,11 @@ CONTENT_FIELDS = (
     "before",
     "after",
     "ip",
+    "reason",
 )
+# Fields the hash covers only when they hold something, so entries written before the field
+# existed hash as they did.
+OPTIONAL_FIELDS = frozenset({"reason"})
 
 
 def _canonical(value):
@@ -46,7 +50,11 @@ def _canonical(value):
 def content_hash(content: dict, prev_hash: str) -> str:
     """The SHA-256 of an entry's content (``CONTENT_FIELDS``) and the
     previous entry's hash."""
-    record = {name: _canonical(content[name]) for name in CONTENT_FIELDS}
+    record = {
+        name: _canonical(content[name])
+        for name in CONTENT_FIELDS
+        if name not in OPTIONAL_FIELDS or content.get(name)
+    }
     record["prev_hash"] = prev_hash
     text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()

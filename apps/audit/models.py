@@ -15,6 +15,9 @@ class AuditEntry(models.Model):
         LOGIN_FAILED = "login_failed"
         LOGOUT = "logout"
         EXPORT = "export"
+        FACTOR_ADDED = "factor_added"
+        SIGNED = "signed"
+        ACCESS_REVIEWED = "access_reviewed"
 
     # Set before the entry is written, because its hash covers it.
     at = models.DateTimeField(default=timezone.now, db_index=True)
@@ -29,6 +32,8 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    # Why a clinical record was changed, in the words of the person who changed it.
+    reason = models.TextField(blank=True)
     prev_hash = models.CharField(max_length=64, help_text="The previous entry's hash.")
     entry_hash = models.CharField(
         max_length=64, unique=True, help_text="SHA-256 of this entry's content and prev_hash."

@@ -18,6 +18,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
             "before",
             "after",
             "ip",
+            "reason",
             "prev_hash",
             "entry_hash",
         ]

@@ -41,6 +41,7 @@ def audit_record(
     object_type: str = "",
     object_id: str = "",
     request=None,
+    reason: str = "",
 ) -> AuditEntry:
     if instance is not None:
         object_type = object_type or instance._meta.label_lower
@@ -61,6 +62,7 @@ def audit_record(
         before=_as_json(before),
         after=_as_json(after),
         ip=AuditEntry._meta.get_field("ip").get_prep_value(_client_ip(request)),
+        reason=reason,
     )
     with transaction.atomic():
         _chain_lock()

@@ -274,8 +274,9 @@ def readme(scope: ExportScope) -> str:
         "One events file per game: `sub-<participant>/ses-<session>/beh/"
         "sub-<participant>_ses-<session>_task-<game>[_run-<game number>]_events.tsv`, its "
         "columns described by `task-<game>_events.json` at the top of the dataset.\n\n"
-        "Participants appear only under pseudonymous export ids; dates are shifted per "
-        "participant unless the export says otherwise (see `../codebook.md`). Missing values "
+        "Participants appear only under pseudonymous export ids; times are shifted per "
+        "participant (days and a part of a day) unless the export says otherwise (see "
+        "`../codebook.md`). Missing values "
         "are `n/a`; the codebook says why a column may be empty.\n\n"
         f"Licence: {study.dataset_license or 'not stated'}. "
         f"Authors: {', '.join(authors(study))}.\n"
@@ -288,8 +289,8 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     write_json(root / "dataset_description.json", dataset_description(scope))
     (root / "README.md").write_text(readme(scope), encoding="utf-8")
     participants = [
-        (f"sub-{export_id}", age_band, group, arm)
-        for export_id, age_band, group, arm in tidy.participant_rows(scope)
+        (f"sub-{export_id}", age_band, group, arm, stratum)
+        for export_id, age_band, group, arm, stratum in tidy.participant_rows(scope)
     ]
     write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
     write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))

@@ -83,6 +83,7 @@ def _about(export: Export, scope: ExportScope) -> dict:
         "formats": export.formats,
         "filters": scope.filters_for_export(),
         "shift_dates": export.shift_dates,
+        "k_anonymity": export.k_anonymity,
         "created_at": export.created_at.isoformat(),
     }
 

@@ -54,8 +54,11 @@ def codebook(*, export: dict) -> dict:
             "for publication appear in the dataset descriptions."
         ),
         "dates": (
-            "Each participant's times are moved back by a whole number of days (1 to 365), the "
-            "same for every export of the study with the same key; intervals are unchanged."
+            "Each participant's times are moved back by 1 to 300 days and a part of a day (one "
+            "second to just under 24 hours, to the microsecond): never a whole number of days, so "
+            "no time keeps its real time of day, nor its month and day. The same for every export "
+            "of the study with the same key; intervals between a participant's times are "
+            "unchanged."
             if export.get("shift_dates")
             else "Times are as recorded, in UTC."
         ),

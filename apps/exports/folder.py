@@ -12,6 +12,7 @@ from apps.common.errors import Conflict
 from apps.exports import archive
 from apps.exports.building import ProgressRecorder, fail, finish, write
 from apps.exports.contents import rows_total
+from apps.exports.disclosure import k_anonymity
 from apps.exports.models import Export
 from apps.exports.requests import filters_checked
 from apps.exports.scope import ExportScope
@@ -45,6 +46,7 @@ def export_to_folder(
         run=Export.Run.COMMAND,
         status=Status.RUNNING,
         rows_total=total,
+        k_anonymity=k_anonymity(scope),
         started_at=timezone.now(),
         attempts=1,
     )

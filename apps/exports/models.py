@@ -38,6 +38,9 @@ class Export(models.Model):
     rows_done = models.BigIntegerField(default=0)
     # {table: rows} for the tidy tables and the BIDS events.
     row_counts = models.JSONField(default=dict, blank=True)
+    # The k-anonymity report of the exported quasi-identifiers (apps.exports.disclosure), made
+    # when the export is asked for.
+    k_anonymity = models.JSONField(null=True, blank=True)  # null: made before the report
     # [{"name": path in the archive, "bytes": n, "sha256": hex}], one per file.
     files = models.JSONField(default=list, blank=True)
     # The finished archive, a file name under EXPORT_ROOT (set only once it is complete).

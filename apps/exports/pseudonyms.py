@@ -25,7 +25,10 @@ from apps.common.errors import Conflict
 
 KEY_MIN_LENGTH = 32
 ID_LENGTH = 16  # hex digits: 64 bits, far beyond any study's size
-MAX_SHIFT_DAYS = 365
+# Whole days of a shift, at most: far from a year, so a shifted date never keeps its month and
+# day (that takes 365 or 366 days).
+MAX_SHIFT_DAYS = 300
+DAY_MICROSECONDS = 86_400 * 1_000_000
 
 
 def study_key(study) -> bytes:
@@ -54,7 +57,17 @@ def export_id(key: bytes, code: str) -> str:
 
 
 def date_shift(key: bytes, code: str) -> timedelta:
-    """How far back the participant's times move when dates are shifted: 1 to 365 whole days,
-    the same for every export made with this key."""
-    days = 1 + int.from_bytes(_digest(key, "date-shift", code)[:4], "big") % MAX_SHIFT_DAYS
-    return -timedelta(days=days)
+    """How far back the participant's times move when dates are shifted: 1 to 300 days plus a
+    part of a day from one second to just under 24 hours, to the microsecond. Never a whole
+    number of days (so never of years): no exported time keeps its real time of day, nor its
+    month and day, while the intervals between one participant's times stay exact. The same for
+    every export made with this key.
+
+    >>> shift = date_shift(b"k" * 32, "P00001")
+    >>> shift.days < 0 and -shift.days <= MAX_SHIFT_DAYS + 1 and (-shift).seconds >= 1
+    True
+    """
+    digest = _digest(key, "date-shift-v2", code)
+    days = 1 + int.from_bytes(digest[:4], "big") % MAX_SHIFT_DAYS
+    part = 1_000_000 + int.from_bytes(digest[4:12], "big") % (DAY_MICROSECONDS - 1_000_000)
+    return -timedelta(days=days, microseconds=part)

@@ -9,6 +9,7 @@ from django.db import transaction
 from apps.common.errors import ValidationFailed
 from apps.exports.building import export_build
 from apps.exports.contents import rows_total
+from apps.exports.disclosure import k_anonymity
 from apps.exports.models import Export
 from apps.exports.scope import ExportScope, Filters
 from apps.exports.selectors import export_study_get
@@ -54,6 +55,7 @@ def export_request(
             shift_dates=shift_dates,
             run=Export.Run.DIRECT if direct else Export.Run.JOB,
             rows_total=total,
+            k_anonymity=k_anonymity(scope),
         )
         if not direct:
             queue_after_commit(export_build_job, export.pk)

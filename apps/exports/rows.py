@@ -44,14 +44,19 @@ class Source:
 
 def _participants(scope: ExportScope) -> QuerySet:
     return (
-        scope.participant_rows().order_by("pk").values_list("pk", "age_band", "group", "arm__name")
+        scope.participant_rows()
+        .order_by("pk")
+        .values_list("pk", "age_band", "group", "arm__name", "allocation__stratum")
     )
 
 
 def participant_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    for pk, age_band, group, arm in _participants(scope).iterator(chunk_size=CHUNK):
-        yield scope.subjects[pk].export_id, age_band, group or None, arm
+    codes = set(scope.study.group_codes)  # free text typed before the code list stays home
+    rows = _participants(scope).iterator(chunk_size=CHUNK)
+    for pk, age_band, group, arm, stratum in rows:
+        coded = group if group in codes else None
+        yield scope.subjects[pk].export_id, age_band, coded, arm, stratum
 
 
 def _sessions(scope: ExportScope) -> QuerySet:

@@ -4,7 +4,7 @@ The CSV and Parquet writers, the BIDS writer, the codebook and the tests all rea
 definitions: a column exists in an export if and only if it is listed here, in this order.
 
 >>> [c.name for c in TABLES["participants"].columns]
-['participant_id', 'age_band', 'group', 'arm']
+['participant_id', 'age_band', 'group', 'arm', 'stratum']
 >>> TABLES["plays"].column("card").kind
 'string'
 """
@@ -137,8 +137,17 @@ GAME_KEY = (PARTICIPANT_ID, SESSION, GAME)
 ARM = Column(
     "arm",
     STRING,
-    "The study arm the concealed allocation list gave the participant at enrolment (empty: the "
-    "study has no arms).",
+    "The study arm the participant was allocated to, after consent and confirmed eligibility, "
+    "by minimisation with a random element (empty: not allocated, or the study has no arms).",
+    nullable=True,
+    missing=(NOT_APPLICABLE,),
+)
+STRATUM = Column(
+    "stratum",
+    STRING,
+    "The age band when the participant was allocated, frozen then: the stratum the allocation "
+    "balanced, whatever later corrections of age_band say (empty: not allocated).",
+    allowed=_values(Participant.AgeBand.choices),
     nullable=True,
     missing=(NOT_APPLICABLE,),
 )
@@ -192,11 +201,13 @@ _TABLES = (
             Column(
                 "group",
                 STRING,
-                "Group of the study for analyses, as recorded at enrolment.",
+                "The participant's group: one of the study's group codes (a group recorded "
+                "otherwise is left empty, so free text never reaches an export).",
                 nullable=True,
                 missing=(NOT_RECORDED,),
             ),
             ARM,
+            STRATUM,
         ),
     ),
     Table(
@@ -998,5 +1009,6 @@ BIDS_PARTICIPANTS = Table(
         TABLES["participants"].column("age_band"),
         TABLES["participants"].column("group"),
         ARM,
+        STRATUM,
     ),
 )

@@ -29,7 +29,7 @@ class ExportFiltersSerializer(serializers.Serializer):
         min_value=1, required=False, help_text="Only sessions run under this protocol version."
     )
     group = serializers.CharField(
-        max_length=50, required=False, help_text="Only participants of this group or arm."
+        max_length=50, required=False, help_text="Only participants of this group code."
     )
 
 
@@ -42,8 +42,9 @@ class ExportRequestSerializer(serializers.Serializer):
     filters = ExportFiltersSerializer(required=False, default=dict)
     shift_dates = serializers.BooleanField(
         default=True,
-        help_text="Move each participant's times back by their own whole number of days "
-        "(the default; false exports the times as recorded).",
+        help_text="Move each participant's times back by their own 1 to 300 days and part of a "
+        "day (the default: no real time of day is exported); false exports the times as "
+        "recorded, which can be linked back to the platform.",
     )
 
 
@@ -59,6 +60,26 @@ class ExportFileSerializer(serializers.Serializer):
     sha256 = serializers.CharField()
 
 
+class SmallClassSerializer(serializers.Serializer):
+    age_band = serializers.CharField()
+    group = serializers.CharField(allow_null=True)
+    arm = serializers.CharField(allow_null=True)
+    stratum = serializers.CharField(allow_null=True)
+    participants = serializers.IntegerField()
+
+
+class KAnonymitySerializer(serializers.Serializer):
+    """How many exported participants share each combination of the quasi-identifiers."""
+
+    quasi_identifiers = serializers.ListField(child=serializers.CharField())
+    participants = serializers.IntegerField()
+    classes = serializers.IntegerField()
+    k = serializers.IntegerField(help_text="The smallest class: k-anonymity of the export.")
+    k_min = serializers.IntegerField(help_text="The smallest class counted safe.")
+    meets_k_min = serializers.BooleanField()
+    below_k_min = SmallClassSerializer(many=True, help_text="The classes smaller than k_min.")
+
+
 class ExportSerializer(serializers.ModelSerializer):
     requested_by = serializers.SerializerMethodField()
     formats = serializers.ListField(
@@ -70,6 +91,9 @@ class ExportSerializer(serializers.ModelSerializer):
     row_counts = serializers.DictField(child=serializers.IntegerField(), read_only=True)
     download_url = serializers.SerializerMethodField()
     download_expires_at = serializers.SerializerMethodField()
+    k_anonymity = KAnonymitySerializer(
+        read_only=True, allow_null=True, help_text="Made when asked for, before any download."
+    )
 
     class Meta:
         model = Export
@@ -80,6 +104,7 @@ class ExportSerializer(serializers.ModelSerializer):
             "formats",
             "filters",
             "shift_dates",
+            "k_anonymity",
             "run",
             "status",
             "progress",

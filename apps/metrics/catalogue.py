@@ -286,6 +286,13 @@ METRICS: tuple[Metric, ...] = (
 CATALOGUE: dict[str, Metric] = {m.key: m for m in METRICS}
 
 
+def claimable(key: str) -> bool:
+    """A metric a study may declare primary: one read as better or worse (not a neutral measure
+    or a chance baseline)."""
+    metric = CATALOGUE.get(key)
+    return metric is not None and metric.direction in (HIGHER, LOWER) and not metric.baseline_for
+
+
 def metrics_for(game: str) -> list[Metric]:
     return [m for m in METRICS if game in m.games]
 

@@ -13,6 +13,7 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
     CATALOGUE,
     METRICS,
     catalogue_signature,
+    claimable,
 )
 from apps.metrics.compute import record
 from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
@@ -112,7 +113,8 @@ def participant_summary(*, participant: Participant) -> dict:
             "code": participant.code,
             "age_band": participant.age_band,
             "group": participant.group,
-            "arm": participant.arm.name if participant.arm else None,
+            # The arm as the caller may see it (participant_get's arm_shown), else none.
+            "arm": getattr(participant, "arm_shown", None),
             "study": participant.study_id,
             "sessions_completed": sessions.filter(status="completed").count(),
             "examination_seconds_next": participant.examination_seconds_override,

@@ -10,8 +10,9 @@ class StudyAdmin(AuditedAdmin):
     list_display = ("name", "created_at")
     search_fields = ("name",)
     filter_horizontal = ("owners", "clinicians")
-    # Arms are fixed when the study opens (the API's open action), never edited here.
-    readonly_fields = ("opened_at",)
+    # Arms are fixed when the study opens (the API's open action), and the claims (primary
+    # metrics, assessment points) are declared through the API, which checks them: never here.
+    readonly_fields = ("opened_at", "primary_metrics")
 
     def audit_study_id(self, obj):
         return obj.pk

@@ -101,8 +101,20 @@ class Study(models.Model):
     dataset_institution = models.CharField(max_length=200, blank=True)
     dataset_institution_address = models.CharField(max_length=300, blank=True)
     dataset_department = models.CharField(max_length=200, blank=True)
-    # Set when the study opens with arms; its allocation list is drawn then (see Allocation).
+    # What the study will claim: the metric keys (apps.metrics' catalogue) read for reliable
+    # change and trend at its assessment points (AssessmentPoint). Every other reading is
+    # exploratory.
+    primary_metrics = models.JSONField(default=list, blank=True)
+    # Set when the study opens with arms; its allocation is fixed then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
+    # An open-label design shows the arms to everyone who may see the participants; otherwise
+    # the arms are concealed from the roles that recruit (the clinical team).
+    design_open = models.BooleanField(default=False)
+    # What is confirmed, participant by participant, before allocation (fixed when it opens).
+    eligibility_criteria = models.JSONField(default=list, blank=True)
+    # The codes a participant's group may take (letters, digits, '-', '_'): a group is never
+    # free text, and only these codes reach an export.
+    group_codes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,6 +123,73 @@ class Study(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class AssessmentPoint(models.Model):
+    """A point at which the study declares it will read its primary metrics: the baseline, the
+    end of training, a follow-up. Each is a session number or a window of days after enrolment.
+
+    The reading at a point is the participant's first completed session there: for a session
+    number, the completed session of that number or, if that one was not completed, the next
+    completed one; for a window, the first completed session that started inside it (the days
+    counted from the participant's enrolment, both ends included).
+    """
+
+    class Kind(models.TextChoices):
+        BASELINE = "baseline", "Baseline"
+        POST_TRAINING = "post_training", "End of training"
+        FOLLOW_UP = "follow_up", "Follow-up"
+
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="assessment_points")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    label = models.CharField(
+        max_length=100, blank=True, help_text="For example '6-month follow-up'"
+    )
+    session = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)], help_text="A session number"
+    )
+    window_start_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="First day of the window, counted from enrolment"
+    )
+    window_end_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Last day of the window, counted from enrolment"
+    )
+
+    class Meta:
+        ordering = ["study", "pk"]  # the order the study declared them in
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(
+                        session__isnull=False,
+                        window_start_days__isnull=True,
+                        window_end_days__isnull=True,
+                    )
+                    | models.Q(
+                        session__isnull=True,
+                        window_start_days__isnull=False,
+                        window_end_days__isnull=False,
+                        window_start_days__lte=models.F("window_end_days"),
+                    )
+                ),
+                name="assessment_point_session_or_window",
+            ),
+            models.UniqueConstraint(
+                fields=["study", "kind"],
+                condition=~models.Q(kind="follow_up"),
+                name="assessment_point_one_baseline_one_end",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or self.get_kind_display()
+
+    @property
+    def when(self) -> str:
+        """The point's timing in words: 'session 12' or 'days 84-98 after enrolment'."""
+        if self.session is not None:
+            return f"session {self.session}"
+        return f"days {self.window_start_days}-{self.window_end_days} after enrolment"
 
 
 class StudyArm(models.Model):
@@ -282,7 +361,9 @@ class Participant(models.Model):
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)
     age_band = models.CharField(max_length=10, choices=AgeBand.choices, default=AgeBand.UNKNOWN)
-    group = models.CharField(max_length=50, blank=True, help_text="Group for analyses")
+    group = models.CharField(
+        max_length=50, blank=True, help_text="Group for analyses: one of the study's group codes"
+    )
     # The arm the allocation list gave (null: the study has no arms).
     arm = models.ForeignKey(
         StudyArm, on_delete=models.PROTECT, null=True, blank=True, related_name="participants"
@@ -317,33 +398,42 @@ class Participant(models.Model):
 
 
 class Allocation(models.Model):
-    """How a study's allocation list was drawn: kept to reproduce it, never shown (the seed
-    would reveal every future allocation)."""
+    """How a study allocates (see :mod:`apps.participants.minimisation`): kept to reproduce
+    every allocation, never shown (the seed would reveal every future one)."""
 
     study = models.OneToOneField(Study, on_delete=models.PROTECT, related_name="+")
     seed = models.BigIntegerField()
-    block_multiples = models.JSONField(help_text="block sizes, as multiples of the weights' sum")
-    places_per_stratum = models.PositiveIntegerField()
+    method = models.CharField(max_length=40, default="minimisation")
+    generator = models.CharField(max_length=40, help_text="the stated random number generator")
+    factors = models.JSONField(help_text="the participant's fields minimisation balances")
+    bias = models.FloatField(help_text="the share of its weight a non-preferred arm gives up")
     drawn_at = models.DateTimeField(auto_now_add=True)
 
 
 class AllocationSlot(models.Model):
-    """One place of a study's concealed allocation list: per stratum (age band), arms in
-    seeded permuted blocks, drawn when the study opens and taken in order by enrolment."""
+    """One allocation: the study's ``position``-th, the stratum (the factors' levels) frozen as
+    it was then, the chances each arm had, who allocated and when, and the eligibility they
+    confirmed. Later corrections of the participant's details never move it."""
 
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="+")
-    stratum = models.CharField(max_length=10)
-    position = models.PositiveIntegerField()
+    position = models.PositiveIntegerField(help_text="1 for the study's first allocation")
+    stratum = models.CharField(max_length=10, help_text="the age band when allocated")
+    factors = models.JSONField(default=dict, help_text="every factor's level when allocated")
+    chances = models.JSONField(default=dict, help_text="each arm's chance at this allocation")
     arm = models.ForeignKey(StudyArm, on_delete=models.PROTECT, related_name="+")
     participant = models.OneToOneField(
-        Participant, on_delete=models.PROTECT, null=True, blank=True, related_name="allocation"
+        Participant, on_delete=models.PROTECT, related_name="allocation"
     )
+    eligibility = models.JSONField(default=list, help_text="the criteria confirmed as met")
+    allocated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    allocated_at = models.DateTimeField()
 
     class Meta:
+        ordering = ["study", "position"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["study", "stratum", "position"], name="allocation_slot_unique"
-            )
+            models.UniqueConstraint(fields=["study", "position"], name="allocation_position_unique")
         ]
 
 

@@ -34,3 +34,15 @@ def cares_for(user, participant) -> bool:
 def may_run_sessions(user, participant) -> bool:
     """Record consent, start and end sittings: the study's owners and the clinical team."""
     return owns_study(user, participant.study) or cares_for(user, participant)
+
+
+def recruits(user, participant) -> bool:
+    """Who allocates in a concealed design: the clinicians assigned to the participant (never
+    the study's owners or admins, who see the arms)."""
+    return user.is_clinician and participant.clinicians.filter(pk=user.pk).exists()
+
+
+def sees_arms(user, study) -> bool:
+    """Arms are shown to the study's owners, and to everyone who may see the participants when
+    the design is open; the clinical team of a concealed design never sees them."""
+    return study.design_open or owns_study(user, study)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import (
     Case,
+    CharField,
     Count,
     F,
     IntegerField,
@@ -74,6 +75,17 @@ def _visible_participant_ids(user) -> QuerySet | None:
     if user.is_clinician:
         return _Assignment.objects.filter(user=user).values("participant_id")
     return Participant.objects.none().values("pk")
+
+
+def _arms_shown(user) -> Q:
+    """Participants whose arm the user may see (:func:`rules.sees_arms`), as a filter."""
+    if user.is_admin:
+        return Q(pk__isnull=False)
+    if user.is_researcher:
+        return Q(study__design_open=True) | Q(
+            study__in=_StudyOwner.objects.filter(user=user).values("study_id")
+        )
+    return Q(study__design_open=True)
 
 
 def _scoped(queryset: QuerySet, field: str, ids: QuerySet | None) -> QuerySet:
@@ -144,7 +156,8 @@ def participant_list(
     of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
     study's newest protocol's (never the protocol last used: a plan belongs to the person);
     ``sessions_missed_last_week`` is the plan less last week's sessions, for someone enrolled
-    before last week began (else null, as it is without a plan).
+    before last week began (else null, as it is without a plan). ``arm_shown`` is the arm for
+    those who may see it (:func:`rules.sees_arms`), else null.
     """
     participants = participant_scope(user=user)
     if study_id is not None:
@@ -163,6 +176,13 @@ def participant_list(
         .prefetch_related("clinicians")
         .annotate(
             last_session_at=Max("sessions__started_at"),
+            arm_shown=Case(
+                When(_arms_shown(user), then=F("arm__name")),
+                default=Value(None),
+                output_field=CharField(),
+            ),
+            allocated_at=F("allocation__allocated_at"),
+            stratum=F("allocation__stratum"),
             sessions_this_week=Count(
                 "sessions",
                 filter=Q(sessions__status="completed", sessions__completed_at__gte=this_week),

@@ -3,11 +3,13 @@
 from rest_framework import serializers
 
 from apps.accounts.models import User
+from apps.metrics.selectors import METRICS, claimable
 from apps.participants.models import (
     ADAPTIVE_DEFAULTS,
     ADAPTIVE_LIMITS,
     OPPONENTS,
     AdaptiveNumber,
+    AssessmentPoint,
     ClinicianNote,
     Participant,
     Protocol,
@@ -38,8 +40,31 @@ class StudyArmSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class AssessmentPointSerializer(serializers.ModelSerializer):
+    when = serializers.CharField(read_only=True, help_text="'session 12' or 'days 84-98 ...'")
+
+    class Meta:
+        model = AssessmentPoint
+        fields = ["id", "kind", "label", "session", "window_start_days", "window_end_days", "when"]
+        read_only_fields = fields
+
+
 class StudySerializer(serializers.ModelSerializer):
     arms = StudyArmSerializer(many=True, read_only=True)
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Confirmed before allocation."
+    )
+    group_codes = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="The codes a group may take."
+    )
+    primary_metrics = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="Metric keys read for reliable change and trend at the assessment points.",
+    )
+    assessment_points = AssessmentPointSerializer(
+        many=True, read_only=True, help_text="In time order, the baseline first."
+    )
 
     class Meta:
         model = Study
@@ -55,11 +80,40 @@ class StudySerializer(serializers.ModelSerializer):
             "dataset_institution",
             "dataset_institution_address",
             "dataset_department",
+            "primary_metrics",
+            "assessment_points",
             "opened_at",
+            "design_open",
+            "eligibility_criteria",
+            "group_codes",
             "arms",
             "created_at",
         ]
         read_only_fields = fields
+
+
+class AssessmentPointWriteSerializer(serializers.Serializer):
+    """A session number, or a window of days after enrolment (both ends)."""
+
+    kind = serializers.ChoiceField(choices=AssessmentPoint.Kind.choices)
+    # The body's "label" field; the stubs take the name for a serializer's own label (a str).
+    label = serializers.CharField(  # type: ignore[assignment]
+        max_length=100, required=False, allow_blank=True, default=""
+    )
+    session = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    window_start_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
+    window_end_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
+
+    def validate(self, attrs):
+        window = [attrs.get("window_start_days"), attrs.get("window_end_days")]
+        if ("session" in attrs) == any(v is not None for v in window):
+            raise serializers.ValidationError("Give a session number or a window, not both.")
+        if "session" not in attrs:
+            if None in window:
+                raise serializers.ValidationError("A window needs its first and last day.")
+            if window[0] > window[1]:
+                raise serializers.ValidationError("A window's first day comes before its last.")
+        return {"session": None, "window_start_days": None, "window_end_days": None, **attrs}
 
 
 class ArmWriteSerializer(serializers.Serializer):
@@ -71,11 +125,31 @@ class ArmWriteSerializer(serializers.Serializer):
 
 
 class StudyOpenSerializer(serializers.Serializer):
-    """Open the study with these arms: its concealed allocation list is drawn now, once."""
+    """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
     # DRF hands min_length and max_length to the list that many=True makes; the stubs do not
     # know those arguments.
     arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
+    eligibility_criteria = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        required=False,
+        default=list,
+        help_text="Confirmed one by one for each participant before allocation.",
+    )
+    design_open = serializers.BooleanField(
+        default=False,
+        help_text="Open label: arms shown to the clinical team. Otherwise they are concealed "
+        "from those who recruit.",
+    )
+
+
+class AllocateSerializer(serializers.Serializer):
+    eligibility_confirmed = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=30,
+        help_text="Every eligibility criterion of the study, exactly as written, confirmed met.",
+    )
 
 
 class StudyWriteSerializer(serializers.Serializer):
@@ -99,6 +173,28 @@ class StudyWriteSerializer(serializers.Serializer):
         max_length=300, required=False, allow_blank=True
     )
     dataset_department = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    group_codes = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=50,
+        required=False,
+        help_text="The codes a participant's group may take (letters, digits, '-', '_'); "
+        "only these reach an export.",
+    )
+    primary_metrics = serializers.ListField(
+        child=serializers.ChoiceField(choices=[m.key for m in METRICS if claimable(m.key)]),
+        max_length=10,
+        required=False,
+        help_text="Metric keys the study will claim reliable change and trends for (fixed once "
+        "a session is completed).",
+    )
+    # many=True takes max_length, as arms above does.
+    assessment_points = AssessmentPointWriteSerializer(  # type: ignore[call-arg]
+        many=True,
+        max_length=12,
+        required=False,
+        help_text="The baseline, then the end of training and follow-ups, in time order; "
+        "replaces the study's list (fixed once a session is completed).",
+    )
 
 
 # --- protocols ----------------------------------------------------------------------------------
@@ -204,7 +300,17 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
 class ParticipantSerializer(serializers.ModelSerializer):
     study_name = serializers.CharField(source="study.name", read_only=True)
     arm = serializers.CharField(
-        source="arm.name", read_only=True, allow_null=True, help_text="Allocated at enrolment."
+        source="arm_shown",
+        read_only=True,
+        allow_null=True,
+        help_text="The allocated arm; null before allocation, and always for the clinical team "
+        "of a concealed design.",
+    )
+    allocated_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the participant was allocated."
+    )
+    stratum = serializers.CharField(
+        read_only=True, allow_null=True, help_text="The age band when allocated (frozen)."
     )
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -236,6 +342,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "age_band",
             "group",
             "arm",
+            "allocated_at",
+            "stratum",
             "clinicians",
             "consent_date",
             "consent_form_version",
@@ -261,7 +369,13 @@ class ParticipantCreateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(
         choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
     )
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    group = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One of the study's group codes.",
+    )
     clinicians = _staff()
 
     def __init__(self, *args, studies=None, **kwargs):
@@ -272,7 +386,9 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
-    group = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    group = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, help_text="One of the study's group codes."
+    )
     sessions_per_week = serializers.IntegerField(
         min_value=1,
         max_value=14,

@@ -29,6 +29,11 @@ urlpatterns = [
         name="participant-withdraw",
     ),
     path(
+        "participants/<int:pk>/allocate/",
+        views.ParticipantAllocateView.as_view(),
+        name="participant-allocate",
+    ),
+    path(
         "participants/<int:pk>/notes/",
         views.ParticipantNoteListView.as_view(),
         name="participant-notes",

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from apps.participants import selectors, services
 from apps.participants.serializers import (
+    AllocateSerializer,
     ClinicianNoteSerializer,
     ConsentSerializer,
     ParticipantCreateSerializer,
@@ -24,7 +25,6 @@ from apps.participants.serializers import (
     StudySerializer,
     StudyWriteSerializer,
 )
-from apps.participants.services.allocation import study_open
 
 
 def _parsed(serializer_class, data, **kwargs) -> dict:
@@ -78,12 +78,13 @@ class StudyOpenView(GenericAPIView):
     @extend_schema(
         request=StudyOpenSerializer,
         responses=StudySerializer,
-        summary="Open a study with arms: the concealed, stratified allocation list is drawn",
+        summary="Open a study with arms, eligibility criteria and its design: the concealed "
+        "allocation seed is drawn",
     )
     def post(self, request, pk: int):
         study = selectors.study_get(user=request.user, study_id=pk)
         data = _parsed(StudyOpenSerializer, request.data)
-        study = study_open(study=study, actor=request.user, arms=data["arms"])
+        study = services.study_open(study=study, actor=request.user, **data)
         return Response(StudySerializer(study).data)
 
 
@@ -201,6 +202,20 @@ class ParticipantWithdrawView(GenericAPIView):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
         services.participant_withdraw(participant=participant, actor=request.user)
         return _participant_response(request, pk)
+
+
+class ParticipantAllocateView(GenericAPIView):
+    @extend_schema(
+        request=AllocateSerializer,
+        responses={201: ParticipantSerializer},
+        summary="Allocate a consenting participant whose eligibility you confirm (the "
+        "participant's clinical team; the arm stays hidden from it in a concealed design)",
+    )
+    def post(self, request, pk: int):
+        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        data = _parsed(AllocateSerializer, request.data)
+        services.participant_allocate(participant=participant, actor=request.user, **data)
+        return _participant_response(request, pk, status.HTTP_201_CREATED)
 
 
 # --- clinician notes ----------------------------------------------------------------------------

@@ -194,7 +194,7 @@ def render(report: dict) -> bytes:
         _p(f"Participant report: {p.code}", H1),
         _p(
             f"Study {p.study.name}; age band {p.age_band}; "
-            f"{'arm ' + p.arm.name if p.arm else 'no arm'}; "
+            f"{'arm ' + p.arm_shown if p.arm_shown else 'no arm shown'}; "
             f"enrolled {timezone.localtime(p.created_at).strftime('%d %b %Y')}; "
             f"{report['sessions_completed']} sessions completed. Generated {generated}."
         ),

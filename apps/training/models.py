@@ -26,12 +26,18 @@ class TrainingSession(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
     abandoned_at = models.DateTimeField(null=True, blank=True)
     abandon_reason = models.CharField(max_length=200, blank=True)
+    # The key the client sent with its request to create this sitting: the same key again
+    # (a double click, a retried request) answers with this sitting instead of a new one.
+    client_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["participant", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["participant", "number"], name="session_number_unique")
+            models.UniqueConstraint(fields=["participant", "number"], name="session_number_unique"),
+            models.UniqueConstraint(
+                fields=["participant", "client_key"], name="session_client_key_unique"
+            ),
         ]
         indexes = [models.Index(fields=["status", "completed_at"])]
 

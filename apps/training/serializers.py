@@ -41,6 +41,13 @@ class SessionCreateSerializer(serializers.Serializer):
         queryset=Protocol.objects.none(), help_text="A protocol of the participant's study."
     )
     scheduled_for = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    client_key = serializers.UUIDField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A key the client makes once per sitting it means to create: the same key "
+        "again answers with that sitting (200) instead of creating another.",
+    )
 
     def __init__(self, *args, participants=None, protocols=None, **kwargs):
         super().__init__(*args, **kwargs)

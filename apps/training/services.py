@@ -13,6 +13,7 @@ scoped selectors; the services check the actor again when there is one.
 from __future__ import annotations
 
 import datetime
+import uuid
 
 from django.db import transaction
 from django.db.models import Max
@@ -90,14 +91,28 @@ def session_create(
     protocol: Protocol,
     actor,
     scheduled_for: datetime.datetime | None = None,
+    client_key: uuid.UUID | None = None,
 ) -> TrainingSession:
     """A sitting: ``scheduled`` when planned for later, else ``started`` now.
 
     Numbered 1, 2, ... per participant under a lock on the participant's row, so two sittings
     started together get different numbers. Runs with a frozen copy of the protocol.
+    ``client_key``: the sitting already made with this key is the answer (a double click or a
+    retried request makes one sitting); it is looked up under the lock, so two requests with
+    one key at once make one sitting too.
     """
     _require_may_run(actor, participant)
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if client_key is not None:
+        made = participant.sessions.filter(client_key=client_key).first()
+        if made is not None:
+            if made.protocol_id != protocol.pk:
+                raise Conflict(
+                    "This key already made a session with another protocol.",
+                    code="client_key_reused",
+                    details={"client_key": ["Make a new key for each session."]},
+                )
+            return made
     if protocol.study_id != participant.study_id:
         raise ValidationFailed(
             "The protocol belongs to another study than the participant.",
@@ -117,6 +132,7 @@ def session_create(
         status=Status.SCHEDULED if later else Status.STARTED,
         scheduled_for=scheduled_for,
         started_at=None if later else now,
+        client_key=client_key,
     )
     audit_record(
         actor=actor,

@@ -42,6 +42,8 @@ class SessionListView(GenericAPIView):
         request=SessionCreateSerializer,
         responses={201: SessionSerializer},
         summary="Start a sitting now, or schedule one",
+        description="Idempotent with ``client_key``: the same key again answers with the "
+        "sitting it made (the same answer, 201), and changes nothing.",
     )
     def post(self, request):
         data = _parsed(

@@ -31,6 +31,9 @@ const StudyParticipantsTab = lazy(() =>
   studies().then((m) => ({ default: m.StudyParticipantsTab })),
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+const AccountPage = lazy(() =>
+  import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
+);
 const OpenTablePage = lazy(() =>
   import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
 );
@@ -99,6 +102,14 @@ export function AppRoutes() {
           element={
             <Page>
               <ReplayPage />
+            </Page>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <Page>
+              <AccountPage />
             </Page>
           }
         />

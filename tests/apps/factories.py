@@ -16,8 +16,8 @@ def make_user(*, role=User.Role.CLINICIAN, username=None) -> User:
     )
 
 
-def make_study(*, owners=(), name=None, clinicians=()) -> Study:
-    study = Study.objects.create(name=name or f"Study {next(_n)}")
+def make_study(*, owners=(), name=None, clinicians=(), group_codes=()) -> Study:
+    study = Study.objects.create(name=name or f"Study {next(_n)}", group_codes=list(group_codes))
     study.owners.set(owners)
     study.clinicians.set(clinicians)
     return study

@@ -193,7 +193,9 @@ def staff(transactional_db):
     researcher = User.objects.create_user(
         username="rosalind", password=PASSWORD, role=User.Role.RESEARCHER
     )
-    study = Study.objects.create(name="Memory clinic pilot", description="Browser tests")
+    study = Study.objects.create(
+        name="Memory clinic pilot", description="Browser tests", group_codes=["A", "B"]
+    )
     study.owners.add(researcher)
     study.clinicians.add(clinician)
     memulation = Protocol.objects.create(

@@ -163,6 +163,9 @@ def test_researcher_exports_a_study_and_downloads_it(page, staff, shot, worker_q
     page.get_by_test_id("start-export").click()
     page.get_by_test_id("export-job").wait_for()
     page.get_by_test_id("download").wait_for(timeout=60_000)
+    # The k-anonymity report stands above the download link: one participant is alone.
+    note = page.get_by_test_id("k-anonymity")
+    assert "k-anonymity 1" in note.inner_text() and note.get_attribute("role") == "alert"
     shot(page, "exports-01-done")
     with page.expect_download() as info:
         page.get_by_test_id("download").click()

@@ -17,6 +17,7 @@ import dataclasses
 import datetime
 
 import pytest
+from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
@@ -82,6 +83,12 @@ def signed_in(ok: int, *, clinician: Outcome | None = None) -> dict[str, Outcome
     )
 
 
+def enrolling(ok: int) -> dict[str, Outcome]:
+    """Adding a second factor: staff signed in get ``ok``; anyone else is refused by state
+    (409: no sign-in waits to enrol)."""
+    return open_to_all(409) | {role: (ok, ok) for role in STAFF_ROLES}
+
+
 NO_CLINICIANS = (403, 403)  # a role refusal, the same whatever record is named
 MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hidden
 FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an unknown one
@@ -102,6 +109,39 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/auth/token", open_to_all(200), {"username": "{username}", "password": "not used"}
     ),
     ("api/me", "GET"): Rule("/api/me", signed_in(200)),
+    # The second factor. No sign-in waits in these requests: the steps that complete one are
+    # refused by state (409) whoever asks. Adding a factor is for the signed-in (and a sign-in
+    # waiting to enrol): nothing waits to be confirmed (409) and no passkey ceremony is open
+    # (400) in a request of its own.
+    ("api/auth/second-factor", "POST"): Rule(
+        "/api/auth/second-factor", open_to_all(409), {"code": "123456"}
+    ),
+    ("api/auth/passkeys/options", "POST"): Rule("/api/auth/passkeys/options", open_to_all(409)),
+    ("api/auth/totp", "POST"): Rule("/api/auth/totp", enrolling(201)),
+    ("api/auth/totp/confirm", "POST"): Rule(
+        "/api/auth/totp/confirm", open_to_all(409), {"code": "123456"}
+    ),
+    ("api/auth/passkeys/register/options", "POST"): Rule(
+        "/api/auth/passkeys/register/options", enrolling(200)
+    ),
+    ("api/auth/passkeys", "POST"): Rule(
+        "/api/auth/passkeys", enrolling(400), {"credential": {"id": "x"}}
+    ),
+    # A new set of recovery codes: for an account with a factor (the admin); others have none.
+    ("api/auth/recovery-codes", "POST"): Rule(
+        "/api/auth/recovery-codes",
+        signed_in(400) | {"admin": (201, 201)},
+    ),
+    ("api/me/second-factor", "GET"): Rule("/api/me/second-factor", signed_in(200)),
+    # A study's second-factor rule: read like the study, set by its owners.
+    ("api/studies/<int:pk>/second-factor/", "GET"): Rule(
+        "/api/studies/{study}/second-factor/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/second-factor/", "PUT"): Rule(
+        "/api/studies/{study}/second-factor/",
+        staff_only(200, clinician=MAY_NOT),
+        {"roles": ["clinician"]},
+    ),
     ("api/staff/", "GET"): Rule("/api/staff/", signed_in(200, clinician=NO_CLINICIANS)),
     ("api/studies/", "GET"): Rule("/api/studies/", signed_in(200), lists="study"),
     ("api/studies/", "POST"): Rule(
@@ -113,8 +153,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/studies/<int:pk>/open/", "POST"): Rule(
         "/api/studies/{study}/open/",
-        # Past the access check, the world's studies already have participants: 409.
-        staff_only(409, clinician=MAY_NOT),
+        staff_only(200, clinician=MAY_NOT),
         {"arms": [{"name": "training"}, {"name": "control", "control": True}]},
     ),
     ("api/studies/<int:pk>/protocols/", "GET"): Rule(
@@ -138,12 +177,19 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/", staff_only(200)
     ),
     ("api/participants/<int:pk>/", "PATCH"): Rule(
-        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"group": "g"}
+        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"age_band": "80+"}
     ),
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",
         staff_only(200),
         {"date": TODAY, "form_version": "2"},
+    ),
+    # The clinical team allocates (past the access check the world's study has no arms: 409);
+    # the owners and admins, who see the arms of a concealed design, do not.
+    ("api/participants/<int:pk>/allocate/", "POST"): Rule(
+        "/api/participants/{participant}/allocate/",
+        staff_only(409, researcher=(403, 404)) | {"admin": (403, 403)},
+        {"eligibility_confirmed": []},
     ),
     ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
         "/api/participants/{participant}/withdraw/", staff_only(200)
@@ -341,7 +387,10 @@ def answer(world, method: str, rule: Rule, role: str, whose: str):
         path = rule.path.format(**{**values, "token": "not-a-link"})
     client = APIClient()
     headers = headers_for(world, role)
-    if rule.signed_in and role in STAFF_ROLES:
+    if rule.signed_in and role == "admin":  # signed in for real, with the second factor
+        client.cookies[settings.SESSION_COOKIE_NAME] = world.admin_session
+        headers = {}
+    elif rule.signed_in and role in STAFF_ROLES:
         client.force_login(getattr(world, role))
         headers = {}
     cache.clear()  # sign-in throttling counts requests: each one starts afresh

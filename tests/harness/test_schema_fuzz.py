@@ -64,9 +64,10 @@ def _cases():
 
 
 @pytest.fixture(scope="module")
-def api_schema(django_db_blocker):
+def api_schema(django_db_blocker, world):
     # As Django's test client does: a request must not close the test's connection (and its
-    # transaction) at its start or end.
+    # transaction) at its start or end. After the world is made: its sign-ins go through
+    # Django's test client, which connects the handlers again after each request.
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     try:

@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+from django.conf import settings
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
 from apps.games import links, services
 from apps.games.demo import demo_game_play
 from tests.apps.factories import make_session, make_world
+from tests.conftest import sign_in_enrolling
 
 STAFF_ROLES = ("admin", "researcher", "clinician")
 
@@ -33,8 +36,20 @@ def harness_world() -> SimpleNamespace:
             study=record.study, requested_by=owner, formats=["csv"], run=Export.Run.DIRECT
         )
     world.api_tokens = {
-        role: Token.objects.create(user=getattr(world, role)).key for role in STAFF_ROLES
+        role: Token.objects.create(user=getattr(world, role)).key for role in STAFF_ROLES[1:]
     }
+    # Admins must use a second factor: their session and their token come through the real
+    # sign-in, an authenticator app enrolled on the way and a recovery code for the token.
+    browser = APIClient()
+    _, codes = sign_in_enrolling(browser, world.admin.username, "not used")
+    world.admin_session = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    answer = browser.post(
+        "/api/auth/token",
+        {"username": world.admin.username, "password": "not used", "code": codes[0]},
+        format="json",
+    )
+    assert answer.status_code == 200, answer.content
+    world.api_tokens["admin"] = answer.json()["token"]
     return world
 
 

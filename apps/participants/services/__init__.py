@@ -4,6 +4,7 @@ Every service runs in one transaction, locks the row it changes, checks the acto
 (:mod:`apps.participants.rules`) and writes the audit entry before it commits.
 """
 
+from apps.participants.services.allocation import participant_allocate, study_open
 from apps.participants.services.notes import clinician_note_create
 from apps.participants.services.participants import (
     participant_consent_record,
@@ -16,6 +17,7 @@ from apps.participants.services.studies import protocol_create, study_create, st
 
 __all__ = [
     "clinician_note_create",
+    "participant_allocate",
     "participant_consent_record",
     "participant_enrol",
     "participant_plan_set",
@@ -23,5 +25,6 @@ __all__ = [
     "participant_withdraw",
     "protocol_create",
     "study_create",
+    "study_open",
     "study_update",
 ]

@@ -1,50 +1,33 @@
 """Study arms and concealed random allocation.
 
-When a study opens, its allocation list is drawn once: per stratum (the participant's age band),
-a seeded sequence of permuted blocks, each block holding every arm in proportion to its weight,
-in a random order, with a block size drawn at random from one or two times the weights' sum (so
-the end of a block cannot be foreseen). The list and its seed are never shown; enrolment takes
-the stratum's next free place, inside the enrolment's transaction.
+A study opens once with its arms, its eligibility criteria and whether the design is open; its
+allocation seed is drawn then and never shown. A participant is allocated only after consent is
+recorded and the allocating member of the clinical team has confirmed every eligibility
+criterion: by minimisation with a random element over the stratum (the age band), from the
+stated generator of :mod:`apps.participants.minimisation`. The stratum is frozen in the
+allocation; each allocation is audited with its position, stratum and time.
 """
 
 from __future__ import annotations
 
-import random
 import secrets
+from collections import defaultdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
-from apps.common.errors import Conflict
-from apps.participants import rules
+from apps.common import clock
+from apps.common.errors import Conflict, PermissionDenied
+from apps.participants import minimisation, rules
 from apps.participants.models import Allocation, AllocationSlot, Participant, Study, StudyArm
 from apps.participants.validation import refuse
 
-PLACES_PER_STRATUM = 240
-BLOCK_MULTIPLES = (1, 2)
 MAX_ARMS = 6
-STRATA = tuple(value for value, _ in Participant.AgeBand.choices)
-
-
-def allocation_list(
-    arms: list[tuple[str, int]], *, seed: int, stratum: str, places: int
-) -> list[str]:
-    """The arm of each place of one stratum's list: permuted blocks from the seed.
-
-    >>> allocation_list([("training", 1), ("control", 1)], seed=7, stratum="70-79", places=8)
-    ['training', 'control', 'control', 'control', 'training', 'training', 'control', 'control']
-    """
-    rng = random.Random(f"{seed}:{stratum}")
-    out: list[str] = []
-    while len(out) < places:
-        multiple = rng.choice(BLOCK_MULTIPLES)
-        block = [name for name, weight in arms for _ in range(weight * multiple)]
-        rng.shuffle(block)
-        out += block
-    return out[:places]
+MAX_CRITERIA = 30
+CRITERION_MAX_CHARS = 300
+FACTORS = ("age_band",)
 
 
 def _check_arms(arms: list[dict]) -> list[dict]:
@@ -61,19 +44,38 @@ def _check_arms(arms: list[dict]) -> list[dict]:
     ]
 
 
+def _check_criteria(criteria: list[str]) -> list[str]:
+    cleaned = [str(text).strip() for text in criteria]
+    if len(cleaned) > MAX_CRITERIA:
+        raise refuse("eligibility_criteria", f"At most {MAX_CRITERIA} criteria.")
+    if any(not text or len(text) > CRITERION_MAX_CHARS for text in cleaned):
+        raise refuse(
+            "eligibility_criteria",
+            f"Every criterion is a sentence of 1 to {CRITERION_MAX_CHARS} characters.",
+        )
+    if len(set(cleaned)) != len(cleaned):
+        raise refuse("eligibility_criteria", "A criterion is listed twice.")
+    return cleaned
+
+
 @transaction.atomic
-def study_open(*, study: Study, actor, arms: list[dict], seed: int | None = None) -> Study:
-    """Fix the study's arms and draw its allocation list; from now on enrolment allocates."""
+def study_open(
+    *,
+    study: Study,
+    actor,
+    arms: list[dict],
+    eligibility_criteria: list[str] = (),  # type: ignore[assignment]
+    design_open: bool = False,
+    seed: int | None = None,
+) -> Study:
+    """Fix the study's arms, eligibility criteria and design, and draw its allocation seed;
+    from now on consenting, eligible participants are allocated."""
     rules.require(rules.owns_study(actor, study), "Only the study's owners may open it.")
     study = Study.objects.select_for_update().get(pk=study.pk)
     if study.opened_at is not None:
         raise Conflict("The study is already open: its arms are fixed.", code="study_open")
-    if study.participants.exists():
-        raise Conflict(
-            "Participants are already enrolled: allocation must be fixed before the first one.",
-            code="participants_enrolled",
-        )
     arms = _check_arms(arms)
+    criteria = _check_criteria(list(eligibility_criteria))
     rows = []
     for arm in arms:
         row = StudyArm(study=study, **arm)
@@ -83,53 +85,120 @@ def study_open(*, study: Study, actor, arms: list[dict], seed: int | None = None
             raise refuse("arms", f"Arm '{arm['name']}': {exc.messages[0]}") from None
         rows.append(row)
     StudyArm.objects.bulk_create(rows)
-    by_name = {row.name: row for row in rows}
-    drawn = Allocation.objects.create(
+    Allocation.objects.create(
         study=study,
         seed=seed if seed is not None else secrets.randbits(62),
-        block_multiples=list(BLOCK_MULTIPLES),
-        places_per_stratum=PLACES_PER_STRATUM,
+        method="minimisation",
+        generator=minimisation.GENERATOR,
+        factors=list(FACTORS),
+        bias=minimisation.BIAS,
     )
-    study.opened_at = timezone.now()
-    study.save(update_fields=["opened_at"])
-    weights = [(row.name, row.weight) for row in rows]
-    AllocationSlot.objects.bulk_create(
-        AllocationSlot(study=study, stratum=stratum, position=i, arm=by_name[name])
-        for stratum in STRATA
-        for i, name in enumerate(
-            allocation_list(weights, seed=drawn.seed, stratum=stratum, places=PLACES_PER_STRATUM)
-        )
-    )
+    study.opened_at = clock.now()
+    study.design_open = design_open
+    study.eligibility_criteria = criteria
+    study.save(update_fields=["opened_at", "design_open", "eligibility_criteria"])
     audit_record(
         actor=actor,
         action=AuditEntry.Action.UPDATE,
         instance=study,
         study_id=study.pk,
-        after={"opened_at": study.opened_at.isoformat(), "arms": arms},
+        after={
+            "opened_at": study.opened_at.isoformat(),
+            "arms": arms,
+            "design_open": design_open,
+            "eligibility_criteria": criteria,
+            "method": "minimisation",
+            "generator": minimisation.GENERATOR,
+            "bias": minimisation.BIAS,
+        },
     )
     return study
 
 
-def participant_allocate(participant: Participant) -> None:
-    """Give a newly enrolled participant the next place of their stratum (if the study is open).
-    Runs inside the enrolment's transaction; concurrent enrolments of the study queue on its
-    row, so two never take the same place nor skip one."""
-    if participant.study.opened_at is None:
-        return
-    Study.objects.select_for_update().filter(pk=participant.study_id).first()
-    place = (
-        AllocationSlot.objects.select_for_update()
-        .filter(study=participant.study, stratum=participant.age_band, participant=None)
-        .order_by("position")
-        .select_related("arm")
-        .first()
-    )
-    if place is None:
-        raise Conflict(
-            "The allocation list of this stratum is used up; ask the study's owners.",
-            code="allocation_exhausted",
+def _counts(study: Study) -> dict:
+    counts: dict = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+    for factors, arm in AllocationSlot.objects.filter(study=study).values_list(
+        "factors", "arm__name"
+    ):
+        for factor, level in factors.items():
+            counts[factor][level][arm] += 1
+    return counts
+
+
+@transaction.atomic
+def participant_allocate(
+    *, participant: Participant, actor, eligibility_confirmed: list[str]
+) -> AllocationSlot:
+    """Allocate a consenting participant whose eligibility ``actor`` confirms, criterion by
+    criterion. In a concealed design only the clinical team allocates (and never learns the
+    arm); the study's owners, who see the arms, do not recruit. Allocations of one study queue
+    on its row, so each sees every earlier one."""
+    study = Study.objects.select_for_update().get(pk=participant.study_id)
+    if study.design_open:
+        allowed = rules.may_run_sessions(actor, participant)
+    else:
+        allowed = rules.recruits(actor, participant)
+    if not allowed:
+        raise PermissionDenied(
+            "The participant's clinical team allocates; in a concealed design the study's "
+            "owners, who see the arms, do not.",
+            code="allocation_not_yours",
         )
-    place.participant = participant
-    place.save(update_fields=["participant"])
-    participant.arm = place.arm
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if study.opened_at is None:
+        raise Conflict("The study has no arms: it was not opened.", code="study_not_open")
+    if AllocationSlot.objects.filter(participant=participant).exists():
+        raise Conflict(f"{participant.code} is already allocated.", code="already_allocated")
+    if not participant.has_consent:
+        raise Conflict(
+            f"{participant.code} has no current consent: record it before allocation.",
+            code="consent_missing",
+        )
+    missing = [text for text in study.eligibility_criteria if text not in eligibility_confirmed]
+    unknown = [text for text in eligibility_confirmed if text not in study.eligibility_criteria]
+    if missing or unknown:
+        raise refuse(
+            "eligibility_confirmed",
+            "Confirm each of the study's eligibility criteria, exactly as written: "
+            + (f"not confirmed: {'; '.join(missing)}" if missing else "unknown criteria given"),
+        )
+    drawn = Allocation.objects.get(study=study)
+    arms = list(StudyArm.objects.filter(study=study).order_by("pk"))
+    levels = {factor: str(getattr(participant, factor)) for factor in drawn.factors}
+    position = AllocationSlot.objects.filter(study=study).count() + 1
+    arm_chances = minimisation.chances(
+        [(arm.name, arm.weight) for arm in arms], _counts(study), levels
+    )
+    chosen = minimisation.pick(arm_chances, minimisation.uniform(drawn.seed, position))
+    arm = next(arm for arm in arms if arm.name == chosen)
+    slot = AllocationSlot.objects.create(
+        study=study,
+        position=position,
+        stratum=participant.age_band,
+        factors=levels,
+        chances=arm_chances,
+        arm=arm,
+        participant=participant,
+        eligibility=list(study.eligibility_criteria),
+        allocated_by=actor,
+        allocated_at=clock.now(),
+    )
+    participant.arm = arm
     participant.save(update_fields=["arm"])
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.CREATE,
+        instance=slot,
+        study_id=study.pk,
+        after={
+            "participant_id": participant.pk,
+            "position": position,
+            "stratum": slot.stratum,
+            "factors": levels,
+            "arm": arm.name,
+            "chances": arm_chances,
+            "eligibility": slot.eligibility,
+            "allocated_at": slot.allocated_at.isoformat(),
+        },
+    )
+    return slot

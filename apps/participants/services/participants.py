@@ -14,7 +14,6 @@ from apps.common.errors import Conflict
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
 from apps.participants.models import Participant, Study
-from apps.participants.services.allocation import participant_allocate
 from apps.participants.validation import clean_or_refuse, refuse
 
 CODE_ATTEMPTS = 20
@@ -27,6 +26,12 @@ def _check_clinicians(study: Study, clinicians: Iterable) -> None:
             raise refuse("clinicians", f"{user.username} is not a clinician.")
         if user.pk not in team:
             raise refuse("clinicians", f"{user.username} is not on the study's clinical team.")
+
+
+def _check_group(study: Study, group: str) -> None:
+    if group and group not in study.group_codes:
+        listed = ", ".join(study.group_codes) or "none yet: the study's owners set them"
+        raise refuse("group", f"A group is one of the study's group codes ({listed}).")
 
 
 def _insert_with_new_code(participant: Participant) -> Participant:
@@ -57,10 +62,10 @@ def participant_enrol(
     rules.require(rules.may_enrol(actor, study), "You are not on this study's team.")
     clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())
     _check_clinicians(study, clinicians)
+    _check_group(study, group)
     participant = Participant(study=study, age_band=age_band, group=group)
     clean_or_refuse(participant, exclude=["code"])
     _insert_with_new_code(participant)
-    participant_allocate(participant)
     participant.clinicians.set(clinicians)
     audit_record(
         actor=actor, action=AuditEntry.Action.CREATE, instance=participant, study_id=study.pk
@@ -91,6 +96,7 @@ def participant_update(
     if age_band is not None:
         participant.age_band = age_band
     if group is not None:
+        _check_group(participant.study, group)
         participant.group = group
     clean_or_refuse(participant)
     participant.save()

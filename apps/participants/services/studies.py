@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from itertools import pairwise
 
 from django.db import transaction
 from django.db.models import Max
@@ -10,11 +12,42 @@ from django.db.models import Max
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 from apps.common.errors import Conflict
+from apps.metrics.selectors import CATALOGUE, claimable
 from apps.participants import rules
-from apps.participants.models import ADAPTIVE_DEFAULTS, Protocol, Study
+from apps.participants.models import ADAPTIVE_DEFAULTS, AssessmentPoint, Protocol, Study
 from apps.participants.validation import clean_or_refuse, refuse
 
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
+POINT_FIELDS = ("kind", "label", "session", "window_start_days", "window_end_days")
+Kind = AssessmentPoint.Kind
+
+
+GROUP_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,19}")
+MAX_GROUP_CODES = 50
+
+
+def _group_codes_set(study: Study, codes: list[str] | None) -> None:
+    """The study's group codes (``None``: leave them). Codes, never names: a code in use by a
+    participant stays."""
+    if codes is None:
+        return
+    codes = [str(code).strip() for code in codes]
+    if bad := [code for code in codes if not GROUP_CODE.fullmatch(code)]:
+        raise refuse(
+            "group_codes",
+            "A group code is 1 to 20 letters, digits, '-' or '_', starting with a letter or "
+            f"digit (a code, never a name): {', '.join(repr(code) for code in bad)}.",
+        )
+    if len(set(codes)) != len(codes) or len(codes) > MAX_GROUP_CODES:
+        raise refuse("group_codes", f"At most {MAX_GROUP_CODES} codes, each once.")
+    if study.pk is not None:
+        used = set(study.participants.exclude(group="").values_list("group", flat=True))
+        if dropped := sorted((used & set(study.group_codes)) - set(codes)):
+            raise Conflict(
+                f"Participants are in these groups: {', '.join(dropped)}; a code in use stays.",
+                code="group_code_in_use",
+            )
+    study.group_codes = codes
 
 
 def _check_name_free(name: str, *, study: Study | None = None) -> None:
@@ -34,6 +67,96 @@ def _check_team(*, owners: Iterable | None, clinicians: Iterable | None) -> None
             raise refuse("clinicians", f"{user.username} is not a clinician.")
 
 
+def _check_primary_metrics(keys: list[str]) -> None:
+    for key in keys:
+        if key not in CATALOGUE:
+            raise refuse("primary_metrics", f"There is no metric '{key}'.")
+        if not claimable(key):
+            raise refuse(
+                "primary_metrics",
+                f"{CATALOGUE[key].label} cannot be a primary metric: it is not read as better "
+                "or worse.",
+            )
+    if len(set(keys)) != len(keys):
+        raise refuse("primary_metrics", "A metric is named twice.")
+
+
+def _start(point: dict) -> tuple[str, int]:
+    if point.get("session") is not None:
+        return "session", point["session"]
+    return "days", point["window_start_days"]
+
+
+def _end(point: dict) -> tuple[str, int]:
+    if point.get("session") is not None:
+        return "session", point["session"]
+    return "days", point["window_end_days"]
+
+
+def _check_assessment_points(points: list[dict], primary_metrics: list[str]) -> None:
+    """One baseline first, at most one end of training, follow-ups after it, each later than the
+    one before when the two are counted alike (sessions, or days after enrolment)."""
+    kinds = [p["kind"] for p in points]
+    for kind in (Kind.BASELINE, Kind.POST_TRAINING):
+        if kinds.count(kind) > 1:
+            raise refuse("assessment_points", f"A study has one {Kind(kind).label.lower()}.")
+    if points and kinds[0] != Kind.BASELINE:
+        raise refuse("assessment_points", "The first assessment point must be the baseline.")
+    if Kind.POST_TRAINING in kinds and Kind.FOLLOW_UP in kinds[: kinds.index(Kind.POST_TRAINING)]:
+        raise refuse("assessment_points", "Follow-ups come after the end of training.")
+    for before, after in pairwise(points):
+        (unit, end), (unit_next, start) = _end(before), _start(after)
+        if unit == unit_next and start <= end:
+            raise refuse(
+                "assessment_points",
+                f"Each assessment point must come after the one before it ({unit} {start} is "
+                f"not after {unit} {end}).",
+            )
+    if primary_metrics and len(points) < 2:
+        raise refuse(
+            "assessment_points",
+            "Primary metrics are read at assessment points: declare a baseline and at least "
+            "one later point.",
+        )
+
+
+def _claims_set(study: Study, *, primary_metrics, assessment_points) -> None:
+    """Declare what the study will claim (``None``: leave as it is). Fixed once the study has
+    a completed session: a claim chosen after seeing data is not a claim."""
+    if primary_metrics is None and assessment_points is None:
+        return
+    started = study.participants.filter(sessions__status="completed").exists()
+    if started:
+        raise Conflict(
+            "The study's primary metrics and assessment points are fixed once its first session "
+            "is completed.",
+            code="claims_fixed",
+        )
+    metrics = study.primary_metrics if primary_metrics is None else list(primary_metrics)
+    points = _points(study) if assessment_points is None else list(assessment_points)
+    _check_primary_metrics(metrics)
+    _check_assessment_points(points, metrics)
+    study.primary_metrics = metrics
+    if assessment_points is not None:
+        study.assessment_points.all().delete()
+        rows = [AssessmentPoint(study=study, **point) for point in points]
+        for row in rows:
+            clean_or_refuse(row, exclude=["study"])
+        AssessmentPoint.objects.bulk_create(rows)
+
+
+def _points(study: Study) -> list[dict]:
+    return [
+        {field: getattr(p, field) for field in POINT_FIELDS}
+        for p in study.assessment_points.order_by("pk")
+    ]
+
+
+def _snapshot(study: Study) -> dict:
+    """The audit's picture of a study: its fields and its assessment points."""
+    return {**audit_snapshot(study), "assessment_points": _points(study)}
+
+
 @transaction.atomic
 def study_create(
     *,
@@ -44,9 +167,14 @@ def study_create(
     clinicians=(),
     dataset_authors: list[str] | None = None,
     dataset_license: str = "CC-BY-4.0",
+    primary_metrics: list[str] | None = None,
+    assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
-    """A new study; a researcher who creates one becomes one of its owners."""
+    """A new study; a researcher who creates one becomes one of its owners. ``primary_metrics``
+    (metric keys) and ``assessment_points`` (dicts of AssessmentPoint's fields, in time order)
+    declare what it will claim."""
     rules.require(rules.may_create_study(actor), "Only researchers and admins create studies.")
     owners = set(owners) | ({actor} if actor.is_researcher else set())
     _check_team(owners=owners, clinicians=clinicians)
@@ -58,11 +186,20 @@ def study_create(
         dataset_license=dataset_license,
         **{field: dataset[field] for field in DATASET_FIELDS if field in dataset},
     )
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     study.owners.set(owners)
     study.clinicians.set(clinicians)
-    audit_record(actor=actor, action=AuditEntry.Action.CREATE, instance=study, study_id=study.pk)
+    _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
+    study.save(update_fields=["primary_metrics"])
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.CREATE,
+        instance=study,
+        after=_snapshot(study),
+        study_id=study.pk,
+    )
     return study
 
 
@@ -77,12 +214,16 @@ def study_update(
     clinicians: Iterable | None = None,
     dataset_authors: list[str] | None = None,
     dataset_license: str | None = None,
+    primary_metrics: list[str] | None = None,
+    assessment_points: list[dict] | None = None,
+    group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
-    """Change what is given (``None``: leave as it is); ``dataset``: the institution fields."""
+    """Change what is given (``None``: leave as it is); ``dataset``: the institution fields;
+    ``assessment_points`` replaces the study's list."""
     rules.require(rules.owns_study(actor, study), "Only the study's owners may change it.")
     study = Study.objects.select_for_update().get(pk=study.pk)
-    before = audit_snapshot(study)
+    before = _snapshot(study)
     _check_team(owners=owners, clinicians=clinicians)
     if name is not None:
         _check_name_free(name, study=study)
@@ -97,13 +238,15 @@ def study_update(
         if field not in DATASET_FIELDS:
             raise TypeError(f"unknown study field {field}")
         setattr(study, field, value)
+    _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
+    _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()
     if owners is not None:
         study.owners.set(owners)
     if clinicians is not None:
         study.clinicians.set(clinicians)
-    after = audit_snapshot(study)
+    after = _snapshot(study)
     if after != before:  # a request that changes nothing leaves no trace
         audit_record(
             actor=actor,

@@ -50,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (session) */
+        /**
+         * Sign in (session): 200 signed in, 202 a second factor is needed
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
         post: operations["auth_login_create"];
         delete?: never;
         options?: never;
@@ -75,6 +78,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the passkey the browser made (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options for a waiting sign-in (navigator.credentials.get)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey options to add one (navigator.credentials.create)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_passkeys_register_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of recovery codes (the old ones stop working) */
+        post: operations["auth_recovery_codes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a waiting sign-in with a code, a recovery code or a passkey
+         * @description Steps that check a password, a code or a passkey: counted by the per-address rate.
+         */
+        post: operations["auth_second_factor_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token": {
         parameters: {
             query?: never;
@@ -86,9 +186,50 @@ export interface paths {
         put?: never;
         /**
          * Get an API token
-         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``.
+         * @description A long-lived token for scripts: send it as ``Authorization: Token <key>``. An account
+         *     with a second factor (or that must have one) also sends a code.
          */
         post: operations["auth_token_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding an authenticator app (signed in, or a sign-in waiting to enrol)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with its code (a waiting sign-in completes)
+         * @description The steps of a sign-in: open to anyone (each checks what the session holds).
+         */
+        post: operations["auth_totp_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -300,6 +441,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your second factors */
+        get: operations["me_second_factor_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/metrics/catalogue/": {
         parameters: {
             query?: never;
@@ -351,6 +509,23 @@ export interface paths {
         head?: never;
         /** Change a participant's age band, group, assigned clinicians (study owners) or weekly plan (owners and the clinical team) */
         patch: operations["participants_partial_update"];
+        trace?: never;
+    };
+    "/api/participants/{id}/allocate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate a consenting participant whose eligibility you confirm (the participant's clinical team; the arm stays hidden from it in a concealed design) */
+        post: operations["participants_allocate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/participants/{id}/consent/": {
@@ -583,7 +758,10 @@ export interface paths {
         /** Sessions of the participants you may see */
         get: operations["sessions_list"];
         put?: never;
-        /** Start a sitting now, or schedule one */
+        /**
+         * Start a sitting now, or schedule one
+         * @description Idempotent with ``client_key``: the same key again answers with the sitting it made (the same answer, 201), and changes nothing.
+         */
         post: operations["sessions_create"];
         delete?: never;
         options?: never;
@@ -824,7 +1002,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a study with arms: the concealed, stratified allocation list is drawn */
+        /** Open a study with arms, eligibility criteria and its design: the concealed allocation seed is drawn */
         post: operations["studies_open_create"];
         delete?: never;
         options?: never;
@@ -844,6 +1022,24 @@ export interface paths {
         put?: never;
         /** Add a protocol, or the next version of one (same name) */
         post: operations["studies_protocols_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{id}/second-factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which roles of the study's team must sign in with a second factor */
+        get: operations["studies_second_factor_retrieve"];
+        /** Require a second factor of roles of the study's team (its owners) */
+        put: operations["studies_second_factor_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -913,9 +1109,12 @@ export interface components {
          *     * `login_failed` - Login Failed
          *     * `logout` - Logout
          *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
          * @enum {string}
          */
-        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -989,6 +1188,10 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        AllocateRequest: {
+            /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
+            eligibility_confirmed: string[];
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1001,6 +1204,29 @@ export interface components {
              * @default 1
              */
             weight: number;
+        };
+        AssessmentPoint: {
+            readonly id: number;
+            readonly kind: components["schemas"]["Kind379Enum"];
+            /** @description For example '6-month follow-up' */
+            readonly label: string;
+            /** @description A session number */
+            readonly session: number | null;
+            /** @description First day of the window, counted from enrolment */
+            readonly window_start_days: number | null;
+            /** @description Last day of the window, counted from enrolment */
+            readonly window_end_days: number | null;
+            /** @description 'session 12' or 'days 84-98 ...' */
+            readonly when: string;
+        };
+        /** @description A session number, or a window of days after enrolment (both ends). */
+        AssessmentPointWriteRequest: {
+            kind: components["schemas"]["Kind379Enum"];
+            /** @default  */
+            label: string;
+            session?: number;
+            window_start_days?: number;
+            window_end_days?: number;
         };
         AuditEntry: {
             readonly id: number;
@@ -1015,6 +1241,7 @@ export interface components {
             readonly before: unknown;
             readonly after: unknown;
             readonly ip: string | null;
+            readonly reason: string;
             /** @description The previous entry's hash. */
             readonly prev_hash: string;
             /** @description SHA-256 of this entry's content and prev_hash. */
@@ -1037,6 +1264,17 @@ export interface components {
         CardPlayedEventTypeEnum: "card_played";
         /** @enum {string} */
         CauseEnum: "void" | "ask" | "empty_hand";
+        /** @description The password was right; the sign-in waits for a second factor. */
+        Challenge: {
+            /**
+             * @description verify: give one of `methods`; enrol: this account must add a second factor before it can sign in.
+             *
+             *     * `verify` - verify
+             *     * `enrol` - enrol
+             */
+            second_factor: components["schemas"]["SecondFactorEnum"];
+            methods: components["schemas"]["MethodsEnum"][];
+        };
         ClinicianNote: {
             readonly id: number;
             readonly participant: number;
@@ -1048,6 +1286,9 @@ export interface components {
         };
         ClinicianNoteRequest: {
             text: string;
+        };
+        CodeRequest: {
+            code: string;
         };
         ConsentRequest: {
             /**
@@ -1153,6 +1394,8 @@ export interface components {
             readonly formats: components["schemas"]["FormatsEnum"][];
             readonly filters: components["schemas"]["ExportFilters"];
             readonly shift_dates: boolean;
+            /** @description Made when asked for, before any download. */
+            readonly k_anonymity: components["schemas"]["KAnonymity"] | null;
             readonly run: components["schemas"]["RunEnum"];
             readonly status: components["schemas"]["ExportStatusEnum"];
             readonly progress: components["schemas"]["Progress"];
@@ -1200,7 +1443,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportFiltersRequest: {
@@ -1221,7 +1464,7 @@ export interface components {
             protocols?: number[];
             /** @description Only sessions run under this protocol version. */
             protocol_version?: number;
-            /** @description Only participants of this group or arm. */
+            /** @description Only participants of this group code. */
             group?: string;
         };
         ExportRequestRequest: {
@@ -1232,7 +1475,7 @@ export interface components {
             ];
             filters?: components["schemas"]["ExportFiltersRequest"];
             /**
-             * @description Move each participant's times back by their own whole number of days (the default; false exports the times as recorded).
+             * @description Move each participant's times back by their own 1 to 300 days and part of a day (the default: no real time of day is exported); false exports the times as recorded, which can be linked back to the platform.
              * @default true
              */
             shift_dates: boolean;
@@ -1246,6 +1489,14 @@ export interface components {
          * @enum {string}
          */
         ExportStatusEnum: "queued" | "running" | "ready" | "failed" | "expired";
+        Factors: {
+            /** @description This account must sign in with a factor. */
+            enforced: boolean;
+            /** @description An authenticator app is set up. */
+            totp: boolean;
+            passkeys: components["schemas"]["Passkey"][];
+            recovery_codes_left: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1317,6 +1568,26 @@ export interface components {
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
         };
+        /** @description How many exported participants share each combination of the quasi-identifiers. */
+        KAnonymity: {
+            quasi_identifiers: string[];
+            participants: number;
+            classes: number;
+            /** @description The smallest class: k-anonymity of the export. */
+            k: number;
+            /** @description The smallest class counted safe. */
+            k_min: number;
+            meets_k_min: boolean;
+            /** @description The classes smaller than k_min. */
+            below_k_min: components["schemas"]["SmallClass"][];
+        };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        Kind379Enum: "baseline" | "post_training" | "follow_up";
         LoginRequest: {
             username: string;
             password: string;
@@ -1347,6 +1618,8 @@ export interface components {
             /** Format: email */
             readonly email: string | null;
             readonly role: components["schemas"]["RoleEnum"];
+            /** @description The session ends after this many seconds without a request. */
+            readonly idle_seconds: number;
         };
         MemulationDealRecord: {
             pritticut: string | null;
@@ -1665,6 +1938,13 @@ export interface components {
             };
             rounds_played: components["schemas"]["MendikotRound"][];
         };
+        /**
+         * @description * `totp` - totp
+         *     * `recovery` - recovery
+         *     * `passkey` - passkey
+         * @enum {string}
+         */
+        MethodsEnum: "totp" | "recovery" | "passkey";
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -1788,10 +2068,17 @@ export interface components {
             readonly study_name: string;
             readonly code: string;
             readonly age_band: components["schemas"]["AgeBandEnum"];
-            /** @description Group for analyses */
+            /** @description Group for analyses: one of the study's group codes */
             readonly group: string;
-            /** @description Allocated at enrolment. */
+            /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
             readonly arm: string | null;
+            /**
+             * Format: date-time
+             * @description When the participant was allocated.
+             */
+            readonly allocated_at: string | null;
+            /** @description The age band when allocated (frozen). */
+            readonly stratum: string | null;
             readonly clinicians: number[];
             /** Format: date */
             readonly consent_date: string | null;
@@ -1822,12 +2109,28 @@ export interface components {
             study: number;
             /** @default unknown */
             age_band: components["schemas"]["AgeBandEnum"];
-            /** @default  */
+            /**
+             * @description One of the study's group codes.
+             * @default
+             */
             group: string;
             clinicians?: number[];
         };
+        Passkey: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        PasskeyRegisterRequest: {
+            /** @description The browser's new credential (JSON). */
+            credential: unknown;
+        };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
+            /** @description One of the study's group codes. */
             group?: string;
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
             sessions_per_week?: number | null;
@@ -1845,6 +2148,12 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         PlayLink: {
             token: string;
@@ -1867,6 +2176,29 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `recall_hit` - recall_hit
+         *     * `recall_suit_correct` - recall_suit_correct
+         *     * `recall_rank_correct` - recall_rank_correct
+         *     * `recall_position_error` - recall_position_error
+         *     * `recall_strategic_value` - recall_strategic_value
+         *     * `probe_location_hit` - probe_location_hit
+         *     * `probe_hand_dprime` - probe_hand_dprime
+         *     * `tricks_won` - tricks_won
+         *     * `optimal_play_rate` - optimal_play_rate
+         *     * `tricks_lost` - tricks_lost
+         *     * `hand_choice_loss` - hand_choice_loss
+         *     * `memory_fidelity` - memory_fidelity
+         *     * `illegal_attempts` - illegal_attempts
+         *     * `decision_time_median_ms` - decision_time_median_ms
+         *     * `decision_time_iqr_ms` - decision_time_iqr_ms
+         *     * `decision_time_cv` - decision_time_cv
+         *     * `examination_page_hidden_seconds` - examination_page_hidden_seconds
+         *     * `mendikot_tens` - mendikot_tens
+         *     * `mendikot_rounds_won` - mendikot_rounds_won
+         * @enum {string}
+         */
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2047,6 +2379,10 @@ export interface components {
             /** @description Null for a trick in play. */
             winner: number | null;
         };
+        RecoveryCodes: {
+            /** @description Single-use codes, shown this once (empty: the ones you have still hold). */
+            recovery_codes: string[];
+        };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
         /**
@@ -2156,6 +2492,44 @@ export interface components {
             /** @description The table's seats (null: a game for one participant). */
             table: components["schemas"]["TableBlock"] | null;
         };
+        /**
+         * @description * `verify` - verify
+         *     * `enrol` - enrol
+         * @enum {string}
+         */
+        SecondFactorEnum: "verify" | "enrol";
+        SecondFactorRequest: {
+            /** @description A code from the app, or a recovery code. */
+            code?: string;
+            /** @description The browser's answer to the passkey options (JSON). */
+            passkey?: unknown;
+        };
+        /**
+         * @description * `researcher` - Researcher
+         *     * `clinician` - Clinician
+         * @enum {string}
+         */
+        SecondFactorRoleEnum: "researcher" | "clinician";
+        SecondFactorRule: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
+        };
+        SecondFactorRuleRequest: {
+            /** @description Roles of the study's team that must sign in with a second factor (administrators always must). */
+            roles: [
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"]
+            ] | [
+                components["schemas"]["SecondFactorRoleEnum"],
+                components["schemas"]["SecondFactorRoleEnum"]
+            ];
+        };
         Session: {
             readonly id: number;
             readonly participant: number;
@@ -2193,6 +2567,11 @@ export interface components {
             protocol: number;
             /** Format: date-time */
             scheduled_for?: string | null;
+            /**
+             * Format: uuid
+             * @description A key the client makes once per sitting it means to create: the same key again answers with that sitting (200) instead of creating another.
+             */
+            client_key?: string | null;
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -2202,6 +2581,13 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SmallClass: {
+            age_band: string;
+            group: string | null;
+            arm: string | null;
+            stratum: string | null;
+            participants: number;
+        };
         Staff: {
             readonly id: number;
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
@@ -2267,8 +2653,17 @@ export interface components {
             readonly dataset_institution: string;
             readonly dataset_institution_address: string;
             readonly dataset_department: string;
+            /** @description Metric keys read for reliable change and trend at the assessment points. */
+            readonly primary_metrics: string[];
+            /** @description In time order, the baseline first. */
+            readonly assessment_points: components["schemas"]["AssessmentPoint"][];
             /** Format: date-time */
             readonly opened_at: string | null;
+            readonly design_open: boolean;
+            /** @description Confirmed before allocation. */
+            readonly eligibility_criteria: string[];
+            /** @description The codes a group may take. */
+            readonly group_codes: string[];
             readonly arms: components["schemas"]["StudyArm"][];
             /** Format: date-time */
             readonly created_at: string;
@@ -2278,9 +2673,16 @@ export interface components {
             readonly control: boolean;
             readonly weight: number;
         };
-        /** @description Open the study with these arms: its concealed allocation list is drawn now, once. */
+        /** @description Open the study with these arms: its concealed allocation seed is drawn now, once. */
         StudyOpenRequest: {
             arms: components["schemas"]["ArmWriteRequest"][];
+            /** @description Confirmed one by one for each participant before allocation. */
+            eligibility_criteria?: string[];
+            /**
+             * @description Open label: arms shown to the clinical team. Otherwise they are concealed from those who recruit.
+             * @default false
+             */
+            design_open: boolean;
         };
         StudyWriteRequest: {
             name: string;
@@ -2294,6 +2696,12 @@ export interface components {
             dataset_institution?: string;
             dataset_institution_address?: string;
             dataset_department?: string;
+            /** @description The codes a participant's group may take (letters, digits, '-', '_'); only these reach an export. */
+            group_codes?: string[];
+            /** @description Metric keys the study will claim reliable change and trends for (fixed once a session is completed). */
+            primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
+            /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
+            assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
@@ -2348,6 +2756,18 @@ export interface components {
         };
         Token: {
             readonly token: string;
+        };
+        TokenRequestRequest: {
+            username: string;
+            password: string;
+            /** @description A code from the authenticator app, or a recovery code: needed by an account that has a second factor or must have one. */
+            code?: string;
+        };
+        TotpEnrolment: {
+            /** @description The key, base32, to type into the app. */
+            secret: string;
+            /** @description otpauth:// URI, to show as a QR code. */
+            uri: string;
         };
         TrickWonEvent: {
             /**
@@ -2509,8 +2929,11 @@ export interface operations {
                  *     * `login_failed` - Login Failed
                  *     * `logout` - Logout
                  *     * `export` - Export
+                 *     * `factor_added` - Factor Added
+                 *     * `signed` - Signed
+                 *     * `access_reviewed` - Access Reviewed
                  */
-                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export";
+                action?: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
                 /** @description User id of who acted. */
                 actor?: number;
                 object_id?: string;
@@ -2582,6 +3005,14 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
         };
     };
     auth_logout_create: {
@@ -2602,6 +3033,119 @@ export interface operations {
             };
         };
     };
+    auth_passkeys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasskeyRegisterRequest"];
+                "multipart/form-data": components["schemas"]["PasskeyRegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_passkeys_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_passkeys_register_options_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialCreationOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    auth_recovery_codes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+        };
+    };
+    auth_second_factor_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
     auth_token_create: {
         parameters: {
             query?: never;
@@ -2611,9 +3155,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
-                "multipart/form-data": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["TokenRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequestRequest"];
+                "multipart/form-data": components["schemas"]["TokenRequestRequest"];
             };
         };
         responses: {
@@ -2623,6 +3167,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Token"];
+                };
+            };
+        };
+    };
+    auth_totp_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+        };
+    };
+    auth_totp_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CodeRequest"];
+                "multipart/form-data": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
         };
@@ -2928,6 +3516,25 @@ export interface operations {
             };
         };
     };
+    me_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Factors"];
+                };
+            };
+        };
+    };
     metrics_catalogue_retrieve: {
         parameters: {
             query?: never;
@@ -3043,6 +3650,33 @@ export interface operations {
         };
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participant"];
+                };
+            };
+        };
+    };
+    participants_allocate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AllocateRequest"];
+                "multipart/form-data": components["schemas"]["AllocateRequest"];
+            };
+        };
+        responses: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3969,6 +4603,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Protocol"];
+                };
+            };
+        };
+    };
+    studies_second_factor_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
+                };
+            };
+        };
+    };
+    studies_second_factor_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRuleRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SecondFactorRuleRequest"];
+                "multipart/form-data": components["schemas"]["SecondFactorRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorRule"];
                 };
             };
         };

@@ -8,6 +8,8 @@ type Schemas = components["schemas"];
 
 export type Role = Schemas["RoleEnum"];
 export type Me = Schemas["Me"];
+export type Challenge = Schemas["Challenge"];
+export type Factors = Schemas["Factors"];
 export type Study = Schemas["Study"];
 export type Adaptive = Schemas["Adaptive"];
 export type Protocol = Schemas["Protocol"];

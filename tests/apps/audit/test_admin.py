@@ -6,6 +6,7 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.audit.models import AuditEntry
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.conftest import sign_in_enrolling
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def staff():
     user = User.objects.create_superuser("root", password="x")
     client = Client()
-    client.force_login(user)
+    sign_in_enrolling(client, "root", "x")  # the admin site wants the second factor
     return user, client
 
 

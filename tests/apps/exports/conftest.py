@@ -65,6 +65,7 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
     study.dataset_institution = "Example University"
     study.dataset_institution_address = "1 Example Road, Exampleton"
     study.dataset_department = "Department of Psychology"
+    study.group_codes = ["training", "control"]
     study.save()
     arms = {
         "training": StudyArm.objects.create(study=study, name="training"),

@@ -3,13 +3,14 @@ import pytest
 from apps.accounts.models import User
 from apps.games.models import GameEvent
 from tests.apps.factories import make_game
+from tests.conftest import sign_in_enrolling
 
 pytestmark = pytest.mark.django_db
 
 
 def test_staff_can_read_but_not_change_the_log(client):
-    admin = User.objects.create_superuser("boss", password="x" * 12)
-    client.force_login(admin)
+    User.objects.create_superuser("boss", password="x" * 12)
+    sign_in_enrolling(client, "boss", "x" * 12)  # the admin site wants the second factor
     game = make_game()
     event = GameEvent.objects.create(game=game, seq=0, kind="game_created", payload={})
     assert client.get(f"/admin/games/game/{game.pk}/change/").status_code == 200

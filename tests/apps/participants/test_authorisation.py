@@ -25,7 +25,7 @@ ENDPOINTS = {
     "protocol_get": ("get", "/api/protocols/{protocol}/", None),
     "participant_enrol": ("post", "/api/participants/", {"study": "{study}"}),
     "participant_get": ("get", "/api/participants/{participant}/", None),
-    "participant_patch": ("patch", "/api/participants/{participant}/", {"group": "g"}),
+    "participant_patch": ("patch", "/api/participants/{participant}/", {"age_band": "80+"}),
     "consent": (
         "post",
         "/api/participants/{participant}/consent/",

@@ -25,7 +25,7 @@ TODAY = datetime.date.today()
 
 
 def test_a_clinician_on_the_team_enrols_and_is_assigned(clinician, client_for):
-    study = make_study(clinicians=[clinician])
+    study = make_study(clinicians=[clinician], group_codes=["training"])
     response = client_for(clinician).post(
         "/api/participants/", {"study": study.pk, "age_band": "70-79", "group": "training"}
     )
@@ -253,7 +253,7 @@ def test_no_protocol_means_no_plan(researcher, client_for):
 
 
 def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician, client_for):
-    study = make_study(owners=[researcher], clinicians=[clinician])
+    study = make_study(owners=[researcher], clinicians=[clinician], group_codes=["control"])
     participant = make_participant(study=study, age_band="60-69")
     response = client_for(researcher).patch(
         f"/api/participants/{participant.pk}/",
@@ -268,7 +268,8 @@ def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician,
 
 
 def test_a_change_to_nothing_leaves_no_audit_entry(researcher, client_for):
-    participant = make_participant(study=make_study(owners=[researcher]), group="a")
+    study = make_study(owners=[researcher], group_codes=["a"])
+    participant = make_participant(study=study, group="a")
     response = client_for(researcher).patch(f"/api/participants/{participant.pk}/", {"group": "a"})
     assert response.status_code == 200
     assert not AuditEntry.objects.exists()
@@ -392,3 +393,23 @@ def test_no_missed_sessions_are_counted_before_a_whole_week_enrolled(clinician, 
         .json()["sessions_missed_last_week"]
         is None
     )
+
+
+def test_a_group_is_one_of_the_study_s_codes_never_free_text(researcher, clinician, client_for):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    owner, team = client_for(researcher), client_for(clinician)
+    url = f"/api/studies/{study.pk}/"
+    for bad in (["Mrs J. Smith"], ["a b"], ["ok", "ok"], ["x" * 21]):
+        refused = owner.patch(url, {"group_codes": bad}, format="json")
+        assert refused.status_code == 400, bad
+        assert "group_codes" in refused.json()["error"]["details"]
+    assert owner.patch(url, {"group_codes": ["ward-A", "ward-B"]}, format="json").json()[
+        "group_codes"
+    ] == ["ward-A", "ward-B"]
+    typed = team.post("/api/participants/", {"study": study.pk, "group": "Mrs J. Smith, ward 4"})
+    assert typed.status_code == 400 and "group" in typed.json()["error"]["details"]
+    made = team.post("/api/participants/", {"study": study.pk, "group": "ward-A"})
+    assert made.status_code == 201 and made.json()["group"] == "ward-A"
+    dropped = owner.patch(url, {"group_codes": ["ward-B"]}, format="json")
+    assert dropped.status_code == 409 and dropped.json()["error"]["code"] == "group_code_in_use"
+    assert owner.patch(url, {"group_codes": ["ward-A", "C"]}, format="json").status_code == 200

@@ -220,3 +220,33 @@ def test_an_unknown_session_is_not_found(client):
     response = client.post("/api/sessions/999999/complete/")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def test_the_same_client_key_makes_one_sitting(client, participant, protocol):
+    key = "6f2c1c4e-8a53-4d0e-9d4b-3c1f0f3b9a11"
+    first = start(client, participant, protocol, client_key=key)
+    again = start(client, participant, protocol, client_key=key)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert TrainingSession.objects.filter(participant=participant).count() == 1
+    assert AuditEntry.objects.filter(object_type="training.trainingsession").count() == 1
+    # A new key is a new sitting.
+    other = start(client, participant, protocol, client_key="0b9e7a52-77a4-4b3f-a3f2-7d8c4f1e2a90")
+    assert other.json()["number"] == 2
+
+
+def test_a_client_key_is_one_participants_and_one_protocols(
+    client, study, clinician, participant, protocol
+):
+    key = "6f2c1c4e-8a53-4d0e-9d4b-3c1f0f3b9a11"
+    start(client, participant, protocol, client_key=key)
+    # Another participant may happen on the same key: it names their own sitting.
+    other = make_participant(study=study, clinicians=[clinician], consent_date=TODAY)
+    assert start(client, other, protocol, client_key=key).json()["participant"] == other.pk
+    refused = start(client, participant, make_protocol(study=study, name="Other"), client_key=key)
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "client_key_reused"
+    assert TrainingSession.objects.filter(participant=participant).count() == 1
+    bad = start(client, participant, protocol, client_key="not a key")
+    assert bad.status_code == 400
+    assert bad.json()["error"]["details"]["client_key"]

@@ -17,8 +17,8 @@ from apps.metrics.services import (
     session_metrics_compute,
 )
 from apps.metrics.signals import metrics_deferred
-from apps.participants.models import Participant, Study
-from apps.participants.services.allocation import study_open
+from apps.participants.models import AllocationSlot, Participant, Study
+from apps.participants.services.allocation import participant_allocate, study_open
 from apps.participants.services.participants import participant_consent_record, participant_enrol
 from apps.participants.services.studies import protocol_create, study_create
 from apps.training.models import TrainingSession
@@ -26,6 +26,7 @@ from apps.training.services import session_create
 
 STUDY = "Memory Clinic Pilot (demo)"
 DEMO_ARMS = [{"name": "training"}, {"name": "control", "control": True}]
+DEMO_CRITERIA = ["Reports memory complaints", "Can hold and play cards on a tablet"]
 
 
 class Command(BaseCommand):
@@ -47,8 +48,14 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         with transaction.atomic():
             study, protocols = self._study(staff)
-            # Two arms, allocated by the study's concealed list (reproducible from the seed).
-            study_open(study=study, actor=staff["researcher"], arms=DEMO_ARMS, seed=seed)
+            # Two arms, allocated after consent and eligibility (reproducible from the seed).
+            study = study_open(
+                study=study,
+                actor=staff["researcher"],
+                arms=DEMO_ARMS,
+                eligibility_criteria=DEMO_CRITERIA,
+                seed=seed,
+            )
             people = self._participants(study, staff["clinician"], participants, rng)
         total = 0
         with metrics_deferred():
@@ -115,6 +122,9 @@ class Command(BaseCommand):
                 date=timezone.localdate() - timedelta(weeks=12),
                 form_version="v1.2",
             )
+            participant_allocate(
+                participant=participant, actor=clinician, eligibility_confirmed=DEMO_CRITERIA
+            )
             people.append(Participant.objects.get(pk=participant.pk))
         return people
 
@@ -127,6 +137,7 @@ class Command(BaseCommand):
         Participant.objects.filter(pk=participant.pk).update(
             created_at=enrolled, consent_date=timezone.localdate(enrolled)
         )
+        AllocationSlot.objects.filter(participant=participant).update(allocated_at=enrolled)
         talent = rng.uniform(0.1, 0.5)
         sessions = []
         for week in range(weeks):

@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { RequireStaff, canResearch, useMe, useSignOut } from "./auth";
+import { IdleSignOut } from "./idle";
 
 export function StaffLayout() {
   return (
@@ -25,6 +26,7 @@ function StaffFrame() {
             Participants
           </NavLink>
           {canResearch(me) && <NavLink to="/studies">Studies</NavLink>}
+          <NavLink to="/account">Security</NavLink>
         </nav>
         <div className="who">
           <span>
@@ -44,6 +46,7 @@ function StaffFrame() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {me && <IdleSignOut idleSeconds={me.idle_seconds} />}
     </div>
   );
 }

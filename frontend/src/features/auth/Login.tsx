@@ -3,29 +3,38 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
+import type { Challenge } from "../../api/types";
 import { refusalMessage } from "../play/errors";
+import { getMe } from "./api";
 import { signIn } from "./auth";
+import { SecondFactorStep } from "./SecondFactor";
 
 export function LoginPage() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const client = useQueryClient();
+
+  const enter = (me: Awaited<ReturnType<typeof getMe>>) => {
+    client.setQueryData(["me"], me);
+    const next = params.get("next");
+    void navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/", {
+      replace: true,
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const me = await signIn(username, password);
-      client.setQueryData(["me"], me);
-      const next = params.get("next");
-      void navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/", {
-        replace: true,
-      });
+      const result = await signIn(username, password);
+      if ("second_factor" in result) setChallenge(result);
+      else enter(result);
     } catch (e) {
       setError(
         e instanceof ApiError
@@ -39,6 +48,20 @@ export function LoginPage() {
     }
   };
 
+  if (challenge) {
+    return (
+      <main className="login-page" id="main">
+        <div className="card-panel login">
+          <h1>Memulation Lab</h1>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={() => void getMe().then(enter, () => setChallenge(null))}
+          />
+        </div>
+      </main>
+    );
+  }
+
   return (
     <main className="login-page" id="main">
       <form
@@ -50,6 +73,11 @@ export function LoginPage() {
         <p className="hint">
           Staff sign-in. Participants play from the link or QR code they are given.
         </p>
+        {params.get("reason") === "idle" && (
+          <p className="notice" role="status">
+            You were signed out after a time without activity. Sign in again to go on.
+          </p>
+        )}
         <label htmlFor="username">User name</label>
         <input
           id="username"

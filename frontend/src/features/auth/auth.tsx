@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { ApiError } from "../../api/client";
-import type { Me } from "../../api/types";
+import type { Challenge, Me } from "../../api/types";
 import { fetchCsrfCookie, getMe, logIn, logOut } from "./api";
 
 export function useMe() {
@@ -24,7 +24,8 @@ export function useMe() {
   });
 }
 
-export async function signIn(username: string, password: string): Promise<Me> {
+/** The staff member when signed in, else the second factor still needed. */
+export async function signIn(username: string, password: string): Promise<Me | Challenge> {
   await fetchCsrfCookie();
   return logIn(username, password);
 }

@@ -148,7 +148,8 @@ export function ExportsTab() {
             checked={shiftDates}
             onChange={(e) => setShiftDates(e.target.checked)}
           />
-          Shift each participant&apos;s dates (recommended for sharing; intervals are kept)
+          Shift each participant&apos;s times by their own days and part of a day (recommended for
+          sharing: no real time of day is exported; intervals are kept)
         </label>
         {start.error && (
           <p className="form-error" role="alert">
@@ -190,6 +191,7 @@ export function ExportsTab() {
                 : `Working… ${Math.round(percent)}%`}
             {current.progress?.rows_done !== undefined && ` (${current.progress.rows_done} rows)`}
           </p>
+          {current.k_anonymity && <KAnonymityNote report={current.k_anonymity} />}
           {current.download_url && DONE.has(current.status) && (
             <a className="btn primary" href={current.download_url} download data-testid="download">
               Download
@@ -242,6 +244,35 @@ export function ExportsTab() {
             ))}
           </tbody>
         </table>
+      )}
+    </div>
+  );
+}
+
+type KAnonymity = NonNullable<ExportJob["k_anonymity"]>;
+
+/** What the export's quasi-identifiers reveal, shown before the download link. */
+function KAnonymityNote({ report }: { report: KAnonymity }) {
+  return (
+    <div
+      className={report.meets_k_min ? "note" : "note warn"}
+      data-testid="k-anonymity"
+      role={report.meets_k_min ? undefined : "alert"}
+    >
+      <p>
+        k-anonymity {report.k}: the rarest combination of {report.quasi_identifiers.join(", ")} is
+        shared by {report.k} of the {report.participants} participants exported
+        {report.meets_k_min ? "." : ` (fewer than ${report.k_min}: they could be singled out).`}
+      </p>
+      {report.below_k_min.length > 0 && (
+        <ul className="small">
+          {report.below_k_min.map((c) => (
+            <li key={`${c.age_band}|${c.group}|${c.arm}|${c.stratum}`}>
+              age band {c.age_band}, group {c.group ?? "none"}, arm {c.arm ?? "none"}, stratum{" "}
+              {c.stratum ?? "none"}: {c.participants}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

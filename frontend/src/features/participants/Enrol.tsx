@@ -22,11 +22,7 @@ export const AGE_BANDS: [Enrolment["age_band"], string][] = [
 export function EnrolForm({ studyId }: { studyId?: number }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const studies = useQuery({
-    queryKey: ["studies"],
-    queryFn: listStudies,
-    enabled: studyId === undefined,
-  });
+  const studies = useQuery({ queryKey: ["studies"], queryFn: listStudies });
   const [study, setStudy] = useState<string>(studyId ? String(studyId) : "");
   const [ageBand, setAgeBand] = useState<Enrolment["age_band"]>("unknown");
   const [group, setGroup] = useState("");
@@ -44,6 +40,8 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
     },
   });
   const list = rows(studies.data);
+  // A group is one of the study's codes, never free text (only codes reach an export).
+  const codes = list.find((s) => s.id === Number(study))?.group_codes ?? [];
   return (
     <form
       className="card-panel enrol"
@@ -91,8 +89,15 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
           </select>
         </div>
         <div>
-          <label htmlFor="enrol-group">Group or arm</label>
-          <input id="enrol-group" value={group} onChange={(e) => setGroup(e.target.value)} />
+          <label htmlFor="enrol-group">Group</label>
+          <select id="enrol-group" value={group} onChange={(e) => setGroup(e.target.value)}>
+            <option value="">none</option>
+            {codes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       {enrol.error && (

@@ -2,7 +2,8 @@
 // adaptive-difficulty history, sessions, and the clinical team's notes.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import {
@@ -325,15 +326,22 @@ function StartSession({ participant: p }: { participant: Participant }) {
     queryFn: () => listProtocols(p.study),
   });
   const [protocol, setProtocol] = useState<string>("");
+  // One key for the sitting this form means: a second click, before the first is answered,
+  // is ignored here and, if it got through, answered by the server with the same sitting.
+  const clientKey = useRef(newKey());
+  const busy = useRef(false);
   const start = useMutation({
     mutationFn: async () => {
-      const session = await createSession(p.id, Number(protocol));
+      const session = await createSession(p.id, Number(protocol), clientKey.current);
       // A first game begins with the practice round: the session page offers it (or its skip).
       const practice = await practiceState(session.id);
       if (!practice.offered) await startSessionGame(session.id);
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),
+    onSettled: () => {
+      busy.current = false;
+    },
   });
   const list = rows(protocols.data);
   return (
@@ -345,6 +353,8 @@ function StartSession({ participant: p }: { participant: Participant }) {
         <form
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
+            if (busy.current) return;
+            busy.current = true;
             start.mutate();
           }}
         >

@@ -7,6 +7,7 @@ import { seatCalls } from "./api";
 import type { SeatTarget } from "./api";
 import { LiveSocket, liveTransport, liveUrl } from "./liveSocket";
 import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
+import { newKey } from "../../api/keys";
 
 export interface ClientFacts {
   event_id: string;
@@ -34,23 +35,8 @@ export function transportFor(target: SeatTarget): Transport {
   return liveTransport(http, new LiveSocket(liveUrl(target, window.location)));
 }
 
-export function newEventId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === "function") {
-    try {
-      return c.randomUUID();
-    } catch {
-      // not a secure context: fall through
-    }
-  }
-  const bytes = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === "function") c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A move's ``event_id``: a retried move carries the same one. */
+export const newEventId = newKey;
 
 export interface QueueOptions {
   onConnection?: (state: Connection) => void;

@@ -12,8 +12,11 @@ const sessionGames = (id: Id) => ({ params: { path: { session_id: Number(id) } }
 
 export const getSession = (id: Id) => answer(typedApi.GET("/api/sessions/{id}/", session(id)));
 
-export const createSession = (participant: number, protocol: number) =>
-  answer(typedApi.POST("/api/sessions/", { body: { participant, protocol } }));
+/** ``clientKey``: made once per sitting meant; sent again, it answers with the same sitting. */
+export const createSession = (participant: number, protocol: number, clientKey: string) =>
+  answer(
+    typedApi.POST("/api/sessions/", { body: { participant, protocol, client_key: clientKey } }),
+  );
 
 export const listSessionGames = (id: Id) =>
   answer(typedApi.GET("/api/sessions/{session_id}/games/", sessionGames(id)));

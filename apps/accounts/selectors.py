@@ -1,0 +1,64 @@
+"""Reads about staff accounts: who must sign in with a second factor, and what factors they
+have."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django_otp import devices_for_user
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from django_otp_webauthn.models import WebAuthnCredential
+
+from apps.accounts.models import SecondFactorRule, User
+
+FACTOR_KINDS = {TOTPDevice: "totp", StaticDevice: "recovery", WebAuthnCredential: "passkey"}
+
+
+def second_factor_required(user: User) -> bool:
+    """Admins always; others when a study they are on (owner, clinical team, or caring for one
+    of its participants) asks it of their role."""
+    if user.is_admin:
+        return True
+    team = (
+        Q(study__owners=user) | Q(study__clinicians=user) | Q(study__participants__clinicians=user)
+    )
+    rules = SecondFactorRule.objects.filter(team).values_list("roles", flat=True).distinct()
+    return any(user.role in roles for roles in rules)
+
+
+def second_factor_rule_roles(*, study) -> list[str]:
+    rule = SecondFactorRule.objects.filter(study=study).first()
+    return sorted(rule.roles) if rule else []
+
+
+def factor_devices(user: User) -> list:
+    """The user's confirmed devices (TOTP, recovery codes, passkeys)."""
+    return list(devices_for_user(user, confirmed=True))
+
+
+def factor_methods(user: User) -> list[str]:
+    """The kinds of second factor the user can sign in with: ``totp``, ``recovery``,
+    ``passkey`` (recovery codes only while some remain)."""
+    methods = set()
+    for device in factor_devices(user):
+        kind = FACTOR_KINDS.get(type(device))
+        if kind == "recovery" and not device.token_set.exists():
+            continue
+        if kind:
+            methods.add(kind)
+    return sorted(methods)
+
+
+def factor_summary(user: User) -> dict:
+    devices = factor_devices(user)
+    recovery = [d for d in devices if isinstance(d, StaticDevice)]
+    return {
+        "enforced": second_factor_required(user),
+        "totp": any(isinstance(d, TOTPDevice) for d in devices),
+        "passkeys": [
+            {"id": d.pk, "name": d.name, "created_at": d.created_at, "last_used_at": d.last_used_at}
+            for d in devices
+            if isinstance(d, WebAuthnCredential)
+        ],
+        "recovery_codes_left": sum(d.token_set.count() for d in recovery),
+    }

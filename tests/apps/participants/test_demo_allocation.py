@@ -1,0 +1,20 @@
+"""The demo study is opened with arms and allocates every participant, before their first
+session and after their consent."""
+
+from django.core.management import call_command
+
+from apps.participants.models import AllocationSlot, Participant
+
+
+def test_the_demo_allocates_every_participant(db):
+    call_command("seed_demo", participants=3, weeks=1)
+    people = Participant.objects.select_related("allocation").prefetch_related("sessions")
+    assert people.count() == 3
+    for participant in people:
+        slot = participant.allocation
+        assert participant.arm_id == slot.arm_id
+        assert slot.stratum == participant.age_band
+        assert slot.eligibility and slot.allocated_by.username == "clinician"
+        first = min(session.started_at for session in participant.sessions.all())
+        assert participant.consent_date <= slot.allocated_at.date() and slot.allocated_at < first
+    assert sorted(AllocationSlot.objects.values_list("position", flat=True)) == [1, 2, 3]
