@@ -3,6 +3,7 @@ Celery workers and a Redis server of a test's own."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import socket
@@ -297,25 +298,23 @@ SERVER_FIXTURES = {
 }
 
 
-def _server_helpers() -> set[int]:
+@functools.cache
+def _server_helpers() -> frozenset[int]:
     from tests.apps.server import running_server
     from tests.harness.servers import PrivatePostgres, WebServer
 
-    return {
-        id(h)
-        for h in (free_port, start_worker, PrivateRedis, running_server, PrivatePostgres, WebServer)
-    }
+    helpers = (free_port, start_worker, PrivateRedis, running_server, PrivatePostgres, WebServer)
+    return frozenset(id(h) for h in helpers)
 
 
-def starts_servers(item: pytest.Item, helpers: set[int]) -> bool:
+def starts_servers(item: pytest.Item, helpers: frozenset[int]) -> bool:
     if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
         return True
     module = getattr(item, "module", None)
     return module is not None and any(id(value) in helpers for value in vars(module).values())
 
 
-def pytest_collection_modifyitems(config, items):
-    helpers = _server_helpers()
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None and starts_servers(item, helpers):
-            item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
+def pytest_itemcollected(item):
+    # As each test is collected, before xdist's worker reads the groups off the collected list.
+    if item.get_closest_marker("xdist_group") is None and starts_servers(item, _server_helpers()):
+        item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))

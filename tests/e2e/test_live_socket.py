@@ -38,14 +38,15 @@ def asgi_server(transactional_db):
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 60  # a loaded machine takes a while to import Django
+        while True:
             try:
                 with urllib.request.urlopen(f"{url}/healthz", timeout=1):
                     break
             except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("uvicorn did not start")
                 time.sleep(0.2)
-        else:
-            pytest.fail("uvicorn did not start")
         yield url
     finally:
         server.terminate()
