@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "apps.metrics",
     "apps.exports",
     "apps.reports",
+    "apps.signoff",
     "apps.live",
 ]
 

@@ -4,6 +4,7 @@ second-factor rules, API tokens, and the demo logins of a local platform."""
 from __future__ import annotations
 
 from django.db import transaction
+from django_otp import match_token
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.authtoken.models import Token
@@ -11,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from apps.accounts.models import SecondFactorRule, User, VerifiedToken
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
-from apps.common.errors import Conflict, ValidationFailed
+from apps.common.errors import Conflict, PermissionDenied, ValidationFailed
 from apps.participants.selectors import rules
 
 RECOVERY_CODES = 10
@@ -140,3 +141,35 @@ def token_issue(*, user: User, device=None) -> Token:
         )
         return token
     return token or Token.objects.create(user=user)
+
+
+def reauthenticate(*, user: User, password: str, code: str = "", request=None):
+    """The signed-in user proves it is them again (a signature, Part 11.200): the password,
+    and the second factor when the account has one or must. Failures count towards the
+    account's lockout. Returns the device that verified the code, if one was needed."""
+    from apps.accounts import lockout
+    from apps.accounts.selectors import factor_methods, second_factor_required
+    from apps.accounts.signin import BadCredentials, factor_failed
+
+    username = user.get_username()
+    lockout.check(username)
+    if not user.check_password(password):
+        lockout.failed(username)
+        raise BadCredentials("That is not your password.")
+    if not (factor_methods(user) or second_factor_required(user)):
+        lockout.succeeded(username)
+        return None
+    if not factor_methods(user):
+        raise PermissionDenied(
+            "Your account must add a second factor before it signs.",
+            code="second_factor_enrolment_required",
+        )
+    device = match_token(user, code.replace(" ", "")) if code else None
+    if device is None:
+        factor_failed(request, user, "code")
+        raise BadCredentials(
+            "Give the code from your authenticator app (or a recovery code).",
+            code="invalid_second_factor",
+        )
+    lockout.succeeded(username)
+    return device

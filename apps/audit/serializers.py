@@ -2,8 +2,24 @@ from rest_framework import serializers
 
 from apps.audit.models import AuditEntry
 
+# Entries whose before/after may hold free text for the clinical team only: researchers, who
+# read the trail of their studies, see that the text changed, not what it said.
+CARE_TEAM_TEXT = {"participants.cliniciannote": ("text",)}
+
 
 class AuditEntrySerializer(serializers.ModelSerializer):
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        hidden = CARE_TEAM_TEXT.get(instance.object_type, ())
+        if hidden and not self.context.get("care_team"):
+            for side in ("before", "after"):
+                if isinstance(data[side], dict):
+                    data[side] = {
+                        key: ("(clinical team only)" if key in hidden else value)
+                        for key, value in data[side].items()
+                    }
+        return data
+
     class Meta:
         model = AuditEntry
         fields = [

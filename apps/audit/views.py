@@ -25,4 +25,7 @@ class AuditEntryListView(GenericAPIView):
             until=data.get("until"),
         )
         page = self.paginate_queryset(entries)
-        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+        context = {"care_team": request.user.is_admin}  # who may read clinician notes' text
+        return self.get_paginated_response(
+            AuditEntrySerializer(page, many=True, context=context).data
+        )

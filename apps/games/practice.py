@@ -3,8 +3,9 @@
 Offered when the protocol's ``practice_round`` is on (the default) and the participant has not
 yet finished a real game or a practice of that game. It is a game of the session like any other,
 fully logged, marked ``Game.practice``: it never completes its session, queues no metrics and is
-left out of the research export. Always the same friendly deal, one round, the gentlest
-opponents, and the protocol's examination time as written (adaptive difficulty does not apply).
+left out of the research export. Always the same friendly deal, one round of a few tricks a
+deal (Memulation), the gentlest opponents, and the protocol's examination time as written
+(adaptive difficulty does not apply).
 """
 
 from __future__ import annotations
@@ -24,13 +25,19 @@ from apps.training.models import TrainingSession
 # an opponent hides the trump and leads.
 PRACTICE_SEEDS = {"memulation": 1, "mendikot": 21}
 GENTLE_OPPONENT = "random"
+# A Memulation practice plays this many tricks in each deal (the engine's ``tricks`` option):
+# enough to lead, follow, win and lose a trick and to turn up a card in the 'Stragedy.
+PRACTICE_TRICKS = 3
 
 
 def practice_snapshot(snapshot: dict[str, Any]) -> dict[str, Any]:
     """The session's settings, cut down to a practice: one round against gentle opponents; in
-    Memulation the participant is Lame Duck, so they lead and make the 'Stragedy."""
+    Memulation the participant is Lame Duck, so they lead and make the 'Stragedy, and each deal
+    is a few tricks long."""
+    short = {"tricks_per_deal": PRACTICE_TRICKS} if snapshot["game"] == "memulation" else {}
     return {
         **snapshot,
+        **short,
         "rounds": 1,
         "opponent": GENTLE_OPPONENT,
         "opponent_level": 0.0,

@@ -98,6 +98,8 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
         "examination": True,
         "examination_seconds": snapshot["examination_seconds"],
         "roles": roles,
+        # a short game (the practice round sets it): the deals end after this many tricks
+        **({"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}),
     }
 
 

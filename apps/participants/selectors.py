@@ -228,3 +228,10 @@ def clinician_note_list(*, user, participant: Participant) -> QuerySet[Clinician
     if not rules.cares_for(user, participant):
         raise PermissionDenied("Clinician notes are for the participant's clinical team only.")
     return participant.notes.select_related("author")
+
+
+def clinician_note_get(*, user, participant: Participant, note_id: int) -> ClinicianNote:
+    try:
+        return clinician_note_list(user=user, participant=participant).get(pk=note_id)
+    except ClinicianNote.DoesNotExist:
+        raise NotFound("There is no such note.") from None

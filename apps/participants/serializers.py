@@ -22,6 +22,16 @@ ALL_OPPONENTS = sorted({name for names in OPPONENTS.values() for name in names})
 NOTE_MAX_CHARS = 10_000
 DESCRIPTION_MAX_CHARS = 5_000
 FILTER_MAX_CHARS = 100
+REASON_MAX_CHARS = 500
+
+
+def _reason(*, required: bool, when: str = "") -> serializers.CharField:
+    """Why a clinical record is changed: kept with the old and new values in the audit trail."""
+    return serializers.CharField(
+        max_length=REASON_MAX_CHARS,
+        required=required,
+        help_text="Why the record is changed (kept in the audit trail)" + when + ".",
+    )
 
 
 def _staff():
@@ -269,10 +279,12 @@ class ProtocolWriteSerializer(serializers.ModelSerializer):
         "tracker.",
     )
     adaptive = AdaptiveSerializer(required=False)
+    reason = _reason(required=False, when="; needed for a new version of an existing protocol")
 
     class Meta:
         model = Protocol
         fields = [
+            "reason",
             "name",
             "game",
             "rounds",
@@ -397,6 +409,7 @@ class ParticipantUpdateSerializer(serializers.Serializer):
         help_text="The participant's weekly plan; null: the study's newest protocol's.",
     )
     clinicians = _staff()
+    reason = _reason(required=True)
 
 
 class ParticipantFilterSerializer(serializers.Serializer):
@@ -412,6 +425,16 @@ class ParticipantFilterSerializer(serializers.Serializer):
 class ConsentSerializer(serializers.Serializer):
     date = serializers.DateField(help_text="The day the consent form was signed.")
     form_version = serializers.CharField(max_length=50)
+    reason = _reason(required=False, when="; needed when consent is already on record")
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = _reason(required=True)
+
+
+class NoteAmendSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=NOTE_MAX_CHARS)
+    reason = _reason(required=True)
 
 
 # --- notes --------------------------------------------------------------------------------------

@@ -38,4 +38,9 @@ urlpatterns = [
         views.ParticipantNoteListView.as_view(),
         name="participant-notes",
     ),
+    path(
+        "participants/<int:pk>/notes/<int:note_id>/",
+        views.ParticipantNoteDetailView.as_view(),
+        name="participant-note-detail",
+    ),
 ]

@@ -15,6 +15,7 @@ from apps.participants.serializers import (
     AllocateSerializer,
     ClinicianNoteSerializer,
     ConsentSerializer,
+    NoteAmendSerializer,
     ParticipantCreateSerializer,
     ParticipantFilterSerializer,
     ParticipantSerializer,
@@ -24,6 +25,7 @@ from apps.participants.serializers import (
     StudyOpenSerializer,
     StudySerializer,
     StudyWriteSerializer,
+    WithdrawSerializer,
 )
 
 
@@ -170,14 +172,18 @@ class ParticipantDetailView(GenericAPIView):
     def patch(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
         data = _parsed(ParticipantUpdateSerializer, request.data)
+        reason = data.pop("reason")
         if "sessions_per_week" in data:
             services.participant_plan_set(
                 participant=participant,
                 actor=request.user,
                 sessions_per_week=data.pop("sessions_per_week"),
+                reason=reason,
             )
-        if data or not request.data:
-            services.participant_update(participant=participant, actor=request.user, **data)
+        if data or set(request.data) <= {"reason"}:
+            services.participant_update(
+                participant=participant, actor=request.user, reason=reason, **data
+            )
         return _participant_response(request, pk)
 
 
@@ -194,13 +200,14 @@ class ParticipantConsentView(GenericAPIView):
 
 class ParticipantWithdrawView(GenericAPIView):
     @extend_schema(
-        request=None,
+        request=WithdrawSerializer,
         responses=ParticipantSerializer,
         summary="Consent withdrawn: no new sessions; recorded data stays",
     )
     def post(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
-        services.participant_withdraw(participant=participant, actor=request.user)
+        data = _parsed(WithdrawSerializer, request.data)
+        services.participant_withdraw(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk)
 
 
@@ -243,3 +250,20 @@ class ParticipantNoteListView(GenericAPIView):
             participant=participant, actor=request.user, text=data["text"]
         )
         return Response(ClinicianNoteSerializer(note).data, status=status.HTTP_201_CREATED)
+
+
+class ParticipantNoteDetailView(GenericAPIView):
+    @extend_schema(
+        request=NoteAmendSerializer,
+        responses=ClinicianNoteSerializer,
+        summary="Correct a clinician note (its author), with the reason; the audit trail keeps "
+        "the text before and after",
+    )
+    def patch(self, request, pk: int, note_id: int):
+        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        note = selectors.clinician_note_get(
+            user=request.user, participant=participant, note_id=note_id
+        )
+        data = _parsed(NoteAmendSerializer, request.data)
+        note = services.clinician_note_amend(note=note, actor=request.user, **data)
+        return Response(ClinicianNoteSerializer(note).data)

@@ -259,8 +259,26 @@ def render(report: dict) -> bytes:
             at = timezone.localtime(note["at"]).strftime("%d %b %Y %H:%M")
             story.append(_p(f"{note['author']}, {at}", SMALL))
             story.append(_p(note["text"]))
+    story += signature_block(report.get("signatures", []))
     doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
     return buffer.getvalue()
+
+
+MEANINGS = {"reviewed": "Reviewed", "approved": "Approved"}
+
+
+def signature_block(signatures: list[dict]) -> list:
+    """The report's electronic signatures: printed name, date and time, and meaning; one whose
+    signed content has changed since is marked superseded."""
+    block = [_p("Signatures", H2)]
+    if not signatures:
+        return [*block, _p("Not signed.")]
+    rows = [["Signed by", "Date and time", "Meaning", "Status"]]
+    for sig in signatures:
+        at = timezone.localtime(sig["signed_at"]).strftime("%d %b %Y %H:%M %Z")
+        status = "Superseded: the report changed since" if sig["superseded"] else "Current"
+        rows.append([sig["signer"], at, MEANINGS.get(sig["meaning"], sig["meaning"]), status])
+    return [*block, _table(rows, [50 * mm, 40 * mm, 25 * mm, 59 * mm])]
 
 
 def _footer(canvas, doc) -> None:

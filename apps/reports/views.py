@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from apps.reports import pdf
 from apps.reports.selectors import game_review, participant_report
 from apps.reports.serializers import ReportQuerySerializer
+from apps.signoff.selectors import report_content_hash, signature_list
 
 
 class ParticipantReportView(APIView):
@@ -25,6 +26,11 @@ class ParticipantReportView(APIView):
         query.is_valid(raise_exception=True)
         report = participant_report(
             user=request.user, participant_id=pk, with_notes=query.validated_data["notes"]
+        )
+        report["signatures"] = signature_list(
+            kind="report",
+            object_id=pk,
+            content_hash=report_content_hash(report["participant"]),
         )
         body = pdf.render(report)
         response = HttpResponse(body, content_type="application/pdf")

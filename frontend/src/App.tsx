@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
 import { SettingsProvider } from "./features/play/settings";
+import { ParticipantLock } from "./features/play/ParticipantLock";
 import { StaffLayout } from "./features/auth/Layout";
 import { LoginPage } from "./features/auth/Login";
 import { DashboardPage } from "./features/participants/Dashboard";
@@ -33,6 +34,9 @@ const StudyParticipantsTab = lazy(() =>
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
 const AccountPage = lazy(() =>
   import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
+);
+const AuditPage = lazy(() =>
+  import("./features/audit/AuditPage").then((m) => ({ default: m.AuditPage })),
 );
 const OpenTablePage = lazy(() =>
   import("./features/tables/OpenTable").then((m) => ({ default: m.OpenTablePage })),
@@ -110,6 +114,14 @@ export function AppRoutes() {
           element={
             <Page>
               <AccountPage />
+            </Page>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Page>
+              <AuditPage />
             </Page>
           }
         />
@@ -209,7 +221,9 @@ export function App() {
     <QueryClientProvider client={client}>
       <SettingsProvider>
         <BrowserRouter>
-          <AppRoutes />
+          <ParticipantLock>
+            <AppRoutes />
+          </ParticipantLock>
         </BrowserRouter>
       </SettingsProvider>
     </QueryClientProvider>

@@ -278,3 +278,16 @@ def run_axe(page) -> list[dict]:
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def leave_game(page, user: User, pin: str | None = None) -> None:
+    """Staff take a device in participant mode back: the PIN set at hand-over, or a sign-in."""
+    page.get_by_test_id("leave-open").click()
+    dialog = page.get_by_test_id("leave-dialog")
+    if pin is not None:
+        dialog.get_by_label("The PIN set when the device was handed over").fill(pin)
+    else:
+        dialog.get_by_label("User name").fill(user.username)
+        dialog.get_by_label("Password").fill(PASSWORD)
+    dialog.get_by_test_id("leave").click()
+    dialog.wait_for(state="hidden")

@@ -61,6 +61,11 @@ def _wait_for_answer(page: Page, version: str | None) -> None:
     )
 
 
+def _practice_over(page: Page) -> bool:
+    """A practice game ends on its own screen, without the table."""
+    return _visible(page, "[data-testid=practice-done]")
+
+
 def _note_news(page: Page, seen: Seen) -> None:
     for line in page.locator("[data-testid=news] p").all_inner_texts():
         if line not in seen.news[-8:]:
@@ -81,8 +86,13 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
     end = time.monotonic() + deadline_s
     tried_illegal = False
     while time.monotonic() < end:
-        phase = table.get_attribute("data-phase") or ""
-        deal = table.get_attribute("data-deal") or ""
+        if _practice_over(page):
+            return seen
+        try:  # the practice's end screen takes the table's place
+            phase = table.get_attribute("data-phase", timeout=2000) or ""
+            deal = table.get_attribute("data-deal", timeout=2000) or ""
+        except PlaywrightTimeout:
+            continue
         seen.phases.add((deal, phase))
         _note_news(page, seen)
         if phase == "finished":
@@ -195,7 +205,12 @@ def play_mendikot(page: Page, *, shot=None, deadline_s: float = 120) -> Seen:
     table.wait_for()
     end = time.monotonic() + deadline_s
     while time.monotonic() < end:
-        phase = table.get_attribute("data-phase") or ""
+        if _practice_over(page):
+            return seen
+        try:  # the practice's end screen takes the table's place
+            phase = table.get_attribute("data-phase", timeout=2000) or ""
+        except PlaywrightTimeout:
+            continue
         seen.phases.add(("", phase))
         _note_news(page, seen)
         if phase == "finished":

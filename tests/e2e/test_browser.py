@@ -17,7 +17,7 @@ import pytest
 from apps.games.models import Game
 from apps.participants.models import Participant
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, login_as, run_axe, sign_in
+from tests.e2e.conftest import enrol_with_consent, leave_game, login_as, run_axe, sign_in
 from tests.e2e.players import play_memulation, play_mendikot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -145,6 +145,7 @@ def test_mendikot_round_with_hidden_trump_and_an_ask(page, new_page, staff, shot
         if seen.asks:
             asked = seen
             break
+        leave_game(page, clinician)  # the device stays on the game until staff take it back
     assert asked is not None, "no chance to ask for trump in four rounds"
     assert any(line.startswith("Trump is ") for line in asked.news), asked.news
     summary = page.get_by_test_id("match-summary").inner_text()

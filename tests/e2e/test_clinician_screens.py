@@ -116,6 +116,7 @@ def test_the_weekly_plan_is_the_participants_own(page, staff):
     plan.wait_for()
     assert plan.inner_text() == "0 of 3 planned sessions"  # the study's protocols' plan
     page.get_by_label("Sessions a week planned").fill("5")
+    page.get_by_label("Reason for the change").fill("Agreed at the review")
     page.get_by_role("button", name="Save the plan").click()
     page.get_by_text("0 of 5 planned sessions").wait_for()
     participant.refresh_from_db()

@@ -11,7 +11,7 @@ from apps.games.models import Game
 from apps.participants.models import Protocol
 from apps.training import services as training
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
+from tests.e2e.conftest import enrol_with_consent, leave_game, login_as, run_axe
 from tests.e2e.players import play_memulation, play_mendikot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -92,8 +92,10 @@ def test_a_participant_takes_the_practice_round_then_the_real_game(page, staff, 
     session.refresh_from_db()
     assert practice_game.status == "finished" and session.status == "started"
 
-    # Back to the session: the real game is next.
-    page.get_by_test_id("practice-back").click()
+    # The device stays on the game until the clinician takes it back (no PIN was set: the
+    # clinician signs in); then the session page, where the real game is next.
+    assert page.get_by_test_id("practice-back").count() == 0
+    leave_game(page, staff["clinician"])
     real_start = page.get_by_test_id("start-game")
     real_start.wait_for()
     assert real_start.inner_text() == "Start the real game"

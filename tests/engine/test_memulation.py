@@ -435,6 +435,39 @@ def test_full_round_and_game_over():
 # ---------------------------------------------------------------------------- roles and match
 
 
+def test_a_short_game_plays_the_tricks_option_in_each_deal():
+    options = {"examination": False, "tricks": 3}
+    state = Memulation.create(deck=DECK, lucky_duck=0, options=options)
+    state = state.apply(CHOOSE_A)
+    for _ in range(6):
+        state = state.apply(state.legal_actions(state.to_act[0])[0])
+    # Three tricks and the Old Deal is over: ten cards each are laid aside unplayed.
+    assert state.deal_no == 1 and len(state.old_tricks) == 3
+    assert sum(len(pile) for pile in state.view(1)["old_piles"].values()) == 3
+    assert sum(state.deal_scores[0]) == 3
+    state = state.apply(CHOOSE_A)
+    # The 'Stragedy chooses among the three tricks played, and nowhere else.
+    positions = state.legal_actions(1)
+    assert len(positions) == 6
+    state = state.apply(positions[0])
+    for _ in range(6):
+        state = state.apply(state.legal_actions(state.to_act[0])[0])
+    assert state.finished
+    assert [sum(s) for s in state.deal_scores] == [3, 3]
+    assert sum(state.match_score) == 6
+    # The option is kept with the state; a full game's options are stored as they always were.
+    again = Memulation.from_json(state.to_json())
+    assert again.options.tricks == 3 and again.finished
+    assert "tricks" not in Memulation.create(deck=DECK, lucky_duck=0).options.as_dict()
+
+
+@pytest.mark.parametrize("tricks", [0, 14, "3", 2.5, True])
+def test_the_tricks_option_is_a_whole_number_from_1_to_13(tricks):
+    with pytest.raises(RulesError) as refused:
+        Memulation.create(deck=DECK, lucky_duck=0, options={"tricks": tricks})
+    assert refused.value.code == "invalid_input"
+
+
 def test_cut_for_lucky_duck_is_recorded_and_drawn_from_the_undealt():
     for seed in range(30):
         state = create_game("memulation", seed=seed)

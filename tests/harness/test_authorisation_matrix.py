@@ -177,12 +177,14 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/", staff_only(200)
     ),
     ("api/participants/<int:pk>/", "PATCH"): Rule(
-        "/api/participants/{participant}/", staff_only(200, clinician=MAY_NOT), {"age_band": "80+"}
+        "/api/participants/{participant}/",
+        staff_only(200, clinician=MAY_NOT),
+        {"age_band": "80+", "reason": "birth date corrected"},
     ),
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",
         staff_only(200),
-        {"date": TODAY, "form_version": "2"},
+        {"date": TODAY, "form_version": "2", "reason": "form 2 signed"},
     ),
     # The clinical team allocates (past the access check the world's study has no arms: 409);
     # the owners and admins, who see the arms of a concealed design, do not.
@@ -192,7 +194,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
         {"eligibility_confirmed": []},
     ),
     ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
-        "/api/participants/{participant}/withdraw/", staff_only(200)
+        "/api/participants/{participant}/withdraw/", staff_only(200), {"reason": "asked to stop"}
     ),
     # Clinical notes are for the care team: researchers may not read or write them.
     ("api/participants/<int:pk>/notes/", "GET"): Rule(
@@ -202,6 +204,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/notes/",
         staff_only(201, researcher=MAY_NOT),
         {"text": "seen"},
+    ),
+    # A note is corrected by its author only (the own clinician wrote the world's note).
+    ("api/participants/<int:pk>/notes/<int:note_id>/", "PATCH"): Rule(
+        "/api/participants/{participant}/notes/{note}/",
+        staff_only(200, researcher=MAY_NOT) | {"admin": (403, 403)},
+        {"text": "corrected", "reason": "wrong day"},
     ),
     ("api/sessions/", "GET"): Rule("/api/sessions/", signed_in(200), lists="session"),
     ("api/sessions/", "POST"): Rule(
@@ -299,6 +307,25 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/report/", "GET"): Rule(
         "/api/participants/{participant}/report/", staff_only(200)
     ),
+    # Signatures: read like the record; signing is the care team's and owners' (a report) or
+    # the owners' (an export), past the access check refused for the wrong password (400). The
+    # world's exports are not built: signing one is refused by state (409).
+    ("api/participants/<int:pk>/signatures/", "GET"): Rule(
+        "/api/participants/{participant}/signatures/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/signatures/", "POST"): Rule(
+        "/api/participants/{participant}/signatures/",
+        staff_only(400),
+        {"meaning": "reviewed", "password": "not the password"},
+    ),
+    ("api/exports/<int:pk>/signatures/", "GET"): Rule(
+        "/api/exports/{export}/signatures/", staff_only(200, clinician=NO_CLINICIANS)
+    ),
+    ("api/exports/<int:pk>/signatures/", "POST"): Rule(
+        "/api/exports/{export}/signatures/",
+        staff_only(409, clinician=NO_CLINICIANS),
+        {"meaning": "approved", "password": "not the password"},
+    ),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),
@@ -358,6 +385,7 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "table": side.table.pk,
         "download": side.download,
         "audit": side.audit.pk,
+        "note": side.note.pk,
         "username": side.study.owners.get().username,
     }
     if whose == "own":

@@ -5,7 +5,7 @@ Every service runs in one transaction, locks the row it changes, checks the acto
 """
 
 from apps.participants.services.allocation import participant_allocate, study_open
-from apps.participants.services.notes import clinician_note_create
+from apps.participants.services.notes import clinician_note_amend, clinician_note_create
 from apps.participants.services.participants import (
     participant_consent_record,
     participant_enrol,
@@ -16,6 +16,7 @@ from apps.participants.services.participants import (
 from apps.participants.services.studies import protocol_create, study_create, study_update
 
 __all__ = [
+    "clinician_note_amend",
     "clinician_note_create",
     "participant_allocate",
     "participant_consent_record",

@@ -6,6 +6,7 @@ from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.participants import rules
 from apps.participants.models import ClinicianNote, Participant
+from apps.participants.validation import reason_required
 
 
 def note_audit_snapshot(note: ClinicianNote) -> dict:
@@ -32,5 +33,27 @@ def clinician_note_create(*, participant: Participant, actor, text: str) -> Clin
         instance=note,
         after=note_audit_snapshot(note),
         study_id=participant.study_id,
+    )
+    return note
+
+
+@transaction.atomic
+def clinician_note_amend(*, note: ClinicianNote, actor, text: str, reason: str) -> ClinicianNote:
+    """Correct a note (its author only), for the reason given. The audit entry keeps the text
+    before and after; the audit trail shows note text only to the clinical team."""
+    rules.require(note.author_id == actor.pk, "Only the note's author corrects it.")
+    reason = reason_required(reason)
+    note = ClinicianNote.objects.select_for_update().get(pk=note.pk)
+    before = {**note_audit_snapshot(note), "text": note.text}
+    note.text = text
+    note.save(update_fields=["text"])
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.UPDATE,
+        instance=note,
+        before=before,
+        after={**note_audit_snapshot(note), "text": note.text},
+        study_id=note.participant.study_id,
+        reason=reason,
     )
     return note

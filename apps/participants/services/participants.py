@@ -14,7 +14,7 @@ from apps.common.errors import Conflict
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
 from apps.participants.models import Participant, Study
-from apps.participants.validation import clean_or_refuse, refuse
+from apps.participants.validation import clean_or_refuse, reason_required, refuse
 
 CODE_ATTEMPTS = 20
 
@@ -81,8 +81,10 @@ def participant_update(
     age_band: str | None = None,
     group: str | None = None,
     clinicians: Iterable | None = None,
+    reason: str = "",
 ) -> Participant:
-    """Change what is given (``None``: leave as it is). For the study's owners."""
+    """Change what is given (``None``: leave as it is), for the reason given. For the study's
+    owners."""
     rules.require(
         rules.owns_study(actor, participant.study),
         "Only the study's owners change a participant's details.",
@@ -102,14 +104,15 @@ def participant_update(
     participant.save()
     if clinicians is not None:
         participant.clinicians.set(clinicians)
-    return _audited_update(participant, actor=actor, before=before)
+    return _audited_update(participant, actor=actor, before=before, reason=reason)
 
 
 @transaction.atomic
 def participant_consent_record(
-    *, participant: Participant, actor, date: datetime.date, form_version: str
+    *, participant: Participant, actor, date: datetime.date, form_version: str, reason: str = ""
 ) -> Participant:
-    """Consent given on ``date`` on that version of the form (again: a newer form was signed)."""
+    """Consent given on ``date`` on that version of the form (again: a newer form was signed,
+    or the record is corrected, for the reason given)."""
     rules.require(
         rules.may_run_sessions(actor, participant), "You may not record this participant's consent."
     )
@@ -121,17 +124,20 @@ def participant_consent_record(
         )
     if date > timezone.localdate():
         raise refuse("date", "Consent cannot be dated in the future.")
+    correction = participant.consent_date is not None  # a change to consent on record
     before = audit_snapshot(participant)
     participant.consent_date = date
     participant.consent_form_version = form_version
     clean_or_refuse(participant)
     participant.save(update_fields=["consent_date", "consent_form_version"])
-    return _audited_update(participant, actor=actor, before=before)
+    return _audited_update(
+        participant, actor=actor, before=before, reason=reason if correction else None
+    )
 
 
 @transaction.atomic
 def participant_plan_set(
-    *, participant: Participant, actor, sessions_per_week: int | None
+    *, participant: Participant, actor, sessions_per_week: int | None, reason: str = ""
 ) -> Participant:
     """The participant's weekly plan (``None``: the study's newest protocol's plan applies).
     Set by the study's owners or the participant's clinical team."""
@@ -144,12 +150,13 @@ def participant_plan_set(
     participant.sessions_per_week = sessions_per_week
     clean_or_refuse(participant)
     participant.save(update_fields=["sessions_per_week"])
-    return _audited_update(participant, actor=actor, before=before)
+    return _audited_update(participant, actor=actor, before=before, reason=reason)
 
 
 @transaction.atomic
-def participant_withdraw(*, participant: Participant, actor) -> Participant:
-    """Consent withdrawn: no new sessions from now on; what was recorded stays. Idempotent."""
+def participant_withdraw(*, participant: Participant, actor, reason: str = "") -> Participant:
+    """Consent withdrawn, for the reason given: no new sessions from now on; what was recorded
+    stays. Idempotent."""
     rules.require(
         rules.may_run_sessions(actor, participant), "You may not withdraw this participant."
     )
@@ -159,13 +166,18 @@ def participant_withdraw(*, participant: Participant, actor) -> Participant:
     before = audit_snapshot(participant)
     participant.consent_withdrawn_at = timezone.now()
     participant.save(update_fields=["consent_withdrawn_at"])
-    return _audited_update(participant, actor=actor, before=before)
+    return _audited_update(participant, actor=actor, before=before, reason=reason)
 
 
-def _audited_update(participant: Participant, *, actor, before: dict) -> Participant:
+def _audited_update(
+    participant: Participant, *, actor, before: dict, reason: str | None = None
+) -> Participant:
+    """Audit the change. A change to what is on record needs its reason (``reason`` not
+    None); refused without one, the transaction undoes the change."""
     after = audit_snapshot(participant)
     if after != before:  # a request that changes nothing leaves no trace
         audit_record(
+            reason="" if reason is None else reason_required(reason),
             actor=actor,
             action=AuditEntry.Action.UPDATE,
             instance=participant,

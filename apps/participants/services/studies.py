@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from django.db import transaction
-from django.db.models import Max
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -15,7 +14,7 @@ from apps.common.errors import Conflict
 from apps.metrics.selectors import CATALOGUE, claimable
 from apps.participants import rules
 from apps.participants.models import ADAPTIVE_DEFAULTS, AssessmentPoint, Protocol, Study
-from apps.participants.validation import clean_or_refuse, refuse
+from apps.participants.validation import clean_or_refuse, reason_required, refuse
 
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
 POINT_FIELDS = ("kind", "label", "session", "window_start_days", "window_end_days")
@@ -260,8 +259,9 @@ def study_update(
 
 
 @transaction.atomic
-def protocol_create(*, study: Study, actor, name: str, **settings) -> Protocol:
-    """Version 1 of a new protocol, or the next version of the study's protocol of that name.
+def protocol_create(*, study: Study, actor, name: str, reason: str = "", **settings) -> Protocol:
+    """Version 1 of a new protocol, or the next version of the study's protocol of that name
+    (a change to the protocol: it needs its reason, kept with both versions in the audit trail).
 
     Protocols are never changed once stored: sessions keep the version they ran with. ``settings``
     are the Protocol fields (game, rounds, examination_seconds, roles, opponent, ...); ``adaptive``
@@ -270,19 +270,28 @@ def protocol_create(*, study: Study, actor, name: str, **settings) -> Protocol:
     rules.require(rules.owns_study(actor, study), "Only the study's owners may add protocols.")
     # One version number at a time per study: concurrent edits of one protocol queue here.
     Study.objects.select_for_update().filter(pk=study.pk).first()
-    latest = Protocol.objects.filter(study=study, name=name).aggregate(v=Max("version"))["v"]
+    latest = Protocol.objects.filter(study=study, name=name).order_by("-version").first()
+    if latest is not None:
+        reason = reason_required(reason)
     adaptive = settings.pop("adaptive", None) or {}
     if isinstance(adaptive, dict):
         adaptive = {**ADAPTIVE_DEFAULTS, **adaptive}
     protocol = Protocol(
         study=study,
         name=name,
-        version=(latest or 0) + 1,
+        version=latest.version + 1 if latest else 1,
         adaptive=adaptive,
         created_by=actor,
         **settings,
     )
     clean_or_refuse(protocol)
     protocol.save()
-    audit_record(actor=actor, action=AuditEntry.Action.CREATE, instance=protocol, study_id=study.pk)
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.CREATE,
+        instance=protocol,
+        before=audit_snapshot(latest) if latest else None,
+        study_id=study.pk,
+        reason=reason,
+    )
     return protocol

@@ -270,6 +270,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of an export */
+        get: operations["exports_signatures_list"];
+        put?: never;
+        /** Sign a finished export for a sponsor (password and second factor) */
+        post: operations["exports_signatures_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/": {
         parameters: {
             query?: never;
@@ -580,6 +598,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/notes/{note_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a clinician note (its author), with the reason; the audit trail keeps the text before and after */
+        patch: operations["participants_notes_partial_update"];
+        trace?: never;
+    };
     "/api/participants/{id}/report/": {
         parameters: {
             query?: never;
@@ -591,6 +626,24 @@ export interface paths {
         get: operations["participants_report_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/signatures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signatures of a participant's report */
+        get: operations["participants_signatures_list"];
+        put?: never;
+        /** Sign the participant's report as it reads now (password and second factor) */
+        post: operations["participants_signatures_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1297,6 +1350,8 @@ export interface components {
              */
             date: string;
             form_version: string;
+            /** @description Why the record is changed (kept in the audit trail); needed when consent is already on record. */
+            reason?: string;
         };
         CutRoles: {
             method: components["schemas"]["RoleMethodEnum"];
@@ -1621,6 +1676,12 @@ export interface components {
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
         };
+        /**
+         * @description * `reviewed` - Reviewed
+         *     * `approved` - Approved
+         * @enum {string}
+         */
+        MeaningEnum: "reviewed" | "approved";
         MemulationDealRecord: {
             pritticut: string | null;
             trump: (components["schemas"]["TrumpEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2128,6 +2189,11 @@ export interface components {
             /** @description The browser's new credential (JSON). */
             credential: unknown;
         };
+        PatchedNoteAmendRequest: {
+            text?: string;
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
+        };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
             /** @description One of the study's group codes. */
@@ -2135,6 +2201,8 @@ export interface components {
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
             sessions_per_week?: number | null;
             clinicians?: number[];
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason?: string;
         };
         PatchedStudyWriteRequest: {
             name?: string;
@@ -2284,6 +2352,8 @@ export interface components {
         };
         /** @description A protocol, or the next version of one: post it again under the same name. */
         ProtocolWriteRequest: {
+            /** @description Why the record is changed (kept in the audit trail); needed for a new version of an existing protocol. */
+            reason?: string;
             name: string;
             game?: components["schemas"]["GameEnum"];
             rounds?: number;
@@ -2581,6 +2651,34 @@ export interface components {
          * @enum {string}
          */
         SessionStatusEnum: "scheduled" | "started" | "completed" | "abandoned";
+        SignRequest: {
+            /**
+             * @description What the signature means.
+             *
+             *     * `reviewed` - Reviewed
+             *     * `approved` - Approved
+             */
+            meaning: components["schemas"]["MeaningEnum"];
+            password: string;
+            /**
+             * @description The second factor's code, for an account that has one or must.
+             * @default
+             */
+            code: string;
+        };
+        Signature: {
+            id: number;
+            /** @description The signer's printed name. */
+            signer: string;
+            signer_id: number;
+            meaning: components["schemas"]["MeaningEnum"];
+            /** Format: date-time */
+            signed_at: string;
+            /** @description SHA-256 of what was signed. */
+            content_hash: string;
+            /** @description What was signed has changed since: the signature no longer covers it. */
+            superseded: boolean;
+        };
         SmallClass: {
             age_band: string;
             group: string | null;
@@ -2909,6 +3007,10 @@ export interface components {
          * @enum {string}
          */
         WildTieEnum: "leader" | "follower";
+        WithdrawRequest: {
+            /** @description Why the record is changed (kept in the audit trail). */
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3257,6 +3359,54 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+        };
+    };
+    exports_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    exports_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
                 };
             };
         };
@@ -3792,6 +3942,34 @@ export interface operations {
             };
         };
     };
+    participants_notes_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                note_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedNoteAmendRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedNoteAmendRequest"];
+                "multipart/form-data": components["schemas"]["PatchedNoteAmendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
     participants_report_retrieve: {
         parameters: {
             query?: {
@@ -3813,6 +3991,54 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    participants_signatures_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"][];
+                };
+            };
+        };
+    };
+    participants_signatures_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignRequest"];
+                "multipart/form-data": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signature"];
                 };
             };
         };
@@ -3849,7 +4075,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawRequest"];
+                "multipart/form-data": components["schemas"]["WithdrawRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {

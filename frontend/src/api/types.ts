@@ -10,6 +10,7 @@ export type Role = Schemas["RoleEnum"];
 export type Me = Schemas["Me"];
 export type Challenge = Schemas["Challenge"];
 export type Factors = Schemas["Factors"];
+export type AuditEntry = Schemas["AuditEntry"];
 export type Study = Schemas["Study"];
 export type Adaptive = Schemas["Adaptive"];
 export type Protocol = Schemas["Protocol"];

@@ -52,6 +52,8 @@ def test_the_first_session_offers_a_practice_of_one_gentle_friendly_round(
     assert [seat.get("bot") for seat in game.seats] == [None, "random"]
     # The participant is Lame Duck: they lead and make the 'Stragedy; the protocol's seconds.
     assert game.options["roles"] == 1 and game.options["examination_seconds"] == 25
+    # A few tricks a deal, not thirteen.
+    assert game.options["tricks"] == practice.PRACTICE_TRICKS == 3
     # Logged like any game.
     assert GameEvent.objects.filter(game=game, kind=EventKind.GAME_CREATED).exists()
     assert staff.get(practice_url(session)).json() == {
@@ -86,7 +88,8 @@ def test_a_finished_practice_is_logged_but_completes_nothing_and_counts_nowhere(
     assert end["status"] == "finished" and end["practice"] is True
     # No metric job and no analysis were queued for it.
     assert not [c for c in queued if "metric" in repr(c) or "analysis" in repr(c)]
-    assert Play.objects.filter(game_id=game_id, seat=0).count() == 26  # two deals of 13
+    # Short: two deals of three tricks each.
+    assert Play.objects.filter(game_id=game_id, seat=0).count() == 2 * practice.PRACTICE_TRICKS
     session.refresh_from_db()
     assert session.status == TrainingSession.Status.STARTED
     assert staff.get(practice_url(session)).json()["offered"] is False

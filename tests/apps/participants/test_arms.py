@@ -104,7 +104,9 @@ def test_the_stratum_is_frozen_when_allocated(trial):
     _open(owner, study)
     pk = _enrol_consented(clinician, study, "70-79")
     assert _allocate(clinician, pk).status_code == 201
-    changed = owner.patch(f"/api/participants/{pk}/", {"age_band": "80+"})
+    changed = owner.patch(
+        f"/api/participants/{pk}/", {"age_band": "80+", "reason": "birth date corrected"}
+    )
     assert changed.status_code == 200 and changed.json()["age_band"] == "80+"
     assert changed.json()["stratum"] == "70-79"
     assert AllocationSlot.objects.get(participant_id=pk).factors == {"age_band": "70-79"}

@@ -25,13 +25,17 @@ ENDPOINTS = {
     "protocol_get": ("get", "/api/protocols/{protocol}/", None),
     "participant_enrol": ("post", "/api/participants/", {"study": "{study}"}),
     "participant_get": ("get", "/api/participants/{participant}/", None),
-    "participant_patch": ("patch", "/api/participants/{participant}/", {"age_band": "80+"}),
+    "participant_patch": (
+        "patch",
+        "/api/participants/{participant}/",
+        {"age_band": "80+", "reason": "birth date corrected"},
+    ),
     "consent": (
         "post",
         "/api/participants/{participant}/consent/",
-        {"date": TODAY, "form_version": "2"},
+        {"date": TODAY, "form_version": "2", "reason": "form 2 signed"},
     ),
-    "withdraw": ("post", "/api/participants/{participant}/withdraw/", None),
+    "withdraw": ("post", "/api/participants/{participant}/withdraw/", {"reason": "asked to stop"}),
     "note_list": ("get", "/api/participants/{participant}/notes/", None),
     "note_create": ("post", "/api/participants/{participant}/notes/", {"text": "seen"}),
     "session_create": (

@@ -215,14 +215,16 @@ def test_the_clinical_team_sets_the_weekly_plan_and_it_is_audited(
     make_protocol(study=study, sessions_per_week=3)
     participant = make_participant(study=study, clinicians=[clinician])
     url = f"/api/participants/{participant.pk}/"
-    response = client_for(clinician).patch(url, {"sessions_per_week": 2})
+    response = client_for(clinician).patch(url, {"sessions_per_week": 2, "reason": "plan agreed"})
     assert response.status_code == 200, response.json()
     assert response.json()["sessions_per_week"] == 2
     assert response.json()["sessions_per_week_planned"] == 2
     entry = AuditEntry.objects.filter(object_id=str(participant.pk)).latest("pk")
     assert entry.after["sessions_per_week"] == 2
     # Cleared: the study's newest protocol's plan applies again.
-    response = client_for(researcher).patch(url, {"sessions_per_week": None})
+    response = client_for(researcher).patch(
+        url, {"sessions_per_week": None, "reason": "plan agreed"}
+    )
     assert response.json()["sessions_per_week_planned"] == 3
 
 
@@ -231,15 +233,19 @@ def test_a_weekly_plan_out_of_range_or_from_outside_the_team_changes_nothing(cli
     participant = make_participant(study=study, clinicians=[clinician], sessions_per_week=3)
     url = f"/api/participants/{participant.pk}/"
     for bad in (0, 15, "often"):
-        response = client_for(clinician).patch(url, {"sessions_per_week": bad})
+        response = client_for(clinician).patch(
+            url, {"sessions_per_week": bad, "reason": "plan agreed"}
+        )
         assert response.status_code == 400, bad
         assert response.json()["error"]["code"]
     other = make_user(role="clinician")
     study.clinicians.add(other)  # on the team, but not caring for this participant
-    response = client_for(other).patch(url, {"sessions_per_week": 5})
+    response = client_for(other).patch(url, {"sessions_per_week": 5, "reason": "plan agreed"})
     assert response.status_code in (403, 404)
     # A clinician may set the plan, but not the details only the study's owners change.
-    response = client_for(clinician).patch(url, {"sessions_per_week": 5, "group": "x"})
+    response = client_for(clinician).patch(
+        url, {"sessions_per_week": 5, "group": "x", "reason": "plan agreed"}
+    )
     assert response.status_code == 403
     participant.refresh_from_db()
     assert participant.sessions_per_week == 3 and participant.group == ""
@@ -257,7 +263,7 @@ def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician,
     participant = make_participant(study=study, age_band="60-69")
     response = client_for(researcher).patch(
         f"/api/participants/{participant.pk}/",
-        {"age_band": "70-79", "group": "control", "clinicians": [clinician.pk]},
+        {"age_band": "70-79", "group": "control", "clinicians": [clinician.pk], "reason": "r"},
     )
     assert response.status_code == 200, response.json()
     assert response.json()["clinicians"] == [clinician.pk]
@@ -270,14 +276,18 @@ def test_an_owner_changes_a_participant_and_it_is_audited(researcher, clinician,
 def test_a_change_to_nothing_leaves_no_audit_entry(researcher, client_for):
     study = make_study(owners=[researcher], group_codes=["a"])
     participant = make_participant(study=study, group="a")
-    response = client_for(researcher).patch(f"/api/participants/{participant.pk}/", {"group": "a"})
+    response = client_for(researcher).patch(
+        f"/api/participants/{participant.pk}/", {"group": "a", "reason": "r"}
+    )
     assert response.status_code == 200
     assert not AuditEntry.objects.exists()
 
 
 def test_a_clinician_may_not_change_a_participant(clinician, client_for):
     participant = make_participant(clinicians=[clinician], group="a")
-    response = client_for(clinician).patch(f"/api/participants/{participant.pk}/", {"group": "b"})
+    response = client_for(clinician).patch(
+        f"/api/participants/{participant.pk}/", {"group": "b", "reason": "r"}
+    )
     assert response.status_code == 403
     participant.refresh_from_db()
     assert participant.group == "a"
@@ -321,7 +331,9 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
     participant = make_participant(study=study, consent_date=TODAY, consent_form_version="v1")
     session = make_session(participant=participant, status="completed")
     client = client_for(researcher)
-    response = client.post(f"/api/participants/{participant.pk}/withdraw/")
+    response = client.post(
+        f"/api/participants/{participant.pk}/withdraw/", {"reason": "asked to stop"}
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["has_consent"] is False
@@ -329,7 +341,9 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
     assert body["consent_date"] == TODAY.isoformat()  # what was given stays on record
     session.refresh_from_db()
     assert session.status == "completed"
-    again = client.post(f"/api/participants/{participant.pk}/withdraw/")
+    again = client.post(
+        f"/api/participants/{participant.pk}/withdraw/", {"reason": "asked to stop"}
+    )
     assert again.json()["consent_withdrawn_at"] == body["consent_withdrawn_at"]
     entries = AuditEntry.objects.filter(object_type="participants.participant")
     assert entries.count() == 1  # withdrawing twice changes nothing the second time

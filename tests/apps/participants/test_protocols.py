@@ -43,7 +43,7 @@ def test_a_protocol_is_created_as_version_1_with_adaptive_defaults(researcher, s
 def test_posting_the_same_name_again_makes_the_next_version(researcher, study, client_for):
     client = client_for(researcher)
     first = post(client, study, MEMULATION).json()
-    second = post(client, study, {**MEMULATION, "rounds": 5}).json()
+    second = post(client, study, {**MEMULATION, "rounds": 5, "reason": "longer sittings"}).json()
     other = post(client, study, {**MEMULATION, "name": "Short"}).json()
     assert (second["version"], other["version"]) == (2, 1)
     assert Protocol.objects.get(pk=first["id"]).rounds == 3  # the old version stays as it was

@@ -108,7 +108,7 @@ def test_no_sitting_without_consent(client, study, clinician, protocol, consent,
 def test_a_scheduled_sitting_cannot_start_after_withdrawal(client, participant, protocol):
     later = (timezone.now() + datetime.timedelta(days=1)).isoformat()
     body = start(client, participant, protocol, scheduled_for=later).json()
-    client.post(f"/api/participants/{participant.pk}/withdraw/")
+    client.post(f"/api/participants/{participant.pk}/withdraw/", {"reason": "asked to stop"})
     response = act(client, body, "start")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "consent_withdrawn"

@@ -63,6 +63,9 @@ class MemulationOptions:
     - ``roles`` (default ``"cut"``): how Lucky Duck is decided each round: ``"cut"``,
       ``"alternate"`` (seat 0 in round 0, then alternating), a seat ``0``/``1`` (always that
       seat), or a list of seats, one per round (repeated when shorter than the match).
+    - ``tricks`` (int 1..13, default 13): tricks played in each deal. Fewer make a short game
+      (the practice round): the deal ends after that many tricks and the cards still in the
+      hands are laid aside unplayed. The 'Stragedy then chooses among the tricks played.
     """
 
     __slots__ = (
@@ -72,6 +75,7 @@ class MemulationOptions:
         "rounds",
         "stragedy_intent",
         "tie_follower",
+        "tricks",
         "wild_tie",
     )
     examination: bool
@@ -80,6 +84,7 @@ class MemulationOptions:
     rounds: int
     stragedy_intent: bool
     tie_follower: bool
+    tricks: int
     wild_tie: str
 
     def __init__(self, options: object = None):
@@ -94,6 +99,7 @@ class MemulationOptions:
             "examination",
             "examination_seconds",
             "roles",
+            "tricks",
         }
         if unknown:
             raise invalid(f"unknown Memulation option(s): {', '.join(sorted(unknown))}")
@@ -116,6 +122,10 @@ class MemulationOptions:
             ok = bool(roles) and all(is_int(s) and s in (0, 1) for s in roles)
         if type(roles) is bool or not ok:
             raise invalid("option roles must be 'cut', 'alternate', a seat or a list of seats")
+        tricks = options.get("tricks", 13)
+        if not is_int(tricks) or not 1 <= tricks <= 13:
+            raise invalid("option tricks must be an integer from 1 to 13")
+        self.tricks = tricks
         self.rounds = rounds
         self.wild_tie = wild_tie
         self.tie_follower = wild_tie == "follower"
@@ -139,4 +149,6 @@ class MemulationOptions:
             "examination": self.examination,
             "examination_seconds": self.examination_seconds,
             "roles": list(self.roles) if isinstance(self.roles, tuple) else self.roles,
+            # only when set: a full game's stored options stay as they always were
+            **({"tricks": self.tricks} if self.tricks != 13 else {}),
         }

@@ -514,7 +514,7 @@ class MemulationRules(MemulationState):
             events.append(
                 {"type": "trick_won", "deal": deal, "trick": len(tricks) - 1, **trick_dict(trick)}
             )
-        if len(tricks) == 13:
+        if len(tricks) == self.options.tricks:
             self._end_deal(events)
 
     def _end_deal(self, events: Events | None) -> None:

@@ -26,6 +26,7 @@ function StaffFrame() {
             Participants
           </NavLink>
           {canResearch(me) && <NavLink to="/studies">Studies</NavLink>}
+          {canResearch(me) && <NavLink to="/audit">Audit</NavLink>}
           <NavLink to="/account">Security</NavLink>
         </nav>
         <div className="who">

@@ -2,11 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../api/client";
 import type { Challenge } from "../../api/types";
-import { refusalMessage } from "../play/errors";
 import { getMe } from "./api";
 import { signIn } from "./auth";
+import { signInRefusal } from "./refusals";
 import { SecondFactorStep } from "./SecondFactor";
 
 export function LoginPage() {
@@ -36,13 +35,7 @@ export function LoginPage() {
       if ("second_factor" in result) setChallenge(result);
       else enter(result);
     } catch (e) {
-      setError(
-        e instanceof ApiError
-          ? e.code === "validation_error"
-            ? "Please enter your user name and password."
-            : refusalMessage(e.code)
-          : "The server cannot be reached. Please try again.",
-      );
+      setError(signInRefusal(e));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { SignReport } from "../signoff/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -185,6 +186,7 @@ export function ParticipantPage() {
       )}
 
       <SessionList participantId={p.id} />
+      <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
     </section>
   );
@@ -215,8 +217,9 @@ function ReportLink({ participantId }: { participantId: number }) {
 function WeeklyPlan({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
   const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
+  const [reason, setReason] = useState("");
   const save = useMutation({
-    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value)),
+    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value), reason),
     onSuccess: (data) => {
       client.setQueryData(["participant", String(p.id)], data);
       void client.invalidateQueries({ queryKey: ["participants"] });
@@ -245,6 +248,8 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
           ? " the study's protocol plan applies until one is set"
           : " this participant's own plan"}
       </span>
+      <label htmlFor="plan-reason">Reason for the change</label>
+      <input id="plan-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
       {save.error && (
         <p className="form-error" role="alert">
           {errorText(save.error)}

@@ -34,11 +34,11 @@ export const getMetricSeries = (id: Id, key: string) =>
 export const enrol = (body: Enrolment) => answer(typedApi.POST("/api/participants/", { body }));
 
 /** The participant's own weekly plan; null: the study's protocol plan applies. */
-export const setWeeklyPlan = (id: Id, sessionsPerWeek: number | null) =>
+export const setWeeklyPlan = (id: Id, sessionsPerWeek: number | null, reason: string) =>
   answer(
     typedApi.PATCH("/api/participants/{id}/", {
       ...participant(id),
-      body: { sessions_per_week: sessionsPerWeek },
+      body: { sessions_per_week: sessionsPerWeek, reason },
     }),
   );
 

@@ -1,6 +1,8 @@
 // A compact picker of any of the 52 cards: one row per suit, thirteen ranks each.
 
+import { useRef } from "react";
 import { useSettings } from "./settings";
+import { useRovingTabStop } from "./roving";
 import { RANKS, RANK_LABEL, SUITS, SUIT_SYMBOL, cardName, suitColour, suitName } from "./cards";
 import type { KeyboardEvent } from "react";
 
@@ -14,18 +16,23 @@ export function CardPicker({
   label: string;
 }) {
   const { settings } = useSettings();
+  const box = useRef<HTMLDivElement>(null);
+  // One tab stop for the 52 cards; the arrow keys move by rank (left, right) and suit (up, down).
+  useRovingTabStop(box);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (index < 0) return;
     const moves: Record<string, number> = {
       ArrowLeft: -1,
       ArrowRight: 1,
       ArrowUp: -13,
       ArrowDown: 13,
+      Home: -(index % 13),
+      End: 12 - (index % 13),
     };
     const step = moves[event.key];
     if (step === undefined) return;
-    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (index < 0) return;
     const next = index + step;
     if (next >= 0 && next < buttons.length) {
       event.preventDefault();
@@ -33,7 +40,14 @@ export function CardPicker({
     }
   };
   return (
-    <div className="card-picker" role="group" aria-label={label} onKeyDown={onKeyDown}>
+    <div
+      ref={box}
+      className="card-picker"
+      role="group"
+      aria-label={label}
+      aria-description="Arrow keys: left and right for the rank, up and down for the suit."
+      onKeyDown={onKeyDown}
+    >
       {SUITS.map((suit) => (
         <div className="picker-row" key={suit} role="group" aria-label={suitName(suit)}>
           <span

@@ -7,6 +7,7 @@ import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "./Card";
 import { Countdown } from "./Countdown";
 import { cardName, moveCard, sortHand } from "./cards";
+import { useRovingTabStop } from "./roving";
 
 export interface ExaminationProps {
   hand: "A" | "B";
@@ -40,6 +41,7 @@ export function Examination({
   const [status, setStatus] = useState("");
   const timeUp = left !== null && left <= 0;
   const group = useRef<HTMLDivElement>(null);
+  useRovingTabStop(group);
   // After Start (its button is gone) the keyboard carries on in the hand on show.
   useEffect(() => {
     const focused = document.activeElement;

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from "react";
 import { Card, CardButton, rovingKeys } from "./Card";
 import { cardName } from "./cards";
+import { useRovingTabStop } from "./roving";
 
 export function PlayHand({
   cards,
@@ -33,6 +34,7 @@ export function PlayHand({
   const allowed = new Set(legal);
   const group = useRef<HTMLDivElement>(null);
   const active = yourTurn && !disabled;
+  useRovingTabStop(group);
   // A played card leaves the hand and takes the focus with it: give it back to the hand when
   // the next turn comes, unless the player has put it somewhere else meanwhile.
   useEffect(() => {

@@ -2,6 +2,8 @@
 // Duck's choice, play, the New Deal and its 'Stragedy, and the summaries.
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import type { RefObject } from "react";
+import { focusGroup } from "./roving";
 import { Card } from "./Card";
 import { CardPicker } from "./CardPicker";
 import { useCountdown } from "./Countdown";
@@ -20,6 +22,7 @@ import type { MemulationView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
 import { personAt } from "../tables/seats";
+import { computerWords } from "./computer";
 
 function useSortOrders(gameId: number) {
   const key = `memulation.sorts.${gameId}`;
@@ -73,6 +76,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   // by this device as soon as the page is on screen.
   const explicitStart = waiting && s.round === 0 && s.deal === 1 && exam?.hand === "A";
   useAutoStart(waiting && !explicitStart ? examKey : null, game);
+  const clockRuns = s.phase === "examination" && !waiting && !!examHand && !!examCards;
 
   // -- the decision on show, for decision times ---------------------------------------------
   let decision: string | null = null;
@@ -116,12 +120,19 @@ export function MemulationTable({ game }: { game: GameConnection }) {
       .finally(() => setSending(null));
   };
 
+  // The next thing to do takes the focus when the last one went with its button (I'm ready,
+  // Next, Back): the hand choice, the picker, the old tricks.
+  const tableBox = useRef<HTMLDivElement>(null);
+  useFocusNext(tableBox, `${s.phase}-${s.round}-${s.deal}-${stragedyStep}-${myTurn}`);
+
   const roundOver = view.recent.find((e) => e.type === "round_ended");
   const lastTrick = useLastTrick(view, `${s.round}-${s.deal}`);
 
   return (
-    <div className="table memulation" data-phase={s.phase} data-deal={s.deal}>
-      <ScoreBar view={view} />
+    <div ref={tableBox} className="table memulation" data-phase={s.phase} data-deal={s.deal}>
+      {/* While a hand is on show the clock and the cards have the screen: the score (0-0 in
+          the Old Deal) and the roles, told on the Start screen, wait. */}
+      {!clockRuns && <ScoreBar view={view} />}
       {game.refusal && (
         <div className="refusal" role="alert" data-testid="refusal" data-code={game.refusal.code}>
           <span>{game.refusal.message}</span>
@@ -134,10 +145,14 @@ export function MemulationTable({ game }: { game: GameConnection }) {
 
       {s.phase === "examination" && (
         <>
-          <div className="exam-top">
-            {s.deal === 1 && <RolesPanel view={view} />}
-            <PritticutBox view={view} />
-          </div>
+          {clockRuns ? (
+            <ExamFacts view={view} />
+          ) : (
+            <div className="exam-top">
+              {s.deal === 1 && <RolesPanel view={view} />}
+              <PritticutBox view={view} />
+            </div>
+          )}
           {waiting && exam ? (
             <ExaminationWaiting
               hand={exam.hand}
@@ -183,7 +198,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               <p className="hint">
                 You looked at both hands. The hand you do not choose goes to your opponent.
               </p>
-              <div className="choice-buttons">
+              <div className="choice-buttons" data-next>
                 {(["A", "B"] as const).map((hand) => (
                   <button
                     key={hand}
@@ -219,11 +234,13 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                     <strong>Step 1 of 2.</strong> Which card do you want to turn up from the Old
                     Deal's tricks? Its suit will be trump and its rank wild. Name it here.
                   </p>
-                  <CardPicker
-                    value={intended}
-                    onChange={setIntended}
-                    label="The card you want to find"
-                  />
+                  <div data-next>
+                    <CardPicker
+                      value={intended}
+                      onChange={setIntended}
+                      label="The card you want to find"
+                    />
+                  </div>
                   <div className="row-actions">
                     <button
                       type="button"
@@ -244,13 +261,15 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                     from either pile: the card led or the card that followed in a trick.
                   </p>
                   {s.old_piles && (
-                    <OldPiles
-                      piles={s.old_piles}
-                      me={me}
-                      selectable
-                      chosen={position}
-                      onPick={setPosition}
-                    />
+                    <div data-next>
+                      <OldPiles
+                        piles={s.old_piles}
+                        me={me}
+                        selectable
+                        chosen={position}
+                        onPick={setPosition}
+                      />
+                    </div>
                   )}
                   <p className="chosen-line" role="status" data-testid="stragedy-chosen">
                     {position ? `Chosen: ${positionWords(position, me)}.` : "No card chosen yet."}
@@ -306,6 +325,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             <div>
               <div className="seat-name">
                 {person ?? "Opponent"} ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
+                {computerWords(view, other) && (
+                  <span className="computer-seat" data-testid="computer-seat">
+                    {` · ${computerWords(view, other)}`}
+                  </span>
+                )}
                 {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
               </div>
               <div
@@ -365,6 +389,12 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                           )}
                 </p>
               )}
+              {s.hand_label && (
+                <p className="held-line" data-testid="hand-held">
+                  You hold hand {s.hand_label}; {person ?? "your opponent"} holds hand{" "}
+                  {s.hand_label === "A" ? "B" : "A"}.
+                </p>
+              )}
               {!showing && (
                 <TurnClock
                   view={view}
@@ -398,6 +428,19 @@ export function MemulationTable({ game }: { game: GameConnection }) {
       {s.phase === "finished" && <MatchSummary view={view} />}
     </div>
   );
+}
+
+/** When ``key`` changes and the focus was lost (its button went), focus the table's
+ * ``[data-next]``: a button, or the tab stop of a group of buttons. */
+function useFocusNext(box: RefObject<HTMLElement | null>, key: string) {
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const next = box.current?.querySelector<HTMLElement>("[data-next]");
+    if (!next) return;
+    if (next instanceof HTMLButtonElement) next.focus({ preventScroll: true });
+    else focusGroup(next);
+  }, [box, key]);
 }
 
 /** Say "start" once for the waiting hand ``key``, when the page is on screen. */
@@ -445,6 +488,24 @@ function ScoreBar({ view }: { view: MemulationView }) {
         )}
       </div>
     </header>
+  );
+}
+
+/** One line while the clock runs: the role, trump and the wild cards (the cards show which). */
+function ExamFacts({ view }: { view: MemulationView }) {
+  const s = view.state;
+  return (
+    <p className="exam-facts" data-testid="exam-facts">
+      <strong>{s.lucky_duck === view.seat ? "You are Lucky Duck" : "You are Lame Duck"}</strong>
+      {s.pritticut ? (
+        <>
+          {" · "}Trump: <strong>{suitName(s.trump ?? "")}</strong>
+          {" · "}Wild: <strong>the other three {rankPlural(s.pritticut[0])}</strong>
+        </>
+      ) : (
+        " · No Pritticut yet"
+      )}
+    </p>
   );
 }
 

@@ -15,6 +15,7 @@ import type { MendikotView } from "./types";
 import type { GameConnection } from "./useGame";
 import { useDecisionClock } from "./useGame";
 import { personAt, waitingFor } from "../tables/seats";
+import { computerWords } from "./computer";
 
 /** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
  * seat, who plays after you, is on your right). */
@@ -167,6 +168,11 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                 <span className={`team-dot team-${team}`} aria-hidden="true" />
                 {seatName(seat, me)}
                 {personAt(view, seat) && ` (${personAt(view, seat)})`}
+                {computerWords(view, seat) && (
+                  <span className="computer-seat" data-testid="computer-seat">
+                    {` · ${computerWords(view, seat)}`}
+                  </span>
+                )}
                 <span className="sr-only">{team === "us" ? " (your team)" : " (other team)"}</span>
                 {s.dealer === seat && <span className="badge">dealer</span>}
                 {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
@@ -340,13 +346,17 @@ function MendikotSummary({ view }: { view: MendikotView }) {
         The game is over.{" "}
         {wins > losses ? "Your team won!" : wins < losses ? "The other team won." : "A draw."}
       </h2>
-      <table className="summary-table">
+      <table className="summary-table mendikot-summary">
         <thead>
           <tr>
             <th scope="col">Round</th>
             <th scope="col">Trump</th>
-            <th scope="col">Your team: tens / tricks</th>
-            <th scope="col">Other team: tens / tricks</th>
+            <th scope="col">
+              Your team <span className="small">tens / tricks</span>
+            </th>
+            <th scope="col">
+              Other team <span className="small">tens / tricks</span>
+            </th>
             <th scope="col">Result</th>
           </tr>
         </thead>

@@ -1,7 +1,9 @@
 // Won tricks lie face down in front of their winner, in the order won: their positions are
 // what a Lame Duck must remember for the 'Stragedy.
 
-import { Card } from "./Card";
+import { useRef } from "react";
+import { Card, rovingKeys } from "./Card";
+import { useRovingTabStop } from "./roving";
 
 export function TrickPile({
   count,
@@ -60,8 +62,21 @@ export function OldPiles({
   onPick?: (position: OldPosition) => void;
 }) {
   const order = [me, 1 - me];
+  const box = useRef<HTMLDivElement>(null);
+  useRovingTabStop(box);
   return (
-    <div className={`old-piles ${selectable ? "selectable" : ""}`} data-testid="old-piles">
+    <div
+      ref={box}
+      className={`old-piles ${selectable ? "selectable" : ""}`}
+      data-testid="old-piles"
+      {...(selectable
+        ? {
+            role: "group",
+            "aria-label": "The Old Deal's face-down cards: arrow keys move among them",
+            onKeyDown: rovingKeys,
+          }
+        : {})}
+    >
       {order.map((pile) => {
         const tricks = piles[String(pile)] ?? [];
         const owner = pile === me ? "Your Old Deal tricks" : "Your opponent's Old Deal tricks";

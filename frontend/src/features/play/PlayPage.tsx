@@ -21,13 +21,23 @@ import { MendikotTable, seatName } from "./MendikotTable";
 import { describeRecent } from "./recent";
 import { effectiveCardSize, useSettings } from "./settings";
 import type { CardSize } from "./settings";
+import type { SeatView } from "./types";
 import { useGame } from "./useGame";
+import { LeaveGame } from "./LeaveGame";
+import { useParticipantMode } from "./ParticipantLock";
+import { enterParticipantMode, participantMode } from "./participantMode";
 import { WaitingRoom } from "../tables/WaitingRoom";
 import { personAt } from "../tables/seats";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
   const transport = useMemo(() => transportFor({ token }), [token]);
+  // A device opened by a participant's link stays on the game (a staff device handed over
+  // keeps the game it was handed over for, and its PIN).
+  useEffect(() => {
+    const mode = participantMode();
+    if (!mode?.returnTo) void enterParticipantMode(`/play/${token}`);
+  }, [token]);
   return <GameScreen transport={transport} joinToken={token} />;
 }
 
@@ -49,6 +59,7 @@ export function GameScreen({
 }) {
   const game = useGame(transport);
   const { view } = game;
+  const locked = !!useParticipantMode();
   const [, setRulesRead] = useState(0);
   const practice = !!view?.practice;
   const trumpRule =
@@ -116,12 +127,13 @@ export function GameScreen({
               setRulesRead((n) => n + 1);
             }}
           />
+        ) : practice && view.status !== "active" ? (
+          // One ending for the practice: not the real game's summary and its "hand the device
+          // back" beside it.
+          <PracticeDone onBack={staffGameId && !locked ? () => window.history.back() : undefined} />
         ) : (
           <>
-            {practice && view.status === "active" && <PracticeBanner />}
-            {practice && view.status !== "active" && (
-              <PracticeDone onBack={staffGameId ? () => window.history.back() : undefined} />
-            )}
+            {practice && <PracticeBanner />}
             <h1 className="sr-only">
               {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
             </h1>
@@ -137,14 +149,18 @@ export function GameScreen({
             ) : (
               <MemulationTable game={game} />
             )}
-            {/* Below the table, so that the hand and its clock keep their place on screen. */}
-            <div className="rules-again">
-              <RulesButton
-                game={view.game_type}
-                examinationSeconds={examinationSeconds}
-                trumpRule={trumpRule}
-              />
-            </div>
+            {/* Below the table, so that the hand and its clock keep their place on screen; not
+                while a hand is on show, when the dialog would cover it as the clock runs (the
+                Start screen before it has the button). */}
+            {!clockRunning(view) && (
+              <div className="rules-again">
+                <RulesButton
+                  game={view.game_type}
+                  examinationSeconds={examinationSeconds}
+                  trumpRule={trumpRule}
+                />
+              </div>
+            )}
           </>
         )}
       </main>
@@ -152,48 +168,62 @@ export function GameScreen({
   );
 }
 
+/** A hand on show with its clock running (Memulation's examination, after Start). */
+export function clockRunning(view: SeatView): boolean {
+  return view.state.phase === "examination" && !!view.examination && !view.examination.waiting;
+}
+
 function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: string }) {
   const { settings, update } = useSettings();
+  const mode = useParticipantMode();
   return (
     <header className="play-header">
       <div className="brand">{title}</div>
-      <div className="display-options" role="group" aria-label="Display options">
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={settings.palette === "four"}
-            onChange={(e) => update({ palette: e.target.checked ? "four" : "two" })}
-          />
-          Four-colour cards
-        </label>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={settings.largePrint}
-            onChange={(e) => update({ largePrint: e.target.checked })}
-          />
-          Larger print
-        </label>
-        <label className="toggle">
-          Cards
-          <select
-            value={effectiveCardSize(settings)}
-            onChange={(e) => update({ cardSize: e.target.value as CardSize })}
-            data-testid="card-size"
-          >
-            <option value="standard" disabled={settings.largePrint}>
-              standard
-            </option>
-            <option value="large">large</option>
-            <option value="largest">largest</option>
-          </select>
-        </label>
-        {staffGameId && (
+      {/* Folded away until asked for: on a phone the options would push the hand off screen. */}
+      <details className="display-menu">
+        <summary>Display</summary>
+        <div className="display-options" role="group" aria-label="Display options">
+          <label className="toggle">
+            <input
+              type="checkbox"
+              checked={settings.palette === "four"}
+              onChange={(e) => update({ palette: e.target.checked ? "four" : "two" })}
+            />
+            Four-colour cards
+          </label>
+          <label className="toggle">
+            <input
+              type="checkbox"
+              checked={settings.largePrint}
+              onChange={(e) => update({ largePrint: e.target.checked })}
+            />
+            Larger print
+          </label>
+          <label className="toggle">
+            Cards
+            <select
+              value={effectiveCardSize(settings)}
+              onChange={(e) => update({ cardSize: e.target.value as CardSize })}
+              data-testid="card-size"
+            >
+              <option value="standard" disabled={settings.largePrint}>
+                standard
+              </option>
+              <option value="large">large</option>
+              <option value="largest">largest</option>
+            </select>
+          </label>
+        </div>
+      </details>
+      {mode ? (
+        <LeaveGame mode={mode} />
+      ) : (
+        staffGameId && (
           <Link className="btn link small" to="/">
             Staff: back
           </Link>
-        )}
-      </div>
+        )
+      )}
     </header>
   );
 }

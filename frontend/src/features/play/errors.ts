@@ -74,6 +74,8 @@ export function refusalMessage(code: string, ctx: RefusalContext = {}): string {
       return "Too many attempts. Please wait a moment and try again.";
     case "invalid_credentials":
       return "The user name or the password is not right.";
+    case "account_locked":
+      return "This account is locked for a while after too many wrong passwords.";
     default:
       return "That move was not accepted. Please try again.";
   }

@@ -56,15 +56,20 @@ export function PracticeBanner() {
   );
 }
 
+/** The practice game's one ending: it is over, it did not count, the real game is next. */
 export function PracticeDone({ onBack }: { onBack?: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section
       className="practice-done"
       aria-labelledby="practice-done-title"
       data-testid="practice-done"
     >
-      <h2 id="practice-done-title">The practice round is over</h2>
-      <p>Well done. That game did not count. The real game comes next.</p>
+      <h2 id="practice-done-title" ref={heading} tabIndex={-1}>
+        The practice round is over
+      </h2>
+      <p>Well done. That game did not count.</p>
       {onBack ? (
         <button
           type="button"
@@ -72,10 +77,13 @@ export function PracticeDone({ onBack }: { onBack?: () => void }) {
           onClick={onBack}
           data-testid="practice-back"
         >
-          Back to the session
+          Back to the session: the real game comes next
         </button>
       ) : (
-        <p>Please give the device back to the person running the session.</p>
+        <p>
+          <strong>Please give the device back</strong> to the person running the session: they will
+          start the real game.
+        </p>
       )}
     </section>
   );

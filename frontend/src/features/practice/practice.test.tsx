@@ -111,16 +111,20 @@ describe("the practice round on the device", () => {
     expect(transport.examine).not.toHaveBeenCalled();
   });
 
-  it("says when the practice is over that the real game comes next", async () => {
+  it("ends the practice once: over, did not count, the device goes back for the real game", async () => {
     const done = mendikotView(
       { finished: true, phase: "finished", to_act: [] },
       { practice: true, status: "finished" },
     );
     const transport: Transport = { get: vi.fn(async () => done), act: vi.fn(), examine: vi.fn() };
     withSettings(<GameScreen transport={transport} />);
-    expect(await screen.findByTestId("practice-done")).toHaveTextContent(
-      "The real game comes next",
-    );
+    const ending = await screen.findByTestId("practice-done");
+    expect(ending).toHaveTextContent("did not count");
+    expect(ending).toHaveTextContent("give the device back");
+    expect(ending).toHaveTextContent("start the real game");
+    // Not the real game's end screen beside it.
+    expect(screen.queryByTestId("match-summary")).not.toBeInTheDocument();
+    expect(screen.queryByText(/hand the device back now/)).not.toBeInTheDocument();
   });
 
   it("leaves a real game as it was", async () => {

@@ -19,6 +19,8 @@ export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe
   const { settings } = useSettings();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [key]);
+  const held = state.hand_label;
+  const otherHand = held === "A" ? "B" : "A";
   return (
     <section
       className="probe choice"
@@ -35,10 +37,18 @@ export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe
       <p className="hint">
         Memory question {probe.number} of {probe.of}. It does not change the game.
       </p>
+      {probe.kind === "which_hand" && held && (
+        // The choice first, in words: the question is about the hand one does not hold.
+        <p className="held-line" data-testid="probe-held">
+          You hold hand {held}; your opponent holds hand {otherHand}.
+        </p>
+      )}
       <h2 id="probe-title" tabIndex={-1} ref={heading}>
         {probe.kind === "where"
           ? `Where does the ${cardName(probe.card)} lie in the Old Deal's tricks?`
-          : `Was the ${cardName(probe.card)} in the other hand?`}
+          : held
+            ? `Was the ${cardName(probe.card)} in the other hand (hand ${otherHand}, your opponent's)?`
+            : `Was the ${cardName(probe.card)} in the other hand?`}
       </h2>
       <div className="probe-card">
         <Card card={probe.card} palette={settings.palette} />

@@ -4,7 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import type { FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import type {
   AnalysisDeal,
   AnalysisPlay,
@@ -14,6 +15,7 @@ import type {
 } from "../../api/types";
 import { Card } from "../play/Card";
 import { cardName } from "../play/cards";
+import { enterParticipantMode, validPin } from "../play/participantMode";
 import { PracticeOffer } from "../practice/PracticeOffer";
 import { GameLinks } from "../tables/GameLinks";
 import { practiceKey, practiceState } from "../practice/api";
@@ -240,17 +242,47 @@ export function SessionPage() {
 
 function HandOver({ gameId }: { gameId: number }) {
   const [link, setLink] = useState<PlayLink | null>(null);
+  const [pin, setPin] = useState("");
+  const navigate = useNavigate();
   const issue = useMutation({
     mutationFn: () => issuePlayLink(gameId),
     onSuccess: setLink,
   });
   const url = link ? `${window.location.origin}${link.path}` : null;
+  const pinField = `pin-${gameId}`;
+  const pinOk = pin === "" || validPin(pin);
   return (
     <div className="hand-over">
-      <div className="row-actions">
-        <Link className="btn primary" to={`/games/${gameId}/play`} data-testid="hand-over">
+      <form
+        className="row-actions hand-over-form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (!pinOk) return;
+          const path = `/games/${gameId}/play`;
+          void enterParticipantMode(path, {
+            pin: pin || undefined,
+            returnTo: window.location.pathname,
+          }).then(() => navigate(path));
+        }}
+      >
+        <div className="pin-field">
+          <label htmlFor={pinField}>
+            PIN to leave the game (4 to 8 digits; empty: your password)
+          </label>
+          <input
+            id={pinField}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={pin}
+            onChange={(e) => setPin(e.target.value.trim())}
+            aria-invalid={!pinOk}
+            data-testid="hand-over-pin"
+          />
+        </div>
+        <button type="submit" className="btn primary" disabled={!pinOk} data-testid="hand-over">
           Hand over this device
-        </Link>
+        </button>
         <button
           type="button"
           className="btn secondary"
@@ -260,7 +292,7 @@ function HandOver({ gameId }: { gameId: number }) {
         >
           Show the link as a QR code
         </button>
-      </div>
+      </form>
       {issue.error && (
         <p className="form-error" role="alert">
           {errorText(issue.error)}

@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import type { Protocol } from "../../api/types";
 import { OPPONENTS } from "./protocols";
+import type { ProtocolDraft } from "./protocols";
 
 export function ProtocolForm({
   draft,
@@ -12,14 +13,14 @@ export function ProtocolForm({
   error,
   busy,
 }: {
-  draft: Partial<Protocol>;
-  onChange: (d: Partial<Protocol>) => void;
+  draft: ProtocolDraft;
+  onChange: (d: ProtocolDraft) => void;
   onSave: () => void;
   onCancel: () => void;
   error: string | null;
   busy: boolean;
 }) {
-  const set = (change: Partial<Protocol>) => onChange({ ...draft, ...change });
+  const set = (change: ProtocolDraft) => onChange({ ...draft, ...change });
   const isVersion = draft.id !== undefined;
   return (
     <form
@@ -197,6 +198,17 @@ export function ProtocolForm({
           />
         </div>
       </div>
+      {isVersion && (
+        <div>
+          <label htmlFor="pf-reason">Reason for the change</label>
+          <input
+            id="pf-reason"
+            value={draft.reason ?? ""}
+            onChange={(e) => set({ reason: e.target.value })}
+            required
+          />
+        </div>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { rows } from "../../api/client";
-import type { Protocol, ProtocolWrite } from "../../api/types";
+import type { ProtocolWrite } from "../../api/types";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { createProtocol, listProtocols } from "./api";
 import { ProtocolForm } from "./ProtocolForm";
 import { ProtocolSessions } from "./ProtocolSessions";
 import { NEW_PROTOCOL, protocolWrite } from "./protocols";
+import type { ProtocolDraft } from "./protocols";
 
 export function ProtocolsTab() {
   const { id = "" } = useParams();
@@ -18,7 +19,7 @@ export function ProtocolsTab() {
     queryKey: ["protocols", Number(id)],
     queryFn: () => listProtocols(id),
   });
-  const [draft, setDraft] = useState<Partial<Protocol> | null>(null);
+  const [draft, setDraft] = useState<ProtocolDraft | null>(null);
   const [showing, setShowing] = useState<number | null>(null);
   const save = useMutation({
     mutationFn: (body: ProtocolWrite) => createProtocol(id, body),

@@ -26,9 +26,13 @@ export const OPPONENTS: Record<string, string[]> = {
   mendikot: ["random", "heuristic", "tracker"],
 };
 
+/** A protocol being edited; a new version also says why it changes (the audit trail keeps it). */
+export type ProtocolDraft = Partial<Protocol> & { reason?: string };
+
 /** The body a draft is saved as (a new protocol, or a new version of one). */
-export function protocolWrite(draft: Partial<Protocol>): ProtocolWrite {
+export function protocolWrite(draft: ProtocolDraft): ProtocolWrite {
   return {
+    ...(draft.reason ? { reason: draft.reason } : {}),
     // the form cannot be sent without a name (required, and the button is disabled)
     name: draft.name ?? "",
     game: draft.game,

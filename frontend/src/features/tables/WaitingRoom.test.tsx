@@ -105,7 +105,7 @@ describe("a device at a table", () => {
       "Partner (P015)",
     );
     expect(document.querySelector("[data-seat='1'] .seat-name")).toHaveTextContent(
-      /^Right opponent \(other team\)$/,
+      /^Right opponent · computer \(other team\)$/,
     );
   });
 });

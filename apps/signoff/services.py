@@ -1,0 +1,102 @@
+"""Signing a participant's report or a study's export: the signer re-enters their password
+(and second factor), and the signature (who, when, meaning, the hash of what was signed) is
+written with its audit entry in one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.services import reauthenticate
+from apps.audit.models import AuditEntry
+from apps.audit.services import audit_record
+from apps.common.errors import Conflict
+from apps.exports.models import Export
+from apps.participants.selectors import rules
+from apps.signoff.models import Signature
+from apps.signoff.selectors import export_content_hash, report_content_hash
+
+
+def _sign(
+    *,
+    actor,
+    kind: str,
+    object_id: int,
+    study_id: int,
+    meaning: str,
+    content_hash: str,
+    password: str,
+    code: str,
+    request,
+) -> Signature:
+    reauthenticate(user=actor, password=password, code=code, request=request)
+    with transaction.atomic():
+        signed_at = timezone.now()
+        name = actor.get_full_name() or actor.get_username()
+        entry = audit_record(
+            actor=actor,
+            action=AuditEntry.Action.SIGNED,
+            object_type=f"signoff.{kind}",
+            object_id=str(object_id),
+            study_id=study_id,
+            after={
+                "signer": name,
+                "meaning": meaning,
+                "signed_at": signed_at.isoformat(),
+                "content_hash": content_hash,
+            },
+            request=request,
+        )
+        return Signature.objects.create(
+            kind=kind,
+            object_id=object_id,
+            study_id=study_id,
+            signer=actor,
+            signer_name=name,
+            meaning=meaning,
+            signed_at=signed_at,
+            content_hash=content_hash,
+            audit_entry=entry,
+        )
+
+
+def report_sign(
+    *, participant, actor, meaning: str, password: str, code: str = "", request=None
+) -> Signature:
+    """The participant's report as it reads now, signed by the study's owners or the
+    participant's clinical team."""
+    rules.require(
+        rules.may_run_sessions(actor, participant),
+        "Only the study's owners and the participant's clinical team sign their report.",
+    )
+    return _sign(
+        actor=actor,
+        kind=Signature.Kind.REPORT,
+        object_id=participant.pk,
+        study_id=participant.study_id,
+        meaning=meaning,
+        content_hash=report_content_hash(participant),
+        password=password,
+        code=code,
+        request=request,
+    )
+
+
+def export_sign(
+    *, export: Export, actor, meaning: str, password: str, code: str = "", request=None
+) -> Signature:
+    """A finished export, signed by the study's owners (for a sponsor)."""
+    rules.require(rules.owns_study(actor, export.study), "Only the study's owners sign exports.")
+    if export.status != Export.Status.READY:
+        raise Conflict("Only a finished export can be signed.", code="export_not_ready")
+    return _sign(
+        actor=actor,
+        kind=Signature.Kind.EXPORT,
+        object_id=export.pk,
+        study_id=export.study_id,
+        meaning=meaning,
+        content_hash=export_content_hash(export),
+        password=password,
+        code=code,
+        request=request,
+    )

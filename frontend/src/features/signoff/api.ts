@@ -1,0 +1,15 @@
+// Signatures of a participant's report: listed, and made with the password (and second factor).
+
+import { answer, typedApi } from "../../api/client";
+
+export const listReportSignatures = (id: number) =>
+  answer(typedApi.GET("/api/participants/{id}/signatures/", { params: { path: { id } } }));
+
+export interface SignRequest {
+  meaning: "reviewed" | "approved";
+  password: string;
+  code: string;
+}
+
+export const signReport = (id: number, body: SignRequest) =>
+  answer(typedApi.POST("/api/participants/{id}/signatures/", { params: { path: { id } }, body }));

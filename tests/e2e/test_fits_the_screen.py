@@ -1,0 +1,87 @@
+"""The timed hand fits the screen: at a phone's 390x844 and a tablet's 1024x768, with every print
+and card size, the Start button, all 13 cards and "I'm ready" are in view without scrolling
+when the clock starts, and no page is wider than the screen. Each box is measured."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from apps.games import links
+from tests.e2e.conftest import TRICK_PAUSE_MS, run_axe
+from tests.e2e.test_examination import late_game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SCREENS = [(390, 844), (1024, 768)]
+# (larger print, card size): larger print makes the cards at least "large".
+DISPLAYS = [
+    (False, "standard"),
+    (False, "large"),
+    (False, "largest"),
+    (True, "large"),
+    (True, "largest"),
+]
+
+
+def device_with(new_page, width, height, large_print, card_size):
+    device = new_page(width, height)
+    settings = {
+        "palette": "two",
+        "largePrint": large_print,
+        "cardSize": card_size,
+        "trickPauseMs": TRICK_PAUSE_MS,
+    }
+    device.add_init_script(
+        f"window.localStorage.setItem('memulation.display', {json.dumps(json.dumps(settings))});"
+    )
+    return device
+
+
+def in_view(box, width, height) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 0.5
+        and box["y"] + box["height"] <= height + 0.5
+    )
+
+
+def page_width(device) -> int:
+    return device.evaluate("document.documentElement.scrollWidth")
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+@pytest.mark.parametrize(("large_print", "card_size"), DISPLAYS)
+def test_start_the_hand_and_im_ready_are_in_view_when_the_clock_starts(
+    new_page, staff, shot, width, height, large_print, card_size
+):
+    game = late_game(staff)
+    device = device_with(new_page, width, height, large_print, card_size)
+    device.goto(f"/play/{links.play_link_token(game)}")
+    name = f"fit-{width}x{height}-{'larger' if large_print else 'standard'}-{card_size}"
+
+    start = device.get_by_test_id("exam-start")
+    start.wait_for()
+    assert in_view(start.bounding_box(), width, height), start.bounding_box()
+    assert page_width(device) <= width
+    shot(device, f"{name}-start", full_page=False)
+
+    start.click()
+    device.get_by_test_id("exam-hand").wait_for()
+    device.get_by_test_id("countdown").wait_for()
+    cards = device.locator("[data-testid=exam-hand] .card-btn")
+    assert cards.count() == 13
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    shot(device, f"{name}-clock", full_page=False)
+    outside = [i for i, box in enumerate(boxes) if not in_view(box, width, height)]
+    assert outside == [], (outside, boxes)
+    ready = device.get_by_test_id("ready").bounding_box()
+    assert in_view(ready, width, height), ready
+    assert in_view(device.get_by_test_id("countdown").bounding_box(), width, height)
+    assert device.evaluate("window.scrollY") == 0
+    assert page_width(device) <= width
+    assert run_axe(device) == []
+    assert not device.console_errors, device.console_errors
