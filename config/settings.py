@@ -52,12 +52,14 @@ INSTALLED_APPS = [
     "apps.audit",
     "apps.participants",
     "apps.training",
+    "apps.programmes",
     "apps.games",
     "apps.metrics",
     "apps.exports",
     "apps.reports",
     "apps.signoff",
     "apps.live",
+    "apps.demo",
 ]
 
 MIDDLEWARE = [
@@ -145,6 +147,8 @@ MEDIA_ROOT = VAR_DIR / "media"
 # every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
 ASGI_APPLICATION = "config.asgi.application"
 LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+# Threads (so database connections) a live process uses for its sockets' database work.
+LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
 # layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
 _LIVE_LAYERS = {
@@ -267,6 +271,8 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "apps.participants.models.GameType",
         "SecondFactorRoleEnum": "apps.accounts.services.RULE_ROLE_CHOICES",
         "RolesEnum": "apps.participants.models.Protocol.Roles",
+        "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
+        "MissedReasonEnum": "apps.programmes.models.MissedDose.Reason",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.serializers.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.serializers.ROLE_METHODS",

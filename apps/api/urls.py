@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("apps.accounts.urls")),
     path("", include("apps.participants.urls")),
     path("", include("apps.training.urls")),
+    path("", include("apps.programmes.urls")),
     path("", include("apps.audit.urls")),
     path("", include("apps.metrics.urls")),
     path("", include("apps.exports.urls")),

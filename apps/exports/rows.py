@@ -19,8 +19,16 @@ from django.db.models.functions import Cast
 from apps.exports import deals
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
-from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
-from apps.metrics.models import MetricValue
+from apps.games.models import (
+    EventKind,
+    ExaminationPeriod,
+    GameEvent,
+    IllegalAttempt,
+    Play,
+    RecallAttempt,
+    RecallProbe,
+)
+from apps.metrics.models import MetricValue, Reading
 from apps.metrics.selectors import CATALOGUE, INTERVAL_METRICS
 
 CHUNK = 10_000
@@ -117,15 +125,20 @@ def _games(scope: ExportScope) -> QuerySet:
     return (
         scope.game_rows()
         .order_by("pk")
-        .values_list("pk", "status", "seats", "options", "finished_at")
+        .values_list("pk", "status", "seats", "options", "probes", "finished_at")
     )
 
 
 def game_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    for pk, status, seats, options, finished_at in _games(scope).iterator(chunk_size=CHUNK):
+    games = _games(scope).iterator(chunk_size=CHUNK)
+    for pk, status, seats, options, probes, finished_at in games:
         bots = [seat for seat in seats if seat.get("kind") == "bot"]
+        people = len(seats) - len(bots)
+        turns = options.get("turns") or {}
         for ref in scope.refs(pk):  # a table's game: once for each participant's session
+            memulation = ref.game_type == "memulation"
+            own = seats[ref.participant_seat].get("examination_seconds")
             yield (
                 *ref.key,
                 ref.game_type,
@@ -136,7 +149,13 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
                 bots[0].get("level") if bots else None,
                 bots[0].get("version") if bots else None,
                 options.get("rounds", 1),
-                options.get("examination_seconds") if ref.game_type == "memulation" else None,
+                (own or options.get("examination_seconds")) if memulation else None,
+                people,
+                turns.get("pace") if turns else None,
+                turns.get("turn_seconds"),
+                turns.get("takeover_seconds"),
+                turns.get("takeover_level"),
+                ((probes or {}).get("k", 0)) if memulation else None,
                 shifted(ref.started_at, ref.shift),
                 shifted(finished_at, ref.shift),
             )
@@ -224,6 +243,32 @@ def probe_rows(scope: ExportScope) -> Iterator[tuple]:
         RecallProbe, "recall_probes", scope
     ):
         yield (*ref.key, *values, asked_at + ref.shift, answered_at + ref.shift)
+
+
+TABLE_EVENTS = (
+    EventKind.SEAT_TAKEOVER,
+    EventKind.SEAT_RETURN,
+    EventKind.TABLE_PAUSED,
+    EventKind.TABLE_RESUMED,
+    EventKind.GAME_ABANDONED,
+)
+
+
+def _table_events(scope: ExportScope) -> QuerySet:
+    return GameEvent.objects.filter(
+        game__in=scope.game_rows().values("pk"), kind__in=TABLE_EVENTS
+    ).order_by("game_id", "seq")
+
+
+def table_event_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    events = _table_events(scope).values_list(
+        "game_id", "kind", "seat", "payload__reason", "server_time"
+    )
+    for game_id, kind, seat, reason, at in events.iterator(chunk_size=CHUNK):
+        for ref in scope.refs(game_id):
+            if seat is None or ref.keeps(seat):
+                yield (*ref.key, kind, seat, reason, shifted(at, ref.shift))
 
 
 # -- metrics -------------------------------------------------------------------------------------
@@ -314,14 +359,21 @@ def metric_rows(scope: ExportScope) -> Iterator[tuple]:
 
 def _inference(scope: ExportScope) -> QuerySet:
     return (
-        MetricValue.objects.filter(
-            participant__in=scope.participant_rows(),
-            level=MetricValue.Level.PARTICIPANT,
-            key__in=list(CATALOGUE),
+        Reading.objects.filter(participant__in=scope.participant_rows(), key__in=list(CATALOGUE))
+        .order_by("participant_id", "key", "version", "game", "computed_at", "pk")
+        .values_list(
+            "participant_id", "participant__arm__name", "key", "version", "game", "role",
+            "computed_at", "details",
         )
-        .order_by("participant_id", "key", "version")
-        .values_list("participant_id", "participant__arm__name", "key", "version", "n", "details")
-    )
+    )  # fmt: skip
+
+
+def _inference_count(scope: ExportScope) -> int:
+    """Rows of the inference table: a primary reading has one per assessment point."""
+    count = 0
+    for *_, role, _, details in _inference(scope).iterator(chunk_size=CHUNK):
+        count += max(1, len(details.get("assessments") or ())) if role == "primary" else 1
+    return count
 
 
 def _get(mapping: dict | None, *path):
@@ -332,49 +384,70 @@ def _get(mapping: dict | None, *path):
     return mapping
 
 
+def _trend_cells(trend: dict | None) -> tuple:
+    return (
+        _get(trend, "status"), _get(trend, "points"), _get(trend, "scale"),
+        _get(trend, "slope"), _get(trend, "ci_low"), _get(trend, "ci_high"),
+        _get(trend, "change"), _get(trend, "change_low"), _get(trend, "change_high"),
+        _get(trend, "p"), _get(trend, "p_adjusted"),
+    )  # fmt: skip
+
+
+def _change_cells(change: dict | None) -> tuple:
+    return (
+        _get(change, "status"), _get(change, "baseline"), _get(change, "baseline_session"),
+        _get(change, "baseline_n"), _get(change, "value"), _get(change, "n"),
+        _get(change, "practice_gain"), _get(change, "practice_sd"), _get(change, "practice_n"),
+        _get(change, "sd"), _get(change, "reliability"), _get(change, "reliability_source"),
+        _get(change, "reliability_n"), _get(change, "sem"), _get(change, "s_diff"),
+        _get(change, "rci"), _get(change, "df"), _get(change, "p"), _get(change, "p_adjusted"),
+    )  # fmt: skip
+
+
+def _z_cells(z: dict | None) -> tuple:
+    protocol = _get(z, "norm", "protocol")
+    return (
+        _get(z, "norm", "z"), _get(z, "norm", "mean"), _get(z, "norm", "sd"),
+        _get(z, "norm", "n"), _get(z, "norm", "source"),
+        ", ".join(str(protocol[k]) for k in ("game", "examination_seconds", "opponent"))
+        if protocol else None,
+        _get(z, "cohort", "z"), _get(z, "cohort", "mean"), _get(z, "cohort", "sd"),
+        _get(z, "cohort", "n"),
+    )  # fmt: skip
+
+
 def inference_rows(scope: ExportScope) -> Iterator[tuple]:
-    """Each participant's stored trend details, flattened (only current metric versions)."""
+    """Every stored reading (its history), flattened: a primary reading once per assessment
+    point (only current metric versions)."""
     scope.load()
-    for participant, arm, key, version, n, details in _inference(scope).iterator(chunk_size=CHUNK):
+    rows = _inference(scope).iterator(chunk_size=CHUNK)
+    for participant, arm, key, version, game, role, computed_at, details in rows:
         subject = scope.subjects.get(participant)
         if subject is None or CATALOGUE[key].version != version:
             continue
-        trend, rci, norm = details.get("trend"), details.get("rci"), details.get("norm")
-        yield (
-            subject.export_id,
-            arm,
-            key,
-            version,
-            n,
-            details.get("latest"),
-            details.get("latest_n"),
+        head = (subject.export_id, arm, key, version, game, computed_at + subject.shift, role)
+        series = details.get("series") or ()
+        facts = (
+            len(series),
+            details.get("counted", 0),
             details.get("min_trials", CATALOGUE[key].min_trials),
-            _get(trend, "slope"),
-            _get(trend, "ci_low"),
-            _get(trend, "ci_high"),
-            _get(rci, "status"),
-            _get(rci, "k"),
-            _get(rci, "trials_baseline"),
-            _get(rci, "trials_latest"),
-            _get(rci, "baseline"),
-            _get(rci, "latest"),
-            _get(rci, "sd"),
-            _get(rci, "reliability"),
-            _get(rci, "source"),
-            _get(rci, "sem"),
-            _get(rci, "s_diff"),
-            _get(rci, "value"),
-            _get(rci, "practice_gain"),
-            _get(rci, "practice_source"),
-            _get(rci, "corrected"),
-            _get(rci, "reliable") if _get(rci, "status") == "ok" else None,
-            details.get("z_cohort"),
-            details.get("z_norm"),
-            _get(norm, "mean"),
-            _get(norm, "sd"),
-            _get(norm, "n"),
-            _get(norm, "source"),
+            details.get("latest"),
+            details.get("latest_n") if details.get("latest") is not None else None,
         )
+        z = _z_cells(details.get("z"))
+        words = "; ".join(details.get("words") or ()) or None
+        if role == "primary" and details.get("assessments"):
+            for entry in details["assessments"]:
+                point = f"{entry['kind']}: {entry['label']}" if entry["label"] else entry["kind"]
+                yield (
+                    *head, point, entry.get("session"), *facts, *_trend_cells(entry.get("trend")),
+                    *_change_cells(entry.get("change")), *z, words, details.get("reading", ""),
+                )  # fmt: skip
+            continue
+        yield (
+            *head, None, None, *facts, *_trend_cells(details.get("trend")),
+            *_change_cells(None), *z, words, details.get("reading", ""),
+        )  # fmt: skip
 
 
 def _count(queryset_of: Callable[[ExportScope], QuerySet]) -> Callable[[ExportScope], int]:
@@ -395,6 +468,7 @@ SOURCES: dict[str, Source] = {
     "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
     "recall_probes": Source(_typed_count(RecallProbe), probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
+    "table_events": Source(_count(_table_events), table_event_rows),
     "metrics": Source(_count(_metrics), metric_rows),
-    "inference": Source(_count(_inference), inference_rows),
+    "inference": Source(_inference_count, inference_rows),
 }

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from apps.games.engine.cards import CARD_NAMES, SUITS
 from apps.games.models import Game
 from apps.metrics.models import MetricValue
-from apps.metrics.selectors import METRICS, RCI_STATUSES
+from apps.metrics.selectors import CHANGE_STATUSES, METRICS, READING_ROLES, TREND_STATUSES
 from apps.participants.models import OPPONENTS, Participant, Protocol
 from apps.training.models import TrainingSession
 
@@ -98,7 +98,7 @@ def _values(choices) -> tuple[str, ...]:
 
 CARDS = tuple(sorted(CARD_NAMES))
 SEATS = "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
-ACTORS = ("participant", "bot", "person", "takeover")
+ACTORS = ("participant", "bot", "person", "clinician", "takeover")
 
 # -- identifiers, shared by every table ------------------------------------------------------
 
@@ -121,9 +121,10 @@ SEAT = Column("seat", INTEGER, SEATS)
 ACTOR = Column(
     "actor",
     STRING,
-    "Who made the move: the participant, a computer opponent (bot), another person, or the "
-    "takeover opponent playing a person's seat (its turn timer ran out, or the seat was silent "
-    "and taken over; leave these out of analyses of the person's play).",
+    "Who made the move: the participant, a computer opponent (bot), a clinician at the table "
+    "(staff: never anyone's data, never counted), another person, or the takeover opponent "
+    "playing a person's seat (its turn timer ran out, the seat was silent and taken over, or "
+    "the clinician put the computer in it; leave these out of analyses of the person's play).",
     allowed=ACTORS,
 )
 DECISION_MS = Column(
@@ -400,9 +401,59 @@ _TABLES = (
             Column(
                 "examination_seconds",
                 INTEGER,
-                "Examination time offered per hand in this game (Memulation).",
+                "Examination time offered per hand in this game to this participant (their own "
+                "at a table of several people; Memulation).",
                 unit="s",
                 nullable=True,
+            ),
+            Column(
+                "people",
+                INTEGER,
+                "People at the table (1: the participant against the computer).",
+                unit="count",
+            ),
+            Column(
+                "opponent_pace_seconds",
+                NUMBER,
+                "The pace this game's computer opponents played at, before a jitter of a quarter "
+                "either way (0: at once; empty: a game from before the setting, at once).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "turn_seconds",
+                INTEGER,
+                "The turn timer this game ran with (empty: none).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_seconds",
+                INTEGER,
+                "The silence after which this game's seats were taken over (empty: never; only "
+                "at a table of two or more people).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_level",
+                NUMBER,
+                "Strength of the opponent that played a seat taken over in this game, 0..1.",
+                unit="0..1",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "recall_probes",
+                INTEGER,
+                "Recall probes asked at each probe point of this game, to each participant "
+                "(0: none; Memulation).",
+                unit="count",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             _time("started_at", "When the game was created (its first event)."),
             _time("finished_at", "When the game finished.", nullable=True),
@@ -706,6 +757,47 @@ _TABLES = (
         ),
     ),
     Table(
+        "table_events",
+        "One row per event that changed who played or whether play went on, at any game: a seat "
+        "taken over by the computer (silent, or put there by the clinician) and given back, the "
+        "table paused and resumed, a game ended or cancelled before its end. Another "
+        "participant's seat's takeovers are theirs, and left out of this participant's rows.",
+        ("participant_id", "session", "game", "at"),
+        (
+            *GAME_KEY,
+            Column(
+                "event",
+                STRING,
+                "What happened: seat_takeover (the computer plays the seat from now), "
+                "seat_return (its person plays it again), table_paused, table_resumed, "
+                "game_abandoned (ended or cancelled before its end).",
+                allowed=(
+                    "seat_takeover",
+                    "seat_return",
+                    "table_paused",
+                    "table_resumed",
+                    "game_abandoned",
+                ),
+            ),
+            Column(
+                "seat",
+                INTEGER,
+                "The seat taken over or given back (empty: the whole table). " + SEATS,
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "reason",
+                STRING,
+                "Why: silent (no move or Start for the takeover time), clinician (the clinician "
+                "did it), or the seat's person came back (acted, examination, probe, "
+                "reconnected, message); for a pause or an end, the clinician's action.",
+                nullable=True,
+            ),
+            _time("at", "When it happened."),
+        ),
+    ),
+    Table(
         "metrics",
         "One row per stored metric value (long format). Game and session values cover the "
         "exported games and sessions. A participant value is the participant's latest "
@@ -762,11 +854,16 @@ _TABLES = (
     ),
     Table(
         "inference",
-        "One row per participant and metric: what the clinician's dashboard says (trend, "
-        "reliable change raw and practice-corrected, z-scores) with every input it rests on. "
-        "Computed over all the participant's completed sessions, whatever the export's filters; "
-        "a neutral metric or a chance baseline has no reliable change or z-score.",
-        ("participant_id", "key", "version"),
+        "Every reading the clinician's dashboard has shown, with every input it rests on: one "
+        "row per participant, metric, game, time of computing and assessment point (a primary "
+        "metric has a row per declared point after the baseline; any other metric one row, its "
+        "exploratory trend). A reading is added when what it says changes and never changed, "
+        "so the table is their history: the readings shown at a time are, per participant, "
+        "metric and game, the rows with the latest computed_at up to then. Computed over all "
+        "the participant's completed sessions, whatever the export's filters. The trend's and "
+        "the change's numbers can be recomputed from the session values of the metrics table "
+        "and these columns; see docs/readings.md.",
+        ("participant_id", "key", "version", "game_type", "computed_at", "point"),
         (
             PARTICIPANT_ID,
             ARM,
@@ -777,107 +874,185 @@ _TABLES = (
                 allowed=tuple(m.key for m in METRICS),
             ),
             Column("version", INTEGER, "Version of the metric's definition."),
-            Column("sessions", INTEGER, "Completed sessions with a value.", unit="count"),
-            _number("latest", "The latest session's value, in the metric's unit."),
-            Column("latest_n", INTEGER, "Observations behind the latest value.", unit="count"),
             Column(
-                "min_trials",
-                INTEGER,
-                "Fewest observations a reliable change (in each of baseline and latest) or a "
-                "z-score rests on; below it neither is given.",
-                unit="count",
-            ),
-            _number("slope", "Least-squares change per session.", missing=NOT_ENOUGH),
-            _number(
-                "slope_ci_low", "95% CI of the slope, lower end (t, n - 2 df).", missing=NOT_ENOUGH
-            ),
-            _number("slope_ci_high", "... upper end.", missing=NOT_ENOUGH),
-            Column(
-                "rci_status",
+                "game_type",
                 STRING,
-                "Whether a reliable change was computed, and if not, why.",
-                allowed=tuple(RCI_STATUSES),
+                "The game whose sessions the reading is on (each game is its own series).",
+                allowed=_values(Game._meta.get_field("game_type").choices),
+            ),
+            _time("computed_at", "When the reading was computed."),
+            Column(
+                "role",
+                STRING,
+                "primary: a primary metric of the study, read at its assessment points; "
+                "exploratory: any other metric, its trend Holm-corrected across the trends "
+                "shown; context: a chance baseline, never read.",
+                allowed=READING_ROLES,
+            ),
+            Column(
+                "point",
+                STRING,
+                "The assessment point of a primary reading: its kind and label (empty: not a "
+                "primary reading).",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
-                "k",
+                "point_session",
                 INTEGER,
-                "Sessions averaged for the baseline and for the latest score.",
+                "The session that stands for the point.",
+                nullable=True,
+                missing=(NOT_APPLICABLE, NOT_ENOUGH_DATA),
+            ),
+            Column("sessions", INTEGER, "Completed sessions of the game.", unit="count"),
+            Column(
+                "counted",
+                INTEGER,
+                "Of them, sessions a reading may rest on (min_trials observations; not played "
+                "while the staircase adapted, for the measures it steers on).",
+                unit="count",
+            ),
+            Column(
+                "min_trials",
+                INTEGER,
+                "Fewest observations a session's value needs to count.",
+                unit="count",
+            ),
+            _number("latest", "The latest session's value, in the metric's unit."),
+            Column(
+                "latest_n",
+                INTEGER,
+                "Observations behind the latest value.",
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
             Column(
-                "trials_baseline",
+                "trend_status",
+                STRING,
+                "ok: fitted; not_enough_points: fewer than 5 counted sessions; no_variation: "
+                "every counted session has the same value; no_fit: a proportion at an end of "
+                "its scale.",
+                allowed=TREND_STATUSES,
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "trend_points",
                 INTEGER,
-                "Observations behind the baseline mean.",
+                "Counted sessions the trend rests on (a primary reading: from the baseline to "
+                "the point).",
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
             Column(
-                "trials_latest",
+                "trend_scale",
+                STRING,
+                "linear: weighted least squares (weights: each session's observations); logit: "
+                "a quasi-binomial logistic regression, for a proportion.",
+                allowed=("linear", "logit"),
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number("slope", "Change per session (logit: in log-odds)."),
+            _number("slope_ci_low", "95% CI of the slope, lower end (t, n - 2 df)."),
+            _number("slope_ci_high", "... upper end."),
+            _number(
+                "trend_change",
+                "The fitted change from the first to the last counted session, in the metric's "
+                "unit.",
+            ),
+            _number("trend_change_low", "Its 95% CI, lower end."),
+            _number("trend_change_high", "... upper end."),
+            _number("trend_p", "Two-sided p of the slope."),
+            _number(
+                "trend_p_adjusted",
+                "The p after the correction for the readings shown: Holm across the trends "
+                "shown (exploratory); Holm across the point's readings times the number of "
+                "points after the baseline (primary). Below 0.05: a word is shown.",
+            ),
+            Column(
+                "change_status",
+                STRING,
+                "Whether a reliable change was computed at the point, and if not, why.",
+                allowed=tuple(CHANGE_STATUSES),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            _number("baseline", "The baseline session's value."),
+            Column(
+                "baseline_session",
                 INTEGER,
-                "Observations behind the latest mean.",
+                "The session that stands for the baseline.",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            Column(
+                "baseline_n",
+                INTEGER,
+                "Observations behind the baseline value.",
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number("baseline_mean", "Mean of the first k sessions.", missing=NOT_ENOUGH),
-            _number("latest_mean", "Mean of the last k sessions.", missing=NOT_ENOUGH),
-            _number("sd", "One-session SD used for the reliable change.", missing=NOT_ENOUGH),
-            _number("retest_r", "Test-retest reliability r used.", missing=NOT_ENOUGH),
+            _number("point_value", "The point's session's value."),
+            Column(
+                "point_n",
+                INTEGER,
+                "Observations behind the point's value.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "practice_gain",
+                "The control arm's mean change between the same two points, the participant "
+                "left out (subtracted from the change).",
+            ),
+            _number("practice_sd", "SD of the control arm's changes."),
+            Column(
+                "practice_n",
+                INTEGER,
+                "Control-arm participants behind the practice gain.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number("sd", "One-session SD of the error model."),
+            _number("retest_r", "Test-retest reliability of the error model."),
             Column(
                 "reliability_source",
                 STRING,
-                "Where r and SD come from.",
+                "Where r and SD come from: a norms row (citation, retest n) or the study's "
+                "retest protocol (its ICC(A,1), interval and n).",
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number(
-                "sem_k",
-                "Standard error of measurement of a k-session mean: SD * sqrt(1 - r) / sqrt(k).",
+            Column(
+                "reliability_n",
+                INTEGER,
+                "People the reliability rests on.",
+                unit="count",
+                nullable=True,
                 missing=NOT_ENOUGH,
             ),
+            _number("sem", "Standard error of measurement of one session: SD * sqrt(1 - r)."),
             _number(
                 "s_diff",
-                "Standard error of the difference of two k-session means.",
-                missing=NOT_ENOUGH,
+                "Standard error of the difference: sqrt(2 SEM^2 + practice_sd^2 / practice_n).",
             ),
-            _number("rci", "Reliable Change Index, uncorrected.", missing=NOT_ENOUGH),
+            _number("rci", "(point - baseline - practice_gain) / s_diff."),
             _number(
-                "practice_gain",
-                "Practice effect subtracted for the corrected RCI.",
-                missing=(NOT_ENOUGH[0], NOT_RECORDED),
+                "rci_df",
+                "Degrees of freedom of the RCI's t (Satterthwaite: the reliability's sample "
+                "less 2, the control arm's less 1).",
             ),
-            Column(
-                "practice_source",
-                STRING,
-                "Where the practice effect comes from (the study's control arm or the norms file).",
-                nullable=True,
-                missing=(NOT_ENOUGH[0], NOT_RECORDED),
-            ),
-            _number(
-                "rci_corrected",
-                "Reliable Change Index after the practice correction.",
-                missing=(NOT_ENOUGH[0], NOT_RECORDED),
-            ),
-            Column(
-                "reliable",
-                BOOLEAN,
-                "|RCI| >= 1.96, judged on the corrected RCI when there is one.",
-                nullable=True,
-                missing=NOT_ENOUGH,
-            ),
-            _number(
-                "z_cohort", "Latest value as a z-score in the study's cohort.", missing=NOT_ENOUGH
-            ),
-            _number(
-                "z_norm", "Latest value as a z-score in the age-band norms.", missing=NOT_ENOUGH
-            ),
-            _number("norm_mean", "Mean of the age-band norms used.", missing=NOT_ENOUGH),
-            _number("norm_sd", "SD of the age-band norms used.", missing=NOT_ENOUGH),
+            _number("rci_p", "Two-sided p of the RCI against Student's t with rci_df."),
+            _number("rci_p_adjusted", "The p after the correction (see trend_p_adjusted)."),
+            _number("z_norm", "The latest counted session as a z-score in the age-band norms."),
+            _number("norm_mean", "Mean of the norms used."),
+            _number("norm_sd", "SD of the norms used."),
             Column(
                 "norm_n",
                 INTEGER,
@@ -889,6 +1064,37 @@ _TABLES = (
             Column(
                 "norm_source", STRING, "Citation of the norms.", nullable=True, missing=NOT_ENOUGH
             ),
+            Column(
+                "norm_protocol",
+                STRING,
+                "The norms' protocol settings: game, examination seconds, opponent.",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "z_cohort",
+                "The latest counted session as a z-score among the study's control arm at the "
+                "same session (consented, the participant left out).",
+            ),
+            _number("cohort_mean", "Mean of the control arm at that session."),
+            _number("cohort_sd", "SD of the control arm at that session."),
+            Column(
+                "cohort_n",
+                INTEGER,
+                "Control-arm participants at that session.",
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            Column(
+                "words",
+                STRING,
+                "The flag words the reading shows (reliable improvement, decline, ...), "
+                "separated by '; ' (empty: none).",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column("reading", STRING, "The reading in the words the dashboard shows."),
         ),
     ),
 )

@@ -28,6 +28,19 @@ class Metric:
     min_trials: int = 10
     # A chance baseline for another metric's key: context for that score, never read as one.
     baseline_for: str = ""
+    # What it means in a clinician's words, where the definition is a researcher's.
+    plain: str = ""
+
+    @property
+    def claimable(self) -> bool:
+        """May a study declare it primary: read as better or worse, not a chance baseline, and
+        with a one-session error a reliable change can rest on (not an estimate whose interval
+        is not calibrated)."""
+        return (
+            self.direction in (HIGHER, LOWER)
+            and not self.baseline_for
+            and self.key not in UNCALIBRATED
+        )
 
     def as_dict(self) -> dict:
         return {
@@ -41,10 +54,15 @@ class Metric:
             "needs_solver": self.solver,
             "min_trials": self.min_trials,
             "baseline_for": self.baseline_for or None,
+            "plain": self.plain or self.definition,
+            "claimable": self.claimable,
         }
 
 
 BOTH = ("memulation", "mendikot")
+# Estimates whose one-session interval does not yet cover the truth as often as it says (see
+# bench/fidelity.py): no z-score, no reliable change, not a primary measure.
+UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (
     # -- recall ('Stragedy) -------------------------------------------------------------------
@@ -189,6 +207,11 @@ METRICS: tuple[Metric, ...] = (
         HIGHER,
         version=3,
         solver=True,
+        plain="How much of what they were shown the participant's play suggests they kept in "
+        "mind, from 0% (nothing) to 100% (everything). It is worked out from the choices they "
+        "made, so one session's figure is rough: the range beside it shows how rough, and how "
+        "often such a range was found to hold the true value when we tried it on simulated "
+        "players.",
     ),
     Metric(
         "illegal_attempts",
@@ -287,10 +310,9 @@ CATALOGUE: dict[str, Metric] = {m.key: m for m in METRICS}
 
 
 def claimable(key: str) -> bool:
-    """A metric a study may declare primary: one read as better or worse (not a neutral measure
-    or a chance baseline)."""
+    """A metric a study may declare primary (see ``Metric.claimable``)."""
     metric = CATALOGUE.get(key)
-    return metric is not None and metric.direction in (HIGHER, LOWER) and not metric.baseline_for
+    return metric is not None and metric.claimable
 
 
 def metrics_for(game: str) -> list[Metric]:

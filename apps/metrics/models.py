@@ -4,7 +4,7 @@ from django.db import models
 from django.utils import timezone
 
 from apps.games.models import Game
-from apps.participants.models import Participant, Study
+from apps.participants.models import Participant
 from apps.training.models import TrainingSession
 
 
@@ -57,59 +57,62 @@ class GameAnalysis(models.Model):
     computed_at = models.DateTimeField(auto_now=True)
 
 
-class CohortNorm(models.Model):
-    """Distribution of a metric in a study's cohort, refreshed nightly."""
+class Reading(models.Model):
+    """What the dashboard said about one metric of one participant in one game, as computed:
+    a row is added whenever what it says changes and never changed afterwards, so the inference
+    export holds the history of readings with every input (``details``: see
+    :mod:`apps.metrics.readings`). The current reading is also in the participant's
+    ``MetricValue`` row."""
 
-    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=50)
     version = models.PositiveSmallIntegerField()
-    n = models.PositiveIntegerField()
-    mean = models.FloatField(null=True, help_text="mean of the participants' latest values")
-    sd = models.FloatField(null=True, help_text="SD of the participants' latest values")
-    baseline_sd = models.FloatField(null=True, help_text="SD of the participants' baselines")
-    session_sd = models.FloatField(
-        null=True, help_text="SD of first-session values (the scale of the retest correlation)"
-    )
-    retest_gain = models.FloatField(
-        null=True, help_text="mean latest - baseline in the whole cohort (descriptive only)"
-    )
-    reliability = models.FloatField(null=True, help_text="session 1 vs 2 correlation")
-    reliability_n = models.PositiveIntegerField(default=0, help_text="session 1 - 2 pairs")
-    control_gain = models.FloatField(
-        null=True, help_text="mean latest - baseline in the control arm: the practice effect"
-    )
-    control_n = models.PositiveIntegerField(default=0)
-    computed_at = models.DateTimeField(auto_now=True)
+    game = models.CharField(max_length=20)
+    role = models.CharField(max_length=12, help_text="primary, exploratory or context")
+    details = models.JSONField()
+    digest = models.CharField(max_length=32)
+    computed_at = models.DateTimeField()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["study", "key", "version"], name="cohort_norm_unique")
-        ]
+        indexes = [models.Index(fields=["participant", "key", "game"])]
 
 
 class ReferenceNorm(models.Model):
-    """A published reference value of a metric for an age band (loaded from CSV)."""
+    """A published reference value of a metric for an age band and the protocol settings it
+    was collected under (loaded from CSV)."""
 
     key = models.CharField(max_length=50)
     version = models.PositiveSmallIntegerField(default=1)
     age_band = models.CharField(max_length=10)
+    # The protocol settings of the norm sample's sessions: a z-score is given only for a
+    # session run the same way.
+    game = models.CharField(max_length=20)
+    examination_seconds = models.PositiveSmallIntegerField()
+    opponent = models.CharField(max_length=20)
     mean = models.FloatField()
     sd = models.FloatField()
-    n = models.PositiveIntegerField(default=0)
-    source = models.CharField(max_length=200, blank=True)
-    # Test-retest reliability of one-session scores in the norm sample, and its citation.
+    n = models.PositiveIntegerField()
+    source = models.CharField(max_length=200)
+    # Test-retest reliability of one-session scores, its citation and how many people it is on.
     retest_r = models.FloatField(null=True, blank=True)
+    retest_n = models.PositiveIntegerField(default=0)
     retest_source = models.CharField(max_length=200, blank=True)
-    # Mean retest gain without training (second minus first testing), in the metric's unit.
-    practice_effect = models.FloatField(null=True, blank=True)
-    practice_source = models.CharField(max_length=200, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["key", "version", "age_band"], name="reference_norm_unique"
+                fields=["key", "version", "age_band", "game", "examination_seconds", "opponent"],
+                name="reference_norm_unique_per_protocol",
             )
         ]
+
+    @property
+    def protocol(self) -> dict:
+        return {
+            "game": self.game,
+            "examination_seconds": self.examination_seconds,
+            "opponent": self.opponent,
+        }
 
 
 class AdaptiveChange(models.Model):

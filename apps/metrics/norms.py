@@ -1,23 +1,27 @@
 """Reference norm tables, loaded from CSV.
 
-Format (UTF-8, comma-separated, a header row, one row per metric and age band)::
+Format (UTF-8, comma-separated, a header row, one row per metric, age band and protocol; the
+lines below are split for width)::
 
-    key,version,age_band,mean,sd,n,source,retest_r,retest_source,practice_effect
-    recall_hit,1,70-79,0.42,0.21,118,"Example 2027, Table 3",0.74,"Example 2027, Table 5",0.03
+    key,version,age_band,game,examination_seconds,opponent,mean,sd,n,source,
+      retest_r,retest_n,retest_source
+    recall_hit,1,70-79,memulation,30,greedy,0.42,0.21,118,"Example 2027, Table 3",
+      0.74,64,"Example 2027, Table 5"
 
 - ``key`` and ``version``: a metric of the catalogue (``/api/metrics/catalogue/``) and the
   version of its definition the norms were collected under;
 - ``age_band``: one of the participant age bands (``<40``, ``40-49`` ... ``80+``);
-- ``mean``, ``sd`` (> 0, of one-session scores) and ``n`` (people in the norm sample);
-  ``source``: a citation;
+- ``game``, ``examination_seconds``, ``opponent``: the protocol settings of the norm sample's
+  sessions; a z-score is given only for a session run with the same settings;
+- ``mean``, ``sd`` (> 0, of one-session scores), ``n`` (people in the norm sample, at least
+  ``MIN_NORM_N``) and ``source`` (a citation): all required;
 - optional: ``retest_r``, the test-retest reliability of one-session scores (between 0 and 1,
-  exclusive), with ``retest_source`` (required with it) its citation; ``practice_effect``, the
-  mean retest gain without training in the metric's unit (second minus first testing), with
-  ``practice_source`` (the ``source`` when empty). A reliable change needs ``retest_r`` (or
-  enough of the study's own retest data); an empty cell means "not known".
+  exclusive), with ``retest_n`` (people it rests on) and ``retest_source`` (its citation), all
+  three together. A reliable change uses it only with a retest n of at least 50 (see
+  :mod:`apps.metrics.reliability`).
 
-Loading replaces the rows of the same (key, version, age band); the whole file is checked first
-and nothing is stored if any row is wrong.
+Loading replaces the rows of the same (key, version, age band, protocol); the whole file is
+checked first and nothing is stored if any row is wrong.
 """
 
 from __future__ import annotations
@@ -31,44 +35,59 @@ from django.db import transaction
 from apps.common.errors import ValidationFailed
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import ReferenceNorm
-from apps.participants.models import Participant
+from apps.participants.models import OPPONENTS, Participant
 
-COLUMNS = ("key", "version", "age_band", "mean", "sd", "n", "source")
-OPTIONAL = ("retest_r", "retest_source", "practice_effect", "practice_source")
+MIN_NORM_N = 50
+REQUIRED = (
+    "key", "version", "age_band", "game", "examination_seconds", "opponent",
+    "mean", "sd", "n", "source",
+)  # fmt: skip
+RETEST = ("retest_r", "retest_n", "retest_source")
 AGE_BANDS = {value for value, _ in Participant.AgeBand.choices}
+WHERE = ("key", "version", "age_band", "game", "examination_seconds", "opponent")
+
+
+def _text(row: dict, column: str) -> str:
+    return (row.get(column) or "").strip()
 
 
 def _row(number: int, row: dict) -> ReferenceNorm:
     problems = []
-    key = (row.get("key") or "").strip()
-    if key not in CATALOGUE:
+    missing = [c for c in REQUIRED if not _text(row, c)]
+    if missing:
+        problems.append(f"{', '.join(missing)} must not be empty")
+    key, band, game = _text(row, "key"), _text(row, "age_band"), _text(row, "game")
+    opponent = _text(row, "opponent")
+    if key and key not in CATALOGUE:
         problems.append(f"unknown metric {key!r}")
-    band = (row.get("age_band") or "").strip()
-    if band not in AGE_BANDS:
+    if band and band not in AGE_BANDS:
         problems.append(f"age band {band!r} is not one of {', '.join(sorted(AGE_BANDS))}")
+    if game and game not in OPPONENTS:
+        problems.append(f"game {game!r} is not one of {', '.join(sorted(OPPONENTS))}")
+    elif game and key in CATALOGUE and game not in CATALOGUE[key].games:
+        problems.append(f"{key} is not measured in {game}")
+    elif game and opponent and opponent not in OPPONENTS[game]:
+        problems.append(f"{game} has no opponent {opponent!r}")
+    version = seconds = n = 0
+    mean = sd = math.nan
     try:
-        version = int(row.get("version") or 1)
-        mean = float(row["mean"])
-        sd = float(row["sd"])
-        n = int(row.get("n") or 0)
-    except (TypeError, ValueError, KeyError):
-        problems.append("version, mean, sd and n must be numbers")
+        version = int(_text(row, "version") or 1)
+        seconds = int(_text(row, "examination_seconds") or 0)
+        mean = float(_text(row, "mean") or "nan")
+        sd = float(_text(row, "sd") or "nan")
+        n = int(_text(row, "n") or 0)
+    except ValueError:
+        problems.append("version, examination_seconds, mean, sd and n must be numbers")
     else:
-        if not (math.isfinite(mean) and math.isfinite(sd)):
+        if not missing and not (math.isfinite(mean) and math.isfinite(sd)):
             problems.append("mean and sd must be finite numbers")
-        elif sd <= 0:
+        elif not missing and sd <= 0:
             problems.append("sd must be positive")
-        if n < 0:
-            problems.append("n must not be negative")
-    retest_r = _optional_number(row, "retest_r", problems)
-    if retest_r is not None and not 0 < retest_r < 1:
-        problems.append("retest_r must be between 0 and 1 (exclusive)")
-    retest_source = (row.get("retest_source") or "").strip()
-    if retest_r is not None and not retest_source:
-        problems.append("retest_r needs its citation in retest_source")
-    if retest_r is None and retest_source:
-        problems.append("retest_source is given without a retest_r")
-    practice = _optional_number(row, "practice_effect", problems)
+        if not missing and n < MIN_NORM_N:
+            problems.append(f"n must be at least {MIN_NORM_N} (a norm sample of {n} is too small)")
+        if not missing and not 5 <= seconds <= 600:
+            problems.append("examination_seconds must be between 5 and 600")
+    retest_r, retest_n, retest_source = _retest(row, problems)
     if problems:
         raise ValidationFailed(
             f"Line {number}: " + "; ".join(problems) + ".",
@@ -79,36 +98,42 @@ def _row(number: int, row: dict) -> ReferenceNorm:
         key=key,
         version=version,
         age_band=band,
+        game=game,
+        examination_seconds=seconds,
+        opponent=opponent,
         mean=mean,
         sd=sd,
         n=n,
-        source=(row.get("source") or "").strip()[:200],
+        source=_text(row, "source")[:200],
         retest_r=retest_r,
+        retest_n=retest_n,
         retest_source=retest_source[:200],
-        practice_effect=practice,
-        practice_source=(row.get("practice_source") or "").strip()[:200],
     )
 
 
-def _optional_number(row: dict, column: str, problems: list[str]) -> float | None:
-    text = (row.get(column) or "").strip()
-    if not text:
-        return None
+def _retest(row: dict, problems: list[str]) -> tuple[float | None, int, str]:
+    given = [c for c in RETEST if _text(row, c)]
+    if not given:
+        return None, 0, ""
+    if len(given) < len(RETEST):
+        problems.append("retest_r, retest_n and retest_source go together: give all three")
+        return None, 0, ""
     try:
-        value = float(text)
+        retest_r, retest_n = float(_text(row, "retest_r")), int(_text(row, "retest_n"))
     except ValueError:
-        problems.append(f"{column} must be a number or empty")
-        return None
-    if not math.isfinite(value):
-        problems.append(f"{column} must be a finite number")
-        return None
-    return value
+        problems.append("retest_r and retest_n must be numbers")
+        return None, 0, ""
+    if not (math.isfinite(retest_r) and 0 < retest_r < 1):
+        problems.append("retest_r must be between 0 and 1 (exclusive)")
+    if retest_n < 2:
+        problems.append("retest_n must be at least 2")
+    return retest_r, retest_n, _text(row, "retest_source")
 
 
 def norms_load(lines: Iterable[str]) -> int:
     """Load a norm table (see the module docstring); returns the rows stored."""
     reader = csv.DictReader(lines)
-    missing = [c for c in COLUMNS[:5] if c not in (reader.fieldnames or [])]
+    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise ValidationFailed(
             f"The norm table lacks the column(s) {', '.join(missing)}.", code="invalid_norms"
@@ -116,11 +141,11 @@ def norms_load(lines: Iterable[str]) -> int:
     rows = [_row(number, row) for number, row in enumerate(reader, start=2)]
     seen: dict[tuple, int] = {}
     for number, norm in enumerate(rows, start=2):
-        where = (norm.key, norm.version, norm.age_band)
+        where = tuple(getattr(norm, f) for f in WHERE)
         if where in seen:
             raise ValidationFailed(
-                f"Line {number}: {norm.key} version {norm.version} for {norm.age_band} is "
-                f"already on line {seen[where]}.",
+                f"Line {number}: {norm.key} version {norm.version} for {norm.age_band} under "
+                f"these protocol settings is already on line {seen[where]}.",
                 code="invalid_norms",
                 details={"line": number, "problems": ["duplicate row"]},
             )
@@ -128,12 +153,10 @@ def norms_load(lines: Iterable[str]) -> int:
     with transaction.atomic():
         for norm in rows:
             ReferenceNorm.objects.update_or_create(
-                key=norm.key,
-                version=norm.version,
-                age_band=norm.age_band,
+                **{f: getattr(norm, f) for f in WHERE},
                 defaults={
-                    field: getattr(norm, field)
-                    for field in ("mean", "sd", "n", "source", *OPTIONAL)
+                    f: getattr(norm, f)
+                    for f in ("mean", "sd", "n", "source", "retest_r", "retest_n", "retest_source")
                 },
             )
     return len(rows)

@@ -16,8 +16,12 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
     claimable,
 )
 from apps.metrics.compute import record
-from apps.metrics.models import AdaptiveChange, CohortNorm, GameAnalysis, MetricValue
-from apps.metrics.trends import RCI_STATUSES  # noqa: F401 (offered to other apps)
+from apps.metrics.models import AdaptiveChange, GameAnalysis, MetricValue
+from apps.metrics.readings import (  # noqa: F401 (offered to other apps)
+    CHANGE_STATUSES,
+    READING_ROLES,
+    TREND_STATUSES,
+)
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 
@@ -70,43 +74,45 @@ def _latest_interval(participant: Participant, key: str) -> dict | None:
     }
 
 
-def participant_summary(*, participant: Participant) -> dict:
+def _readings(participant: Participant) -> list[dict]:
+    """The participant's current readings, one per metric and game, in the dashboard's order."""
     rows = {
         r.key: r
         for r in _current(
             MetricValue.objects.filter(level=Level.PARTICIPANT, subject_id=participant.pk)
         )
     }
+    out = []
+    for key in _ordered(rows):
+        games = rows[key].details.get("readings") or {}
+        for game in sorted(games):
+            out.append({**games[game], "computed_at": rows[key].computed_at})
+    return out
+
+
+def participant_summary(*, participant: Participant) -> dict:
+    found = _readings(participant)
     # A chance baseline is shown beside its score, never as a score of its own.
     chance = {
-        CATALOGUE[key].baseline_for: rows[key].details.get("latest")
-        for key in rows
-        if CATALOGUE[key].baseline_for
+        (CATALOGUE[r["key"]].baseline_for, r["game"]): r["latest"]
+        for r in found
+        if CATALOGUE[r["key"]].baseline_for
     }
     metrics = []
-    for key in _ordered(rows):
-        meta, details = CATALOGUE[key], rows[key].details
-        if meta.baseline_for:
+    for reading in found:
+        key = reading["key"]
+        if CATALOGUE[key].baseline_for:
             continue
-        series = [p["value"] for p in details.get("series", [])]
         metrics.append(
             {
-                **meta.as_dict(),
-                "latest": details.get("latest"),
-                "latest_n": details.get("latest_n"),
-                "baseline": details.get("baseline"),
-                "chance_level": chance.get(key),
-                "series": series,
-                "trend": details.get("trend"),
-                "rci": details.get("rci"),
-                "z_cohort": details.get("z_cohort"),
-                "z_norm": details.get("z_norm"),
-                "z_reading": details.get("z_reading"),
-                "computed_at": rows[key].computed_at,
+                **CATALOGUE[key].as_dict(),
+                **reading,
+                "chance_level": chance.get((key, reading["game"])),
                 "interval": _latest_interval(participant, key) if key in INTERVAL_METRICS else None,
             }
         )
     sessions = TrainingSession.objects.filter(participant=participant)
+    study = participant.study
     return {
         "participant": {
             "id": participant.pk,
@@ -120,6 +126,15 @@ def participant_summary(*, participant: Participant) -> dict:
             "examination_seconds_next": participant.examination_seconds_override,
             "opponent_level_next": participant.opponent_level_override,
         },
+        "claims": {
+            "primary_metrics": list(study.primary_metrics or ()),
+            "assessment_points": [
+                {"id": p.pk, "kind": p.kind, "label": p.label, "when": p.when}
+                for p in study.assessment_points.order_by("pk")
+            ],
+            "retest_interval_days": study.retest_interval_days,
+        },
+        "words": sorted({f"{w}: {r['label']}" for r in metrics for w in r["words"]}),
         "metrics": metrics,
         "adaptive": [
             {
@@ -143,11 +158,14 @@ def participant_series(*, participant: Participant, key: str) -> dict:
     meta = CATALOGUE.get(key)
     if meta is None:
         raise ValidationFailed(f"Unknown metric {key!r}.", details={"key": sorted(CATALOGUE)})
-    row = MetricValue.objects.filter(
-        level=Level.PARTICIPANT, subject_id=participant.pk, key=key, version=meta.version
-    ).first()
-    details = row.details if row else {}
-    return {**meta.as_dict(), "series": details.get("series", []), "trend": details.get("trend")}
+    games = [r for r in _readings(participant) if r["key"] == key]
+    return {
+        **meta.as_dict(),
+        "games": [
+            {"game": r["game"], "label": r["label"], "series": r["series"], "trend": r["trend"]}
+            for r in games
+        ],
+    }
 
 
 def session_analysis(*, session: TrainingSession) -> dict:
@@ -189,25 +207,14 @@ def session_analysis(*, session: TrainingSession) -> dict:
 
 
 def cohort_summary(*, study: Study) -> dict:
-    norms = _current(CohortNorm.objects.filter(study=study))
+    """Per metric and game: the consented participants' latest values, whether the reliability
+    gate is passed (and what is missing), and at each assessment point the control arm's
+    practice gain and the SD of its own reliable-change indices (about 1 when the error model
+    fits; much above 1: the model understates the spread and the readings overstate change)."""
+    from apps.metrics.cohort import cohort_figures  # reads through the study's inputs
+
     return {
         "study": study.pk,
         "participants": study.participants.count(),
-        "metrics": [
-            {
-                **CATALOGUE[n.key].as_dict(),
-                "n": n.n,
-                "mean": n.mean,
-                "sd": n.sd,
-                "baseline_sd": n.baseline_sd,
-                "session_sd": n.session_sd,
-                "retest_gain": n.retest_gain,
-                "reliability": n.reliability,
-                "reliability_n": n.reliability_n,
-                "control_gain": n.control_gain,
-                "control_n": n.control_n,
-                "computed_at": n.computed_at,
-            }
-            for n in sorted(norms, key=lambda n: _ordered([x.key for x in norms]).index(n.key))
-        ],
+        "metrics": cohort_figures(study),
     }

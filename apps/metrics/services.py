@@ -4,7 +4,6 @@ run twice, or be killed half way, without leaving duplicates or partial results.
 from __future__ import annotations
 
 import logging
-import statistics
 from collections import defaultdict
 
 from django.conf import settings
@@ -12,18 +11,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.common import clock
 from apps.games.models import Game
 from apps.games.selectors import session_games, session_seat
-from apps.metrics import compute, fidelity, probes, trends
+from apps.metrics import compute, fidelity, probes, readings
 from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
-from apps.metrics.models import (
-    CohortNorm,
-    GameAnalysis,
-    MetricValue,
-    ReferenceNorm,
-    SessionMetrics,
-)
+from apps.metrics.inputs import StudyInputs, participant_series, sessions_held
+from apps.metrics.models import GameAnalysis, MetricValue, Reading, SessionMetrics
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 
@@ -119,7 +114,7 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
     # The participant's trends and staircase are read from all their sessions and rewritten:
     # jobs of one participant take turns here, so none rewrites them without another's session.
     participant = Participant.objects.select_for_update().get(pk=session.participant_id)
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     from apps.metrics.adaptive import adaptive_step
 
     adaptive_step(session=session)
@@ -170,7 +165,7 @@ def session_fidelity_compute(*, session_id: int) -> bool:
         details.append(fit["details"])
     _store(Level.SESSION, session.pk, [_fidelity_row(session, fidelity.session_value(details))])
     participant = Participant.objects.select_for_update().get(pk=session.participant_id)
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     return True
 
 
@@ -207,139 +202,64 @@ def sessions_needing_fidelity():
     )
 
 
-def _current(row) -> bool:
-    """A stored row made under the catalogue's current definition of its metric."""
-    return row.key in CATALOGUE and row.version == CATALOGUE[row.key].version
-
-
-def _series(participant: Participant) -> dict[str, list[trends.Point]]:
-    values = MetricValue.objects.filter(
-        level=Level.SESSION, participant=participant, session__status="completed"
-    ).select_related("session")  # the sessions come with their values: one query
-    by_key: dict[str, dict[int, MetricValue]] = defaultdict(dict)
-    by_pk: dict[int, TrainingSession] = {}
-    for row in values:
-        if _current(row) and row.session is not None:  # a session's value has its session
-            by_key[row.key][row.session.pk] = row
-            by_pk[row.session.pk] = row.session
-    sessions = sorted(by_pk.values(), key=lambda s: s.number)
-    series = {}
-    for key, by_session in by_key.items():
-        series[key] = [
-            trends.Point(
-                s.number,
-                s.pk,
-                (s.completed_at or s.started_at or s.created_at).isoformat(),
-                by_session[s.pk].value,
-                by_session[s.pk].n,
-            )
-            for s in sessions
-            if s.pk in by_session
-        ]
-    return series
-
-
-def _cohort(row: CohortNorm | None) -> trends.Cohort | None:
-    if row is None:
-        return None
-    return trends.Cohort(
-        n=row.n,
-        mean=row.mean,
-        sd=row.sd,
-        session_sd=row.session_sd,
-        reliability=row.reliability,
-        reliability_n=row.reliability_n,
-        control_gain=row.control_gain,
-        control_n=row.control_n,
-    )
-
-
-def _reference(row: ReferenceNorm | None) -> trends.Reference | None:
-    if row is None:
-        return None
-    return trends.Reference(
-        mean=row.mean,
-        sd=row.sd,
-        n=row.n,
-        source=row.source,
-        retest_r=row.retest_r,
-        retest_source=row.retest_source,
-        practice_effect=row.practice_effect,
-        practice_source=row.practice_source,
-    )
-
-
-def participant_trends_refresh(*, participant: Participant) -> None:
-    """Each metric as a series over sessions with its trend, reliable change and z-scores."""
-    cohorts = {
-        c.key: c for c in CohortNorm.objects.filter(study_id=participant.study_id) if _current(c)
+def participant_readings_refresh(
+    *, participant: Participant, inputs: StudyInputs | None = None
+) -> None:
+    """Every reading of the participant (see :mod:`apps.metrics.readings`), one per metric and
+    game: stored as the participant's current values (one row per metric, its games' readings
+    in ``details["readings"]``), and appended to the history (:class:`Reading`) where what a
+    reading says has changed."""
+    inputs = inputs or StudyInputs(participant.study)
+    held = sessions_held([participant])[participant.pk]
+    series = participant_series(held)
+    current = {
+        row.key: row
+        for row in MetricValue.objects.filter(level=Level.PARTICIPANT, subject_id=participant.pk)
+        if row.key in CATALOGUE and row.version == CATALOGUE[row.key].version
     }
-    norms = {
-        n.key: n for n in ReferenceNorm.objects.filter(age_band=participant.age_band) if _current(n)
+    before = {
+        (key, game): reading
+        for key, row in current.items()
+        for game, reading in (row.details.get("readings") or {}).items()
     }
-    rows = []
-    for key, points in _series(participant).items():
-        cohort, norm = _cohort(cohorts.get(key)), _reference(norms.get(key))
-        details = trends.trend_details(CATALOGUE[key], points, cohort, norm)
+    found = readings.participant_readings(series, inputs.context(participant, held), before)
+    now = clock.now()
+    by_key: dict[str, dict[str, dict]] = defaultdict(dict)
+    for (key, game), reading in found.items():
+        by_key[key][game] = reading
+    rows, history = [], []
+    for key, games in by_key.items():
+        stored = (current[key].details.get("readings") or {}) if key in current else {}
+        for game, reading in games.items():
+            if (stored.get(game) or {}).get("digest") != reading["digest"]:
+                history.append(
+                    Reading(
+                        participant=participant,
+                        key=key,
+                        version=CATALOGUE[key].version,
+                        game=game,
+                        role=reading["role"],
+                        details=reading,
+                        digest=reading["digest"],
+                        computed_at=now,
+                    )
+                )
+        latest = max(
+            (r for r in games.values() if r["latest_session"] is not None),
+            key=lambda r: r["latest_session"],
+            default=None,
+        )
         rows.append(
             MetricValue(
                 participant_id=participant.pk,
                 key=key,
-                value=details["latest"],
-                n=sum(1 for p in points if p.value is not None),
-                details=details,
+                value=latest["latest"] if latest else None,
+                n=sum(1 for r in games.values() for p in r["series"] if p["value"] is not None),
+                details={"readings": games, "computed_at": now.isoformat()},
             )
         )
     _store(Level.PARTICIPANT, participant.pk, rows)
-
-
-def _sd(values: list[float]) -> float | None:
-    return statistics.stdev(values) if len(values) > 1 else None
-
-
-def cohort_norms_refresh(*, study: Study) -> None:
-    """Per metric: the spread of participants' latest values, of their baselines and of their
-    first sessions, the session 1 - session 2 correlation, and the mean retest gain (latest
-    minus baseline) of the whole cohort and of the control arm (the practice effect)."""
-    by_key: dict[str, list[tuple[bool, list[float]]]] = defaultdict(list)
-    people = Participant.objects.filter(study=study).select_related("arm")
-    for participant in people:
-        control = participant.arm is not None and participant.arm.control
-        for key, points in _series(participant).items():
-            values = [p.value for p in points if p.value is not None]
-            if values:
-                by_key[key].append((control, values))
-    with transaction.atomic():
-        for key, rows in by_key.items():
-            latest = [v[-1] for _, v in rows]
-            pairs = [
-                (control, means)
-                for control, v in rows
-                if (means := trends.baseline_and_latest(v)) is not None
-            ]
-            baselines = [b for _, (b, _) in pairs]
-            gains = [lt - b for _, (b, lt) in pairs]
-            control_gains = [lt - b for control, (b, lt) in pairs if control]
-            firsts = [(v[0], v[1]) for _, v in rows if len(v) >= 2]
-            CohortNorm.objects.update_or_create(
-                study=study,
-                key=key,
-                version=CATALOGUE[key].version,
-                defaults={
-                    "n": len(rows),
-                    "mean": statistics.fmean(latest),
-                    "sd": _sd(latest),
-                    "baseline_sd": _sd(baselines),
-                    "session_sd": _sd([v[0] for _, v in rows]),
-                    "retest_gain": statistics.fmean(gains) if gains else None,
-                    "reliability": compute.stats.pearson(
-                        [a for a, _ in firsts], [b for _, b in firsts]
-                    ),
-                    "reliability_n": len(firsts),
-                    "control_gain": statistics.fmean(control_gains) if control_gains else None,
-                    "control_n": len(control_gains),
-                },
-            )
+    Reading.objects.bulk_create(history)
 
 
 def game_analysis_ensure(*, game_id: int) -> bool:
@@ -370,14 +290,17 @@ def sessions_needing_metrics():
 
 
 def metrics_nightly() -> dict[str, int | str]:
-    """Cohort norms for every study, then every participant's trends against them."""
+    """Every participant's readings again: the study's retest pairs, control arm and norms they
+    rest on change as others take part (each study's inputs are read once)."""
     studies = list(Study.objects.all())
-    for study in studies:
-        cohort_norms_refresh(study=study)
-    people = Participant.objects.filter(sessions__status="completed").distinct()
     count = 0
-    for participant in people.iterator():
-        participant_trends_refresh(participant=participant)
-        count += 1
+    for study in studies:
+        inputs = StudyInputs(study)
+        people = Participant.objects.filter(study=study, sessions__status="completed").distinct()
+        for participant in people.select_related("study").iterator():
+            with transaction.atomic():
+                locked = Participant.objects.select_for_update().get(pk=participant.pk)
+                participant_readings_refresh(participant=locked, inputs=inputs)
+            count += 1
     log.info("nightly metrics: %d studies, %d participants", len(studies), count)
     return {"studies": len(studies), "participants": count, "at": timezone.now().isoformat()}

@@ -44,7 +44,8 @@ def game_analysis(game_id: int) -> bool:
 
 @shared_task(name="metrics.nightly", soft_time_limit=3300, time_limit=3600, **RETRY)
 def nightly_metrics() -> dict:
-    """Cohort norms and every participant's trends (Celery beat, each night)."""
+    """Every participant's readings again, with their study's inputs as they stand (Celery
+    beat, each night)."""
     return services.metrics_nightly()
 
 

@@ -105,6 +105,11 @@ class Study(models.Model):
     # change and trend at its assessment points (AssessmentPoint). Every other reading is
     # exploratory.
     primary_metrics = models.JSONField(default=list, blank=True)
+    # The study's built-in retest protocol: each participant's baseline session and the next one,
+    # this many days apart with no session between, measure test-retest reliability (null: none).
+    retest_interval_days = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(90)]
+    )
     # Set when the study opens with arms; its allocation is fixed then (see Allocation).
     opened_at = models.DateTimeField(null=True, blank=True)
     # An open-label design shows the arms to everyone who may see the participants; otherwise

@@ -32,6 +32,7 @@ from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
+from apps.programmes.models import Programme
 
 if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -154,7 +155,8 @@ def participant_list(
 
     ``sessions_this_week`` counts sessions completed since Monday and ``sessions_last_week`` those
     of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
-    study's newest protocol's (never the protocol last used: a plan belongs to the person);
+    prescribed dose (its own, else the study's programme), else the study's newest protocol's
+    (never the protocol last used: a plan belongs to the person);
     ``sessions_missed_last_week`` is the plan less last week's sessions, for someone enrolled
     before last week began (else null, as it is without a plan). ``arm_shown`` is the arm for
     those who may see it (:func:`rules.sees_arms`), else null.
@@ -171,6 +173,9 @@ def participant_list(
     newest_in_study = Protocol.objects.filter(study=OuterRef("study")).order_by(
         "-created_at", "-pk"
     )
+    # A prescribed dose (apps.programmes) is the plan when there is one.
+    own_dose = Programme.objects.filter(participant=OuterRef("pk"))
+    study_dose = Programme.objects.filter(study=OuterRef("study"), participant=None)
     return (
         participants.select_related("study", "arm")
         .prefetch_related("clinicians")
@@ -197,6 +202,8 @@ def participant_list(
             ),
             sessions_per_week_planned=Coalesce(
                 "sessions_per_week",
+                Subquery(own_dose.values("sessions_per_week")[:1]),
+                Subquery(study_dose.values("sessions_per_week")[:1]),
                 Subquery(newest_in_study.values("sessions_per_week")[:1]),
                 output_field=IntegerField(),
             ),

@@ -92,6 +92,7 @@ class StudySerializer(serializers.ModelSerializer):
             "dataset_department",
             "primary_metrics",
             "assessment_points",
+            "retest_interval_days",
             "opened_at",
             "design_open",
             "eligibility_criteria",
@@ -204,6 +205,15 @@ class StudyWriteSerializer(serializers.Serializer):
         required=False,
         help_text="The baseline, then the end of training and follow-ups, in time order; "
         "replaces the study's list (fixed once a session is completed).",
+    )
+    retest_interval_days = serializers.IntegerField(
+        min_value=1,
+        max_value=90,
+        required=False,
+        allow_null=True,
+        help_text="The retest protocol: each participant's baseline session and the next one, "
+        "this many days apart with no session between, measure test-retest reliability "
+        "(null: none; fixed once a session is completed).",
     )
 
 
@@ -335,7 +345,8 @@ class ParticipantSerializer(serializers.ModelSerializer):
     sessions_per_week_planned = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="The participant's own plan, else the study's newest protocol's.",
+        help_text="The participant's own plan, else their prescribed dose (own, else the "
+        "study's programme), else the study's newest protocol's.",
     )
     sessions_missed_last_week = serializers.IntegerField(
         read_only=True,

@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from django.utils import timezone
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -65,52 +66,39 @@ def axis_text(value, unit: str) -> str:
     return f"{value:g}"
 
 
-def rci_text(metric: dict) -> str:
-    """The reliable-change reading with what it rests on (r, SD, k, source, practice), or why
-    there is none: the same words as the participant page."""
-    rci = metric.get("rci")
-    if not rci:
-        return "No reliable-change reading yet."
-    if rci.get("value") is None:
-        return rci["reading"]
-    unit = metric["unit"]
-    inputs = f"RCI {rci['value']:.2f}"
-    if rci.get("corrected") is not None:
-        inputs += f", corrected {rci['corrected']:.2f}"
-    inputs += (
-        f"; r = {rci['reliability']:.2f}, SD = {value_text(rci['sd'], unit)}, "
-        f"k = {rci['k']} sessions; r and SD from {rci['source']}"
-    )
-    if rci.get("practice_source"):
-        inputs += (
-            f"; practice {value_text(rci['practice_gain'], unit)} from {rci['practice_source']}"
-        )
-    else:
-        inputs += "; no practice correction"
-    return f"{rci['reading']} ({inputs})"
-
-
-def chart(metric: dict, width: float = 170 * mm, height: float = 42 * mm) -> Drawing:
-    """Each session's value (solid) and the mean of the last 3 (dashed), with a legend."""
-    values = metric["series"]
-    points = [(i + 1, v) for i, v in enumerate(values) if v is not None]
-    means = []
-    for i in range(len(values)):
-        window = [v for v in values[max(0, i - 2) : i + 1] if v is not None]
-        if window:
-            means.append((i + 1, sum(window) / len(window)))
+def chart(metric: dict, width: float = 170 * mm, height: float = 42 * mm) -> Drawing | None:
+    """Each session's value by its session number (the numbers the web page shows), a line only
+    between sessions next to each other that both have a value (a gap where there is none), and
+    the fitted trend dashed when there is one. None with fewer than two values: one point is no
+    chart."""
+    series = metric["series"]
+    present = [(p["session"], p["value"]) for p in series if p["value"] is not None]
+    if len(present) < 2:
+        return None
+    runs: list[list[tuple[int, float]]] = [[]]
+    for point in series:
+        if point["value"] is None:
+            runs.append([])
+        else:
+            runs[-1].append((point["session"], point["value"]))
+    runs = [run if len(run) > 1 else run * 2 for run in runs if run]  # a lone point: a dot
     drawing = Drawing(width, height + 14)
     plot = LinePlot()
     plot.x, plot.y = 40, 22
     plot.width, plot.height = width - 55, height - 22
-    plot.data = [points or [(1, 0)], means or [(1, 0)]]
-    plot.lines[0].strokeColor = BLUE
-    plot.lines[0].strokeWidth = 1.5
-    plot.lines[1].strokeColor = ORANGE
-    plot.lines[1].strokeDashArray = (4, 3)
-    plot.xValueAxis.valueMin = 1
-    plot.xValueAxis.valueMax = max(len(values), 2)
-    plot.xValueAxis.valueStep = max(1, len(values) // 10)
+    trend = _trend_of(metric)
+    plot.data = [*runs, *([trend] if trend else [])]
+    for i in range(len(runs)):
+        plot.lines[i].strokeColor = BLUE
+        plot.lines[i].strokeWidth = 1.5
+        plot.lines[i].symbol = makeMarker("FilledCircle", size=3)
+    if trend:
+        plot.lines[len(runs)].strokeColor = ORANGE
+        plot.lines[len(runs)].strokeDashArray = (4, 3)
+    sessions = [p["session"] for p in series]
+    plot.xValueAxis.valueMin = min(sessions)
+    plot.xValueAxis.valueMax = max(max(sessions), min(sessions) + 1)
+    plot.xValueAxis.valueStep = max(1, (max(sessions) - min(sessions)) // 10)
     plot.xValueAxis.labelTextFormat = "#%d"
     plot.xValueAxis.labels.fontSize = 7
     unit = metric["unit"]
@@ -122,11 +110,39 @@ def chart(metric: dict, width: float = 170 * mm, height: float = 42 * mm) -> Dra
     plot.yValueAxis.labels.fontSize = 7
     drawing.add(plot)
     legend_y = height + 4
-    drawing.add(String(40, legend_y, "— each session", fontSize=7.5, fillColor=BLUE))
-    drawing.add(
-        String(120, legend_y, "- - mean of the last 3 sessions", fontSize=7.5, fillColor=ORANGE)
-    )
+    drawing.add(String(40, legend_y, "— each session (by number)", fontSize=7.5, fillColor=BLUE))
+    if trend:
+        drawing.add(String(150, legend_y, "- - fitted trend", fontSize=7.5, fillColor=ORANGE))
     return drawing
+
+
+def _trend_of(metric: dict) -> list[tuple[int, float]] | None:
+    """The fitted trend's two ends: the exploratory trend, or the last primary point's."""
+    trend = metric.get("trend")
+    for entry in metric.get("assessments") or ():
+        if (entry.get("trend") or {}).get("status") == "ok":
+            trend = entry["trend"]
+    if not trend or trend.get("status") != "ok":
+        return None
+    return [
+        (trend["first_session"], trend["fitted_first"]),
+        (trend["last_session"], trend["fitted_last"]),
+    ]
+
+
+def latest_text(metric: dict) -> str:
+    """The latest value with the session and the observations it rests on."""
+    if metric.get("latest") is None:
+        return "No value yet."
+    unit = metric["unit"]
+    counted = metric.get("counted", 0)
+    shown = sum(1 for p in metric["series"] if p["value"] is not None)
+    return (
+        f"Latest {value_text(metric['latest'], unit)} at session {metric['latest_session']} "
+        f"(n = {metric['latest_n']}). {counted} of {shown} session{'s' if shown != 1 else ''} "
+        f"count for readings (a session counts with {metric['min_trials']} or more "
+        "observations)."
+    )
 
 
 def _table(rows, widths, header=True) -> Table:
@@ -151,21 +167,51 @@ def _p(text: str, style=BODY) -> Paragraph:
 
 def _metric_block(metric: dict) -> list:
     unit = metric["unit"]
-    head = (
-        f"Latest {value_text(metric['latest'], unit)}; baseline "
-        f"{value_text(metric['baseline'], unit)}; {_direction(metric['direction'])}."
-    )
+    head = f"{latest_text(metric)} {_direction(metric['direction']).capitalize()}."
     if metric.get("interval"):
         iv = metric["interval"]
         head += (
-            f" Latest session's 95% interval {value_text(iv['low'], unit)} to "
-            f"{value_text(iv['high'], unit)}."
+            f" Latest session's {iv.get('label', '95% interval')}: "
+            f"{value_text(iv['low'], unit)} to {value_text(iv['high'], unit)}."
         )
-    parts = [_p(metric["label"], H3), _p(head), chart(metric)]
-    if metric.get("trend") and metric["trend"].get("reading"):
-        parts.append(_p(f"Trend: {metric['trend']['reading']}"))
-    parts.append(_p(f"Reliable change: {rci_text(metric)}"))
+    parts = [_p(metric["label"], H3), _p(head)]
+    drawing = chart(metric)
+    if drawing is not None:
+        parts.append(drawing)
+    if metric.get("withheld"):
+        parts.append(_p(metric["withheld"], NOTE))
+    parts.append(_p(metric.get("reading") or "No reading."))
+    if (metric.get("z") or {}).get("reading"):
+        parts.append(_p(f"Compared with others: {metric['z']['reading']}", NOTE))
     return [KeepTogether(parts), Spacer(1, 4)]
+
+
+def _claims(claims: dict, metrics: list[dict]) -> list:
+    """What the study declared it will claim, and each primary measure's readings so far."""
+    if not claims["primary_metrics"] or len(claims["assessment_points"]) < 2:
+        return [
+            _p(
+                "The study declares no primary measures and assessment points, so nothing in "
+                "this report is a planned reading: every trend below is exploratory."
+            )
+        ]
+    points = "; ".join(
+        f"{p['label'] or p['kind'].replace('_', ' ')} at {p['when']}"
+        for p in claims["assessment_points"]
+    )
+    out = [
+        _p(
+            f"The study reads its primary measures only at its assessment points ({points}); "
+            "words about change appear only there, after correction for "
+            "every planned reading."
+        )
+    ]
+    primary = [m for m in metrics if m.get("role") == "primary"]
+    if not primary:
+        out.append(_p("No primary measure has a value yet."))
+    for m in primary:
+        out.append(_p(f"{m['label']}: {m.get('reading') or 'no reading yet.'}"))
+    return out
 
 
 def _direction(direction: str) -> str:
@@ -173,6 +219,42 @@ def _direction(direction: str) -> str:
         "higher_better": "higher is better",
         "lower_better": "lower is better",
     }.get(direction, "neutral: neither direction is better")
+
+
+def _dose_block(ledger: dict) -> list:
+    """The prescribed dose against the dose held, programme week by week."""
+    block = [_p("Prescribed dose against sessions held", H2)]
+    programme = ledger["programme"]
+    if programme is None:
+        return [*block, _p("No dose is prescribed for this study.")]
+    held = (
+        f" In the weeks that are over: {ledger['delivered']} of {ledger['prescribed']} "
+        f"prescribed sessions held ({round(100 * ledger['adherence'])}%)."
+        if ledger["adherence"] is not None
+        else ""
+    )
+    block.append(
+        _p(
+            f"{programme.sessions_per_week} sessions a week of {programme.minutes_per_session} "
+            f"minutes for {programme.weeks} weeks.{held}"
+        )
+    )
+    rows = [["Week", "Prescribed", "Held", "Active minutes", "Missed (reason)"]]
+    for week in ledger["weeks"]:
+        missed = "-" if week.missed is None else str(week.missed)
+        if week.missed_reason:
+            missed += f" ({week.missed_reason.replace('_', ' ')})"
+        rows.append(
+            [
+                f"{week.week}" + (" (this week)" if week.current else ""),
+                str(week.prescribed),
+                str(week.delivered),
+                f"{week.active_minutes:g}",
+                missed,
+            ]
+        )
+    block.append(_table(rows, [30 * mm, 25 * mm, 20 * mm, 30 * mm, 45 * mm]))
+    return block
 
 
 def render(report: dict) -> bytes:
@@ -204,7 +286,8 @@ def render(report: dict) -> bytes:
     planned = report["planned"]
     story.append(
         _p(
-            f"Plan: {planned} sessions a week ({report['plan_source']})."
+            f"Plan: {planned} session{'s' if planned != 1 else ''} a week "
+            f"({report['plan_source']})."
             if planned is not None
             else "No weekly plan set."
         )
@@ -221,35 +304,35 @@ def render(report: dict) -> bytes:
             ]
         )
     story.append(_table(rows, [60 * mm, 30 * mm, 30 * mm, 30 * mm]))
+    story += _dose_block(report["dose"])
 
     metrics = report["metrics"]
-    story.append(_p("Reliable change", H2))
-    changes = [m for m in metrics if (m.get("rci") or {}).get("reliable")]
-    if not changes:
-        story.append(_p("No reliable change in any measure the data can support a reading for."))
-    for m in changes:
-        story.append(_p(f"{m['label']}: {rci_text(m)}"))
+    story.append(_p("Planned readings", H2))
+    story += _claims(report["claims"], metrics)
 
     story.append(_p("Progress", H2))
     if not metrics:
         story.append(_p("No metrics yet: they appear after the first finished session."))
-    charted = [m for key in CHARTED for m in metrics if m["key"] == key]
+    # The primary measures first, then the usual charts, each game its own.
+    primary = [m for m in metrics if m.get("role") == "primary"]
+    charted = primary + [
+        m for key in CHARTED for m in metrics if m["key"] == key and m not in primary
+    ]
     for metric in charted:
         story += _metric_block(metric)
-    others = [m for m in metrics if m["key"] not in CHARTED]
+    others = [m for m in metrics if m not in charted]
     if others:
         story.append(_p("Other measures", H2))
-        rows = [["Measure", "Latest", "Baseline", "Reliable change"]]
+        rows = [["Measure", "Latest (n, session)", "Reading"]]
         for m in others:
-            rows.append(
-                [
-                    _p(m["label"]),
-                    value_text(m["latest"], m["unit"]),
-                    value_text(m["baseline"], m["unit"]),
-                    _p(rci_text(m), NOTE),
-                ]
+            latest = (
+                f"{value_text(m['latest'], m['unit'])} (n = {m['latest_n']}, "
+                f"#{m['latest_session']})"
+                if m["latest"] is not None
+                else "-"
             )
-        story.append(_table(rows, [45 * mm, 20 * mm, 20 * mm, 89 * mm]))
+            rows.append([_p(m["label"]), _p(latest, NOTE), _p(m.get("reading") or "-", NOTE)])
+        story.append(_table(rows, [45 * mm, 30 * mm, 99 * mm]))
 
     if report["notes"] is not None:
         story.append(_p("Clinician notes (included on request)", H2))

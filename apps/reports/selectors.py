@@ -14,6 +14,7 @@ from apps.games.selectors import game_for_staff
 from apps.metrics.models import GameAnalysis
 from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
+from apps.programmes.selectors import dose_ledger
 from apps.training.models import TrainingSession
 
 WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
@@ -52,6 +53,26 @@ def attendance(participant, planned: int | None, now=None) -> list[dict]:
     return weeks
 
 
+def plan(participant) -> tuple[int | None, str]:
+    """Sessions a week planned, and whose plan it is: the participant's own; else the protocol
+    of their latest session (the plan they are on); else the study's newest protocol."""
+    if participant.sessions_per_week is not None:
+        return participant.sessions_per_week, "the participant's plan"
+    latest = (
+        TrainingSession.objects.filter(participant=participant)
+        .exclude(status="scheduled")
+        .order_by("-number")
+        .first()
+    )
+    if latest is not None and latest.protocol_snapshot.get("sessions_per_week"):
+        snapshot = latest.protocol_snapshot
+        return snapshot["sessions_per_week"], (
+            f"the protocol of the latest session, {snapshot.get('name')} v{snapshot.get('version')}"
+        )
+    planned = participant.sessions_per_week_planned
+    return planned, "the study's newest protocol"
+
+
 def participant_report(*, user, participant_id: int, with_notes: bool = False) -> dict:
     """Everything the report prints. Clinician notes only when asked for, and only for the
     participant's clinical team (others are refused, as on the notes endpoint)."""
@@ -63,17 +84,17 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
             for n in clinician_note_list(user=user, participant=participant)
         ]
     summary = participant_summary(participant=participant)
-    planned = participant.sessions_per_week_planned
+    planned, plan_source = plan(participant)
     return {
         "participant": participant,
         "planned": planned,
-        "plan_source": "the participant's plan"
-        if participant.sessions_per_week is not None
-        else "the study's newest protocol",
+        "plan_source": plan_source,
+        "claims": summary["claims"],
         "metrics": summary["metrics"],
         "weeks": attendance(participant, planned),
         "sessions_completed": summary["participant"]["sessions_completed"],
         "notes": notes,
+        "dose": dose_ledger(participant),
         "generated_at": timezone.now(),
     }
 
@@ -84,7 +105,7 @@ def game_review(*, user, game_id: int) -> dict:
     is stored (``analysis`` null until then; Mendikot games have none). Only once the game is
     over: during play it would show the hidden hands."""
     game = game_for_staff(user=user, game_id=game_id)
-    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status in Game.OPEN:
         raise Conflict("A game is replayed only once it is over.", code="game_in_progress")
     record = game_from_json(game.state).spectator_view(allow_unfinished=True)
     stored = GameAnalysis.objects.filter(game=game, version=ANALYSIS_VERSION).first()

@@ -24,6 +24,12 @@ const ReplayPage = lazy(() =>
 const ExportsTab = lazy(() =>
   import("./features/exports/Exports").then((m) => ({ default: m.ExportsTab })),
 );
+const ProgressPage = lazy(() =>
+  import("./features/programme/ProgressPage").then((m) => ({ default: m.ProgressPage })),
+);
+const ProgrammeTab = lazy(() =>
+  import("./features/programme/ProgrammeTab").then((m) => ({ default: m.ProgrammeTab })),
+);
 const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
@@ -32,6 +38,7 @@ const StudyParticipantsTab = lazy(() =>
   studies().then((m) => ({ default: m.StudyParticipantsTab })),
 );
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
+const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
 const AccountPage = lazy(() =>
   import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
 );
@@ -74,6 +81,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/play/:token" element={<DevicePlayPage />} />
+      <Route
+        path="/progress/:token"
+        element={
+          <Suspense fallback={<p>Loading…</p>}>
+            <ProgressPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/games/:id/play"
         element={
@@ -182,10 +197,26 @@ export function AppRoutes() {
             }
           />
           <Route
+            path="claims"
+            element={
+              <Page>
+                <ClaimsTab />
+              </Page>
+            }
+          />
+          <Route
             path="cohort"
             element={
               <Page>
                 <CohortTab />
+              </Page>
+            }
+          />
+          <Route
+            path="programme"
+            element={
+              <Page>
+                <ProgrammeTab />
               </Page>
             }
           />

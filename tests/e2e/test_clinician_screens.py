@@ -5,35 +5,50 @@ on the page, and no serious accessibility violation."""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
-from apps.metrics.models import MetricValue, ReferenceNorm
-from apps.metrics.services import participant_trends_refresh
+from apps.metrics.models import MetricValue
+from apps.metrics.norms import norms_load
+from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
+from apps.participants.services import study_update
 from tests.apps.factories import make_session
 from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SCREENS = [(1024, 768), (390, 844)]
+NORMS = (
+    "key,version,age_band,game,examination_seconds,opponent,mean,sd,n,source,retest_r,retest_n,"
+    "retest_source\n"
+    "tricks_won,1,70-79,memulation,5,greedy,12,2.5,118,Example norms,0.8,64,Example Table 5\n"
+)
 
 
 def _declining(staff) -> Participant:
-    """Six sessions this week of tricks won falling by more than measurement error, enrolled a
-    month ago and with none last week (the plan is three a week)."""
+    """Six sessions this week of tricks won (the study's primary measure, read at session 6)
+    falling by more than measurement error, enrolled a month ago and with none last week (the
+    plan is three a week)."""
     participant = enrol_with_consent(staff["study"], staff["clinician"])
     Participant.objects.filter(pk=participant.pk).update(
         age_band="70-79", created_at=timezone.now() - timedelta(days=30)
     )
     participant.refresh_from_db()
-    ReferenceNorm.objects.create(
-        key="tricks_won", age_band="70-79", mean=12, sd=2.5, n=118, source="Example norms",
-        retest_r=0.8, retest_source="Example 2027, Table 5",
-    )  # fmt: skip
+    study_update(
+        study=staff["study"],
+        actor=staff["researcher"],
+        primary_metrics=["tricks_won"],
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "post_training", "session": 6},
+        ],
+    )
+    norms_load(io.StringIO(NORMS))
     values = {
         "tricks_won": [15, 14, 15, 10, 11, 10],
         "recall_hit": [1, 1, 0, 1, 0, 1],
@@ -52,7 +67,7 @@ def _declining(staff) -> Participant:
                 level="session", subject_id=session.pk, participant=participant,
                 session=session, key=key, version=1, value=series[i], n=3,
             )  # fmt: skip
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     return Participant.objects.get(pk=participant.pk)
 
 
@@ -88,7 +103,7 @@ def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot,
     tick.first.wait_for(state="attached")
     ticks = tick.all_text_contents()
     assert any(t.endswith(" s") and t[0].isdigit() for t in ticks), ticks
-    assert "Mean of the last 3 sessions" in chart.locator(".recharts-legend-wrapper").inner_text()
+    assert "Each session" in chart.locator(".recharts-legend-wrapper").inner_text()
     page.get_by_test_id("session-table").wait_for()
     page.wait_for_load_state("networkidle")
     # The sessions' table is wider than a phone: it scrolls in its own box, the page does not.

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from rest_framework.test import APIClient
 
+from apps.programmes.links import progress_token
 from tests.harness.routes import url_routes
 from tests.harness.world import (
     STAFF_ROLES,
@@ -95,6 +96,7 @@ FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an u
 PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
 START = {"type": "start", "event_id": "matrix-start"}  # the device shows hand A
 PROBE = {"in_other_hand": True, "event_id": "matrix-probe"}  # no probe waits: out of phase
+DOSE = {"sessions_per_week": 3, "minutes_per_session": 20, "weeks": 12}
 
 # (route as in the URL conf, method): the request, and what each role gets.
 MATRIX: dict[tuple[str, str], Rule] = {
@@ -196,6 +198,36 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/withdraw/", "POST"): Rule(
         "/api/participants/{participant}/withdraw/", staff_only(200), {"reason": "asked to stop"}
     ),
+    # The programme: the owners prescribe the study's dose, the clinical team a participant's.
+    ("api/studies/<int:pk>/programme/", "GET"): Rule(
+        "/api/studies/{study}/programme/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/programme/", "PUT"): Rule(
+        "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
+    ),
+    ("api/studies/<int:pk>/flow/", "GET"): Rule("/api/studies/{study}/flow/", staff_only(200)),
+    ("api/participants/<int:pk>/programme/", "PUT"): Rule(
+        "/api/participants/{participant}/programme/", staff_only(200), DOSE
+    ),
+    ("api/participants/<int:pk>/programme/", "DELETE"): Rule(
+        "/api/participants/{participant}/programme/", staff_only(204)
+    ),
+    ("api/participants/<int:pk>/dose/", "GET"): Rule(
+        "/api/participants/{participant}/dose/", staff_only(200)
+    ),
+    # Past the access check: the world's week 1 is not over (409).
+    ("api/participants/<int:pk>/dose/missed/", "POST"): Rule(
+        "/api/participants/{participant}/dose/missed/",
+        staff_only(409),
+        {"week": 1, "reason": "illness"},
+    ),
+    ("api/participants/<int:pk>/progress-link/", "POST"): Rule(
+        "/api/participants/{participant}/progress-link/", staff_only(201)
+    ),
+    # The progress link is the participant's credential: whoever holds it sees the page.
+    ("api/progress/<str:token>/", "GET"): Rule(
+        "/api/progress/{progress}/", {role: (200, 404) for role in ROLES}
+    ),
     # Clinical notes are for the care team: researchers may not read or write them.
     ("api/participants/<int:pk>/notes/", "GET"): Rule(
         "/api/participants/{participant}/notes/", staff_only(200, researcher=MAY_NOT)
@@ -285,6 +317,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/tables/<int:game_id>/", "GET"): Rule("/api/tables/{table}/", staff_only(200)),
     ("api/tables/<int:game_id>/links/", "POST"): Rule(
         "/api/tables/{table}/links/", staff_only(201)
+    ),
+    # Giving back a seat nobody took: refused as the table stands (changes nothing), or hidden.
+    ("api/tables/<int:game_id>/control/", "POST"): Rule(
+        "/api/tables/{table}/control/",
+        staff_only(409),
+        {"action": "seat_person", "seat": 0},
     ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(
@@ -388,6 +426,9 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "note": side.note.pk,
         "username": side.study.owners.get().username,
     }
+    values["progress"] = progress_token(side.participant.pk)
+    if whose != "own":  # the other side's participant, signed with a key not the site's
+        values["progress"] = signing.dumps({"p": side.participant.pk}, key="not the site's key")
     if whose == "own":
         values["token"] = world.own.token
     else:  # a link naming the other side's game, signed with a key that is not the site's

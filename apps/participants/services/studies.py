@@ -17,6 +17,7 @@ from apps.participants.models import ADAPTIVE_DEFAULTS, AssessmentPoint, Protoco
 from apps.participants.validation import clean_or_refuse, reason_required, refuse
 
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
+UNCHANGED = object()  # an argument not given (None is a value: no retest protocol)
 POINT_FIELDS = ("kind", "label", "session", "window_start_days", "window_end_days")
 Kind = AssessmentPoint.Kind
 
@@ -73,8 +74,8 @@ def _check_primary_metrics(keys: list[str]) -> None:
         if not claimable(key):
             raise refuse(
                 "primary_metrics",
-                f"{CATALOGUE[key].label} cannot be a primary metric: it is not read as better "
-                "or worse.",
+                f"{CATALOGUE[key].label} cannot be a primary metric: it is a neutral measure, a "
+                "chance level, or an estimate whose interval is not yet calibrated.",
             )
     if len(set(keys)) != len(keys):
         raise refuse("primary_metrics", "A metric is named twice.")
@@ -119,10 +120,14 @@ def _check_assessment_points(points: list[dict], primary_metrics: list[str]) -> 
         )
 
 
-def _claims_set(study: Study, *, primary_metrics, assessment_points) -> None:
-    """Declare what the study will claim (``None``: leave as it is). Fixed once the study has
-    a completed session: a claim chosen after seeing data is not a claim."""
-    if primary_metrics is None and assessment_points is None:
+def _claims_set(
+    study: Study, *, primary_metrics, assessment_points, retest_interval_days=UNCHANGED
+) -> None:
+    """Declare what the study will claim (``None``: leave as it is), and its retest protocol
+    (``retest_interval_days``; None: none). Fixed once the study has a completed session: a
+    claim chosen after seeing data is not a claim."""
+    unchanged = retest_interval_days in (UNCHANGED, study.retest_interval_days)
+    if primary_metrics is None and assessment_points is None and unchanged:
         return
     started = study.participants.filter(sessions__status="completed").exists()
     if started:
@@ -136,6 +141,8 @@ def _claims_set(study: Study, *, primary_metrics, assessment_points) -> None:
     _check_primary_metrics(metrics)
     _check_assessment_points(points, metrics)
     study.primary_metrics = metrics
+    if retest_interval_days is not UNCHANGED:
+        study.retest_interval_days = retest_interval_days
     if assessment_points is not None:
         study.assessment_points.all().delete()
         rows = [AssessmentPoint(study=study, **point) for point in points]
@@ -168,6 +175,7 @@ def study_create(
     dataset_license: str = "CC-BY-4.0",
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    retest_interval_days: int | None = None,
     group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
@@ -190,8 +198,14 @@ def study_create(
     study.save()
     study.owners.set(owners)
     study.clinicians.set(clinicians)
-    _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
-    study.save(update_fields=["primary_metrics"])
+    _claims_set(
+        study,
+        primary_metrics=primary_metrics,
+        assessment_points=assessment_points,
+        retest_interval_days=retest_interval_days,
+    )
+    clean_or_refuse(study)
+    study.save(update_fields=["primary_metrics", "retest_interval_days"])
     audit_record(
         actor=actor,
         action=AuditEntry.Action.CREATE,
@@ -215,6 +229,7 @@ def study_update(
     dataset_license: str | None = None,
     primary_metrics: list[str] | None = None,
     assessment_points: list[dict] | None = None,
+    retest_interval_days=UNCHANGED,
     group_codes: list[str] | None = None,
     **dataset: str,
 ) -> Study:
@@ -237,7 +252,12 @@ def study_update(
         if field not in DATASET_FIELDS:
             raise TypeError(f"unknown study field {field}")
         setattr(study, field, value)
-    _claims_set(study, primary_metrics=primary_metrics, assessment_points=assessment_points)
+    _claims_set(
+        study,
+        primary_metrics=primary_metrics,
+        assessment_points=assessment_points,
+        retest_interval_days=retest_interval_days,
+    )
     _group_codes_set(study, group_codes)
     clean_or_refuse(study)
     study.save()

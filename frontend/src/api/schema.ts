@@ -563,6 +563,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/dose/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dose ledger: prescribed, scheduled, delivered, active minutes and missed (with reason) per programme week */
+        get: operations["participants_dose_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/dose/missed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record why a week that is over fell short */
+        post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/metrics/": {
         parameters: {
             query?: never;
@@ -613,6 +647,41 @@ export interface paths {
         head?: never;
         /** Correct a clinician note (its author), with the reason; the audit trail keeps the text before and after */
         patch: operations["participants_notes_partial_update"];
+        trace?: never;
+    };
+    "/api/participants/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Prescribe a participant's own dose (owners and the clinical team) */
+        put: operations["participants_programme_update"];
+        post?: never;
+        /** Back to the study's dose */
+        delete: operations["participants_programme_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/progress-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link for the participant's own device to their progress page */
+        post: operations["participants_progress_link_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/participants/{id}/report/": {
@@ -778,6 +847,26 @@ export interface paths {
          * @description A participant device: the link is the only credential, and only for its game's seat.
          */
         post: operations["play_probes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A participant's own progress
+         * @description The participant's own page: the link is the credential (no account, no session).
+         */
+        get: operations["progress_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1046,6 +1135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/flow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's CONSORT-style flow and adherence (per arm for those who see arms) */
+        get: operations["studies_flow_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/open/": {
         parameters: {
             query?: never;
@@ -1057,6 +1163,24 @@ export interface paths {
         put?: never;
         /** Open a study with arms, eligibility criteria and its design: the concealed allocation seed is drawn */
         post: operations["studies_open_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{id}/programme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's prescribed dose */
+        get: operations["studies_programme_retrieve"];
+        /** Prescribe the study's dose (its owners) */
+        put: operations["studies_programme_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1133,6 +1257,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{game_id}/control/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a table: cancel, pause, resume, end; the computer in a seat, or back */
+        post: operations["tables_control_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{game_id}/links/": {
         parameters: {
             query?: never;
@@ -1154,20 +1295,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description * `create` - Create
-         *     * `update` - Update
-         *     * `delete` - Delete
-         *     * `login` - Login
-         *     * `login_failed` - Login Failed
-         *     * `logout` - Logout
-         *     * `export` - Export
-         *     * `factor_added` - Factor Added
-         *     * `signed` - Signed
-         *     * `access_reviewed` - Access Reviewed
-         * @enum {string}
-         */
-        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -1245,6 +1372,28 @@ export interface components {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
         };
+        ArmFlow: {
+            /** @description The arm, or 'all' for those who may not see arms. */
+            arm: string;
+            allocated: number;
+            /** @description Held at least one session. */
+            received: number;
+            not_received: number;
+            /** @description Withdrew consent after allocation. */
+            withdrew: number;
+            /** @description Still consenting, no session for some weeks. */
+            lost: number;
+            /** @description The latest reason recorded for a missed week, counted. */
+            lost_reasons: {
+                [key: string]: number;
+            };
+            /** @description Still consenting: in the exports. */
+            analysed: number;
+            prescribed: number;
+            delivered: number;
+            /** Format: double */
+            adherence: number | null;
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1260,7 +1409,7 @@ export interface components {
         };
         AssessmentPoint: {
             readonly id: number;
-            readonly kind: components["schemas"]["Kind379Enum"];
+            readonly kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @description For example '6-month follow-up' */
             readonly label: string;
             /** @description A session number */
@@ -1272,9 +1421,16 @@ export interface components {
             /** @description 'session 12' or 'days 84-98 ...' */
             readonly when: string;
         };
+        /**
+         * @description * `baseline` - Baseline
+         *     * `post_training` - End of training
+         *     * `follow_up` - Follow-up
+         * @enum {string}
+         */
+        AssessmentPointKindEnum: "baseline" | "post_training" | "follow_up";
         /** @description A session number, or a window of days after enrolment (both ends). */
         AssessmentPointWriteRequest: {
-            kind: components["schemas"]["Kind379Enum"];
+            kind: components["schemas"]["AssessmentPointKindEnum"];
             /** @default  */
             label: string;
             session?: number;
@@ -1287,7 +1443,7 @@ export interface components {
             readonly at: string;
             readonly actor: number | null;
             readonly actor_name: string;
-            readonly action: components["schemas"]["ActionEnum"];
+            readonly action: components["schemas"]["AuditEntryActionEnum"];
             readonly object_type: string;
             readonly object_id: string;
             readonly study_id: number | null;
@@ -1299,6 +1455,30 @@ export interface components {
             readonly prev_hash: string;
             /** @description SHA-256 of this entry's content and prev_hash. */
             readonly entry_hash: string;
+        };
+        /**
+         * @description * `create` - Create
+         *     * `update` - Update
+         *     * `delete` - Delete
+         *     * `login` - Login
+         *     * `login_failed` - Login Failed
+         *     * `logout` - Logout
+         *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
+         * @enum {string}
+         */
+        AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
+        Booster: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
+        };
+        BoosterRequest: {
+            start_week: number;
+            weeks: number;
+            sessions_per_week: number;
         };
         CardPlayedEvent: {
             /**
@@ -1406,7 +1586,7 @@ export interface components {
              * @description Seconds until the hand is shown (0 once it is; null while the clock waits).
              */
             starts_in_seconds: number | null;
-            /** @description This seat has said it is ready. */
+            /** @description This seat is done with the deal's examination (both hands studied, or its time ran out); the table may still wait for others (waiting_for). */
             ready: boolean;
         };
         ExaminationEventRequest: {
@@ -1552,6 +1732,13 @@ export interface components {
             passkeys: components["schemas"]["Passkey"][];
             recovery_codes_left: number;
         };
+        Flow: {
+            enrolled: number;
+            not_allocated: components["schemas"]["NotAllocated"];
+            allocated: number;
+            arms: components["schemas"]["ArmFlow"][];
+            lost_after_weeks: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1579,11 +1766,12 @@ export interface components {
         /**
          * @description * `waiting` - Waiting for players
          *     * `active` - In play
+         *     * `paused` - Paused
          *     * `finished` - Finished
          *     * `abandoned` - Abandoned
          * @enum {string}
          */
-        GameStatusEnum: "waiting" | "active" | "finished" | "abandoned";
+        GameStatusEnum: "waiting" | "active" | "paused" | "finished" | "abandoned";
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
@@ -1636,13 +1824,29 @@ export interface components {
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
         };
-        /**
-         * @description * `baseline` - Baseline
-         *     * `post_training` - End of training
-         *     * `follow_up` - Follow-up
-         * @enum {string}
-         */
-        Kind379Enum: "baseline" | "post_training" | "follow_up";
+        Ledger: {
+            participant: number;
+            programme: components["schemas"]["Programme"] | null;
+            /**
+             * Format: date
+             * @description Week 1's first day.
+             */
+            starts_on: string;
+            current_week: number;
+            weeks: components["schemas"]["Week"][];
+            /** @description Sessions prescribed in the weeks over. */
+            prescribed: number;
+            /** @description Sessions held in the weeks over. */
+            delivered: number;
+            /**
+             * Format: double
+             * @description Share of the prescribed sessions held (each week capped).
+             */
+            adherence: number | null;
+            missed: number;
+            /** @description Weeks short with no reason given. */
+            missed_unexplained: number;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -1675,6 +1879,8 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
+            /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
+            readonly time_zone: string;
         };
         /**
          * @description * `reviewed` - Reviewed
@@ -2006,6 +2212,26 @@ export interface components {
          * @enum {string}
          */
         MethodsEnum: "totp" | "recovery" | "passkey";
+        MissedDoseRequest: {
+            week: number;
+            reason: components["schemas"]["MissedReasonEnum"];
+        };
+        /**
+         * @description * `illness` - Illness
+         *     * `away` - Away or on holiday
+         *     * `technical` - Technical problem
+         *     * `no_time` - No time
+         *     * `not_wanted` - Did not want to train
+         *     * `unreachable` - Could not be reached
+         *     * `other` - Other
+         * @enum {string}
+         */
+        MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
+        NotAllocated: {
+            no_consent: number;
+            withdrew_before_allocation: number;
+            awaiting_allocation: number;
+        };
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -2160,7 +2386,7 @@ export interface components {
             readonly sessions_this_week: number;
             /** @description Sessions completed in the week before this one. */
             readonly sessions_last_week: number;
-            /** @description The participant's own plan, else the study's newest protocol's. */
+            /** @description The participant's own plan, else their prescribed dose (own, else the study's programme), else the study's newest protocol's. */
             readonly sessions_per_week_planned: number | null;
             /** @description Planned sessions not held last week (weeks begin Monday 00:00 in the clinic's time zone); null without a plan or for someone enrolled since it began. */
             readonly sessions_missed_last_week: number | null;
@@ -2176,6 +2402,16 @@ export interface components {
              */
             group: string;
             clinicians?: number[];
+        };
+        ParticipantProgress: {
+            code: string;
+            /** @description The participant's programme week (0: not begun). */
+            week: number;
+            sessions_done: number;
+            sessions_planned: number;
+            /** @description Weeks in a row the plan was kept. */
+            streak_weeks: number;
+            words: string[];
         };
         Passkey: {
             id: number;
@@ -2222,6 +2458,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         PlayLink: {
             token: string;
@@ -2244,6 +2482,20 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        Presence: {
+            /** @description A device of the seat has its socket open. */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description When the seat's person last sent anything.
+             */
+            last_heard_at: string | null;
+            /**
+             * Format: double
+             * @description Seconds since then, when the view was made.
+             */
+            idle_seconds: number | null;
+        };
         /**
          * @description * `recall_hit` - recall_hit
          *     * `recall_suit_correct` - recall_suit_correct
@@ -2256,7 +2508,6 @@ export interface components {
          *     * `optimal_play_rate` - optimal_play_rate
          *     * `tricks_lost` - tricks_lost
          *     * `hand_choice_loss` - hand_choice_loss
-         *     * `memory_fidelity` - memory_fidelity
          *     * `illegal_attempts` - illegal_attempts
          *     * `decision_time_median_ms` - decision_time_median_ms
          *     * `decision_time_iqr_ms` - decision_time_iqr_ms
@@ -2266,7 +2517,7 @@ export interface components {
          *     * `mendikot_rounds_won` - mendikot_rounds_won
          * @enum {string}
          */
-        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "memory_fidelity" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];
@@ -2303,11 +2554,34 @@ export interface components {
         };
         /** @enum {string} */
         ProbeKindEnum: "where" | "which_hand";
+        Programme: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["Booster"][];
+            /** @description The participant's own prescription. */
+            readonly own: boolean;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        ProgrammeRequest: {
+            sessions_per_week: number;
+            minutes_per_session: number;
+            weeks: number;
+            boosters?: components["schemas"]["BoosterRequest"][];
+        };
         Progress: {
             rows_done: number;
             rows_total: number;
             /** Format: double */
             percent: number;
+        };
+        ProgressLink: {
+            token: string;
+            /** @description The page to open on the participant's device. */
+            path: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         Protocol: {
             readonly id: number;
@@ -2439,9 +2713,11 @@ export interface components {
          *     * `table_started` - Table Started
          *     * `seat_takeover` - Seat Takeover
          *     * `seat_return` - Seat Return
+         *     * `table_paused` - Table Paused
+         *     * `table_resumed` - Table Resumed
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return" | "table_paused" | "table_resumed";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -2538,6 +2814,8 @@ export interface components {
             bot: string | null;
             /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
             state: components["schemas"]["StateEnum"];
+            /** @description Why the computer plays a person's seat: silent (the person fell silent; it returns when they send anything) or clinician (until the clinician gives it back). */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
@@ -2555,6 +2833,14 @@ export interface components {
             version: number;
             seat: number;
             seats: components["schemas"]["Seat"][];
+            /** @description The person seats the table waits for now (a move, a hand to examine, a recall probe's answer). */
+            waiting_for: number[];
+            /**
+             * Format: double
+             * @description Seconds until the game changes with no one acting (null: it waits for a person).
+             */
+            next_change_in_seconds: number | null;
+            /** @description This seat's own examination clock. */
             examination: components["schemas"]["ExaminationClock"] | null;
             turn: components["schemas"]["Turn"] | null;
             /** @description A recall probe waiting: the game waits for its answer. */
@@ -2697,6 +2983,13 @@ export interface components {
         StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
+            /** @description At a table: the seat's label. */
+            label?: string;
+            /**
+             * Format: double
+             * @description A person's own examination time a hand (Memulation).
+             */
+            examination_seconds?: number;
             bot?: string;
             /**
              * Format: double
@@ -2755,6 +3048,7 @@ export interface components {
             readonly primary_metrics: string[];
             /** @description In time order, the baseline first. */
             readonly assessment_points: components["schemas"]["AssessmentPoint"][];
+            readonly retest_interval_days: number | null;
             /** Format: date-time */
             readonly opened_at: string | null;
             readonly design_open: boolean;
@@ -2782,6 +3076,10 @@ export interface components {
              */
             design_open: boolean;
         };
+        StudyProgramme: {
+            /** @description Null: none prescribed yet. */
+            programme: components["schemas"]["Programme"] | null;
+        };
         StudyWriteRequest: {
             name: string;
             description?: string;
@@ -2800,6 +3098,8 @@ export interface components {
             primary_metrics?: components["schemas"]["PrimaryMetricsEnum"][];
             /** @description The baseline, then the end of training and follow-ups, in time order; replaces the study's list (fixed once a session is completed). */
             assessment_points?: components["schemas"]["AssessmentPointWriteRequest"][];
+            /** @description The retest protocol: each participant's baseline session and the next one, this many days apart with no session between, measure test-retest reliability (null: none; fixed once a session is completed). */
+            retest_interval_days?: number | null;
         };
         /** @description A table as staff see it: each seat, who has joined, and each person seat's link. */
         Table: {
@@ -2814,6 +3114,32 @@ export interface components {
         TableBlock: {
             seats: components["schemas"]["TableSeat"][];
             you: number | null;
+        };
+        /**
+         * @description * `cancel` - cancel
+         *     * `pause` - pause
+         *     * `resume` - resume
+         *     * `end` - end
+         *     * `seat_computer` - seat_computer
+         *     * `seat_person` - seat_person
+         * @enum {string}
+         */
+        TableControlActionEnum: "cancel" | "pause" | "resume" | "end" | "seat_computer" | "seat_person";
+        /** @description The clinician running a table. */
+        TableControlRequest: {
+            /**
+             * @description cancel (a table still waiting), pause, resume, end (a table in play), seat_computer (the computer plays a person's seat), seat_person (give it back).
+             *
+             *     * `cancel` - cancel
+             *     * `pause` - pause
+             *     * `resume` - resume
+             *     * `end` - end
+             *     * `seat_computer` - seat_computer
+             *     * `seat_person` - seat_person
+             */
+            action: components["schemas"]["TableControlActionEnum"];
+            /** @description For seat_computer and seat_person. */
+            seat?: number;
         };
         TableCreateRequest: {
             protocol: number;
@@ -2844,6 +3170,8 @@ export interface components {
             /** @description A participant's code, Clinician or Computer. */
             label: string;
             joined: boolean;
+            /** @description Why the computer plays it. */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The participant's own training session at this table. */
             session: number | null;
             /**
@@ -2852,6 +3180,8 @@ export interface components {
              */
             link: string | null;
         };
+        /** @enum {string} */
+        TakenOverByEnum: "silent" | "clinician";
         Token: {
             readonly token: string;
         };
@@ -2970,16 +3300,34 @@ export interface components {
              */
             next_due_in_seconds: number | null;
         };
-        /** @description The examination's timing for a spectator: never its cards. */
+        /** @description The examination's timing for a spectator, each person's own: never its cards. */
         WatchClock: {
             round: number;
             deal: number;
+            seats: components["schemas"]["WatchSeatClock"][];
+        };
+        WatchSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+            state: components["schemas"]["StateEnum"];
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description Person seats only. */
+            presence: components["schemas"]["Presence"] | null;
+        };
+        WatchSeatClock: {
+            seat: number;
             hand: components["schemas"]["HandEnum"];
             /** Format: double */
             planned_seconds: number;
             /** Format: double */
             seconds_left: number;
+            /** @description The hand waits for this person's Start. */
             waiting: boolean;
+            /** @description This person is done with the deal's examination. */
+            done: boolean;
         };
         /** @description A spectator's view: public information while the game runs, the whole record after. */
         WatchView: {
@@ -2988,7 +3336,10 @@ export interface components {
             game_type: components["schemas"]["GameEnum"];
             status: components["schemas"]["GameStatusEnum"];
             version: number;
-            seats: components["schemas"]["TableSeat"][];
+            seats: components["schemas"]["WatchSeat"][];
+            waiting_for: number[];
+            /** Format: double */
+            next_change_in_seconds: number | null;
             examination: components["schemas"]["WatchClock"] | null;
             /** @description The seat view's fields with no seat's own: seat, hand, examination null; legal empty; no hidden trump, no 'Stragedy intention. */
             state: {
@@ -2998,6 +3349,24 @@ export interface components {
             record: {
                 [key: string]: unknown;
             } | null;
+        };
+        Week: {
+            week: number;
+            /** Format: date */
+            starts_on: string;
+            current: boolean;
+            prescribed: number;
+            prescribed_minutes: number;
+            scheduled: number;
+            delivered: number;
+            /**
+             * Format: double
+             * @description Minutes of completed sessions.
+             */
+            active_minutes: number;
+            /** @description Null while the week runs. */
+            missed: number | null;
+            missed_reason: (components["schemas"]["MissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
@@ -3863,6 +4232,54 @@ export interface operations {
             };
         };
     };
+    participants_dose_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_dose_missed_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MissedDoseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MissedDoseRequest"];
+                "multipart/form-data": components["schemas"]["MissedDoseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
     participants_metrics_retrieve: {
         parameters: {
             query: {
@@ -3966,6 +4383,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClinicianNote"];
+                };
+            };
+        };
+    };
+    participants_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
+                };
+            };
+        };
+    };
+    participants_programme_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    participants_progress_link_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressLink"];
                 };
             };
         };
@@ -4269,6 +4754,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    progress_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantProgress"];
+                };
             };
         };
     };
@@ -4759,6 +5265,27 @@ export interface operations {
             };
         };
     };
+    studies_flow_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+        };
+    };
     studies_open_create: {
         parameters: {
             query?: never;
@@ -4782,6 +5309,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Study"];
+                };
+            };
+        };
+    };
+    studies_programme_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyProgramme"];
+                };
+            };
+        };
+    };
+    studies_programme_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProgrammeRequest"];
+                "multipart/form-data": components["schemas"]["ProgrammeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Programme"];
                 };
             };
         };
@@ -4951,6 +5526,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Table"];
                 };
+            };
+        };
+    };
+    tables_control_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableControlRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TableControlRequest"];
+                "multipart/form-data": components["schemas"]["TableControlRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

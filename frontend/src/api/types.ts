@@ -35,49 +35,162 @@ export type SeatEventBody = Schemas["SeatEvent"];
 
 // --- metrics (contract) ---------------------------------------------------------------------
 
-export interface MetricSummary {
-  key: string;
-  label: string;
-  definition?: string;
-  unit: string;
-  direction: "higher_better" | "lower_better" | "neutral";
-  latest: number | null;
-  baseline: number | null;
-  series: (number | null)[];
-  trend: {
-    slope: number | null;
-    ci_low: number | null;
-    ci_high: number | null;
-    arrow: "up" | "down" | "flat";
-    reading: string;
-  } | null;
-  rci: ReliableChange | null;
-  z_cohort: number | null;
-  z_norm: number | null;
-  z_reading: string | null;
-  latest_n?: number | null;
-  min_trials?: number;
-  chance_level?: number | null;
-  /** The latest session's 95% interval, for the measures estimated with one (memory fidelity). */
-  interval?: { low: number; high: number; informative?: number } | null;
+/** One session of a reading's series: its own number, as every page numbers it. */
+export interface SeriesPoint {
+  session: number;
+  session_id: number;
+  date: string | null;
+  value: number | null;
+  /** Observations behind the value. */
+  n: number;
+  /** Whether a reading may rest on it (min_trials observations, not withheld). */
+  counted: boolean;
+  adaptive?: boolean;
 }
 
-/** A reliable-change estimate and every input it rests on (see apps/metrics/trends.py). */
-export interface ReliableChange {
-  value: number | null;
-  corrected: number | null;
-  reliable: boolean;
-  status: "ok" | "neutral" | "not_enough_sessions" | "not_enough_trials" | "no_reliability";
-  reading: string;
-  k?: number;
-  trials_baseline?: number;
-  trials_latest?: number;
-  min_trials?: number;
+/** A trend over sessions (see apps/metrics/readings.py). */
+export interface Trend {
+  status: "ok" | "not_enough_points" | "no_variation" | "no_fit";
+  points: number;
+  min_points: number;
+  value?: number;
+  scale?: "linear" | "logit";
+  slope?: number;
+  ci_low?: number;
+  ci_high?: number;
+  p?: number;
+  p_adjusted?: number;
+  family?: number;
+  first_session?: number;
+  last_session?: number;
+  fitted_first?: number;
+  fitted_last?: number;
+  change?: number;
+  change_low?: number;
+  change_high?: number;
+  /** Up or down only when the corrected p is below 0.05. */
+  arrow?: "up" | "down" | "flat";
+}
+
+/** A reliable change between the baseline and an assessment point, with its inputs. */
+export interface PointChange {
+  status:
+    "ok" | "not_reached" | "no_value" | "not_enough_trials" | "no_reliability" | "no_practice";
+  missing?: string;
+  baseline?: number;
+  baseline_session?: number;
+  baseline_n?: number;
+  value?: number;
+  session?: number;
+  n?: number;
+  practice_gain?: number | null;
+  practice_n?: number;
   sd?: number;
   reliability?: number;
-  source?: string;
-  practice_gain?: number | null;
-  practice_source?: string | null;
+  reliability_source?: string;
+  s_diff?: number;
+  rci?: number;
+  p?: number;
+  p_adjusted?: number;
+}
+
+/** A primary measure's readings at one assessment point. */
+export interface AssessmentReading {
+  point: number;
+  kind: "baseline" | "post_training" | "follow_up";
+  label: string;
+  when: string;
+  session: number | null;
+  change: PointChange | null;
+  trend: Trend | null;
+  reading: string;
+  words: string[];
+}
+
+/** A z-score and everything it rests on. */
+export interface Comparison {
+  session: number | null;
+  value: number | null;
+  norm: {
+    z: number;
+    mean: number;
+    sd: number;
+    n: number;
+    source: string;
+    age_band: string;
+    protocol: Record<string, string | number>;
+  } | null;
+  cohort: { z: number; mean: number; sd: number; n: number; session: number } | null;
+  reading: string;
+}
+
+/** One metric of one game as the dashboard reads it. */
+export interface MetricSummary {
+  key: string;
+  game: "memulation" | "mendikot";
+  label: string;
+  definition?: string;
+  /** What it means in plain words (the definition where there are none). */
+  plain?: string;
+  unit: string;
+  direction: "higher_better" | "lower_better" | "neutral";
+  /** primary: read only at the study's assessment points; exploratory: every other. */
+  role: "primary" | "exploratory";
+  latest: number | null;
+  latest_n: number;
+  latest_session: number | null;
+  min_trials: number;
+  counted: number;
+  series: SeriesPoint[];
+  trend: Trend | null;
+  assessments: AssessmentReading[];
+  z: Comparison | null;
+  withheld: string | null;
+  /** The flag words shown: "reliable improvement", "decline", ... (primary readings only). */
+  words: string[];
+  reading: string;
+  chance_level?: number | null;
+  /** The latest session's interval, for the measures estimated with one (memory fidelity). */
+  interval?: { low: number; high: number; informative?: number; label?: string } | null;
+}
+
+/** A measure of a study's cohort (see apps/metrics/cohort.py). */
+export interface CohortMetric {
+  key: string;
+  game: string;
+  label: string;
+  unit: string;
+  n: number;
+  mean: number | null;
+  sd: number | null;
+  primary: boolean;
+  retest: {
+    declared: boolean;
+    interval_days: number | null;
+    pairs: number;
+    icc: number | null;
+    icc_low: number | null;
+    icc_high: number | null;
+    passes: boolean;
+    missing: string | null;
+  };
+  assessment_points: {
+    point: number;
+    kind: string;
+    label: string;
+    when: string;
+    control_n: number;
+    practice_gain: number | null;
+    practice_sd: number | null;
+    control_rci_n: number;
+    control_rci_sd: number | null;
+  }[];
+}
+
+export interface Claims {
+  primary_metrics: string[];
+  assessment_points: { id: number; kind: string; label: string; when: string }[];
+  retest_interval_days: number | null;
 }
 
 export interface AdaptiveChange {
@@ -90,6 +203,9 @@ export interface AdaptiveChange {
 
 export interface ParticipantSummary {
   participant: Partial<Participant>;
+  claims: Claims;
+  /** Every flag word shown, with its measure: "reliable decline: Tricks won". */
+  words: string[];
   metrics: MetricSummary[];
   adaptive: AdaptiveChange[];
 }
@@ -100,13 +216,7 @@ export interface MetricSeries {
   unit: string;
   direction: "higher_better" | "lower_better" | "neutral";
   definition: string;
-  series: {
-    session: number;
-    session_id: number;
-    date: string;
-    value: number | null;
-    rolling_mean: number | null;
-  }[];
+  games: { game: string; label: string; series: SeriesPoint[]; trend: Trend | null }[];
 }
 
 export interface AnalysisPlay {
@@ -154,8 +264,11 @@ export interface CatalogueEntry {
   key: string;
   label: string;
   definition: string;
+  plain: string;
   unit: string;
   direction: "higher_better" | "lower_better" | "neutral";
+  /** May a study declare it a primary measure. */
+  claimable: boolean;
 }
 
 export type ExportJob = Schemas["Export"];

@@ -11,14 +11,25 @@ describe("dashboard pieces", () => {
     expect(formatValue(3, "slots")).toBe("3");
   });
 
-  it("reads a trend arrow against the metric's direction", () => {
-    expect(trendGood({ direction: "lower_better", trend: { arrow: "down" } as never })).toBe(true);
-    expect(trendGood({ direction: "higher_better", trend: { arrow: "down" } as never })).toBe(
-      false,
-    );
-    expect(trendGood({ direction: "neutral", trend: { arrow: "up" } as never })).toBeNull();
-    render(<TrendArrow metric={{ direction: "higher_better", trend: { arrow: "up" } as never }} />);
-    expect(screen.getByText(/rising \(improving\)/)).toBeInTheDocument();
+  it("judges a trend only at a primary measure's assessment point", () => {
+    const at = (arrow: string) => [{ trend: { status: "ok", arrow } }] as never;
+    const primary = (direction: string, arrow: string) =>
+      ({ direction, role: "primary", trend: null, assessments: at(arrow) }) as never;
+    expect(trendGood(primary("lower_better", "down"))).toBe(true);
+    expect(trendGood(primary("higher_better", "down"))).toBe(false);
+    expect(trendGood(primary("neutral", "up"))).toBeNull();
+    const exploratory = {
+      direction: "higher_better",
+      role: "exploratory",
+      trend: { status: "ok", arrow: "up" },
+      assessments: [],
+    } as never;
+    expect(trendGood(exploratory)).toBeNull();
+    const { unmount } = render(<TrendArrow metric={primary("higher_better", "up")} />);
+    expect(screen.getByText(/rising \(improvement\)/)).toBeInTheDocument();
+    unmount();
+    render(<TrendArrow metric={exploratory} />);
+    expect(screen.getByText("rising (exploratory)")).toBeInTheDocument();
   });
 
   it("draws a sparkline, skipping missing values", () => {

@@ -2,7 +2,10 @@
 
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
-import type { MetricSummary } from "../api/types";
+import type { MetricSummary, Trend } from "../api/types";
+
+// Dates live in ui/dates.ts; the pages import formatDate from here as they always have.
+export { formatDate } from "./dates";
 
 export function Sparkline({
   values,
@@ -54,33 +57,39 @@ export function Sparkline({
   );
 }
 
-export function trendGood(metric: Pick<MetricSummary, "direction" | "trend">): boolean | null {
-  const arrow = metric.trend?.arrow;
-  if (!arrow || arrow === "flat" || metric.direction === "neutral") return null;
+type Readable = Pick<MetricSummary, "direction" | "trend" | "role" | "assessments">;
+
+/** The trend a metric shows: a primary measure's at its latest assessment point, else its
+ * exploratory trend over all its counted sessions. */
+export function trendOf(metric: Readable): Trend | null {
+  if (metric.role === "primary") {
+    const reached = (metric.assessments ?? []).filter((a) => a.trend?.status === "ok");
+    return reached.length ? reached[reached.length - 1].trend : null;
+  }
+  return metric.trend;
+}
+
+/** Better or worse: said only of a primary measure's trend at an assessment point, when the
+ * corrected p is below 0.05 (its arrow is then up or down). Anything else is not judged. */
+export function trendGood(metric: Readable): boolean | null {
+  const arrow = trendOf(metric)?.arrow;
+  if (metric.role !== "primary" || !arrow || arrow === "flat") return null;
+  if (metric.direction === "neutral") return null;
   return (arrow === "up") === (metric.direction === "higher_better");
 }
 
-export function TrendArrow({
-  metric,
-  compact = false,
-}: {
-  metric: Pick<MetricSummary, "direction" | "trend">;
-  compact?: boolean;
-}) {
-  const arrow = metric.trend?.arrow ?? "flat";
+export function TrendArrow({ metric, compact = false }: { metric: Readable; compact?: boolean }) {
+  const trend = trendOf(metric);
+  const arrow = trend?.arrow ?? "flat";
   const good = trendGood(metric);
   const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
+  const judged = good === null ? "" : good ? " (improvement)" : " (decline)";
   const words =
     arrow === "flat"
       ? "no clear trend"
-      : `${arrow === "up" ? "rising" : "falling"}${
-          good === null ? "" : good ? " (improving)" : " (worsening)"
-        }`;
+      : `${arrow === "up" ? "rising" : "falling"}${metric.role === "primary" ? judged : " (exploratory)"}`;
   return (
-    <span
-      className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}
-      title={metric.trend?.reading ?? words}
-    >
+    <span className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}>
       <span aria-hidden="true">{symbol}</span>{" "}
       {compact ? <span className="sr-only">{words}</span> : words}
     </span>
@@ -95,15 +104,6 @@ export function formatValue(value: number | null | undefined, unit: string): str
     return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === "s" || unit === "seconds") return `${value.toFixed(1)} s`;
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
-
-export function formatDate(value: string | null | undefined, withTime = false): string {
-  if (!value) return "–";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return withTime
-    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
 }
 
 export function ErrorNote({ error, what }: { error: unknown; what: string }) {

@@ -9,7 +9,7 @@ from apps.exports.services import export_to_folder
 from apps.games.models import Game
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
-from apps.metrics.services import participant_trends_refresh
+from apps.metrics.services import participant_readings_refresh
 
 from .conftest import seed_study
 
@@ -46,7 +46,7 @@ def test_metric_rows_carry_the_interval_of_game_session_and_participant_values(t
     _fidelity("session", first.pk, first, None, 0.6, 0.3, 0.85)
     # The latest session: too little information for an estimate (no interval either).
     _fidelity("session", second.pk, second, None, None, None, None)
-    participant_trends_refresh(participant=person)
+    participant_readings_refresh(participant=person)
     export_to_folder(
         study=seeded.study, formats=["csv"], filters={}, out=tmp_path, shift_dates=False
     )

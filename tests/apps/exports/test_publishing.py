@@ -10,7 +10,7 @@ import pytest
 
 from apps.exports.psychds import PSYCHDS_NAME, REDCAP_HEADER, REDCAP_PREFIX, data_file_name
 from apps.exports.schema import MISSING_REASONS, TABLES
-from apps.metrics.catalogue import CATALOGUE, NEUTRAL
+from apps.metrics.catalogue import CATALOGUE
 
 pytestmark = pytest.mark.django_db  # the module's export is built in the test database
 
@@ -25,30 +25,39 @@ def test_the_inference_table_carries_every_reading_and_its_inputs(exported):
     people = {exported.export_ids[p.code] for p in exported.seeded.participants}
     assert {r["participant_id"] for r in rows} == people
     arms = {exported.export_ids[p.code]: p.arm.name for p in exported.seeded.participants}
+    games = {
+        (s["participant_id"], int(s["session"])): s["game_type"]
+        for s in read_csv(exported.folder / "csv" / "sessions.csv")
+    }
+    newest = {}  # the history holds every reading made: the latest of each is shown now
     for row in rows:
+        where = (row["participant_id"], row["key"], row["game_type"])
+        assert row["computed_at"] >= newest.get(where, row)["computed_at"]
+        newest[where] = row
+    for row in newest.values():
         metric = CATALOGUE[row["key"]]
         assert row["arm"] == arms[row["participant_id"]]
         assert row["version"] == str(metric.version)
         assert row["min_trials"] == str(metric.min_trials)
+        assert row["computed_at"] and row["reading"]
         sessions = sorted(
             (session, value)
             for (pid, session, key), value in exported.session_metrics.items()
-            if pid == row["participant_id"] and key == row["key"] and value is not None
+            if pid == row["participant_id"]
+            and key == row["key"]
+            and games[(pid, session)] == row["game_type"]
+            and value is not None
         )
-        assert row["sessions"] == str(len(sessions))
         assert float(row["latest"]) == pytest.approx(sessions[-1][1])
+        # The study declares no claims: every reading is exploratory, never a word.
+        assert row["point"] == "" and row["change_status"] == "" and row["words"] == ""
         if metric.baseline_for:  # a chance baseline: no reading at all
-            assert row["rci_status"] == "" and row["z_cohort"] == "" and row["slope"] == ""
-        elif metric.direction == NEUTRAL:
-            assert row["rci_status"] == "neutral" and row["rci"] == "" and row["reliable"] == ""
+            assert row["role"] == "context" and row["trend_status"] == ""
+            assert row["z_cohort"] == "" and row["z_norm"] == ""
         else:
-            # Few sessions, no norms, two participants: no RCI anywhere, and why.
-            assert row["rci_status"] in {
-                "not_enough_trials",
-                "not_enough_sessions",
-                "no_reliability",
-            }
-            assert row["rci"] == "" and row["reliable"] == "" and row["retest_r"] == ""
+            assert row["role"] == "exploratory"
+            assert row["trend_status"] == "not_enough_points"  # two or three sessions
+            assert row["reading"].startswith("Exploratory.")
 
 
 def test_settings_that_do_not_apply_are_empty(exported):

@@ -44,7 +44,8 @@ def test_the_export_holds_codes_the_frozen_stratum_and_a_k_anonymity_report(
     for _ in range(5):
         _enrol(team, study, "70-79", "ward-A")
     moved = _enrol(team, study, "60-69", "ward-B")
-    assert owner.patch(f"/api/participants/{moved}/", {"age_band": "80+"}).status_code == 200
+    corrected = {"age_band": "80+", "reason": "birth date corrected"}
+    assert owner.patch(f"/api/participants/{moved}/", corrected).status_code == 200
     # Typed before groups were codes: stays in the platform, never reaches an export.
     make_participant(
         study=study, group="Mrs J. Smith, ward 4, b.1941", age_band="80+", consent_date="2026-11-01"
@@ -85,3 +86,6 @@ def test_the_export_holds_codes_the_frozen_stratum_and_a_k_anonymity_report(
     }
     book = json.loads(archive.read("codebook.json"))
     assert book["export"]["k_anonymity"] == report
+    flow = book["export"]["flow"]  # the study's flow travels with its data
+    assert flow["enrolled"] == 7 and flow["allocated"] == 6
+    assert sum(arm["allocated"] for arm in flow["arms"]) == 6

@@ -25,21 +25,25 @@ def call_command_nightly():
     nightly_metrics()
 
 
-def test_summary_has_trends_change_and_plain_readings(demo, client_for):
+def test_summary_has_readings_series_and_claims(demo, client_for):
     from apps.accounts.models import User
 
     clinician = User.objects.get(username="clinician")
     participant = Participant.objects.filter(study=demo).first()
     body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
     assert body["participant"]["code"] == participant.code
+    assert body["claims"]["primary_metrics"] == demo.primary_metrics
     keys = [m["key"] for m in body["metrics"]]
     assert keys[:2] == ["recall_hit", "recall_position_error"]
     recall = body["metrics"][0]
     assert recall["direction"] == "higher_better" and recall["version"] == 1
+    assert recall["game"] == "memulation" and recall["label"] == "'Stragedy hit rate"
     assert len(recall["series"]) >= 4
-    assert recall["trend"]["reading"]
-    assert recall["rci"]["reading"]
-    assert "z_reading" in recall
+    numbers = [p["session"] for p in recall["series"]]
+    assert numbers == sorted(numbers)  # the sessions' own numbers, as every page shows them
+    assert {"session", "value", "n", "counted"} <= set(recall["series"][0])
+    assert recall["reading"]
+    assert recall["z"]["reading"]
 
 
 def test_series_of_one_metric(demo, client_for):
@@ -50,9 +54,14 @@ def test_series_of_one_metric(demo, client_for):
     url = f"/api/participants/{participant.pk}/metrics/"
     body = client_for(researcher).get(url, {"key": "decision_time_median_ms"}).json()
     assert body["unit"] == "ms"
-    numbers = [p["session"] for p in body["series"]]
-    assert numbers == sorted(numbers) and len(numbers) == 6
-    assert all(p["value"] > 0 for p in body["series"])
+    # Decision times are measured in both games: one series each, never mixed.
+    games = {g["game"]: g for g in body["games"]}
+    sessions = TrainingSession.objects.filter(participant=participant, status="completed")
+    for game, series in games.items():
+        numbers = [p["session"] for p in series["series"]]
+        assert numbers == sorted(s.number for s in sessions if s.protocol_snapshot["game"] == game)
+        assert all(p["value"] > 0 for p in series["series"])
+    assert "memulation" in games
     bad = client_for(researcher).get(url, {"key": "nonsense"})
     assert bad.status_code == 400
 
@@ -68,6 +77,8 @@ def test_session_analysis_and_cohort(demo, client_for):
     cohort = client_for(researcher).get(f"/api/studies/{demo.pk}/cohort/").json()
     assert cohort["participants"] == 2
     assert {m["key"] for m in cohort["metrics"]} >= {"recall_hit", "tricks_won"}
+    tricks = next(m for m in cohort["metrics"] if m["key"] == "tricks_won")
+    assert tricks["retest"]["passes"] is False and tricks["retest"]["missing"]
 
 
 def test_others_get_nothing(demo, client_for):
@@ -92,26 +103,24 @@ def test_in_the_demo_cohort_neutral_measures_and_baselines_get_no_reading(demo, 
         assert metrics["recall_hit"]["chance_level"] is not None
         for key in ("examination_time_used", "examination_sorts", "examination_early_ends"):
             metric = metrics[key]
-            assert metric["direction"] == "neutral"
-            assert metric["rci"]["value"] is None and not metric["rci"]["reliable"]
-            assert metric["z_cohort"] is None and metric["z_norm"] is None
-            words = metric["rci"]["reading"] + " " + metric["z_reading"]
-            for evaluative in ("better", "worse", "improvement", "decline", "Reliable"):
+            assert metric["direction"] == "neutral" and metric["role"] == "exploratory"
+            assert metric["z"]["norm"] is None and metric["z"]["cohort"] is None
+            words = metric["reading"] + " " + metric["z"]["reading"]
+            for evaluative in ("better", "worse", "improvement", "decline", "eliable"):
                 assert evaluative not in words
-        # About one 'Stragedy a session: never enough for a reliable change or a z statement.
+        # About one 'Stragedy a session: no session counts, so no trend and no comparison.
         hit = metrics["recall_hit"]
-        assert hit["rci"]["status"] in {"not_enough_trials", "not_enough_sessions"}
-        assert hit["rci"]["reading"].startswith("Not enough data yet")
-        assert hit["z_reading"].startswith("Not enough data yet")
-        # No norms file and two participants: no reliability anywhere, so no RCI at all.
-        assert all(m["rci"]["value"] is None for m in metrics.values())
+        assert hit["counted"] == 0
+        assert hit["z"]["reading"].startswith("No comparison: the latest session rests on")
+        # No norms, no retest protocol and two participants: no word anywhere.
+        assert body["words"] == []
 
 
 def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, client_for):
     from django.utils import timezone
 
     from apps.metrics.models import MetricValue
-    from apps.metrics.services import participant_trends_refresh
+    from apps.metrics.services import participant_readings_refresh
     from tests.apps.factories import make_participant, make_session
 
     participant = make_participant(clinicians=[clinician])
@@ -129,7 +138,7 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
             value=(low + high) / 2, n=10 + i,
             details={"low": low, "high": high, "informative": 10 + i},
         )  # fmt: skip
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
     fidelity = next(m for m in body["metrics"] if m["key"] == "memory_fidelity")
     assert fidelity["interval"] == {"low": 0.5, "high": 0.75, "informative": 12}

@@ -130,7 +130,7 @@ def test_the_metrics_job_stores_it_per_game_and_per_session(
     assert per_session.value == game.value and per_session.n == game.n
     assert per_session.details["low"] == game.details["low"]
     # the participant's trends were refreshed after it: its series holds the session's value
-    assert rows["participant"].details["latest"] == per_session.value
+    assert rows["participant"].details["readings"]["memulation"]["latest"] == per_session.value
     assert not services.sessions_needing_fidelity().exists()
 
 

@@ -110,4 +110,4 @@ def test_metric_values_of_a_constructed_game(
     trend = MetricValue.objects.get(
         level="participant", subject_id=participant.pk, key="recall_hit"
     )
-    assert trend.details["series"][0]["value"] == 0.5
+    assert trend.details["readings"]["memulation"]["series"][0]["value"] == 0.5

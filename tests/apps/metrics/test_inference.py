@@ -1,88 +1,149 @@
-"""The cohort's own retest data and the control arm's gains, from stored session values to a
-participant's reliable change (real rows in the real database)."""
+"""The study's inputs behind a participant's readings, from stored session values (real rows in
+the real database): the retest protocol's gate, the control arm's leave-one-out practice
+correction, the cohort z-score and the readings' history."""
 
-import math
-import statistics
+import random
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from apps.metrics import services
-from apps.metrics.models import CohortNorm, MetricValue
+from apps.metrics import services, stats
+from apps.metrics.catalogue import CATALOGUE
+from apps.metrics.inputs import StudyInputs
+from apps.metrics.models import MetricValue, Reading
 from apps.participants.models import StudyArm
-from tests.apps.factories import make_participant, make_session, make_study
+from apps.participants.services import study_create
+from tests.apps.factories import make_participant, make_session
 
 pytestmark = pytest.mark.django_db
 
+POINTS = [{"kind": "baseline", "session": 1}, {"kind": "post_training", "session": 3}]
 
-def _sessions(participant, values, n=3):
-    """Completed sessions with stored session values of ``tricks_won`` (three rounds each)."""
-    for value in values:
+
+def held(participant, values, *, key="tricks_won", n=3, days=(0, 7, 14, 21, 28, 35)):
+    """Completed sessions, the i-th ``days[i]`` after enrolment, with a session value each."""
+    for value, day in zip(values, days, strict=False):
+        at = participant.created_at + timedelta(days=day, hours=1)
         session = make_session(
-            participant=participant, status="completed", completed_at=timezone.now()
+            participant=participant, status="completed", started_at=at, completed_at=at
         )
+        if value is None:
+            continue
         MetricValue.objects.create(
             level="session", subject_id=session.pk, participant=participant, session=session,
-            key="tricks_won", version=1, value=value, n=n,
+            key=key, version=CATALOGUE[key].version, value=value, n=n,
         )  # fmt: skip
 
 
+def consented(study, **fields):
+    return make_participant(study=study, consent_date=timezone.localdate(), **fields)
+
+
 @pytest.fixture
-def cohort():
-    """A study with a training and a control arm: ten trained people who gain 3 tricks, and
-    five controls who gain 1 (their first sessions spread so sessions 1 and 2 correlate)."""
-    study = make_study()
-    training = StudyArm.objects.create(study=study, name="training")
+def study(researcher):
+    return study_create(
+        actor=researcher,
+        name="Retest",
+        primary_metrics=["tricks_won"],
+        assessment_points=POINTS,
+        retest_interval_days=7,
+    )
+
+
+def test_the_retest_protocol_passes_the_gate_with_a_high_icc_on_thirty(study):
+    rng = random.Random(4)
+    pairs = []
+    for i in range(30):
+        first = 6 + i * 0.3
+        second = first + rng.choice((-0.2, 0.2))
+        pairs.append((first, second))
+        held(consented(study), [first, second])
+    late = consented(study)
+    held(late, [5, 9], days=(0, 10))  # ten days apart: not the protocol's seven
+    withdrawn = consented(study, consent_withdrawn_at=timezone.now())
+    held(withdrawn, [1, 20])
+    inputs = StudyInputs(study)
+    assert sorted(inputs.retest_pairs("tricks_won", "memulation")) == sorted(pairs)
+    icc = stats.icc_agreement(pairs)
+    gate = inputs.gate("tricks_won", "memulation", "unknown", {})
+    assert not gate.missing
+    assert gate.r == pytest.approx(icc.icc) and gate.low == pytest.approx(icc.low)
+    assert gate.low >= 0.70 and gate.n == 30
+    assert gate.source.startswith(f"the study's retest protocol: ICC(A,1) {icc.icc:.2f}")
+
+
+def test_a_low_retest_reliability_gives_no_reliable_word_anywhere(study, clinician, client_for):
+    """r about 0.10 in the study's own retest data: no reliable change, in the API, the report
+    or its words; the dashboard says what is missing."""
+    rng = random.Random(7)
+    for _ in range(32):
+        held(consented(study), [rng.gauss(10, 2), rng.gauss(10, 2)])
+    pairs = StudyInputs(study).retest_pairs("tricks_won", "memulation")
+    assert stats.pearson([a for a, _ in pairs], [b for _, b in pairs]) < 0.3
+    study.clinicians.add(clinician)
+    person = consented(study, clinicians=[clinician])
+    held(person, [4, 9, 18, 18])  # a huge change at the end of training
+    services.participant_readings_refresh(participant=person)
+
+    summary = client_for(clinician).get(f"/api/participants/{person.pk}/summary/").json()
+    tricks = next(m for m in summary["metrics"] if m["key"] == "tricks_won")
+    change = tricks["assessments"][0]["change"]
+    assert change["status"] == "no_reliability"
+    assert "the study's retest ICC is" in change["missing"]
+    assert summary["words"] == []
+    assert "reliable" not in str(summary).lower()
+    report = client_for(clinician).get(f"/api/participants/{person.pk}/report/")
+    from tests.apps.reports.test_report import _pages
+
+    text = "\n".join(_pages(report.content)).lower()
+    assert "no change reading: no usable test-retest reliability" in text
+    assert "reliable" not in text
+
+
+def test_the_practice_correction_leaves_the_participant_out(study):
     control = StudyArm.objects.create(study=study, name="control", control=True)
-    people = []
-    for i in range(10):
-        p = make_participant(study=study, arm=training)
-        start = 8 + i
-        _sessions(p, [start, start + 0.5, start + 1, start + 3, start + 3.5, start + 4])
-        people.append(p)
-    for i in range(5):
-        p = make_participant(study=study, arm=control)
-        start = 9 + i
-        _sessions(p, [start, start + 0.5, start + 1, start + 1, start + 1.5, start + 2])
-    return study, people
+    training = StudyArm.objects.create(study=study, name="training")
+    controls = [consented(study, arm=control) for _ in range(6)]
+    for i, person in enumerate(controls):
+        held(person, [10, 10, 10 + i])  # gains 0, 1, ..., 5
+    held(consented(study, arm=control, consent_withdrawn_at=timezone.now()), [10, 10, 40])
+    held(consented(study, arm=training), [10, 10, 30])  # a trained gain never corrects
+    inputs = StudyInputs(study)
+    point = study.assessment_points.get(kind="post_training").pk
+    assert inputs.gains("tricks_won", "memulation", point) == {
+        p.pk: float(i) for i, p in enumerate(controls)
+    }
+    ctx = inputs.context(controls[5], inputs.held[controls[5].pk])
+    practice = ctx.practice("tricks_won", "memulation", point)
+    assert (practice.gain, practice.n) == (2.0, 5)  # 0..4 without their own 5
+    assert practice.sd == pytest.approx(stats.sem_of_mean(sd=1.5811388, reliability=0))
 
 
-def test_the_control_arms_gain_corrects_the_trained_participants_change(cohort):
-    study, _ = cohort
-    services.cohort_norms_refresh(study=study)
-    norm = CohortNorm.objects.get(study=study, key="tricks_won")
-    # Every control: baseline start + 0.5, latest start + 1.5 -> a practice gain of 1.0.
-    assert (norm.control_gain, norm.control_n) == (pytest.approx(1.0), 5)
-    # The whole cohort's gain mixes in the trained (3.0 each): (10 * 3 + 5 * 1) / 15.
-    assert norm.retest_gain == pytest.approx(35 / 15)
-    firsts = [8 + i for i in range(10)] + [9 + i for i in range(5)]
-    assert norm.session_sd == pytest.approx(statistics.stdev(firsts))
-    assert norm.reliability == pytest.approx(1.0)  # session 2 is session 1 + 0.5 for all
-    assert norm.reliability_n == 15
+def test_the_cohort_z_is_the_control_arm_at_the_same_session_without_the_participant(study):
+    control = StudyArm.objects.create(study=study, name="control", control=True)
+    others = [consented(study, arm=control) for _ in range(5)]
+    for i, person in enumerate(others):
+        held(person, [8, 9, 10 + i])  # session 3: 10..14
+    held(make_participant(study=study, arm=control), [8, 9, 100])  # no consent: left out
+    person = consented(study, arm=control)
+    held(person, [8, 9, 16])
+    services.participant_readings_refresh(participant=person)
+    row = MetricValue.objects.get(level="participant", subject_id=person.pk, key="tricks_won")
+    z = row.details["readings"]["memulation"]["z"]["cohort"]
+    assert (z["n"], z["session"], z["mean"]) == (5, 3, 12.0)
+    assert z["z"] == pytest.approx((16 - 12) / stats.sem_of_mean(sd=1.5811388, reliability=0))
 
 
-def test_a_perfect_retest_correlation_gives_no_rci_and_a_usable_one_does(cohort):
-    study, people = cohort
-    services.cohort_norms_refresh(study=study)
-    services.participant_trends_refresh(participant=people[0])
-    rci = MetricValue.objects.get(
-        level="participant", subject_id=people[0].pk, key="tricks_won"
-    ).details["rci"]
-    # r = 1 would make the measurement error zero: not a reliability to compute with.
-    assert rci["status"] == "no_reliability"
-
-    CohortNorm.objects.filter(study=study, key="tricks_won").update(reliability=0.64)
-    norm = CohortNorm.objects.get(study=study, key="tricks_won")
-    services.participant_trends_refresh(participant=people[0])
-    rci = MetricValue.objects.get(
-        level="participant", subject_id=people[0].pk, key="tricks_won"
-    ).details["rci"]
-    # Baseline 8.5, latest 11.5 (k = 3), SD of first sessions, r = 0.64:
-    # S_diff = SD * sqrt(0.36) * sqrt(2/3); raw RCI = 3 / S_diff; corrected (3 - 1) / S_diff.
-    s_diff = norm.session_sd * 0.6 * math.sqrt(2 / 3)
-    assert rci["k"] == 3 and rci["trials_baseline"] == 9
-    assert rci["value"] == pytest.approx(3 / s_diff)
-    assert rci["corrected"] == pytest.approx(2 / s_diff)
-    assert rci["source"] == "the study's own retest data (sessions 1 and 2)"
-    assert rci["practice_source"] == "the study's control arm (n = 5)"
-    assert rci["reliable"] == (abs(2 / s_diff) >= 1.959964)
+def test_readings_are_appended_when_they_change_and_only_then(study):
+    person = consented(study)
+    held(person, [10, 11])
+    services.participant_readings_refresh(participant=person)
+    services.participant_readings_refresh(participant=person)
+    first = list(Reading.objects.filter(participant=person, key="tricks_won"))
+    assert len(first) == 1 and first[0].role == "primary"
+    held(person, [12], days=(14,))
+    services.participant_readings_refresh(participant=person)
+    history = Reading.objects.filter(participant=person, key="tricks_won").order_by("pk")
+    assert [len(r.details["series"]) for r in history] == [2, 3]
+    assert history[0].details == first[0].details  # the older reading is kept as it was

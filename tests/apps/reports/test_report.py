@@ -3,6 +3,7 @@ sections; the same access rules as the participant; clinician notes only on requ
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -10,9 +11,11 @@ import pytest
 from django.utils import timezone
 
 from apps.metrics.catalogue import CATALOGUE
-from apps.metrics.models import MetricValue, ReferenceNorm
-from apps.metrics.services import participant_trends_refresh
+from apps.metrics.models import MetricValue
+from apps.metrics.norms import norms_load
+from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import ClinicianNote
+from apps.participants.services import study_update
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 from tests.conftest import make_staff
 
@@ -33,17 +36,31 @@ def _pages(body: bytes) -> list[str]:
     return texts
 
 
+NORMS = (
+    "key,version,age_band,game,examination_seconds,opponent,mean,sd,n,source,retest_r,retest_n,"
+    "retest_source\n"
+    'tricks_won,1,70-79,memulation,30,greedy,12,2.5,118,Example norms,0.8,64,"Example 2027, '
+    'Table 5"\n'
+)
+
+
 @pytest.fixture
 def world(clinician, researcher):
     study = make_study(owners=[researcher], clinicians=[clinician])
+    study = study_update(
+        study=study,
+        actor=researcher,
+        primary_metrics=["tricks_won"],
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "post_training", "label": "After six sessions", "session": 6},
+        ],
+    )
     protocol = make_protocol(study=study, sessions_per_week=3)
     participant = make_participant(
         study=study, clinicians=[clinician], age_band="70-79", sessions_per_week=2
     )
-    ReferenceNorm.objects.create(
-        key="tricks_won", age_band="70-79", mean=12, sd=2.5, n=118, source="Example norms",
-        retest_r=0.8, retest_source="Example 2027, Table 5",
-    )  # fmt: skip
+    norms_load(io.StringIO(NORMS))
     for i, (tricks, fidelity) in enumerate(zip([15, 14, 15, 10, 11, 10], [0.8] * 6, strict=True)):
         session = make_session(
             participant=participant, protocol=protocol, status="completed",
@@ -59,7 +76,7 @@ def world(clinician, researcher):
                 session=session, key=key, version=CATALOGUE[key].version, value=value, n=3,
                 details=details,
             )  # fmt: skip
-    participant_trends_refresh(participant=participant)
+    participant_readings_refresh(participant=participant)
     ClinicianNote.objects.create(participant=participant, author=clinician, text=SECRET_NOTE)
     return participant
 
@@ -78,14 +95,19 @@ def test_the_report_prints_its_sections(world, clinician, client_for):
     assert "Plan: 2 sessions a week (the participant's plan)" in text
     assert "(this week)" in text
     assert "Progress" in text and "'Stragedy hit rate" in text
-    assert "Memory fidelity" in text and "95% interval 55% to 93%" in text
-    assert "mean of the last 3 sessions" in text  # the chart's legend
-    # Tricks won fell by more than measurement error, and the report says on what grounds.
-    assert "Reliable decline" in text
-    assert "r = 0.80" in text and "SD = 2.50" in text and "k = 3 sessions" in text
-    assert "Example 2027, Table 5" in text
-    assert "Reliable change Tricks won: Reliable decline" in text  # the summary section
-    assert "Not enough data yet" in text  # recall: too few observations for a reading
+    assert "Memory fidelity" in text and "55% to 93%" in text
+    assert "each session (by number)" in text  # the chart's legend
+    # Tricks won fell by more than measurement error at the declared point, and the report
+    # says on what grounds (in the planned readings and beside the chart).
+    assert "Planned readings" in text
+    primary = "Tricks won: After six sessions (session 6): Reliable decline since the baseline"
+    assert f"{primary}: 15" in text
+    assert "RCI -3.16" in text and "no practice correction (the study has no control arm)" in text
+    # Every value with its n, the session it is from and how many sessions count.
+    assert "Latest 10 at session 6 (n = 3). 6 of 6 sessions count" in text
+    # Recall: one observation a session is too few for any session to count.
+    assert "0 of 6 sessions count for readings (a session counts with 10" in text
+    assert "Exploratory. No trend yet: 0 of the 5 sessions" in text
     assert SECRET_NOTE not in text and "Clinician notes" not in text
 
 

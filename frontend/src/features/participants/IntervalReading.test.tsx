@@ -2,22 +2,13 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { MetricSummary } from "../../api/types";
 import { CHART_METRICS, IntervalReading } from "./ParticipantPage";
+import { metricFixture } from "./metricFixture";
 
-const fidelity: MetricSummary = {
+const fidelity: MetricSummary = metricFixture({
   key: "memory_fidelity",
   label: "Memory fidelity (model estimate)",
-  unit: "proportion",
-  direction: "higher_better",
-  latest: 0.62,
-  baseline: 0.5,
-  series: [0.5, 0.55, 0.62],
-  trend: null,
-  rci: null,
-  z_cohort: null,
-  z_norm: null,
-  z_reading: null,
   interval: { low: 0.5, high: 0.75, informative: 12 },
-};
+});
 
 describe("memory fidelity on the participant page", () => {
   it("is charted, so its panel shows the latest session's interval", () => {
@@ -27,6 +18,12 @@ describe("memory fidelity on the participant page", () => {
   it("prints the interval and how many decisions carried information", () => {
     render(<IntervalReading metric={fidelity} />);
     expect(screen.getByText("50% to 75% (12 informative decisions)")).toBeTruthy();
+  });
+
+  it("says how often such an interval was measured to cover the truth", () => {
+    const labelled = { low: 0.5, high: 0.75, label: "covers the true value 60% of the time" };
+    render(<IntervalReading metric={{ ...fidelity, interval: labelled }} />);
+    expect(screen.getByText("50% to 75% (covers the true value 60% of the time)")).toBeTruthy();
   });
 
   it("prints a dash when there is no interval", () => {

@@ -109,7 +109,7 @@ export function ParticipantListPage() {
                             <span className="metric-cell">
                               <strong>{formatValue(metric.latest, metric.unit)}</strong>
                               <Sparkline
-                                values={metric.series}
+                                values={metric.series.map((point) => point.value)}
                                 width={80}
                                 height={26}
                                 label={`${metric.label} over the last sessions`}

@@ -2,8 +2,9 @@
 // adaptive-difficulty history, sessions, and the clinical team's notes.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { Fragment, useRef, useState } from "react";
 import { newKey } from "../../api/keys";
+import { clinicToday } from "../../ui/dates";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { SignReport } from "../signoff/SignReport";
@@ -18,8 +19,9 @@ import {
   YAxis,
 } from "recharts";
 import { rows } from "../../api/client";
-import type { MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
+import type { Claims, MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
 import { practiceState } from "../practice/api";
+import { DosePanel } from "../programme/DosePanel";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -30,12 +32,12 @@ import {
   errorText,
   formatDate,
   formatValue,
+  trendOf,
 } from "../../ui/widgets";
 import { createSession, startSessionGame } from "../sessions/api";
 import { listProtocols } from "../studies/api";
 import {
   addNote,
-  getMetricSeries,
   getParticipant,
   listNotes,
   listSessions,
@@ -65,10 +67,13 @@ export function ParticipantPage() {
     return <ErrorNote error={participant.error} what="This participant" />;
   const p = participant.data;
   const metrics = summary.data?.metrics ?? [];
-  const charted = CHART_METRICS.map((key) => metrics.find((m) => m.key === key)).filter(
-    (m): m is MetricSummary => !!m,
-  );
-  const others = metrics.filter((m) => !CHART_METRICS.includes(m.key));
+  // The primary measures first, then the usual charts, each game its own.
+  const primary = metrics.filter((m) => m.role === "primary");
+  const charted = [
+    ...primary,
+    ...metrics.filter((m) => m.role !== "primary" && CHART_METRICS.includes(m.key)),
+  ];
+  const others = metrics.filter((m) => !charted.includes(m));
   return (
     <section aria-labelledby="p-title" className="participant-page">
       <div className="page-head">
@@ -101,6 +106,7 @@ export function ParticipantPage() {
       </div>
 
       <h2>Progress</h2>
+      {summary.data && <ClaimsNote claims={summary.data.claims} />}
       {summary.isLoading && <Loading />}
       <ErrorNote error={summary.error} what="Metrics" />
       {summary.data && metrics.length === 0 && (
@@ -108,7 +114,7 @@ export function ParticipantPage() {
       )}
       <div className="metric-grid">
         {charted.map((m) => (
-          <MetricPanel key={m.key} participantId={p.id} metric={m} />
+          <MetricPanel key={`${m.key}-${m.game}`} metric={m} />
         ))}
       </div>
       {others.length > 0 && (
@@ -120,29 +126,30 @@ export function ParticipantPage() {
                 <tr>
                   <th scope="col">Measure</th>
                   <th scope="col">Latest</th>
-                  <th scope="col">Baseline</th>
                   <th scope="col">Over sessions</th>
                   <th scope="col">Trend</th>
-                  <th scope="col">Reliable change</th>
+                  <th scope="col">Reading</th>
                 </tr>
               </thead>
               <tbody>
                 {others.map((m) => (
-                  <tr key={m.key} data-metric={m.key}>
+                  <tr key={`${m.key}-${m.game}`} data-metric={testId(m)}>
                     <th scope="row" title={m.definition}>
                       {m.label}
                     </th>
-                    <td>{formatValue(m.latest, m.unit)}</td>
-                    <td>{formatValue(m.baseline, m.unit)}</td>
                     <td>
-                      <Sparkline values={m.series} label={`${m.label} over sessions`} />
+                      <LatestValue metric={m} />
+                    </td>
+                    <td>
+                      <Sparkline
+                        values={m.series.map((point) => point.value)}
+                        label={`${m.label} over sessions`}
+                      />
                     </td>
                     <td>
                       <TrendArrow metric={m} />
                     </td>
-                    <td>
-                      <RciReading metric={m} />
-                    </td>
+                    <td data-testid={`reading-${testId(m)}`}>{m.reading}</td>
                   </tr>
                 ))}
               </tbody>
@@ -185,6 +192,7 @@ export function ParticipantPage() {
         </>
       )}
 
+      <DosePanel participantId={p.id} />
       <SessionList participantId={p.id} />
       <SignReport participantId={p.id} />
       <Notes participantId={p.id} />
@@ -264,7 +272,7 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
 
 function ConsentPanel({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
-  const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [date, setDate] = useState(() => clinicToday());
   const [version, setVersion] = useState("");
   const consent = useMutation({
     mutationFn: () => recordConsent(p.id, date, version),
@@ -398,34 +406,89 @@ function StartSession({ participant: p }: { participant: Participant }) {
   );
 }
 
-function MetricPanel({ participantId, metric }: { participantId: number; metric: MetricSummary }) {
-  const detail = useQuery({
-    queryKey: ["metric", participantId, metric.key],
-    queryFn: () => getMetricSeries(participantId, metric.key),
-    retry: false,
-  });
-  const data =
-    detail.data?.series.map((point) => ({
-      name: `#${point.session}`,
-      value: point.value,
-      mean: point.rolling_mean,
-    })) ??
-    metric.series.map((value, i) => ({ name: `${i + 1}`, value, mean: null as number | null }));
+/** A measure's test id: its key, and its game when that is not Memulation. */
+export function testId(metric: Pick<MetricSummary, "key" | "game">): string {
+  return metric.game === "memulation" ? metric.key : `${metric.key}-${metric.game}`;
+}
+
+/** What the study declared it will claim, so the page's words can be read for what they are. */
+function ClaimsNote({ claims }: { claims: Claims }) {
+  if (!claims.primary_metrics.length || claims.assessment_points.length < 2) {
+    return (
+      <p className="muted" data-testid="claims">
+        This study declares no primary measures and assessment points: every trend below is
+        exploratory, and nothing is read as an improvement or a decline.
+      </p>
+    );
+  }
+  const points = claims.assessment_points
+    .map((p) => `${p.label || POINT_WORDS[p.kind] || p.kind} (${p.when})`)
+    .join(", ");
   return (
-    <article
-      className="card-panel metric"
-      data-metric={metric.key}
-      aria-labelledby={`m-${metric.key}`}
-    >
-      <h3 id={`m-${metric.key}`}>{metric.label}</h3>
+    <p className="muted" data-testid="claims">
+      Primary measures are read only at the study's assessment points: {points}. Words about change
+      appear only there, after correction for every planned reading; every other trend is
+      exploratory.
+    </p>
+  );
+}
+
+const POINT_WORDS: Record<string, string> = {
+  baseline: "Baseline",
+  post_training: "End of training",
+  follow_up: "Follow-up",
+};
+
+/** The latest value with the observations and the session it rests on. */
+export function LatestValue({ metric }: { metric: MetricSummary }) {
+  if (metric.latest === null) return <span className="muted">–</span>;
+  return (
+    <>
+      {formatValue(metric.latest, metric.unit)}{" "}
+      <span className="muted">
+        (n = {metric.latest_n}, session {metric.latest_session})
+      </span>
+    </>
+  );
+}
+
+/** Each session's value by its number (a gap where a session has none), and the fitted trend
+ * between its two ends when there is one. */
+export function chartRows(metric: MetricSummary) {
+  const trend = trendOf(metric);
+  const fitted = trend?.status === "ok" ? trend : null;
+  return metric.series.map((point) => ({
+    name: `#${point.session}`,
+    value: point.value,
+    trend:
+      fitted && point.session === fitted.first_session
+        ? (fitted.fitted_first ?? null)
+        : fitted && point.session === fitted.last_session
+          ? (fitted.fitted_last ?? null)
+          : null,
+  }));
+}
+
+function MetricPanel({ metric }: { metric: MetricSummary }) {
+  const id = testId(metric);
+  const data = chartRows(metric);
+  const values = metric.series.filter((point) => point.value !== null).length;
+  const hasTrend = data.some((row) => row.trend !== null);
+  return (
+    <article className="card-panel metric" data-metric={id} aria-labelledby={`m-${id}`}>
+      <h3 id={`m-${id}`}>
+        {metric.label}
+        {metric.role === "primary" && <span className="badge">primary</span>}
+      </h3>
       <div className="metric-head">
-        <span className="metric-latest" data-testid={`latest-${metric.key}`}>
-          {formatValue(metric.latest, metric.unit)}
+        <span className="metric-latest" data-testid={`latest-${id}`}>
+          <LatestValue metric={metric} />
         </span>
-        <span className="muted">
-          baseline {formatValue(metric.baseline, metric.unit)} · {directionWords(metric.direction)}
+        <span className="muted" data-testid={`counted-${id}`}>
+          {metric.counted} of {values} session{values === 1 ? "" : "s"} count for readings (
+          {metric.min_trials} or more observations each) · {directionWords(metric.direction)}
           {metric.chance_level !== null && metric.chance_level !== undefined && (
-            <span data-testid={`chance-${metric.key}`}>
+            <span data-testid={`chance-${id}`}>
               {" "}
               · chance level {formatValue(metric.chance_level, metric.unit)}
             </span>
@@ -433,85 +496,102 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
         </span>
         <TrendArrow metric={metric} />
       </div>
-      <div className="chart" aria-hidden="true">
-        <ResponsiveContainer width="100%" height={190}>
-          <LineChart
-            data={data}
-            margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
-            // The chart is a picture (aria-hidden); its readings are the text beside it.
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke="#ddd" />
-            <XAxis dataKey="name" stroke="#333" />
-            <YAxis
-              stroke="#333"
-              width={AXIS_WIDTH}
-              tickFormatter={(v: number) => axisTick(v, metric.unit)}
-            />
-            <Tooltip formatter={(v) => formatValue(Number(v), metric.unit)} />
-            <Legend verticalAlign="bottom" height={24} iconType="plainline" />
-            <Line
-              type="monotone"
-              dataKey="value"
-              name="Each session"
-              stroke="#0b57d0"
-              strokeWidth={2}
-              dot
-            />
-            <Line
-              type="monotone"
-              dataKey="mean"
-              name={MEAN_LEGEND}
-              stroke="#b34700"
-              strokeDasharray="5 4"
-              dot={false}
-              connectNulls
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      {values < 2 ? (
+        <p className="muted" data-testid={`no-chart-${id}`}>
+          {values === 1 ? "One session so far: no chart until there are two." : "No values yet."}
+        </p>
+      ) : (
+        <div className="chart" aria-hidden="true">
+          <ResponsiveContainer width="100%" height={190}>
+            <LineChart
+              data={data}
+              margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
+              // The chart is a picture (aria-hidden); its readings are the text beside it.
+              accessibilityLayer={false}
+            >
+              <CartesianGrid stroke="#ddd" />
+              <XAxis dataKey="name" stroke="#333" />
+              <YAxis
+                stroke="#333"
+                width={AXIS_WIDTH}
+                tickFormatter={(v: number) => axisTick(v, metric.unit)}
+              />
+              <Tooltip formatter={(v) => formatValue(Number(v), metric.unit)} />
+              <Legend verticalAlign="bottom" height={24} iconType="plainline" />
+              <Line
+                type="linear"
+                dataKey="value"
+                name="Each session"
+                stroke="#0b57d0"
+                strokeWidth={2}
+                dot
+                connectNulls={false}
+              />
+              {hasTrend && (
+                <Line
+                  type="linear"
+                  dataKey="trend"
+                  name={TREND_LEGEND}
+                  stroke="#b34700"
+                  strokeDasharray="5 4"
+                  dot={false}
+                  connectNulls
+                />
+              )}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
       <dl className="readings">
         {metric.interval && (
           <>
-            <dt>Latest session's 95% interval</dt>
-            <dd data-testid={`interval-${metric.key}`}>
+            <dt>Latest session's interval</dt>
+            <dd data-testid={`interval-${id}`}>
               <IntervalReading metric={metric} />
             </dd>
           </>
         )}
-        {metric.trend?.reading && (
+        {metric.withheld && (
           <>
-            <dt>Trend</dt>
-            <dd>{metric.trend.reading}</dd>
+            <dt>Withheld</dt>
+            <dd data-testid={`withheld-${id}`}>{metric.withheld}</dd>
           </>
         )}
-        {metric.rci && (
+        {metric.role === "primary" ? (
+          metric.assessments.map((a) => (
+            <Fragment key={a.point}>
+              <dt>
+                {a.label || POINT_WORDS[a.kind] || a.kind} ({a.when})
+              </dt>
+              <dd data-testid={`assessment-${id}-${a.kind}`}>
+                {a.words.map((word) => (
+                  <span
+                    key={word}
+                    className={`badge flag-${/decline/.test(word) ? "decline" : "improvement"}`}
+                  >
+                    {word}
+                  </span>
+                ))}{" "}
+                {a.reading}
+              </dd>
+            </Fragment>
+          ))
+        ) : (
           <>
-            <dt>Reliable change</dt>
-            <dd>
-              <RciReading metric={metric} full />
-            </dd>
+            <dt>Trend (exploratory)</dt>
+            <dd data-testid={`reading-${id}`}>{metric.reading}</dd>
           </>
         )}
-        {metric.z_reading && (
+        {metric.z?.reading && (
           <>
             <dt>Compared with others</dt>
-            <dd data-testid={`z-${metric.key}`}>
-              {metric.z_reading}
-              {(metric.z_cohort !== null || metric.z_norm !== null) && (
-                <span className="muted">
-                  {" "}
-                  (z cohort {metric.z_cohort?.toFixed(2) ?? "–"}, z norm{" "}
-                  {metric.z_norm?.toFixed(2) ?? "–"})
-                </span>
-              )}
-            </dd>
+            <dd data-testid={`z-${id}`}>{metric.z.reading}</dd>
           </>
         )}
-        {detail.data?.definition && (
+        {(metric.plain || metric.definition) && (
           <>
             <dt>What it measures</dt>
-            <dd>{detail.data.definition}</dd>
+            <dd>{metric.plain || metric.definition}</dd>
           </>
         )}
       </dl>
@@ -522,7 +602,7 @@ function MetricPanel({ participantId, metric }: { participantId: number; metric:
 // Wide enough for the longest tick ("100%", "2.2 s", "12.5"): a narrower axis clips the first
 // character away ("00%").
 const AXIS_WIDTH = 56;
-export const MEAN_LEGEND = "Mean of the last 3 sessions";
+export const TREND_LEGEND = "Fitted trend";
 
 /** A y-axis tick in the metric's unit, short enough for the axis. */
 export function axisTick(value: number, unit: string): string {
@@ -539,48 +619,18 @@ function directionWords(direction: MetricSummary["direction"]): string {
   return "neutral: neither direction is better";
 }
 
-/** A reliable change with everything it rests on: r, SD, k, their source and the practice
- * correction; or why there is none ("not enough data yet" below the minimum trials). */
-/** The latest session's 95% interval of a measure estimated with one (memory fidelity). */
+/** The latest session's interval of a measure estimated with one (memory fidelity), with the
+ * coverage it was measured to have. */
 export function IntervalReading({ metric }: { metric: MetricSummary }) {
   const interval = metric.interval;
   if (!interval) return <span className="muted">–</span>;
-  const { low, high, informative } = interval;
+  const { low, high, informative, label } = interval;
   return (
     <>
       {formatValue(low, metric.unit)} to {formatValue(high, metric.unit)}
+      {label && ` (${label})`}
       {informative !== undefined && ` (${informative} informative decisions)`}
     </>
-  );
-}
-
-export function RciReading({ metric, full = false }: { metric: MetricSummary; full?: boolean }) {
-  const rci = metric.rci;
-  if (!rci) return <span className="muted">–</span>;
-  if (rci.value === null) {
-    const short = rci.status === "neutral" ? "not read (neutral)" : rci.reading.split(":")[0];
-    return (
-      <span className="muted" data-testid={`rci-${metric.key}`} data-status={rci.status}>
-        {full ? rci.reading : short}
-      </span>
-    );
-  }
-  return (
-    <span data-testid={`rci-${metric.key}`} data-status={rci.status}>
-      {rci.reliable ? <span className="badge flag">reliable</span> : !full && "none"}
-      {full && ` ${rci.reading}`}
-      <span className="muted rci-inputs" data-testid={`rci-inputs-${metric.key}`}>
-        {" "}
-        (RCI {rci.value.toFixed(2)}
-        {rci.corrected !== null && `, corrected ${rci.corrected.toFixed(2)}`}; r ={" "}
-        {rci.reliability?.toFixed(2)}, SD = {formatValue(rci.sd, metric.unit)}, k = {rci.k}{" "}
-        sessions; r and SD from {rci.source}
-        {rci.practice_source
-          ? `; practice ${formatValue(rci.practice_gain, metric.unit)} from ${rci.practice_source}`
-          : "; no practice correction"}
-        )
-      </span>
-    </span>
   );
 }
 

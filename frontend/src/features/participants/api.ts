@@ -2,7 +2,7 @@
 // series, consent, the weekly plan, enrolment, notes, sessions and the printable report.
 
 import { answer, answerAs, typedApi } from "../../api/client";
-import type { MetricSeries, ParticipantSummary } from "../../api/types";
+import type { ParticipantSummary } from "../../api/types";
 import type { components } from "../../api/schema";
 
 type Id = number | string;
@@ -23,13 +23,6 @@ export const getParticipant = (id: Id) =>
 
 export const getSummary = (id: Id) =>
   answerAs<ParticipantSummary>(typedApi.GET("/api/participants/{id}/summary/", participant(id)));
-
-export const getMetricSeries = (id: Id, key: string) =>
-  answerAs<MetricSeries>(
-    typedApi.GET("/api/participants/{id}/metrics/", {
-      params: { path: { id: Number(id) }, query: { key } },
-    }),
-  );
 
 export const enrol = (body: Enrolment) => answer(typedApi.POST("/api/participants/", { body }));
 

@@ -1,45 +1,23 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { MetricSummary } from "../../api/types";
 import { axisTick } from "./ParticipantPage";
-import { FlagList, missedLastWeek, participantFlags, reliableChange } from "./glance";
+import { FlagList, changeFlags, missedLastWeek, participantFlags } from "./glance";
+import { metricFixture } from "./metricFixture";
 
-const metric = (over: Partial<MetricSummary>): MetricSummary => ({
-  key: "recall_hit",
-  label: "'Stragedy hit rate",
-  unit: "proportion",
-  direction: "higher_better",
-  latest: 0.4,
-  baseline: 0.7,
-  series: [0.7, 0.6, 0.4],
-  trend: null,
-  rci: null,
-  z_cohort: null,
-  z_norm: null,
-  z_reading: null,
-  ...over,
-});
-
-const reliable = (baseline: number, latest: number, yes = true) =>
-  ({
-    value: 2.5,
-    corrected: null,
-    reliable: yes,
-    status: "ok",
-    reading: yes ? "Reliable change" : "No reliable change",
-    baseline,
-    latest,
-  }) as MetricSummary["rci"];
+const metric = metricFixture;
 
 describe("the participant list at a glance", () => {
-  it("flags a reliable change only when the inference says it holds, by direction", () => {
-    expect(reliableChange(metric({ rci: reliable(0.7, 0.4) }))).toBe("decline");
-    expect(reliableChange(metric({ rci: reliable(0.4, 0.7) }))).toBe("improvement");
-    const slower = metric({ direction: "lower_better", unit: "ms", rci: reliable(900, 1400) });
-    expect(reliableChange(slower)).toBe("decline");
-    expect(reliableChange(metric({ rci: reliable(0.7, 0.4, false) }))).toBeNull();
-    expect(reliableChange(metric({ direction: "neutral", rci: reliable(0.7, 0.4) }))).toBeNull();
-    expect(reliableChange(metric({ rci: null }))).toBeNull();
+  it("flags only the words a planned reading gives, never an exploratory trend", () => {
+    const decline = metric({ role: "primary", words: ["reliable decline", "decline"] });
+    expect(changeFlags(decline)).toEqual([
+      { kind: "decline", text: "reliable decline: 'Stragedy hit rate" },
+      { kind: "decline", text: "decline: 'Stragedy hit rate" },
+    ]);
+    expect(changeFlags(metric({ role: "primary", words: ["reliable improvement"] }))).toEqual([
+      { kind: "improvement", text: "reliable improvement: 'Stragedy hit rate" },
+    ]);
+    const rising = metric({ trend: { status: "ok", points: 6, min_points: 5, arrow: "up" } });
+    expect(changeFlags(rising)).toEqual([]);
   });
 
   it("takes last week's missed sessions from the server's count (the clinic's weeks)", () => {
@@ -56,7 +34,7 @@ describe("the participant list at a glance", () => {
 
   it("lists the flags in words, or says none", () => {
     const p = { sessions_per_week_planned: 3, sessions_missed_last_week: 2 };
-    const flags = participantFlags(p, [metric({ rci: reliable(0.7, 0.4) })]);
+    const flags = participantFlags(p, [metric({ role: "primary", words: ["reliable decline"] })]);
     expect(flags.map((f) => f.text)).toEqual([
       "missed 2 of 3 last week",
       "reliable decline: 'Stragedy hit rate",

@@ -1,5 +1,5 @@
 // The participant list at a glance: the few key metrics, and flags only where the data hold them
-// up (a reliable change the metrics inference reports; sessions missed against the weekly plan).
+// up (a planned reading's word at an assessment point; sessions missed against the weekly plan).
 
 import type { MetricSummary, Participant } from "../../api/types";
 
@@ -8,23 +8,14 @@ export const GLANCE_METRICS = ["recall_hit", "optimal_play_rate", "decision_time
 
 export type Flag = { kind: "decline" | "improvement" | "missed"; text: string };
 
-/** "decline" or "improvement" when the inference says the change is reliable; else null. */
-export function reliableChange(metric: MetricSummary): "decline" | "improvement" | null {
-  const rci = metric.rci;
-  if (!rci?.reliable || metric.direction === "neutral") return null;
-  const facts = rci as { baseline?: number; latest?: number; practice_gain?: number | null };
-  let change: number | null = null;
-  if (typeof facts.baseline === "number" && typeof facts.latest === "number") {
-    change = facts.latest - facts.baseline - (facts.practice_gain ?? 0);
-  }
-  if (change === null || change === 0) {
-    // the reading says which, in words ("Reliable decline (RCI ...")
-    if (/^Reliable decline/.test(rci.reading)) return "decline";
-    if (/^Reliable improvement/.test(rci.reading)) return "improvement";
-    return null;
-  }
-  const better = metric.direction === "higher_better" ? change > 0 : change < 0;
-  return better ? "improvement" : "decline";
+/** The flags a measure's planned readings raise: their words ("reliable decline", "improvement"
+ * over training), which the server gives only for a primary measure at an assessment point
+ * after correction for every planned reading. Exploratory readings raise none. */
+export function changeFlags(metric: Pick<MetricSummary, "words" | "label">): Flag[] {
+  return [...new Set(metric.words ?? [])].map((word) => ({
+    kind: /decline/.test(word) ? "decline" : "improvement",
+    text: `${word}: ${metric.label}`,
+  }));
 }
 
 type WeekCounts = Pick<Participant, "sessions_per_week_planned" | "sessions_missed_last_week">;
@@ -45,10 +36,7 @@ export function participantFlags(p: WeekCounts, metrics: MetricSummary[]): Flag[
       text: `missed ${missed} of ${p.sessions_per_week_planned} last week`,
     });
   }
-  for (const m of metrics) {
-    const change = reliableChange(m);
-    if (change) flags.push({ kind: change, text: `reliable ${change}: ${m.label}` });
-  }
+  for (const m of metrics) flags.push(...changeFlags(m));
   return flags;
 }
 

@@ -2,7 +2,8 @@
 // holds, its clinical team and its cohort.
 
 import { answer, answerAs, typedApi } from "../../api/client";
-import type { ProtocolWrite } from "../../api/types";
+import type { components } from "../../api/schema";
+import type { CohortMetric, ProtocolWrite } from "../../api/types";
 
 type Id = number | string;
 
@@ -14,6 +15,17 @@ export const createStudy = (body: { name: string; description: string }) =>
 
 export const getStudy = (id: Id) =>
   answer(typedApi.GET("/api/studies/{id}/", { params: { path: { id: Number(id) } } }));
+
+/** What a study declares it will claim (refused once a session is completed). */
+export type ClaimsWrite = Required<
+  Pick<
+    components["schemas"]["PatchedStudyWriteRequest"],
+    "primary_metrics" | "assessment_points" | "retest_interval_days"
+  >
+>;
+
+export const setClaims = (id: Id, body: ClaimsWrite) =>
+  answer(typedApi.PATCH("/api/studies/{id}/", { params: { path: { id: Number(id) } }, body }));
 
 export const listProtocols = (studyId: Id) =>
   answer(
@@ -55,8 +67,20 @@ export const setClinicians = (participantId: number, clinicians: number[]) =>
 export const listClinicians = () =>
   answer(typedApi.GET("/api/staff/", { params: { query: { role: "clinician" } } }));
 
-/** The cohort view's contract is still settling: the page reads whatever list it holds. */
 export const getCohort = (studyId: Id) =>
-  answerAs<unknown>(
+  answerAs<{ study: number; participants: number; metrics: CohortMetric[] }>(
     typedApi.GET("/api/studies/{id}/cohort/", { params: { path: { id: Number(studyId) } } }),
+  );
+
+/** Open the study with arms: its concealed allocation is drawn, once. */
+export const openStudy = (
+  studyId: Id,
+  body: {
+    arms: { name: string; control: boolean; weight: number }[];
+    eligibility_criteria: string[];
+    design_open: boolean;
+  },
+) =>
+  answer(
+    typedApi.POST("/api/studies/{id}/open/", { params: { path: { id: Number(studyId) } }, body }),
   );

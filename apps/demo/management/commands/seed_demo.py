@@ -1,0 +1,160 @@
+"""``manage.py seed_demo``: a demo study with weeks of played sessions (local use only)."""
+
+import random
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.services import DEMO_PASSWORD, demo_staff_ensure
+from apps.games.demo import demo_game_play
+from apps.metrics.services import (
+    fidelity_wanted,
+    metrics_nightly,
+    session_fidelity_compute,
+    session_metrics_compute,
+)
+from apps.metrics.signals import metrics_deferred
+from apps.participants.models import AllocationSlot, Participant, Study
+from apps.participants.services.allocation import participant_allocate, study_open
+from apps.participants.services.participants import participant_consent_record, participant_enrol
+from apps.participants.services.studies import protocol_create, study_create
+from apps.training.models import TrainingSession
+from apps.training.services import session_create
+
+STUDY = "Memory Clinic Pilot (demo)"
+DEMO_ARMS = [{"name": "training"}, {"name": "control", "control": True}]
+DEMO_CRITERIA = ["Reports memory complaints", "Can hold and play cards on a tablet"]
+
+
+class Command(BaseCommand):
+    help = "Load demo data: staff logins, a study, participants with weeks of played sessions."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--participants", type=int, default=6)
+        parser.add_argument("--weeks", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=2026)
+
+    def handle(self, *args, participants, weeks, seed, **options):
+        staff = demo_staff_ensure()
+        self.stdout.write(f"Demo logins (password: {DEMO_PASSWORD}):")
+        for username, user in staff.items():
+            self.stdout.write(f"  {username:<12} {user.role}")
+        if Study.objects.filter(name=STUDY).exists():
+            self.stdout.write(f"The demo study is already loaded ({STUDY}).")
+            return
+        rng = random.Random(seed)
+        with transaction.atomic():
+            study, protocols = self._study(staff)
+            # Two arms, allocated after consent and eligibility (reproducible from the seed).
+            study = study_open(
+                study=study,
+                actor=staff["researcher"],
+                arms=DEMO_ARMS,
+                eligibility_criteria=DEMO_CRITERIA,
+                seed=seed,
+            )
+            people = self._participants(study, staff["clinician"], participants, rng)
+        total = 0
+        with metrics_deferred():
+            for number, participant in enumerate(people, 1):
+                sessions = self._sessions(participant, protocols, staff["clinician"], weeks, rng)
+                total += len(sessions)
+                self._solver_analysis(sessions)
+                self.stdout.write(f"  participant {number}/{len(people)} {participant.code}: done")
+        metrics_nightly()
+        self.stdout.write(f"Loaded {STUDY}: {len(people)} participants, {total} sessions.")
+
+    def _solver_analysis(self, sessions):
+        """The solver's analysis of the latest Memulation session only: it takes seconds a
+        game (the sweeper does the rest when a worker runs)."""
+        memulation = [s for s in sessions if s.protocol_snapshot["game"] == "memulation"]
+        if memulation and settings.METRICS_WITH_SOLVER:
+            session_metrics_compute(session_id=memulation[-1].pk, with_solver=True)
+            if fidelity_wanted():  # memory fidelity, its own job otherwise
+                session_fidelity_compute(session_id=memulation[-1].pk)
+
+    def _study(self, staff):
+        researcher, clinician = staff["researcher"], staff["clinician"]
+        study = study_create(
+            actor=researcher,
+            name=STUDY,
+            description="Twelve weeks of Memulation training for people with memory complaints.",
+            owners=[researcher],
+            clinicians=[clinician],
+        )
+        memulation = protocol_create(
+            study=study,
+            actor=researcher,
+            name="Memulation standard",
+            game="memulation",
+            rounds=1,
+            examination_seconds=30,
+            opponent="greedy",
+            sessions_per_week=3,
+            adaptive={"enabled": True, "target_recall": 0.6},
+        )
+        mendikot = protocol_create(
+            study=study,
+            actor=researcher,
+            name="Mendikot group",
+            game="mendikot",
+            rounds=1,
+            opponent="heuristic",
+            trump_rule="hidden_ask",
+            sessions_per_week=1,
+        )
+        return study, (memulation, mendikot)
+
+    def _participants(self, study, clinician, count, rng):
+        people = []
+        for _ in range(count):
+            participant = participant_enrol(
+                study=study,
+                actor=clinician,
+                age_band=rng.choice(["60-69", "70-79", "80+"]),
+            )
+            participant_consent_record(
+                participant=participant,
+                actor=clinician,
+                date=timezone.localdate() - timedelta(weeks=12),
+                form_version="v1.2",
+            )
+            participant_allocate(
+                participant=participant, actor=clinician, eligibility_confirmed=DEMO_CRITERIA
+            )
+            people.append(Participant.objects.get(pk=participant.pk))
+        return people
+
+    def _sessions(self, participant, protocols, clinician, weeks, rng) -> list:
+        memulation, mendikot = protocols
+        start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+        start -= timedelta(weeks=weeks)
+        # Demo history: enrolled (and consented) the day before the first sitting, not now.
+        enrolled = start - timedelta(days=1)
+        Participant.objects.filter(pk=participant.pk).update(
+            created_at=enrolled, consent_date=timezone.localdate(enrolled)
+        )
+        AllocationSlot.objects.filter(participant=participant).update(allocated_at=enrolled)
+        talent = rng.uniform(0.1, 0.5)
+        sessions: list[TrainingSession] = []
+        for week in range(weeks):
+            for sitting in range(3):
+                day = start + timedelta(weeks=week, days=sitting * 2, hours=rng.uniform(9, 16))
+                protocol = mendikot if sitting == 2 and week % 2 else memulation
+                session = session_create(
+                    participant=participant, protocol=protocol, actor=clinician
+                )
+                skill = min(0.95, talent + 0.04 * len(sessions) + rng.uniform(-0.05, 0.05))
+                game = demo_game_play(session=session, start=day, skill=skill, rng=rng)
+                game.refresh_from_db()
+                # Demo history: the sitting happened on ``day``, not now.
+                TrainingSession.objects.filter(pk=session.pk).update(
+                    started_at=day, completed_at=game.finished_at, created_at=day
+                )
+                # Session by session, so the adaptive staircase sets the next examination time.
+                session_metrics_compute(session_id=session.pk, with_solver=False)
+                sessions.append(session)
+        return sessions

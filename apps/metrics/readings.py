@@ -1,0 +1,755 @@
+"""What may be said about a participant's metrics, and in which words (pure: no database).
+
+A study declares its claims: its primary metrics and its assessment points (the baseline, the
+end of training, follow-ups). What is read, and how:
+
+- **Primary readings** are made only for a primary metric, only at an assessment point after
+  the baseline, and only from sessions whose value rests on the metric's ``min_trials``. Each
+  point has a reliable change (the point's session against the baseline's) and a trend over the
+  sessions from the baseline to the point. Their p-values are Holm-adjusted within the point
+  across every primary metric and game, then multiplied by the number of declared points after
+  the baseline (Bonferroni across points: they come one after another), so over a whole study
+  an unchanged participant gets a word ("reliable improvement", "decline", ...) with a chance
+  of at most about 5%. Only an adjusted p below 0.05 gives a word.
+- **A reliable change needs a reliability that passed the gate** (see
+  :mod:`apps.metrics.reliability`), and, in a study with a control arm, the control arm's gain
+  between the same two points (the practice effect: the same exposures and interval, the
+  participant left out), whose own uncertainty is added to the standard error of the difference.
+- **Exploratory readings**: every other metric gets its trend over all its counted sessions,
+  labelled exploratory, Holm-adjusted across every exploratory trend shown for the participant,
+  and described as rising or falling, never as better or worse.
+- **Trends respect their data**: a session counts only with the metric's ``min_trials``
+  observations; points are weighted by them; at least ``MIN_POINTS`` sessions; values that never
+  vary are "no variation"; a proportion's trend is a logistic one, so its interval stays within
+  0-100%; each game is its own series.
+- **Withheld**: the memory metrics the adaptive staircase steers on change with the examination
+  time it sets, so sessions played while it adapts are not read for them (its level is the
+  outcome, ``adaptive_seconds``). Memory fidelity gets no z-score (its one-session interval is
+  not calibrated). A neutral metric describes how someone plays: a trend, never a better/worse
+  word or a z-score; a chance baseline is never read.
+- **Comparisons** (z-scores) carry their provenance: the norms row's source, n, mean, SD,
+  protocol settings and age band; the study's control arm at the same session, leave-one-out,
+  consented participants only, with its n.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from apps.metrics import stats
+from apps.metrics.catalogue import CATALOGUE, HIGHER, LOWER, NEUTRAL, UNCALIBRATED, Metric
+
+MIN_POINTS = 5  # counted sessions before a trend is fitted
+MIN_CONTROL = 5  # control-arm participants with both sessions before a practice correction
+MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
+ALPHA = 0.05
+# Sessions played while the staircase adapts are not read for these: it steers on them.
+ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
+NO_Z = UNCALIBRATED  # their one-session interval is not calibrated
+GAME_NAMES = {"memulation": "Memulation", "mendikot": "Mendikot"}
+NEUTRAL_NOTE = "A neutral measure: it describes how the participant plays, not how well."
+# Why a reliable change is, or is not, given at an assessment point (``change.status``).
+CHANGE_STATUSES = {
+    "ok": "computed",
+    "not_reached": "the participant has no session at this point yet",
+    "no_value": "no value at the point or at the baseline",
+    "not_enough_trials": "fewer observations than the metric's min_trials",
+    "no_reliability": "no reliability that passed the gate",
+    "no_practice": "the control arm is too small for the practice correction",
+}
+
+
+TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit")
+READING_ROLES = ("primary", "exploratory", "context")
+
+
+# -- inputs ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    """One completed session of one game, with the metric's value there (None: no value)."""
+
+    session: int  # the session's number, as every page numbers it
+    session_id: int
+    date: str | None
+    value: float | None
+    n: int = 0  # observations behind the value
+    adaptive: bool = False  # played while the adaptive staircase set the examination time
+    protocol: dict = field(default_factory=dict, compare=False)  # game, seconds, opponent
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The reliability a reliable change may use (``missing`` empty), or what is missing."""
+
+    sd: float | None = None
+    r: float | None = None
+    source: str = ""
+    n: int = 0
+    low: float | None = None  # the retest ICC's lower 95% bound
+    missing: str = ""
+
+
+@dataclass(frozen=True)
+class Practice:
+    """The control arm's gain between the baseline and a point (the participant left out)."""
+
+    gain: float
+    sd: float
+    n: int
+
+
+@dataclass(frozen=True)
+class Norm:
+    """A norms row, with everything its z-score must carry."""
+
+    mean: float
+    sd: float
+    n: int
+    source: str
+    age_band: str
+    protocol: dict  # the settings the norms were collected under (game, seconds, opponent)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A declared assessment point as the participant reached it (``session`` None: not yet)."""
+
+    id: int
+    kind: str  # baseline, post_training, follow_up
+    label: str
+    when: str
+    session: int | None = None  # the session number that stands for it
+
+
+@dataclass(frozen=True)
+class PointSpec:
+    """A declared assessment point: a session number, or a window of days after enrolment."""
+
+    id: int
+    kind: str
+    label: str
+    when: str
+    session: int | None = None
+    window: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """A completed session as the assessment points see it."""
+
+    number: int
+    day: int  # days after enrolment the session started
+
+
+def resolve(specs: list[PointSpec], sittings: list[Sitting]) -> tuple[Assessment, ...]:
+    """Which session stands for each point: for a session number, the completed session of that
+    number or, if it was not completed, the next completed one; for a window, the first
+    completed session that started inside it. Each point's session comes after the one before.
+
+    >>> specs = [PointSpec(1, "baseline", "", "session 1", session=1),
+    ...          PointSpec(2, "post_training", "", "session 4", session=4),
+    ...          PointSpec(3, "follow_up", "", "days 30-40", window=(30, 40))]
+    >>> [a.session for a in resolve(specs, [Sitting(1, 0), Sitting(2, 3), Sitting(5, 9),
+    ...                                      Sitting(6, 29), Sitting(7, 33)])]
+    [1, 5, 7]
+    """
+    out = []
+    after = 0
+    for spec in specs:
+        match = None
+        for sitting in sorted(sittings, key=lambda s: s.number):
+            if sitting.number <= after:
+                continue
+            at_number = spec.session is not None and sitting.number >= spec.session
+            in_window = spec.window is not None and spec.window[0] <= sitting.day <= spec.window[1]
+            if at_number or in_window:
+                match = sitting
+                break
+        out.append(
+            Assessment(spec.id, spec.kind, spec.label, spec.when, match.number if match else None)
+        )
+        after = match.number if match else after
+    return tuple(out)
+
+
+@dataclass
+class Context:
+    """Everything besides the series that a participant's readings rest on."""
+
+    primary: tuple[str, ...] = ()
+    assessments: tuple[Assessment, ...] = ()  # the baseline first
+    control_arm: bool = False  # the study has one: a reliable change then needs its practice
+    gate: Callable[[str, str], Gate] = lambda key, game: Gate(missing="no reliability")
+    practice: Callable[[str, str, int], Practice | None] = lambda key, game, point: None
+    norm: Callable[[str, str], Norm | None] = lambda key, game: None
+    # the control arm's values of (key, game) at a session number, the participant left out
+    cohort: Callable[[str, str, int], list[float]] = lambda key, game, session: []
+
+    @property
+    def points_after_baseline(self) -> int:
+        return sum(1 for a in self.assessments if a.kind != "baseline")
+
+
+# -- words -------------------------------------------------------------------------------------
+
+
+def _number(x: float) -> str:
+    return f"{x:.3g}"
+
+
+def value_words(value: float | None, unit: str) -> str:
+    if value is None:
+        return "-"
+    if unit == "proportion":
+        return f"{value * 100:.0f}%"
+    return f"{_number(value)} {unit}"
+
+
+def change_words(value: float, unit: str) -> str:
+    if unit == "proportion":
+        return f"{value * 100:+.0f} points"
+    return f"{value:+.3g} {unit}"
+
+
+def _observations(n: int) -> str:
+    return f"{n} observation{'s' if n != 1 else ''}"
+
+
+def _better(metric: Metric, change: float) -> str:
+    if metric.direction == HIGHER:
+        return "improvement" if change > 0 else "decline"
+    if metric.direction == LOWER:
+        return "improvement" if change < 0 else "decline"
+    raise ValueError("a neutral measure has no better or worse")
+
+
+def label(metric: Metric, game: str, games: int) -> str:
+    """The metric's label, with the game when the participant has played both."""
+    if len(metric.games) > 1 and games > 1:
+        return f"{metric.label} ({GAME_NAMES.get(game, game)})"
+    return metric.label
+
+
+# -- trends ------------------------------------------------------------------------------------
+
+
+def counted(metric: Metric, points: list[Point]) -> list[Point]:
+    """The sessions a reading may rest on: a value on ``min_trials`` observations, and not
+    played while the staircase adapted when the metric is one it steers on."""
+    return [
+        p
+        for p in points
+        if p.value is not None
+        and p.n >= metric.min_trials
+        and not (p.adaptive and metric.key in ADAPTED)
+    ]
+
+
+def fit_trend(metric: Metric, points: list[Point]) -> dict:
+    """The trend over ``points`` (already counted), without words: its numbers and p, or why
+    there is none (``status``)."""
+    base = {"points": len(points), "min_points": MIN_POINTS}
+    if len(points) < MIN_POINTS:
+        return {**base, "status": "not_enough_points"}
+    values = [p.value for p in points]
+    if max(values) == min(values):  # type: ignore[type-var]
+        return {**base, "status": "no_variation", "value": values[0]}
+    x = [float(p.session) for p in points]
+    y = [float(p.value) for p in points]  # type: ignore[arg-type]
+    w = [float(p.n) for p in points]
+    fit: stats.Trend | None
+    if metric.unit == "proportion":
+        fit = stats.logistic_trend(x, y, w)
+        if fit is None:
+            return {**base, "status": "no_fit"}
+    else:
+        fit = stats.weighted_trend(x, y, w)
+    return {
+        **base,
+        "status": "ok",
+        "scale": fit.scale,
+        "slope": fit.slope,
+        "ci_low": fit.ci_low,
+        "ci_high": fit.ci_high,
+        "p": fit.p,
+        "first_session": points[0].session,
+        "last_session": points[-1].session,
+        "fitted_first": fit.first,
+        "fitted_last": fit.last,
+        "change": fit.change,
+        "change_low": fit.change_low,
+        "change_high": fit.change_high,
+    }
+
+
+def _trend_numbers(metric: Metric, trend: dict) -> str:
+    unit = metric.unit
+    span = f"sessions {trend['first_session']}-{trend['last_session']}"
+    return (
+        f"{change_words(trend['change'], unit)} over {span} (95% CI "
+        f"{change_words(trend['change_low'], unit)} to {change_words(trend['change_high'], unit)}"
+        f"; {trend['points']} sessions)"
+    )
+
+
+def _no_trend_words(metric: Metric, trend: dict) -> str:
+    if trend["status"] == "not_enough_points":
+        return (
+            f"No trend yet: {trend['points']} of the {MIN_POINTS} sessions a trend needs have "
+            f"{metric.min_trials} or more observations."
+        )
+    if trend["status"] == "no_variation":
+        return f"No variation: every counted session is {value_words(trend['value'], metric.unit)}."
+    return "No trend: the values sit at an end of the scale, where no trend can be fitted."
+
+
+# -- the reliable change at a point ------------------------------------------------------------
+
+
+def reliable_change(
+    metric: Metric, baseline: Point, point: Point, gate: Gate, practice: Practice | None
+) -> dict:
+    """The Jacobson-Truax change of one session against another (both single sessions): the
+    standard error of the difference ``sqrt(2 SEM^2 + SD_c^2 / n_c)``, SEM = SD sqrt(1 - r),
+    the second term the practice estimate's own variance (the control arm's gains' SD over its
+    n); the practice gain subtracted first. SD, r and the practice are estimates, so the index
+    is read against Student's t with Satterthwaite's degrees of freedom (the reliability's
+    sample less 2, the control arm's less 1) rather than the normal curve."""
+    sem = stats.sem_of_mean(sd=gate.sd, reliability=gate.r)  # type: ignore[arg-type]
+    gain = practice.gain if practice else 0.0
+    error = 2 * sem**2
+    practice_var = practice.sd**2 / practice.n if practice else 0.0
+    s_diff = math.sqrt(error + practice_var)
+    df = error**2 / max(gate.n - 2, 1)
+    if practice:
+        df += practice_var**2 / (practice.n - 1)
+    df = (error + practice_var) ** 2 / df
+    change = point.value - baseline.value  # type: ignore[operator]
+    rci = (change - gain) / s_diff
+    return {
+        "status": "ok",
+        "baseline": baseline.value,
+        "baseline_session": baseline.session,
+        "baseline_n": baseline.n,
+        "value": point.value,
+        "session": point.session,
+        "n": point.n,
+        "raw_change": change,
+        "practice_gain": practice.gain if practice else None,
+        "practice_sd": practice.sd if practice else None,
+        "practice_n": practice.n if practice else 0,
+        "sd": gate.sd,
+        "reliability": gate.r,
+        "reliability_source": gate.source,
+        "reliability_n": gate.n,
+        "reliability_low": gate.low,
+        "sem": sem,
+        "s_diff": s_diff,
+        "rci": rci,
+        "df": df,
+        "p": stats.t_two_sided_p(rci, df),
+    }
+
+
+# -- one participant ---------------------------------------------------------------------------
+
+
+def _role(metric: Metric, ctx: Context) -> str:
+    if metric.baseline_for:
+        return "context"
+    if metric.key in ctx.primary and ctx.points_after_baseline:
+        return "primary"
+    return "exploratory"
+
+
+def participant_readings(
+    series: dict[tuple[str, str], list[Point]],
+    ctx: Context,
+    before: dict[tuple[str, str], dict] | None = None,
+) -> dict[tuple[str, str], dict]:
+    """Every reading of one participant: ``series`` maps (metric key, game) to the sessions of
+    that game, in order; ``before``, the readings made last time. Returns (key, game) -> the
+    reading's details.
+
+    A primary reading at a point is made once: when its change could be computed (or the data
+    at the point are too few for one), it is kept as it was made, as long as the sessions it
+    rests on keep their values. Otherwise each new control-arm participant would be another look
+    at the same point, and another chance of a word by chance alone."""
+    before = before or {}
+    games = len({game for _, game in series})
+    readings: dict[tuple[str, str], dict] = {}
+    exploratory: list[tuple[tuple[str, str], float]] = []
+    primary: dict[int, list[dict]] = {}  # per point: its changes and trends with a p
+    for (key, game), points in series.items():
+        metric = CATALOGUE[key]
+        present = [p for p in points if p.value is not None]
+        latest = present[-1] if present else None
+        use = counted(metric, points)
+        role = _role(metric, ctx)
+        reading: dict = {
+            "key": key,
+            "game": game,
+            "label": label(metric, game, games),
+            "role": role,
+            "series": [
+                {
+                    "session": p.session,
+                    "session_id": p.session_id,
+                    "date": p.date,
+                    "value": p.value,
+                    "n": p.n,
+                    "counted": p in use,
+                    "adaptive": p.adaptive,
+                }
+                for p in points
+            ],
+            "latest": latest.value if latest else None,
+            "latest_n": latest.n if latest else 0,
+            "latest_session": latest.session if latest else None,
+            "min_trials": metric.min_trials,
+            "counted": len(use),
+            "trend": None,
+            "assessments": [],
+            "z": None,
+            "withheld": None,
+            "words": [],
+        }
+        readings[(key, game)] = reading
+        if role == "context":
+            score = CATALOGUE[metric.baseline_for].label
+            reading["reading"] = f"A chance baseline for {score}, not a score: it is not read."
+            continue
+        if metric.key in ADAPTED and any(p.adaptive for p in points):
+            reading["withheld"] = (
+                "Sessions played while the adaptive staircase set the examination time are not "
+                "read for this measure: the time changed with it. Its level is the outcome "
+                "(Adaptive examination time)."
+            )
+        if role == "primary":
+            kept = {e["point"]: e for e in (before.get((key, game)) or {}).get("assessments", ())}
+            for assessment, entry in _assessments(metric, game, points, use, ctx):
+                old = kept.get(assessment.id)
+                if old and old.get("made") and _same_data(old, entry):
+                    reading["assessments"].append(old)
+                    continue
+                reading["assessments"].append(entry)
+                for test in ("change", "trend"):
+                    if (entry[test] or {}).get("p") is not None:
+                        primary.setdefault(assessment.id, []).append(entry[test])
+        else:
+            reading["trend"] = fit_trend(metric, use)
+            if reading["trend"].get("p") is not None:
+                exploratory.append(((key, game), reading["trend"]["p"]))
+        reading["z"] = _z(metric, game, latest if latest in use else None, latest, ctx)
+    _adjust_exploratory(readings, exploratory)
+    _adjust_primary(readings, primary, ctx)
+    for reading in readings.values():
+        reading["digest"] = digest(reading)
+    return readings
+
+
+MADE = ("ok", "not_enough_trials")  # a change reading's statuses that time will not change
+
+
+def _same_data(old: dict, new: dict) -> bool:
+    """The point's reading rests on the same sessions with the same values as before."""
+    fields = ("baseline_session", "baseline", "baseline_n", "session", "value", "n")
+    return (
+        old["session"] == new["session"]
+        and all(old["change"].get(f) == new["change"].get(f) for f in fields)
+        and (old.get("trend") or {}).get("points") == (new.get("trend") or {}).get("points")
+    )
+
+
+def _assessments(metric: Metric, game: str, points: list[Point], use: list[Point], ctx: Context):
+    """For each point after the baseline: its reliable change and the trend up to it."""
+    at = {p.session: p for p in points}
+    baseline = ctx.assessments[0]
+    base = at.get(baseline.session) if baseline.session is not None else None
+    for assessment in ctx.assessments[1:]:
+        entry: dict = {
+            "point": assessment.id,
+            "kind": assessment.kind,
+            "label": assessment.label,
+            "when": assessment.when,
+            "session": assessment.session,
+            "change": None,
+            "trend": None,
+        }
+        if assessment.session is None or baseline.session is None:
+            entry["change"] = {"status": "not_reached"}
+            entry.update(reading=f"Not reached yet ({assessment.when}).", words=[], made=False)
+            yield assessment, entry
+            continue
+        point = at.get(assessment.session)
+        entry["change"] = _change(metric, game, base, point, assessment.id, ctx)
+        window = [p for p in use if baseline.session <= p.session <= assessment.session]
+        entry["trend"] = fit_trend(metric, window)
+        yield assessment, entry
+
+
+def _change(
+    metric: Metric, game: str, base: Point | None, point: Point | None, point_id: int, ctx: Context
+) -> dict:
+    if base is None or point is None or base.value is None or point.value is None:
+        return {"status": "no_value"}
+    if min(base.n, point.n) < metric.min_trials:
+        return {
+            "status": "not_enough_trials",
+            "baseline_session": base.session,
+            "baseline": base.value,
+            "baseline_n": base.n,
+            "session": point.session,
+            "value": point.value,
+            "n": point.n,
+            "min_trials": metric.min_trials,
+        }
+    if metric.key in ADAPTED and (base.adaptive or point.adaptive):
+        return {"status": "no_value"}
+    gate = ctx.gate(metric.key, game)
+    if gate.missing:
+        return {"status": "no_reliability", "missing": gate.missing}
+    practice = ctx.practice(metric.key, game, point_id)
+    if ctx.control_arm and practice is None:
+        return {"status": "no_practice", "min_control": MIN_CONTROL}
+    return reliable_change(metric, base, point, gate, practice)
+
+
+def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float]]) -> None:
+    adjusted = stats.holm([p for _, p in tests])
+    family = len(tests)
+    for ((key, game), _), p_adj in zip(tests, adjusted, strict=True):
+        readings[(key, game)]["trend"].update(p_adjusted=p_adj, family=family)
+    for (key, _game), reading in readings.items():
+        if reading["role"] != "exploratory":
+            continue
+        metric, trend = CATALOGUE[key], reading["trend"]
+        reading["reading"] = _exploratory_words(metric, trend)
+        clear = trend.get("p_adjusted") is not None and trend["p_adjusted"] < ALPHA
+        trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
+        if metric.direction == NEUTRAL:
+            reading["reading"] += " " + NEUTRAL_NOTE
+
+
+def _exploratory_words(metric: Metric, trend: dict) -> str:
+    if trend["status"] != "ok":
+        return "Exploratory. " + _no_trend_words(metric, trend)
+    clear = trend["p_adjusted"] < ALPHA
+    kind = ("rising" if trend["change"] > 0 else "falling") if clear else "no clear trend"
+    return (
+        f"Exploratory (not a planned claim): {kind}, {_trend_numbers(metric, trend)}; "
+        f"p = {trend['p_adjusted']:.2g} after Holm's correction across the "
+        f"{trend['family']} trends shown."
+    )
+
+
+def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Context) -> None:
+    """Holm within each point, Bonferroni across the points declared after the baseline."""
+    looks = max(1, ctx.points_after_baseline)
+    for tests in families.values():
+        for test, p_adj in zip(tests, stats.holm([t["p"] for t in tests]), strict=True):
+            test.update(p_adjusted=min(1.0, p_adj * looks), family=len(tests), looks=looks)
+    for (key, _game), reading in readings.items():
+        if reading["role"] != "primary":
+            continue
+        metric = CATALOGUE[key]
+        for entry in reading["assessments"]:
+            if "reading" not in entry:
+                entry["reading"], entry["words"] = _assessment_words(metric, entry)
+                entry["made"] = (entry["change"] or {}).get("status") in MADE
+            reading["words"] += entry["words"]
+        reached = [e for e in reading["assessments"] if e["session"] is not None]
+        if reached:
+            reading["reading"] = " ".join(
+                f"{e['label'] or KIND_WORDS[e['kind']]} (session {e['session']}): {e['reading']}"
+                for e in reached
+            )
+        else:
+            first = reading["assessments"][0] if reading["assessments"] else None
+            when = first["when"] if first else "the next assessment point"
+            reading["reading"] = (
+                "A primary measure: read only at the study's assessment points; the first "
+                f"after the baseline is at {when}."
+            )
+
+
+KIND_WORDS = {"baseline": "Baseline", "post_training": "End of training", "follow_up": "Follow-up"}
+
+
+def _assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
+    """The point's reading in words, and the flag words it shows."""
+    change, trend = entry["change"] or {}, entry["trend"] or {}
+    words, flags = [], []
+    if change.get("status") == "ok":
+        reliable = change["p_adjusted"] < ALPHA
+        net = change["raw_change"] - (change["practice_gain"] or 0.0)
+        head = f"Reliable {_better(metric, net)}" if reliable else "No reliable change"
+        if reliable:
+            flags.append(head.lower())
+        practice = (
+            f", {change_words(change['practice_gain'], metric.unit)} of practice from the control "
+            f"arm (n = {change['practice_n']}) taken off"
+            if change["practice_gain"] is not None
+            else ", no practice correction (the study has no control arm)"
+        )
+        words.append(
+            f"{head} since the baseline: {value_words(change['baseline'], metric.unit)} "
+            f"(session {change['baseline_session']}, n = {change['baseline_n']}) to "
+            f"{value_words(change['value'], metric.unit)} (session {change['session']}, n = "
+            f"{change['n']}){practice}; RCI {change['rci']:.2f}, p = {change['p_adjusted']:.2g} "
+            f"after correction for {change['family']} readings at this point and "
+            f"{change['looks']} assessment point{'s' if change['looks'] != 1 else ''}."
+        )
+    else:
+        words.append(_no_change_words(metric, change))
+    if trend.get("status") == "ok":
+        clear = trend["p_adjusted"] < ALPHA
+        if clear:
+            kind = _better(metric, trend["change"]).capitalize()
+            flags.append(kind.lower())
+        else:
+            kind = "No clear trend"
+        words.append(
+            f"{kind} over training: {_trend_numbers(metric, trend)}, p = "
+            f"{trend['p_adjusted']:.2g} after correction."
+        )
+        trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
+    elif trend:
+        words.append(_no_trend_words(metric, trend))
+    return " ".join(words), flags
+
+
+def _no_change_words(metric: Metric, change: dict) -> str:
+    status = change.get("status")
+    if status == "not_enough_trials":
+        return (
+            f"No change reading: the baseline rests on "
+            f"{_observations(change['baseline_n'])} and this point on "
+            f"{_observations(change['n'])}; {change['min_trials']} are needed in each."
+        )
+    if status == "no_reliability":
+        return f"No change reading: {change['missing']}"
+    if status == "no_practice":
+        return (
+            "No change reading yet: the practice correction needs "
+            f"{change['min_control']} control-arm participants with both sessions."
+        )
+    return "No change reading: no value at the baseline or at this point."
+
+
+# -- comparisons -------------------------------------------------------------------------------
+
+
+def _z(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx: Context):
+    """The latest counted session compared with the norms and with the control arm."""
+    none = {"session": None, "value": None, "norm": None, "cohort": None}
+    if metric.direction == NEUTRAL or metric.baseline_for:
+        return {**none, "reading": "No comparison: " + NEUTRAL_NOTE[2:].lower()}
+    if metric.key in NO_Z:
+        return {
+            **none,
+            "reading": "No comparison: one session's estimate is too uncertain to compare "
+            "with others.",
+        }
+    if latest is None:
+        if shown is None:
+            return {**none, "reading": "No comparison yet."}
+        return {
+            **none,
+            "reading": f"No comparison: the latest session rests on {_observations(shown.n)}; "
+            f"a comparison needs {metric.min_trials}.",
+        }
+    out: dict = {"session": latest.session, "value": latest.value, "norm": None, "cohort": None}
+    parts = []
+    norm = ctx.norm(metric.key, game)
+    if norm is not None and _same_protocol(norm.protocol, latest.protocol):
+        z = (latest.value - norm.mean) / norm.sd  # type: ignore[operator]
+        out["norm"] = {
+            "z": z,
+            "mean": norm.mean,
+            "sd": norm.sd,
+            "n": norm.n,
+            "source": norm.source,
+            "age_band": norm.age_band,
+            "protocol": norm.protocol,
+        }
+        parts.append(
+            f"{_standing(metric, z)} compared with the age-band norms (z = {z:.2f}; "
+            f"{norm.source}: age {norm.age_band}, n = {norm.n}, mean "
+            f"{value_words(norm.mean, metric.unit)}, SD {value_words(norm.sd, metric.unit)}, "
+            f"{protocol_words(norm.protocol)})"
+        )
+    elif norm is not None:
+        out["norm_mismatch"] = (
+            f"the norms were collected with {protocol_words(norm.protocol)}; this session ran "
+            f"with {protocol_words(latest.protocol)}"
+        )
+    others = ctx.cohort(metric.key, game, latest.session)
+    if len(others) >= MIN_COHORT_Z:
+        mean, sd = sum(others) / len(others), _sd(others)
+        if sd:
+            z = (latest.value - mean) / sd  # type: ignore[operator]
+            out["cohort"] = {
+                "z": z,
+                "mean": mean,
+                "sd": sd,
+                "n": len(others),
+                "session": latest.session,
+            }
+            parts.append(
+                f"{_standing(metric, z)} compared with the study's control arm at session "
+                f"{latest.session} (z = {z:.2f}; n = {len(others)}, mean "
+                f"{value_words(mean, metric.unit)}, SD {value_words(sd, metric.unit)})"
+            )
+    if parts:
+        out["reading"] = f"Session {latest.session}: " + "; ".join(parts) + "."
+    else:
+        missing = [out.get("norm_mismatch") or "no norms for this age band and measure"]
+        missing.append(
+            f"the control arm has {len(others)} consented participants with session "
+            f"{latest.session} ({MIN_COHORT_Z} needed)"
+        )
+        out["reading"] = "No comparison: " + "; ".join(missing) + "."
+    return out
+
+
+def _standing(metric: Metric, z: float) -> str:
+    good = z if metric.direction == HIGHER else -z
+    if abs(z) < 1:
+        return "About average"
+    return "Better than most" if good > 0 else "Worse than most"
+
+
+def _sd(values: list[float]) -> float | None:
+    if len(values) < 2:
+        return None
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+
+
+PROTOCOL_FIELDS = ("game", "examination_seconds", "opponent")
+
+
+def _same_protocol(norm: dict, session: dict) -> bool:
+    return all(norm.get(f) == session.get(f) for f in PROTOCOL_FIELDS)
+
+
+def protocol_words(protocol: dict) -> str:
+    game = GAME_NAMES.get(protocol.get("game") or "", protocol.get("game") or "?")
+    return (
+        f"{game}, {protocol.get('examination_seconds')} s examination, "
+        f"{protocol.get('opponent')} opponent"
+    )
+
+
+def digest(reading: dict) -> str:
+    """A fingerprint of what a reading says: a new one is kept only when it changes."""
+    body = {k: v for k, v in reading.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

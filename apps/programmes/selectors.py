@@ -1,0 +1,252 @@
+"""Reads of the programme: the dose ledger (prescribed, scheduled, delivered, active minutes,
+missed with reason) per participant and programme week, and the participant's own progress.
+
+Everything delivered is counted from the training sessions, so the ledger cannot drift from
+them. Weeks are the participant's own: week 1 is the seven days from their start (allocation,
+else consent, else enrolment), in the clinic's time zone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import models
+from django.utils import timezone
+
+from apps.common import clock
+from apps.participants.models import AllocationSlot, Participant
+from apps.programmes.models import MissedDose, Programme
+from apps.training.models import TrainingSession
+
+
+def programme_for(participant: Participant) -> Programme | None:
+    """The participant's own prescription, else the study's, else none."""
+    own = Programme.objects.filter(participant=participant).first()
+    return own or Programme.objects.filter(study_id=participant.study_id, participant=None).first()
+
+
+def study_programme(*, study_id: int) -> Programme | None:
+    return Programme.objects.filter(study_id=study_id, participant=None).first()
+
+
+def programme_start(participant: Participant) -> datetime.date:
+    """The day the participant's week 1 begins."""
+    slot = AllocationSlot.objects.filter(participant=participant).first()
+    if slot is not None:
+        return timezone.localdate(slot.allocated_at)
+    if participant.consent_date is not None:
+        return participant.consent_date
+    return timezone.localdate(participant.created_at)
+
+
+def _week_of(start: datetime.date, moment: datetime.datetime | None) -> int | None:
+    if moment is None:
+        return None
+    days = (timezone.localdate(moment) - start).days
+    return days // 7 + 1 if days >= 0 else None
+
+
+@dataclass
+class Week:
+    week: int
+    starts_on: datetime.date
+    current: bool
+    prescribed: int
+    prescribed_minutes: int
+    scheduled: int = 0
+    delivered: int = 0
+    active_minutes: float = 0.0
+    missed: int | None = None
+    missed_reason: str | None = None
+
+
+def dose_ledger(participant: Participant, now: datetime.datetime | None = None) -> dict:
+    """The participant's ledger: one row per programme week from week 1 to the current week
+    (or the programme's last, if later weeks have sessions), with totals over the weeks
+    that are over."""
+    now = now or clock.now()
+    programme = programme_for(participant)
+    start = programme_start(participant)
+    current = _week_of(start, now) or 0
+    sessions = TrainingSession.objects.filter(participant=participant).values_list(
+        "status", "scheduled_for", "started_at", "completed_at"
+    )
+    held: dict[int, list[float]] = {}
+    scheduled: dict[int, int] = {}
+    for status, planned_for, started, completed in sessions:
+        if (week := _week_of(start, planned_for)) is not None:
+            scheduled[week] = scheduled.get(week, 0) + 1
+        if status != TrainingSession.Status.COMPLETED or started is None or completed is None:
+            continue
+        if (week := _week_of(start, started)) is not None:
+            held.setdefault(week, []).append((completed - started).total_seconds() / 60)
+    reasons = dict(MissedDose.objects.filter(participant=participant).values_list("week", "reason"))
+    last = max([current, *held, *scheduled]) if (held or scheduled or current) else 0
+    weeks = []
+    for number in range(1, last + 1):
+        prescribed = programme.prescribed(number) if programme else 0
+        row = Week(
+            week=number,
+            starts_on=start + datetime.timedelta(days=7 * (number - 1)),
+            current=number == current,
+            prescribed=prescribed,
+            prescribed_minutes=prescribed * (programme.minutes_per_session if programme else 0),
+            scheduled=scheduled.get(number, 0),
+            delivered=len(held.get(number, [])),
+            active_minutes=round(sum(held.get(number, [])), 1),
+        )
+        if number < current:  # a week that is over
+            row.missed = max(prescribed - row.delivered, 0)
+            row.missed_reason = reasons.get(number)
+        weeks.append(row)
+    over = [w for w in weeks if not w.current and w.week < current]
+    prescribed_total = sum(w.prescribed for w in over)
+    delivered_total = sum(min(w.delivered, w.prescribed) for w in over)
+    return {
+        "participant": participant.pk,
+        "programme": programme,
+        "starts_on": start,
+        "current_week": current,
+        "weeks": weeks,
+        "prescribed": prescribed_total,
+        "delivered": sum(w.delivered for w in over),
+        "adherence": round(delivered_total / prescribed_total, 3) if prescribed_total else None,
+        "missed": sum(w.missed or 0 for w in over),
+        "missed_unexplained": sum(1 for w in over if w.missed and not w.missed_reason),
+    }
+
+
+def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:
+    """What the participant sees of their own training: this week's sessions against the plan
+    and the weeks in a row the plan was kept, in plain words. No scores of any kind."""
+    ledger = dose_ledger(participant, now)
+    weeks = ledger["weeks"]
+    this_week = weeks[-1] if weeks and weeks[-1].current else None
+    done = this_week.delivered if this_week else 0
+    planned = this_week.prescribed if this_week else 0
+    streak = 0
+    for week in reversed([w for w in weeks if not w.current]):
+        if week.prescribed and week.delivered >= week.prescribed:
+            streak += 1
+        elif week.prescribed:
+            break
+    if planned and done >= planned:
+        streak += 1
+    return {
+        "code": participant.code,
+        "week": ledger["current_week"],
+        "sessions_done": done,
+        "sessions_planned": planned,
+        "streak_weeks": streak,
+        "words": _words(done, planned, streak),
+    }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _words(done: int, planned: int, streak: int) -> list[str]:
+    if not planned:
+        lines = ["There are no sessions planned for you this week."]
+    elif done >= planned:
+        lines = [
+            f"You have done all {_plural(planned, 'session')} planned for this week. Well done!"
+        ]
+    else:
+        left = planned - done
+        lines = [
+            f"You have done {done} of {_plural(planned, 'session')} planned this week.",
+            f"{_plural(left, 'session')} to go.",
+        ]
+    if streak:
+        lines.append(f"You have kept to your plan {_plural(streak, 'week')} in a row.")
+    return lines
+
+
+LOST_AFTER = datetime.timedelta(weeks=4)  # no session held this long: lost to follow-up
+
+
+def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) -> dict:
+    """The CONSORT-style flow of a study and its adherence: enrolled, allocated (per arm when
+    ``show_arms``; in a study without arms every consenting participant counts as allocated),
+    received the allocated training, lost to follow-up (no session for four weeks, with the
+    latest reason recorded for a missed week) or withdrawn, and analysed (still consenting: the
+    participants an export holds). Adherence is the dose ledgers', summed."""
+    now = now or clock.now()
+    people = list(
+        Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
+    )
+    last_held = dict(
+        TrainingSession.objects.filter(participant__study=study, status="completed")
+        .values_list("participant_id")
+        .annotate(last=models.Max("started_at"))
+    )
+    latest_reason: dict[int, str] = {}
+    for pid, reason in (
+        MissedDose.objects.filter(participant__study=study)
+        .order_by("week")
+        .values_list("participant_id", "reason")
+    ):
+        latest_reason[pid] = reason
+
+    def arm_of(p: Participant) -> str:
+        return p.arm.name if (show_arms and p.arm) else "all"
+
+    not_allocated = {"no_consent": 0, "withdrew_before_allocation": 0, "awaiting_allocation": 0}
+    arms: dict[str, dict] = {}
+    for p in people:
+        slot = getattr(p, "allocation", None)  # none: not allocated
+        began = slot.allocated_at if slot is not None else None
+        if study.opened_at is None and p.consent_date is not None:
+            began = p.created_at  # a study without arms: every consenting person trains
+        if began is None:
+            if p.consent_withdrawn_at is not None:
+                not_allocated["withdrew_before_allocation"] += 1
+            elif p.consent_date is None:
+                not_allocated["no_consent"] += 1
+            else:
+                not_allocated["awaiting_allocation"] += 1
+            continue
+        box = arms.setdefault(
+            arm_of(p),
+            {
+                "allocated": 0,
+                "received": 0,
+                "not_received": 0,
+                "withdrew": 0,
+                "lost": 0,
+                "lost_reasons": {},
+                "analysed": 0,
+                "prescribed": 0,
+                "delivered": 0,
+            },
+        )
+        box["allocated"] += 1
+        held = last_held.get(p.pk)
+        box["received" if held else "not_received"] += 1
+        if p.consent_withdrawn_at is not None:
+            box["withdrew"] += 1
+            continue
+        box["analysed"] += 1
+        if (held or began) < now - LOST_AFTER:
+            box["lost"] += 1
+            reason = latest_reason.get(p.pk, "no_reason_recorded")
+            box["lost_reasons"][reason] = box["lost_reasons"].get(reason, 0) + 1
+        ledger = dose_ledger(p, now)
+        box["prescribed"] += ledger["prescribed"]
+        box["delivered"] += sum(
+            min(w.delivered, w.prescribed) for w in ledger["weeks"] if w.missed is not None
+        )
+    for box in arms.values():
+        box["adherence"] = (
+            round(box["delivered"] / box["prescribed"], 3) if box["prescribed"] else None
+        )
+    return {
+        "enrolled": len(people),
+        "not_allocated": not_allocated,
+        "allocated": sum(box["allocated"] for box in arms.values()),
+        "arms": [{"arm": name, **box} for name, box in sorted(arms.items())],
+        "lost_after_weeks": LOST_AFTER.days // 7,
+    }

@@ -1,0 +1,114 @@
+"""Request and answer shapes of the programme. The participant's progress carries no score."""
+
+from rest_framework import serializers
+
+from apps.programmes.models import MAX_WEEKS, MissedDose, Programme
+
+
+class BoosterSerializer(serializers.Serializer):
+    start_week = serializers.IntegerField(min_value=2, max_value=MAX_WEEKS * 2)
+    weeks = serializers.IntegerField(min_value=1, max_value=12)
+    sessions_per_week = serializers.IntegerField(min_value=1, max_value=14)
+
+
+class ProgrammeSerializer(serializers.ModelSerializer):
+    boosters = BoosterSerializer(many=True, required=False, default=list)
+    own = serializers.SerializerMethodField(help_text="The participant's own prescription.")
+
+    class Meta:
+        model = Programme
+        fields = [
+            "sessions_per_week",
+            "minutes_per_session",
+            "weeks",
+            "boosters",
+            "own",
+            "updated_at",
+        ]
+        read_only_fields = ["own", "updated_at"]
+
+    def get_own(self, programme: Programme) -> bool:
+        return programme.participant_id is not None
+
+
+class StudyProgrammeSerializer(serializers.Serializer):
+    programme = ProgrammeSerializer(allow_null=True, help_text="Null: none prescribed yet.")
+
+
+class WeekSerializer(serializers.Serializer):
+    week = serializers.IntegerField()
+    starts_on = serializers.DateField()
+    current = serializers.BooleanField()
+    prescribed = serializers.IntegerField()
+    prescribed_minutes = serializers.IntegerField()
+    scheduled = serializers.IntegerField()
+    delivered = serializers.IntegerField()
+    active_minutes = serializers.FloatField(help_text="Minutes of completed sessions.")
+    missed = serializers.IntegerField(allow_null=True, help_text="Null while the week runs.")
+    missed_reason = serializers.ChoiceField(choices=MissedDose.Reason.choices, allow_null=True)
+
+
+class LedgerSerializer(serializers.Serializer):
+    participant = serializers.IntegerField()
+    programme = ProgrammeSerializer(allow_null=True)
+    starts_on = serializers.DateField(help_text="Week 1's first day.")
+    current_week = serializers.IntegerField()
+    weeks = WeekSerializer(many=True)
+    prescribed = serializers.IntegerField(help_text="Sessions prescribed in the weeks over.")
+    delivered = serializers.IntegerField(help_text="Sessions held in the weeks over.")
+    adherence = serializers.FloatField(
+        allow_null=True, help_text="Share of the prescribed sessions held (each week capped)."
+    )
+    missed = serializers.IntegerField()
+    missed_unexplained = serializers.IntegerField(help_text="Weeks short with no reason given.")
+
+
+class MissedDoseSerializer(serializers.Serializer):
+    week = serializers.IntegerField(min_value=1, max_value=MAX_WEEKS * 2)
+    reason = serializers.ChoiceField(choices=MissedDose.Reason.choices)
+
+
+class ProgressLinkSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    path = serializers.CharField(help_text="The page to open on the participant's device.")
+    expires_at = serializers.DateTimeField()
+
+
+class ParticipantProgressSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    week = serializers.IntegerField(help_text="The participant's programme week (0: not begun).")
+    sessions_done = serializers.IntegerField()
+    sessions_planned = serializers.IntegerField()
+    streak_weeks = serializers.IntegerField(help_text="Weeks in a row the plan was kept.")
+    words = serializers.ListField(child=serializers.CharField())
+
+
+class NotAllocatedSerializer(serializers.Serializer):
+    no_consent = serializers.IntegerField()
+    withdrew_before_allocation = serializers.IntegerField()
+    awaiting_allocation = serializers.IntegerField()
+
+
+class ArmFlowSerializer(serializers.Serializer):
+    arm = serializers.CharField(help_text="The arm, or 'all' for those who may not see arms.")
+    allocated = serializers.IntegerField()
+    received = serializers.IntegerField(help_text="Held at least one session.")
+    not_received = serializers.IntegerField()
+    withdrew = serializers.IntegerField(help_text="Withdrew consent after allocation.")
+    lost = serializers.IntegerField(help_text="Still consenting, no session for some weeks.")
+    lost_reasons = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="The latest reason recorded for a missed week, counted.",
+    )
+    analysed = serializers.IntegerField(help_text="Still consenting: in the exports.")
+    prescribed = serializers.IntegerField()
+    delivered = serializers.IntegerField()
+    adherence = serializers.FloatField(allow_null=True)
+
+
+class FlowSerializer(serializers.Serializer):
+    enrolled = serializers.IntegerField()
+    not_allocated = NotAllocatedSerializer()
+    allocated = serializers.IntegerField()
+    arms = ArmFlowSerializer(many=True)
+    lost_after_weeks = serializers.IntegerField()

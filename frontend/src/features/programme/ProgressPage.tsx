@@ -1,0 +1,51 @@
+// The participant's own page, opened from the link their clinical team gave them: this week's
+// sessions against the plan and the weeks in a row they kept to it. Plain words, no scores.
+
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { errorText } from "../../ui/widgets";
+import { getProgress } from "./api";
+
+export function ProgressPage() {
+  const { token = "" } = useParams();
+  const progress = useQuery({ queryKey: ["progress", token], queryFn: () => getProgress(token) });
+  const p = progress.data;
+  return (
+    <main className="progress-page" aria-labelledby="progress-title">
+      <h1 id="progress-title">Your training</h1>
+      {progress.isLoading && <p>Loading…</p>}
+      {progress.error && (
+        <p className="form-error" role="alert">
+          {errorText(progress.error)}
+        </p>
+      )}
+      {p && (
+        <>
+          {p.sessions_planned > 0 && (
+            <div
+              role="img"
+              className="progress-count"
+              data-testid="progress-count"
+              aria-label={`${p.sessions_done} of ${p.sessions_planned} sessions this week`}
+            >
+              {Array.from({ length: Math.max(p.sessions_planned, p.sessions_done) }, (_, i) => (
+                <span key={i} className={i < p.sessions_done ? "dot done" : "dot"} />
+              ))}
+            </div>
+          )}
+          <div data-testid="progress-words">
+            {p.words.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+          {p.streak_weeks > 0 && (
+            <p className="streak" data-testid="progress-streak">
+              {p.streak_weeks} {p.streak_weeks === 1 ? "week" : "weeks"} in a row
+            </p>
+          )}
+          <p className="muted small">Code {p.code}</p>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,262 @@
+// What a study declares it will claim: its primary measures, its assessment points and its retest
+// protocol. Declared before the first session is completed, fixed after it.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useParams } from "react-router";
+import type { Study } from "../../api/types";
+import { ErrorNote, Loading, errorText } from "../../ui/widgets";
+import { getCatalogue } from "../sessions/api";
+import { type ClaimsWrite, setClaims } from "./api";
+import { useStudy } from "./useStudy";
+
+type Point = ClaimsWrite["assessment_points"][number];
+
+const KINDS: Record<Point["kind"], string> = {
+  baseline: "Baseline",
+  post_training: "End of training",
+  follow_up: "Follow-up",
+};
+
+export function ClaimsTab() {
+  const { id = "" } = useParams();
+  const study = useStudy(id);
+  if (study.isLoading) return <Loading />;
+  if (!study.data) return <ErrorNote error={study.error} what="The study's claims" />;
+  return <Claims study={study.data} />;
+}
+
+function Claims({ study }: { study: Study }) {
+  const [editing, setEditing] = useState(false);
+  const catalogue = useQuery({
+    queryKey: ["catalogue"],
+    queryFn: getCatalogue,
+    staleTime: Infinity,
+  });
+  const labels = Object.fromEntries(
+    (catalogue.data?.metrics ?? []).map((m) => [m.key, m.label] as const),
+  );
+  return (
+    <div data-testid="claims-tab">
+      <p className="muted">
+        A study reads its primary measures only at its assessment points, after correction for every
+        planned reading; every other reading is exploratory. Declare them before the first session
+        is completed: they are fixed after it.
+      </p>
+      <h2>Primary measures</h2>
+      {study.primary_metrics.length ? (
+        <ul data-testid="primary-metrics">
+          {study.primary_metrics.map((key) => (
+            <li key={key}>{labels[key] ?? key}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None declared: every reading is exploratory.</p>
+      )}
+      <h2>Assessment points</h2>
+      {study.assessment_points.length ? (
+        <ol data-testid="assessment-points">
+          {study.assessment_points.map((p) => (
+            <li key={p.id}>
+              {KINDS[p.kind]}
+              {p.label && ` (${p.label})`}: {p.when}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">None declared.</p>
+      )}
+      <h2>Retest protocol</h2>
+      <p data-testid="retest">
+        {study.retest_interval_days
+          ? `Each participant's baseline session and the next, ${study.retest_interval_days} days apart with no session between, measure test-retest reliability.`
+          : "None: a reliable change needs a norms row with a retest reliability."}
+      </p>
+      {editing ? (
+        <ClaimsForm study={study} onDone={() => setEditing(false)} />
+      ) : (
+        <button type="button" className="btn secondary" onClick={() => setEditing(true)}>
+          Declare the claims
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
+  const client = useQueryClient();
+  const catalogue = useQuery({
+    queryKey: ["catalogue"],
+    queryFn: getCatalogue,
+    staleTime: Infinity,
+  });
+  const [primary, setPrimary] = useState<string[]>(study.primary_metrics);
+  const [points, setPoints] = useState<Point[]>(
+    study.assessment_points.length
+      ? study.assessment_points.map((p) => ({
+          kind: p.kind,
+          label: p.label,
+          session: p.session ?? undefined,
+          window_start_days: p.window_start_days ?? undefined,
+          window_end_days: p.window_end_days ?? undefined,
+        }))
+      : [
+          { kind: "baseline", label: "", session: 1 },
+          { kind: "post_training", label: "", session: 24 },
+        ],
+  );
+  const [retest, setRetest] = useState(String(study.retest_interval_days ?? ""));
+  const save = useMutation({
+    mutationFn: () =>
+      setClaims(study.id, {
+        primary_metrics: primary as ClaimsWrite["primary_metrics"],
+        assessment_points: points,
+        retest_interval_days: retest === "" ? null : Number(retest),
+      }),
+    onSuccess: (data) => {
+      client.setQueryData(["study", String(study.id)], data);
+      onDone();
+    },
+  });
+  const change = (i: number, over: Partial<Point>) =>
+    setPoints(points.map((p, k) => (k === i ? { ...p, ...over } : p)));
+  return (
+    <form
+      className="card-panel"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <fieldset>
+        <legend>Primary measures</legend>
+        {(catalogue.data?.metrics ?? [])
+          .filter((m) => m.claimable)
+          .map((m) => (
+            <label key={m.key} className="check">
+              <input
+                type="checkbox"
+                checked={primary.includes(m.key)}
+                onChange={(e) =>
+                  setPrimary(
+                    e.target.checked ? [...primary, m.key] : primary.filter((k) => k !== m.key),
+                  )
+                }
+              />{" "}
+              {m.label}
+            </label>
+          ))}
+      </fieldset>
+      <fieldset>
+        <legend>Assessment points, in time order (the baseline first)</legend>
+        {points.map((p, i) => {
+          const byWindow = p.session === undefined;
+          return (
+            <div key={i} className="point-row" data-testid={`point-${i}`}>
+              <label>
+                Kind{" "}
+                <select
+                  value={p.kind}
+                  onChange={(e) => change(i, { kind: e.target.value as Point["kind"] })}
+                >
+                  {Object.entries(KINDS).map(([kind, words]) => (
+                    <option key={kind} value={kind}>
+                      {words}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Label{" "}
+                <input value={p.label} onChange={(e) => change(i, { label: e.target.value })} />
+              </label>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={byWindow}
+                  onChange={(e) =>
+                    change(
+                      i,
+                      e.target.checked
+                        ? { session: undefined, window_start_days: 0, window_end_days: 7 }
+                        : { session: 1, window_start_days: undefined, window_end_days: undefined },
+                    )
+                  }
+                />{" "}
+                a window of days
+              </label>
+              {byWindow ? (
+                <>
+                  <label>
+                    From day{" "}
+                    <input
+                      type="number"
+                      min={0}
+                      value={p.window_start_days ?? 0}
+                      onChange={(e) => change(i, { window_start_days: Number(e.target.value) })}
+                    />
+                  </label>
+                  <label>
+                    to day{" "}
+                    <input
+                      type="number"
+                      min={0}
+                      value={p.window_end_days ?? 0}
+                      onChange={(e) => change(i, { window_end_days: Number(e.target.value) })}
+                    />
+                  </label>
+                </>
+              ) : (
+                <label>
+                  Session{" "}
+                  <input
+                    type="number"
+                    min={1}
+                    value={p.session ?? 1}
+                    onChange={(e) => change(i, { session: Number(e.target.value) })}
+                  />
+                </label>
+              )}
+              <button
+                type="button"
+                className="btn secondary"
+                onClick={() => setPoints(points.filter((_, k) => k !== i))}
+              >
+                Remove
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => setPoints([...points, { kind: "follow_up", label: "", session: 1 }])}
+        >
+          Add a follow-up
+        </button>
+      </fieldset>
+      <label htmlFor="retest-days">Retest protocol: days between the baseline and its retest</label>
+      <input
+        id="retest-days"
+        type="number"
+        min={1}
+        max={90}
+        value={retest}
+        placeholder="none"
+        onChange={(e) => setRetest(e.target.value)}
+      />
+      {save.error && (
+        <p className="form-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
+      <button type="submit" className="btn primary" disabled={save.isPending}>
+        Save the claims
+      </button>
+      <button type="button" className="btn secondary" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}

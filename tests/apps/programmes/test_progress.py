@@ -1,0 +1,64 @@
+"""The participant's own progress: opened with a link their clinical team issues, in plain
+words, with no score of any kind."""
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from apps.audit.models import AuditEntry
+from apps.common import clock
+from tests.apps.factories import make_protocol, make_study
+
+pytestmark = pytest.mark.django_db
+DOSE = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 8}
+
+
+def test_the_progress_link_shows_the_week_and_the_streak_in_words(
+    researcher, clinician, client_for
+):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    protocol = make_protocol(study=study)
+    owner, team = client_for(researcher), client_for(clinician)
+    owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
+    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    team.post(f"/api/participants/{pk}/consent/", consent)
+
+    link = team.post(f"/api/participants/{pk}/progress-link/")
+    assert link.status_code == 201
+    body = link.json()
+    assert body["path"] == f"/progress/{body['token']}"
+    assert AuditEntry.objects.filter(object_type="programmes.progress_link").count() == 1
+    device = APIClient()  # the participant's own device: no account, no session
+    url = f"/api/progress/{body['token']}/"
+
+    with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        for _ in range(2):  # week 1: both sessions
+            made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol.pk})
+            moved.advance(1200)
+            team.post(f"/api/sessions/{made.json()['id']}/complete/")
+        first = device.get(url).json()
+        assert (first["sessions_done"], first["sessions_planned"], first["streak_weeks"]) == (
+            2,
+            2,
+            1,
+        )
+        assert "all 2 sessions" in first["words"][0]
+        moved.advance(7 * 86400)  # week 2: none yet
+        second = device.get(url).json()
+        assert (second["week"], second["sessions_done"], second["streak_weeks"]) == (2, 0, 1)
+        assert second["words"] == [
+            "You have done 0 of 2 sessions planned this week.",
+            "2 sessions to go.",
+            "You have kept to your plan 1 week in a row.",
+        ]
+        moved.advance(7 * 86400)  # week 3: week 2 was missed, the streak is over
+        assert device.get(url).json()["streak_weeks"] == 0
+
+    shown = str(device.get(url).json())
+    for word in ("score", "recall", "metric", "arm", "z_", "rci"):
+        assert word not in shown
+    forged = device.get(url.replace(body["token"][-6:], "abcdef"))
+    assert forged.status_code == 404 and forged.json()["error"]["code"] == "not_found"
+    team.post(f"/api/participants/{pk}/withdraw/", {"reason": "asked to stop"})
+    assert device.get(url).status_code == 404  # withdrawn: the link no longer opens

@@ -1,0 +1,70 @@
+"""The programme in the browser: a researcher prescribes the study's dose, the clinician reads
+the participant's dose ledger and hands over a progress link, and the participant opens it on
+their own phone and reads their week in plain words."""
+
+from apps.programmes.models import Programme
+from apps.training.services import session_complete, session_create
+from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
+
+
+def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_page, staff, shot):
+    login_as(page, staff["researcher"])
+    page.goto(f"/studies/{staff['study'].pk}/programme")
+    page.get_by_label("Sessions a week").fill("2")
+    page.get_by_label("Minutes a session").fill("15")
+    page.get_by_label("Weeks").fill("6")
+    page.get_by_text("A booster window after the programme").click()
+    page.get_by_label("Booster from week").fill("20")
+    page.get_by_role("button", name="Save the prescription").click()
+    page.get_by_test_id("programme-saved").wait_for()
+    shot(page, "programme-01-prescribed")
+    programme = Programme.objects.get(study=staff["study"], participant=None)
+    assert (programme.sessions_per_week, programme.minutes_per_session, programme.weeks) == (
+        2,
+        15,
+        6,
+    )
+    assert programme.boosters == [{"start_week": 20, "weeks": 2, "sessions_per_week": 2}]
+
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    for _ in range(2):  # this week's two sittings, held and finished
+        sitting = session_create(
+            participant=participant, protocol=staff["memulation"], actor=staff["clinician"]
+        )
+        session_complete(session=sitting, actor=staff["clinician"])
+
+    clinic = new_page()
+    login_as(clinic, staff["clinician"])
+    clinic.goto(f"/participants/{participant.pk}")
+    week = clinic.get_by_test_id("dose-week-1")
+    week.wait_for()
+    cells = week.locator("td").all_inner_texts()
+    assert cells[1:4] == ["2", "0", "2"]  # prescribed, scheduled, held
+    assert (
+        "2 sessions a week of 15 minutes for 6 weeks"
+        in clinic.get_by_test_id("dose-summary").inner_text()
+    )
+    clinic.get_by_role("button", name="Progress link for the participant").click()
+    link = clinic.get_by_test_id("progress-link").get_attribute("href")
+    shot(clinic, "programme-02-ledger")
+
+    phone = new_page(390, 844)  # the participant's own phone: no account, no sign-in
+    phone.goto(link)
+    words = phone.get_by_test_id("progress-words")
+    words.wait_for()
+    assert "You have done all 2 sessions planned for this week. Well done!" in words.inner_text()
+    assert phone.get_by_test_id("progress-streak").inner_text() == "1 week in a row"
+    assert phone.get_by_test_id("progress-count").locator(".dot.done").count() == 2
+    text = phone.locator("main").inner_text().lower()
+    for word in ("score", "recall", "z-score", "arm", "metric"):
+        assert word not in text
+    assert run_axe(phone) == []
+    shot(phone, "programme-03-progress-phone")
+
+    page.reload()  # the researcher's Programme tab: the study's flow and adherence
+    flow = page.get_by_test_id("flow-enrolled")
+    flow.wait_for()
+    assert "Enrolled 1; not allocated 0" in flow.inner_text()
+    cells = page.get_by_test_id("flow-arm-all").locator("td").all_inner_texts()
+    assert cells[:5] == ["1", "1", "0", "0", "1"]  # allocated, received, withdrew, lost, analysed
+    shot(page, "programme-04-flow")
