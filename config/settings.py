@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "apps.exports",
     "apps.reports",
     "apps.signoff",
+    "apps.fhir",
     "apps.live",
     "apps.demo",
 ]
