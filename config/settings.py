@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "apps.exports",
     "apps.reports",
     "apps.signoff",
+    "apps.fhir",
     "apps.live",
     "apps.demo",
 ]

@@ -29,7 +29,7 @@ def someone(researcher, clinician, client_for):
 
 
 def test_an_access_request_copies_everything_held_and_is_audited(someone, client_for):
-    study, owner, team, pk = someone
+    study, _, team, pk = someone
     response = team.get(f"/api/participants/{pk}/access-request/")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
