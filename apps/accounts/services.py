@@ -214,8 +214,11 @@ def access_revoke(*, actor: User, user: User, study=None, relation: str = "", re
             request=request, reason="Access review: account deactivated",
         )  # fmt: skip
         return
-    field = {"owner": "owners", "clinical_team": "clinicians"}.get(relation)
-    if field is None:
+    if relation == "owner":
+        study_update(study=study, actor=actor, owners=list(study.owners.exclude(pk=user.pk)))
+    elif relation == "clinical_team":
+        study_update(
+            study=study, actor=actor, clinicians=list(study.clinicians.exclude(pk=user.pk))
+        )
+    else:
         raise ValidationFailed("The relation is owner or clinical_team.", code="validation_error")
-    members = [u for u in getattr(study, field).all() if u.pk != user.pk]
-    study_update(study=study, actor=actor, **{field: members})
