@@ -208,6 +208,15 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/programme/", "PUT"): Rule(
         "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
     ),
+    # A participant's rights: a copy of their data (owners and the clinical team); erasure (owners).
+    ("api/participants/<int:pk>/access-request/", "GET"): Rule(
+        "/api/participants/{participant}/access-request/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/erase/", "POST"): Rule(
+        "/api/participants/{participant}/erase/",
+        staff_only(200, clinician=MAY_NOT),
+        {"reason": "the participant asked"},
+    ),
     ("api/studies/<int:pk>/flow/", "GET"): Rule("/api/studies/{study}/flow/", staff_only(200)),
     ("api/participants/<int:pk>/programme/", "PUT"): Rule(
         "/api/participants/{participant}/programme/", staff_only(200), DOSE

@@ -614,6 +614,23 @@ export interface paths {
         patch: operations["participants_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/access-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A participant's access request: a copy of everything held about them (JSON, audited; owners and the clinical team) */
+        get: operations["participants_access_request_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/allocate/": {
         parameters: {
             query?: never;
@@ -694,6 +711,23 @@ export interface paths {
         put?: never;
         /** Record why a week that is over fell short */
         post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/erase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase what need not be kept (notes, group) and withdraw; says what is kept and why (the study's owners) */
+        post: operations["participants_erase_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1755,6 +1789,24 @@ export interface components {
             A: string[];
             B: string[];
         };
+        EraseRequest: {
+            /** @description Why (e.g. the participant asked). */
+            reason: string;
+        };
+        Erased: {
+            /** @description Notes deleted. */
+            clinician_notes: number;
+            /** @description A group label was cleared. */
+            group: boolean;
+            withdrawn_now: boolean;
+        };
+        Erasure: {
+            participant: string;
+            /** Format: date-time */
+            erased_at: string;
+            erased: components["schemas"]["Erased"];
+            kept: components["schemas"]["Kept"][];
+        };
         /** @description The server's examination clock for the hand on show (or about to be). */
         ExaminationClock: {
             round: number;
@@ -2008,6 +2060,10 @@ export interface components {
             meets_k_min: boolean;
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
+        };
+        Kept: {
+            what: string;
+            why: string;
         };
         Ledger: {
             participant: number;
@@ -4494,6 +4550,29 @@ export interface operations {
             };
         };
     };
+    participants_access_request_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     participants_allocate_create: {
         parameters: {
             query?: never;
@@ -4647,6 +4726,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_erase_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EraseRequest"];
+                "multipart/form-data": components["schemas"]["EraseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
                 };
             };
         };
