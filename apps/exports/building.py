@@ -21,7 +21,7 @@ from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.common.errors import DomainError
 from apps.exports import archive
-from apps.exports.builder import export_write
+from apps.exports.contents import export_write
 from apps.exports.models import Export
 from apps.exports.scope import ExportScope, Filters
 from apps.programmes.selectors import study_flow

@@ -14,6 +14,8 @@ pushed to every seat, and kept in the exports.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
@@ -150,14 +152,33 @@ def table_cancel(*, user, game: Game) -> Game:
     return run.game
 
 
-def table_end(*, user, game: Game) -> Game:
-    """End a running (or paused) table now: the game is abandoned, and its sessions."""
+def _person_seat(game: Game, seat: int) -> None:
+    if not 0 <= seat < len(game.seats) or game.seats[seat]["kind"] not in PERSON_KINDS:
+        raise ValidationFailed(
+            "That is not a person's seat at this table.",
+            code="invalid_seats",
+            details={"seat": ["Not a person's seat."]},
+        )
+
+
+@contextmanager
+def _in_play(user, game: Game, seat: int | None = None) -> Iterator[GameRun]:
+    """The table locked for a clinician's change while it is in play (or paused), caught up
+    with its clock; ``seat``, if named, must be a person's."""
     _may_run(user, game)
+    if seat is not None:
+        _person_seat(game, seat)
     with locked(game.pk) as run:
         if run.game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise Conflict("Only a table in play can be ended.", code="table_not_running")
+            raise Conflict("The table is not in play.", code="table_not_running")
         run.catch_up()
-        if run.game.status == Game.Status.ACTIVE and not run.state.finished:
+        yield run
+
+
+def table_end(*, user, game: Game) -> Game:
+    """End a running (or paused) table now: the game is abandoned, and its sessions."""
+    with _in_play(user, game) as run:
+        if run.game.status in Game.OPEN and not run.state.finished:
             _end(run, user, "ended by the clinician")
     return run.game
 
@@ -192,24 +213,10 @@ def table_resume(*, user, game: Game) -> Game:
     return run.game
 
 
-def _person_seat(game: Game, seat: int) -> None:
-    if not 0 <= seat < len(game.seats) or game.seats[seat]["kind"] not in PERSON_KINDS:
-        raise ValidationFailed(
-            "That is not a person's seat at this table.",
-            code="invalid_seats",
-            details={"seat": ["Not a person's seat."]},
-        )
-
-
 def table_seat_computer(*, user, game: Game, seat: int) -> Game:
     """The computer plays a person's seat (at the protocol's takeover level) until the
     clinician gives it back."""
-    _may_run(user, game)
-    _person_seat(game, seat)
-    with locked(game.pk) as run:
-        if run.game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise Conflict("The table is not in play.", code="table_not_running")
-        run.catch_up()
+    with _in_play(user, game, seat) as run:
         held = turns.taken_over(run.game, seat)
         if held is not None and held["reason"] == turns.CLINICIAN:
             return run.game
@@ -222,12 +229,7 @@ def table_seat_computer(*, user, game: Game, seat: int) -> Game:
 
 def table_seat_return(*, user, game: Game, seat: int) -> Game:
     """Give a seat the computer plays back to its person."""
-    _may_run(user, game)
-    _person_seat(game, seat)
-    with locked(game.pk) as run:
-        if run.game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise Conflict("The table is not in play.", code="table_not_running")
-        run.catch_up()
+    with _in_play(user, game, seat) as run:
         if turns.taken_over(run.game, seat) is None:
             raise Conflict("The person plays that seat already.", code="seat_not_taken_over")
         turns.seat_return(run, seat, turns.CLINICIAN)

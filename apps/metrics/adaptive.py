@@ -38,7 +38,9 @@ def session_difficulty(participant: Participant, snapshot: dict) -> tuple[int, f
     plays at. The protocol's own, unless its adaptive difficulty is on: then the participant's
     staircase values, the seconds kept within this protocol's bounds. (Values left by another
     protocol's staircase must not leak into a protocol that fixes its time.)"""
-    seconds, level = snapshot.get("examination_seconds"), snapshot.get("opponent_level")
+    # Every protocol snapshot holds both (Protocol.snapshot), from the first one on.
+    seconds: int = snapshot["examination_seconds"]
+    level: float = snapshot["opponent_level"]
     rules = {**DEFAULTS, **(snapshot.get("adaptive") or {})}
     if not rules["enabled"]:
         return seconds, level

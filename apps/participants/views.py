@@ -109,8 +109,9 @@ class StudyProtocolListView(GenericAPIView):
         study = selectors.study_get(user=request.user, study_id=pk)
         data = _parsed(ProtocolWriteSerializer, request.data)
         protocol = services.protocol_create(study=study, actor=request.user, **data)
-        protocol.session_count = 0
-        return Response(ProtocolSerializer(protocol).data, status=status.HTTP_201_CREATED)
+        # Read back as listed, with its session count (none yet).
+        listed = selectors.protocol_get(user=request.user, protocol_id=protocol.pk)
+        return Response(ProtocolSerializer(listed).data, status=status.HTTP_201_CREATED)
 
 
 class ProtocolDetailView(GenericAPIView):

@@ -15,6 +15,8 @@ from apps.metrics.models import GameAnalysis
 from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
 from apps.programmes.selectors import dose_ledger
+from apps.reports import pdf
+from apps.signoff.selectors import report_content_hash, signature_list
 from apps.training.models import TrainingSession
 
 WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
@@ -151,3 +153,16 @@ def game_review(*, user, game_id: int) -> dict:
         "analysis_status": status,
         "analysis": deals,
     }
+
+
+def participant_report_document(
+    *, user, participant_id: int, with_notes: bool = False
+) -> tuple[dict, bytes]:
+    """The report as printed: its content with its signatures, and the PDF's bytes."""
+    report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)
+    report["signatures"] = signature_list(
+        kind="report",
+        object_id=participant_id,
+        content_hash=report_content_hash(report["participant"]),
+    )
+    return report, pdf.render(report)

@@ -364,6 +364,20 @@ MATRIX: dict[tuple[str, str], Rule] = {
         staff_only(409, clinician=NO_CLINICIANS),
         {"meaning": "approved", "password": "not the password"},
     ),
+    # The FHIR export: the participant's own access rules. The clinic's identifier: the
+    # clinical team and the owners (none is recorded in the world: 204).
+    ("api/participants/<int:pk>/fhir/", "GET"): Rule(
+        "/api/participants/{participant}/fhir/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/clinic-identifier/", "GET"): Rule(
+        "/api/participants/{participant}/clinic-identifier/", staff_only(204)
+    ),
+    ("api/participants/<int:pk>/clinic-identifier/", "PUT"): Rule(
+        "/api/participants/{participant}/clinic-identifier/",
+        staff_only(200),
+        {"system": "https://hospital.example.org/mrn", "value": "MRN-1"},
+    ),
+    ("api/fhir/CodeSystem/metric", "GET"): Rule("/api/fhir/CodeSystem/metric", open_to_all(200)),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),

@@ -288,6 +288,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/CodeSystem/metric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's FHIR code system for its metrics (a CodeSystem resource) */
+        get: operations["fhir_CodeSystem_metric_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/": {
         parameters: {
             query?: never;
@@ -546,6 +563,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/clinic-identifier/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's identifier in the clinic's records (204: none recorded) */
+        get: operations["participants_clinic_identifier_retrieve"];
+        /** Record the participant's identifier in the clinic's records (the clinical team and the study's owners; a change needs its reason) */
+        put: operations["participants_clinic_identifier_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/consent/": {
         parameters: {
             query?: never;
@@ -591,6 +626,23 @@ export interface paths {
         put?: never;
         /** Record why a week that is over fell short */
         post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/fhir/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's results as HL7 FHIR R4, for the clinic's records */
+        get: operations["participants_fhir_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1507,6 +1559,34 @@ export interface components {
              */
             second_factor: components["schemas"]["SecondFactorEnum"];
             methods: components["schemas"]["MethodsEnum"][];
+        };
+        ClinicIdentifier: {
+            /**
+             * Format: uri
+             * @description The clinic's identifier namespace (a URI), e.g. its MRN system.
+             */
+            system: string;
+            /** @description The patient's identifier there. */
+            value: string;
+            /**
+             * @description Why it is changed (needed once one is on record; kept in the audit trail).
+             * @default
+             */
+            reason: string;
+        };
+        ClinicIdentifierRequest: {
+            /**
+             * Format: uri
+             * @description The clinic's identifier namespace (a URI), e.g. its MRN system.
+             */
+            system: string;
+            /** @description The patient's identifier there. */
+            value: string;
+            /**
+             * @description Why it is changed (needed once one is on record; kept in the audit trail).
+             * @default
+             */
+            reason: string;
         };
         ClinicianNote: {
             readonly id: number;
@@ -3780,6 +3860,27 @@ export interface operations {
             };
         };
     };
+    fhir_CodeSystem_metric_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     games_retrieve: {
         parameters: {
             query?: never;
@@ -4205,6 +4306,61 @@ export interface operations {
             };
         };
     };
+    participants_clinic_identifier_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicIdentifier"];
+                };
+            };
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    participants_clinic_identifier_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicIdentifierRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClinicIdentifierRequest"];
+                "multipart/form-data": components["schemas"]["ClinicIdentifierRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicIdentifier"];
+                };
+            };
+        };
+    };
     participants_consent_create: {
         parameters: {
             query?: never;
@@ -4276,6 +4432,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_fhir_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A FHIR R4 Bundle (collection): a DiagnosticReport carrying the printed report (PDF) and an Observation per reported metric. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };

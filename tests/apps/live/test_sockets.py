@@ -72,7 +72,14 @@ def test_a_socket_that_may_not_see_the_game_is_refused_at_connect(how, clinician
     if how == "bad-token":
         path = "/ws/play/not-a-token/"
     elif how == "revoked":
-        Game.objects.filter(pk=game.pk).update(link_generation=game.link_generation + 1)
+        client = Client()
+        client.force_login(clinician)  # the clinician hands out new links: the old ones stop
+        revoked = client.post(
+            f"/api/games/{game.pk}/link/",
+            {"revoke_previous": True},
+            content_type="application/json",
+        )
+        assert revoked.status_code == 201
     elif how == "no-origin":
         headers = []
     elif how == "foreign-origin":
