@@ -459,3 +459,25 @@ class ClinicianNoteSerializer(serializers.ModelSerializer):
         model = ClinicianNote
         fields = ["id", "participant", "author", "author_name", "text", "created_at"]
         read_only_fields = ["id", "participant", "author", "author_name", "created_at"]
+
+
+class EraseSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why (e.g. the participant asked).")
+
+
+class KeptSerializer(serializers.Serializer):
+    what = serializers.CharField()
+    why = serializers.CharField()
+
+
+class ErasedSerializer(serializers.Serializer):
+    clinician_notes = serializers.IntegerField(help_text="Notes deleted.")
+    group = serializers.BooleanField(help_text="A group label was cleared.")
+    withdrawn_now = serializers.BooleanField()
+
+
+class ErasureSerializer(serializers.Serializer):
+    participant = serializers.CharField()
+    erased_at = serializers.DateTimeField()
+    erased = ErasedSerializer()
+    kept = KeptSerializer(many=True)

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from apps.reports.selectors import game_review, participant_report_document
 from apps.reports.serializers import ReportQuerySerializer
+from apps.reports.services import access_request_make
 
 
 class ParticipantReportView(APIView):
@@ -40,3 +41,15 @@ class GameReviewView(APIView):
     )
     def get(self, request, game_id: int):
         return Response(game_review(user=request.user, game_id=game_id))
+
+
+class AccessRequestView(APIView):
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        summary="A participant's access request: a copy of everything held about them (JSON, "
+        "audited; owners and the clinical team)",
+    )
+    def get(self, request, pk: int):
+        data = access_request_make(user=request.user, participant_id=pk)
+        name = f"access-request-{data['participant']['code']}.json"
+        return Response(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
