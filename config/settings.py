@@ -250,7 +250,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_METADATA_CLASS": "apps.api.metadata.Metadata",
-    "DEFAULT_THROTTLE_RATES": {"login": "10/min"},
+    "DEFAULT_THROTTLE_RATES": {"login": "10/min", "join": "10/min"},
     "NUM_PROXIES": TRUSTED_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

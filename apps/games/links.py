@@ -8,15 +8,19 @@ revokes every earlier one.
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
 from django.core import signing
+from django.db import IntegrityError, transaction
 
-from apps.common.errors import DomainError
-from apps.games.models import PERSON_KINDS, Game
+from apps.common import clock
+from apps.common.errors import DomainError, NotFound
+from apps.games.models import PERSON_KINDS, Game, JoinCode
 
 SALT = "apps.games.play-link"
 LINK_HOURS = 12
@@ -78,3 +82,57 @@ def play_link_claim(token: str) -> Claim:
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
         raise LinkInvalid("This game link is not valid.")
     return Claim(game_id=data["g"], generation=data.get("v"), seat=seat)
+
+
+# -- join codes: a link typed in, for a person who cannot scan its QR code ---------------------
+
+# No letters or digits that look alike (0 O, 1 I L, 5 S, 2 Z, 8 B): read off a screen, typed in.
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 6
+
+
+def _normal(code: str) -> str:
+    return "".join(c for c in code.upper() if c.isalnum())
+
+
+def join_code_of(game: Game, seat: int | None = None) -> str | None:
+    """The join code of the link of ``game`` (and ``seat``) of its current generation, while it
+    lasts (None: none made, or expired)."""
+    found = JoinCode.objects.filter(
+        game=game, seat=seat, generation=game.link_generation, expires_at__gt=clock.now()
+    ).first()
+    return None if found is None else found.code
+
+
+def join_code_made(game: Game, seat: int | None = None) -> str:
+    """The join code of the link of ``game`` (and ``seat``): the one made already while it
+    lasts, else a new one, expiring with the link (a write: services call it)."""
+    made = join_code_of(game, seat)
+    if made is not None:
+        return made
+    expires = clock.now() + timedelta(hours=LINK_HOURS)
+    for _ in range(10):  # a code already taken (25**6 of them) is drawn again
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        try:
+            with transaction.atomic():
+                JoinCode.objects.create(
+                    code=code, game=game, seat=seat, generation=game.link_generation,
+                    expires_at=expires,
+                )  # fmt: skip
+            return code
+        except IntegrityError:
+            continue
+    raise RuntimeError("no free join code found")
+
+
+def join_code_link(code: str) -> str:
+    """The device link a join code stands for, or ``NotFound`` (unknown, expired, or its links
+    revoked since): the same answer whichever, so a guess learns nothing."""
+    found = (
+        JoinCode.objects.select_related("game")
+        .filter(code=_normal(code)[:16], expires_at__gt=clock.now())
+        .first()
+    )
+    if found is None or found.generation != found.game.link_generation:
+        raise NotFound("There is no such code, or it has expired.", code="join_code_unknown")
+    return play_link_token(found.game, seat=found.seat)

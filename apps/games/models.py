@@ -299,3 +299,22 @@ class ActionReceipt(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "event_id"], name="action_receipt_unique")
         ]
+
+
+class JoinCode(models.Model):
+    """A short code that stands for a device link, for a person who cannot scan its QR code:
+    typed at ``/join``, it opens the same seat as the link, while the link's generation holds
+    and until it expires."""
+
+    code = models.CharField(max_length=8, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # The seat the link names (None: the participant seat of a one-participant game's link).
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    generation = models.PositiveSmallIntegerField()
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "seat", "generation"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seat} {self.code}"

@@ -80,7 +80,16 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
                 plans.append(services.SeatPlan(Kind.BOT))
         host = next(plan.session for plan in plans if plan.session is not None)
         snapshot = dict(host.protocol_snapshot)
-        return services.game_open(plans=plans, snapshot=snapshot, seed=seed, table=True)
+        game = services.game_open(plans=plans, snapshot=snapshot, seed=seed, table=True)
+        _join_codes(game)
+        return game
+
+
+def _join_codes(game: Game) -> None:
+    """A join code beside every person seat's link (for a person who cannot scan it)."""
+    for seat, entry in enumerate(game.seats):
+        if entry["kind"] in PERSON_KINDS:
+            links.join_code_made(game, seat)
 
 
 def _start(run: GameRun) -> None:
@@ -114,8 +123,11 @@ def table_join(*, link: links.Claim) -> dict[str, Any]:
 
 
 def table_links_reissue(*, game: Game) -> Game:
-    """Revoke every link of the table handed out so far (new ones are signed from the row)."""
-    return services.game_link_issue(game=game, revoke_previous=True)
+    """Revoke every link of the table handed out so far (new ones are signed from the row), and
+    their join codes: new ones stand beside the new links."""
+    game = services.game_link_issue(game=game, revoke_previous=True)
+    _join_codes(game)
+    return game
 
 
 # -- the clinician running the table -----------------------------------------------------------
@@ -248,9 +260,10 @@ def table_body(game: Game, *, absolute) -> dict[str, Any]:
     for item in block["seats"]:
         row = rows.get(item["seat"])
         person = item["kind"] != Kind.BOT
-        link = None
+        link = code = None
         if person and open_:
             link = absolute(f"/play/{links.play_link_token(game, seat=item['seat'])}")
+            code = links.join_code_of(game, item["seat"])
         taken = turns.held(game, item["seat"])
         seats.append(
             {
@@ -258,6 +271,7 @@ def table_body(game: Game, *, absolute) -> dict[str, Any]:
                 "joined": item["joined"] if person else True,
                 "session": row.session_id if row else None,
                 "link": link,
+                "code": code,
                 "taken_over_by": None if taken is None else taken.reason,
             }
         )

@@ -113,6 +113,12 @@ class ProbeAnswerSerializer(_ClientFacts):
         return {k: v for k, v in self.validated_data.items() if k in self.ANSWER_FIELDS}
 
 
+class JoinCodeSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        max_length=16, help_text="The short code shown beside a device link's QR code."
+    )
+
+
 class PlayLinkRequestSerializer(serializers.Serializer):
     revoke_previous = serializers.BooleanField(default=False)
 

@@ -20,6 +20,7 @@ from django.db import transaction
 
 from apps.common import clock as clocks
 from apps.common.errors import Conflict, ValidationFailed
+from apps.games import links
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
@@ -510,3 +511,22 @@ def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
             game.link_generation += 1
             game.save(update_fields=["link_generation", "updated_at"])
     return game
+
+
+def game_device_link(*, game: Game, revoke_previous: bool = False) -> dict[str, Any]:
+    """A single-game link for the participant's device, and its join code (the same link,
+    typed at ``/join`` by a person who cannot scan the QR code)."""
+    game = game_link_issue(game=game, revoke_previous=revoke_previous)
+    token = links.play_link_token(game)
+    return {
+        "token": token,
+        "path": f"/play/{token}",
+        "code": links.join_code_made(game),
+        "expires_in_seconds": links.LINK_HOURS * 3600,
+    }
+
+
+def game_join_code_link(*, code: str) -> dict[str, Any]:
+    """The device link a join code stands for (``join_code_unknown`` when there is none)."""
+    token = links.join_code_link(code)
+    return {"token": token, "path": f"/play/{token}"}

@@ -9,6 +9,7 @@ urlpatterns = [
     path("play/<str:token>/actions/", views.PlayActionsView.as_view()),
     path("play/<str:token>/examination/", views.PlayExaminationView.as_view()),
     path("play/<str:token>/probes/", views.PlayProbesView.as_view()),
+    path("join/", views.JoinCodeView.as_view()),
     path("sessions/<int:session_id>/games/", views.SessionGamesView.as_view()),
     path("sessions/<int:session_id>/practice/", views.SessionPracticeView.as_view()),
     path("games/<int:game_id>/", views.GameView.as_view()),

@@ -1,9 +1,12 @@
 """Game endpoints for staff (session or token) and for participant devices (a game link)."""
 
+import logging
+
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from apps.games import links, practice, selectors, services
@@ -13,13 +16,20 @@ from apps.games.serializers import (
     ActionSerializer,
     ExaminationEventSerializer,
     GameSummarySerializer,
+    JoinCodeSerializer,
     PlayLinkRequestSerializer,
     ProbeAnswerSerializer,
 )
 from apps.games.shapes.record import GameRecordSerializer
-from apps.games.shapes.seat import PlayLinkSerializer, PracticeSerializer, SeatViewSerializer
+from apps.games.shapes.seat import (
+    JoinLinkSerializer,
+    PlayLinkSerializer,
+    PracticeSerializer,
+    SeatViewSerializer,
+)
 from apps.training.selectors import session_get
 
+log = logging.getLogger(__name__)
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
 
 
@@ -165,17 +175,42 @@ class GameLinkView(_GameView):
     def post(self, request, game_id: int):
         serializer = PlayLinkRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game = services.game_link_issue(
+        body = services.game_device_link(
             game=self.game(request, game_id),
             revoke_previous=serializer.validated_data["revoke_previous"],
         )
-        token = links.play_link_token(game)
-        body = {
-            "token": token,
-            "path": f"/play/{token}",
-            "expires_in_seconds": links.LINK_HOURS * 3600,
-        }
         return Response(body, status=201)
+
+
+class JoinThrottle(ScopedRateThrottle):
+    """Join codes are short: guesses are held back per address (``join``: 10 a minute). A cache
+    that cannot be reached lets the request through (codes still expire with their links)."""
+
+    def allow_request(self, request, view) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except Exception:
+            log.warning("join code rate limit unavailable: the cache cannot be reached")
+            return True
+
+
+class JoinCodeView(APIView):
+    """A person who cannot scan the QR code types its short code: answered with the link."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [JoinThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(
+        request=JoinCodeSerializer,
+        responses={200: JoinLinkSerializer, 404: REFUSED, 429: REFUSED},
+        summary="The device link a join code stands for",
+    )
+    def post(self, request):
+        serializer = JoinCodeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(services.game_join_code_link(code=serializer.validated_data["code"]))
 
 
 class _PlayView(APIView):

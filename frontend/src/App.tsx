@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from "react";
 import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
+import { JoinPage } from "./features/tables/JoinPage";
 import { SettingsProvider } from "./features/play/settings";
 import { ParticipantLock } from "./features/play/ParticipantLock";
 import { StaffLayout } from "./features/auth/Layout";
@@ -84,6 +85,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/play/:token" element={<DevicePlayPage />} />
+      <Route path="/join" element={<JoinPage />} />
       <Route
         path="/progress/:token"
         element={

@@ -337,6 +337,8 @@ MATRIX: dict[tuple[str, str], Rule] = {
         {"action": "seat_person", "seat": 0},
     ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
+    # A join code is its own credential, like a link: an unknown one is unknown to everyone.
+    ("api/join/", "POST"): Rule("/api/join/", open_to_all(404), {"code": "ZZZZZZ"}),
     ("api/play/<str:token>/actions/", "POST"): Rule(
         "/api/play/{token}/actions/", link_only(409), PLAY
     ),

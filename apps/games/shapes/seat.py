@@ -527,4 +527,12 @@ class PracticeSerializer(serializers.Serializer):
 class PlayLinkSerializer(serializers.Serializer):
     token = serializers.CharField()
     path = serializers.CharField()
+    code = serializers.CharField(
+        help_text="The link's join code: typed at /join by a person who cannot scan the QR code."
+    )
     expires_in_seconds = serializers.IntegerField()
+
+
+class JoinLinkSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    path = serializers.CharField(help_text="The device page to open: /play/<token>.")

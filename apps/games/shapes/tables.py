@@ -25,6 +25,11 @@ class TableStaffSeatSerializer(TableSeatSerializer):
     link = serializers.URLField(
         allow_null=True, help_text="The seat's device link (null: a bot, or the game is over)."
     )
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="The link's join code, typed at /join by a person who cannot scan the QR code "
+        "(null: a bot, the game is over, or the code expired with its link).",
+    )
 
 
 class TableSerializer(serializers.Serializer):

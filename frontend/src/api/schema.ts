@@ -527,6 +527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The device link a join code stands for
+         * @description A person who cannot scan the QR code types its short code: answered with the link.
+         */
+        post: operations["join_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -2048,6 +2068,15 @@ export interface components {
             /** @description The hand on show, in dealing order. */
             cards: string[] | null;
         };
+        JoinCodeRequest: {
+            /** @description The short code shown beside a device link's QR code. */
+            code: string;
+        };
+        JoinLink: {
+            token: string;
+            /** @description The device page to open: /play/<token>. */
+            path: string;
+        };
         /** @description How many exported participants share each combination of the quasi-identifiers. */
         KAnonymity: {
             quasi_identifiers: string[];
@@ -2705,6 +2734,8 @@ export interface components {
         PlayLink: {
             token: string;
             path: string;
+            /** @description The link's join code: typed at /join by a person who cannot scan the QR code. */
+            code: string;
             expires_in_seconds: number;
         };
         PlayLinkRequestRequest: {
@@ -3441,6 +3472,8 @@ export interface components {
              * @description The seat's device link (null: a bot, or the game is over).
              */
             link: string | null;
+            /** @description The link's join code, typed at /join by a person who cannot scan the QR code (null: a bot, the game is over, or the code expired with its link). */
+            code: string | null;
         };
         /** @enum {string} */
         TakenOverByEnum: "silent" | "clinician";
@@ -4385,6 +4418,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WatchView"];
                 };
+            };
+        };
+    };
+    join_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinCodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["JoinCodeRequest"];
+                "multipart/form-data": components["schemas"]["JoinCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinLink"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -364,6 +364,12 @@ function HandOver({ gameId }: { gameId: number }) {
               {url}
             </a>
             . Valid for {Math.round(link.expires_in_seconds / 3600)} hours, for this game only.
+            <br />
+            No camera? Open <strong>{window.location.origin}/join</strong> and type the code{" "}
+            <strong className="join-code" data-testid="join-code">
+              {link.code}
+            </strong>
+            .
           </figcaption>
         </figure>
       )}

@@ -4,7 +4,7 @@
 import { api, apiFetch, rows } from "../../api/client";
 import type { Page } from "../../api/client";
 import type { Participant, Protocol, Study } from "../../api/types";
-import type { TableBody, TableRequest, TableSeatView, WatchView } from "./types";
+import type { JoinLink, TableBody, TableRequest, TableSeatView, WatchView } from "./types";
 
 export const tablesApi = {
   open: (body: TableRequest) => api.post<TableBody>("/api/tables/", body),
@@ -18,6 +18,9 @@ export const tablesApi = {
       csrf: false,
     }),
   watch: (gameId: number | string) => api.get<WatchView>(`/api/games/${gameId}/watch/`),
+  /** The device link a typed join code stands for; the code is the credential, no CSRF. */
+  joinCode: (code: string) =>
+    apiFetch<JoinLink>("/api/join/", { method: "POST", body: { code }, csrf: false }),
   studies: async () => rows(await api.get<Page<Study>>("/api/studies/?page_size=200")),
   protocols: async (study: number) =>
     rows(await api.get<Page<Protocol>>(`/api/studies/${study}/protocols/?page_size=200`)),

@@ -21,6 +21,9 @@ export type TableSeat = Schemas["TableStaffSeat"];
 
 export type TableBody = Schemas["Table"];
 
+/** What a typed join code opens: the device page of its link. */
+export type JoinLink = Schemas["JoinLink"];
+
 export type SeatRequest =
   { kind: "participant"; participant: number } | { kind: "clinician" } | { kind: "bot" };
 
