@@ -4,6 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
+# pytest-xdist's workers for `make test`: more than the cores, since most tests wait (on
+# servers, browsers and the database) more than they compute.
+TEST_WORKERS ?= 4
 
 .PHONY: run test setup frontend migrate demo lint format bench clean types
 
@@ -18,7 +21,7 @@ test: setup frontend
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	@if [ -f frontend/package.json ]; then cd frontend && npm run lint && npm test; fi
-	$(PY) -m pytest --create-db
+	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --durations=25
 
 setup: $(STAMP)
 

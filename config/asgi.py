@@ -14,14 +14,19 @@ http = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402 (after Django is set up)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
+from apps.live.consumers import NoSuchSocket  # noqa: E402
 from apps.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": http,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            # A socket outside /ws/ (only the embedded server sees one) is refused the same way.
+            AuthMiddlewareStack(
+                URLRouter([*websocket_urlpatterns, re_path(r"", NoSuchSocket.as_asgi())])
+            )
         ),
     }
 )

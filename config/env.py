@@ -57,8 +57,21 @@ def env_list(environ: Mapping[str, str], name: str, *, default: list[str]) -> li
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_config(url: str) -> dict[str, Any]:
-    """A Django ``DATABASES`` entry from a URL (``postgres://`` or ``sqlite:///``)."""
+def database_pool(environ: Mapping[str, str]) -> dict[str, int] | None:
+    """Django's psycopg pool per process, when ``DATABASE_POOL_MAX_SIZE`` is above 0."""
+    max_size = env_int(environ, "DATABASE_POOL_MAX_SIZE", default=0)
+    if not max_size:
+        return None
+    min_size = env_int(environ, "DATABASE_POOL_MIN_SIZE", default=1)
+    if min_size > max_size:
+        raise ImproperlyConfigured("DATABASE_POOL_MIN_SIZE must not exceed DATABASE_POOL_MAX_SIZE")
+    timeout = env_int(environ, "DATABASE_POOL_TIMEOUT", default=10, minimum=1)
+    return {"min_size": min_size, "max_size": max_size, "timeout": timeout}
+
+
+def database_config(url: str, *, pool: dict[str, int] | None = None) -> dict[str, Any]:
+    """A Django ``DATABASES`` entry from a URL (``postgres://`` or ``sqlite:///``), with
+    ``pool`` (PostgreSQL only: pooled connections replace persistent ones)."""
     scheme = urlsplit(url).scheme
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
         raise ImproperlyConfigured(
@@ -70,6 +83,9 @@ def database_config(url: str) -> dict[str, Any]:
     if config["ENGINE"].endswith("sqlite3"):
         Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         config["CONN_MAX_AGE"] = 0
+    elif pool:
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {})["pool"] = pool
     return dict(config)
 
 

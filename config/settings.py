@@ -14,7 +14,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from kombu import Exchange, Queue
 
-from config.env import database_config, env_bool, env_int, env_list, redis_url, secret_key
+from config.env import (
+    database_config,
+    database_pool,
+    env_bool,
+    env_int,
+    env_list,
+    redis_url,
+    secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -50,10 +58,21 @@ INSTALLED_APPS = [
     "apps.exports",
     "apps.reports",
     "apps.signoff",
+    "apps.fhir",
     "apps.live",
+    "apps.demo",
 ]
 
 MIDDLEWARE = [
+    # Content-Security-Policy outermost, so the policy goes on every response, those the outer
+    # middleware answer themselves (probes, the body limit) included.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # The request id, request counts and latencies; it runs before the rest so that every other
+    # middleware's log lines carry the id. It also answers /metrics (Prometheus, with the bearer
+    # token METRICS_TOKEN; unset, the endpoint is off), /healthz and /readyz.
+    "apps.api.observability.RequestMiddleware",
+    # Request bodies over MAX_REQUEST_BYTES are refused with a 413 before any view reads them.
+    "apps.api.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -68,7 +87,6 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
-ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -85,9 +103,11 @@ TEMPLATES = [
     },
 ]
 
+# With DATABASE_POOL_MAX_SIZE above 0, a psycopg pool per process (PostgreSQL only).
 DATABASES = {
     "default": database_config(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'memulation.sqlite3'}"
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'memulation.sqlite3'}",
+        pool=database_pool(os.environ),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -128,6 +148,8 @@ MEDIA_ROOT = VAR_DIR / "media"
 # every socket a process holds: redis-py's default of 100 runs out under a few hundred sockets.
 ASGI_APPLICATION = "config.asgi.application"
 LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1000, minimum=10)
+# Threads (so database connections) a live process uses for its sockets' database work.
+LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
 # layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
 _LIVE_LAYERS = {
@@ -137,7 +159,7 @@ _LIVE_LAYERS = {
 _live_layer = os.environ.get("LIVE_CHANNEL_LAYER") or (
     "pubsub" if redis_url(os.environ) else "memory"
 )
-CHANNEL_LAYERS = {
+CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
     "default": (
         {
             "BACKEND": _LIVE_LAYERS[_live_layer],
@@ -207,6 +229,8 @@ PSEUDONYMISATION_KEYS = dict(
 )
 
 # --- API ----------------------------------------------------------------------------------------
+# How many proxies in front of the site append to X-Forwarded-For; 0 believes no such header.
+TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -219,7 +243,15 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "apps.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # JSON may nest at most 32 levels and be at most MAX_REQUEST_BYTES (apps.api.limits).
+    "DEFAULT_PARSER_CLASSES": [
+        "apps.api.limits.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "apps.api.metadata.Metadata",
     "DEFAULT_THROTTLE_RATES": {"login": "10/min"},
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {
@@ -278,10 +310,15 @@ CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain" if DEBUG else "json")
 if LOG_FORMAT not in {"plain", "json"}:
     raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be plain or json")
+# Play-link and download tokens are blanked out of every log line (apps.common.logs), and
+# Django's own loggers (requests, runserver) write through those filtered handlers.
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "apps.api.observability.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "apps.api.observability.RequestIdFilter"},
+        "redact": {"()": "apps.common.logs.RedactSecrets"},
+    },
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
         "json": {
@@ -295,30 +332,26 @@ LOGGING: dict[str, Any] = {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": LOG_FORMAT,
-            "filters": ["request_id"],
+            "filters": ["request_id", "redact"],
         }
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
+    },
 }
-CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 
-# --- Hardening: request limits, sign-in throttling, CSP, secrets kept out of logs -------------
+# --- Hardening: request limits, sign-in throttling, CSP ----------------------------------------
 # Request bodies over this many bytes are refused with a 413 (JSON bodies are a few KB), before
-# any view reads them; JSON may nest at most 32 levels (apps.api.limits).
+# any view reads them (apps.api.limits, in MIDDLEWARE and the API's parsers).
 MAX_REQUEST_BYTES = env_int(os.environ, "MAX_REQUEST_BYTES", default=1_048_576, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
-MIDDLEWARE.insert(0, "apps.api.limits.BodyLimitMiddleware")
-REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
-    "apps.api.limits.LimitedJSONParser",
-    "rest_framework.parsers.FormParser",
-    "rest_framework.parsers.MultiPartParser",
-]
-REST_FRAMEWORK["DEFAULT_METADATA_CLASS"] = "apps.api.metadata.Metadata"
 
 # Redis when configured, so rate limits and sign-in lockouts hold across web processes.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "apps.common.cache.RedisCache",  # clear() leaves the broker's keys alone
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "memulation",
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
@@ -326,9 +359,6 @@ CACHES = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
-# How many proxies in front of the site append to X-Forwarded-For; 0 believes no such header.
-TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
-REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES
 LOGIN_LOCKOUT_FAILURES = env_int(os.environ, "LOGIN_LOCKOUT_FAILURES", default=10, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int(os.environ, "LOGIN_LOCKOUT_SECONDS", default=900, minimum=1)
 # Staff sessions end after this many seconds without a request (the browser warns a minute
@@ -362,36 +392,8 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# Play-link and download tokens are blanked out of every log line (apps.common.logs), and
-# Django's own loggers (requests, runserver) write through those filtered handlers.
-LOGGING.setdefault("filters", {})["redact"] = {"()": "apps.common.logs.RedactSecrets"}
-for _handler in LOGGING["handlers"].values():
-    _handler.setdefault("filters", []).append("redact")
-LOGGING.setdefault("loggers", {}).update(
-    {
-        "django": {"handlers": [], "level": "INFO", "propagate": True},
-        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
-    }
-)
-
-# The request id, request counts and latencies come from this middleware; it runs first so that
-# every other middleware's log lines carry the id. It also answers /metrics (Prometheus, with the
-# bearer token METRICS_TOKEN; unset, the endpoint is off), /healthz and /readyz.
-MIDDLEWARE.insert(0, "apps.api.observability.RequestMiddleware")
+# The bearer token of /metrics (apps.api.observability.RequestMiddleware); unset, it is off.
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
-# Django's psycopg pool per process, when DATABASE_POOL_MAX_SIZE is above 0 (PostgreSQL only;
-# pooled connections replace persistent ones).
-DATABASE_POOL_MAX_SIZE = env_int(os.environ, "DATABASE_POOL_MAX_SIZE", default=0)
-if DATABASE_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    _pool_min = env_int(os.environ, "DATABASE_POOL_MIN_SIZE", default=1)
-    if _pool_min > DATABASE_POOL_MAX_SIZE:
-        raise ImproperlyConfigured("DATABASE_POOL_MIN_SIZE must not exceed DATABASE_POOL_MAX_SIZE")
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": _pool_min,
-        "max_size": DATABASE_POOL_MAX_SIZE,
-        "timeout": env_int(os.environ, "DATABASE_POOL_TIMEOUT", default=10, minimum=1),
-    }
 # Three queues, each with workers of its own, so a long export never delays a session's results
 # and the solver's analysis never delays game-time work: game (the default), metrics, exports.
 CELERY_QUEUE_NAMES = ["game", "metrics", "exports"]
@@ -399,9 +401,6 @@ CELERY_TASK_DEFAULT_QUEUE = "game"
 # Declared, so that a worker started without -Q (make run, compose) consumes all three.
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_ROUTES = {"metrics.*": {"queue": "metrics"}, "exports.*": {"queue": "exports"}}
-# Content-Security-Policy outermost, so the policy goes on every response, those the outer
-# middleware answer themselves (probes, the body limit) included.
-MIDDLEWARE.insert(0, "django.middleware.csp.ContentSecurityPolicyMiddleware")
 # Passkeys are checked against the origin of the site that asked for them (see
 # apps.accounts.passkeys), not a fixed list: the library's check for one is silenced.
 SILENCED_SYSTEM_CHECKS = ["otp_webauthn.E030"]

@@ -5,6 +5,7 @@
 
 import os
 import uuid
+from pathlib import Path
 
 os.environ["DATABASE_URL"] = os.environ.get(
     "TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation"
@@ -14,10 +15,19 @@ os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("SECRET_KEY", "test-only-" + "x" * 50)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 # The cache (rate limits, sign-in lockouts) is Redis: a run's keys are its own, shared with the
-# servers and workers it starts (they inherit the variable).
-os.environ.setdefault("TEST_CACHE_PREFIX", "test-" + uuid.uuid4().hex[:12])
+# servers and workers it starts (they inherit the variable). Under pytest-xdist each worker
+# process runs tests of its own at the same time as the others: its keys carry its name too.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+_prefix = os.environ.setdefault("TEST_CACHE_PREFIX", "test-" + uuid.uuid4().hex[:12])
+if _worker and not _prefix.endswith("-" + _worker):
+    os.environ["TEST_CACHE_PREFIX"] = f"{_prefix}-{_worker}"
+# Exports are written under a folder of each worker's own (one worker's export ids are
+# another's too), unless a test chose the folder.
+if _worker:
+    _var = Path(os.environ.get("VAR_DIR") or Path(__file__).resolve().parent.parent / "var")
+    os.environ.setdefault("EXPORT_ROOT", str(_var / "exports" / f"test-{_worker}"))
 
-from config.settings import *  # noqa: F403
+from config.settings import *  # noqa: E402, F403
 
 # Queued tasks still run inside the test process unless a test starts a real worker; the broker
 # configured above is real Redis, and the worker round-trip test uses it.
@@ -33,5 +43,5 @@ CACHES["default"]["KEY_PREFIX"] = os.environ["TEST_CACHE_PREFIX"]  # noqa: F405
 # The live tables' pub/sub channels are global to a Redis server (its database numbers do not
 # separate them): a run's channels carry its own prefix, so two runs on one Redis never hear
 # each other's games. Servers the run starts inherit the variable, and so the prefix.
-_live_layer_config: dict = CHANNEL_LAYERS["default"].get("CONFIG", {})  # type: ignore[assignment]  # noqa: F405
+_live_layer_config: dict = CHANNEL_LAYERS["default"].get("CONFIG", {})  # noqa: F405
 _live_layer_config["prefix"] = "asgi-" + os.environ["TEST_CACHE_PREFIX"]

@@ -3,8 +3,10 @@ Celery workers and a Redis server of a test's own."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -16,12 +18,34 @@ import pytest
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
+from apps.common import clock
 
 PASSWORD = "correct horse battery staple"
 
 
 def make_staff(username: str, role: str) -> User:
     return User.objects.create_user(username=username, password=PASSWORD, role=role)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """Test databases are copied from a template that holds every migration applied
+    (tests/template_db.py): built once for a given set of migrations, not on every run."""
+    from django.conf import settings
+
+    from tests.template_db import migrated_template
+
+    database = settings.DATABASES["default"]
+    database.setdefault("TEST", {})["TEMPLATE"] = migrated_template(database)
+
+
+@pytest.fixture(autouse=True)
+def service_clock():
+    """The services' clock for every test: the system's, which a test moves forward past a
+    pause (``service_clock.advance(2)``, or ``tests.apps.games.playing.wait_out``) instead of
+    sleeping it out. Servers in processes of their own keep the system clock."""
+    with clock.installed(clock.RunningClock()) as installed:
+        yield installed
 
 
 def _post(client, path: str, body: dict | None = None):
@@ -164,11 +188,20 @@ def _no_stray_connections(django_db_setup, django_db_blocker):
     yield
     from django.db import connection
 
+    if not connection.settings_dict["NAME"].startswith("test_"):
+        return  # no test of this run needed the database: none was made
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now, for a server a test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def wait_for(check, seconds: float = 60.0) -> bool:
@@ -241,7 +274,47 @@ class PrivateRedis:
 @pytest.fixture
 def private_redis(tmp_path):
     """A stopped :class:`PrivateRedis` (``.start()`` it); stopped again at the end."""
-    server = PrivateRedis(6400 + os.getpid() % 1000, tmp_path)
+    server = PrivateRedis(free_port(), tmp_path)
     yield server
     if server.up():
         server.stop()
+
+
+# --- Running in parallel (make test runs pytest-xdist's workers) ------------------------------
+# Each worker has its own test database (test_<name>_gw0, ...), cache and channel prefix and
+# export folder (config/test_settings.py). A test that starts a server or worker process of its
+# own (on a free port, or a private PostgreSQL or Redis) joins the "servers" group: those run on
+# one worker, one after another, so that a port probed free is not taken by another worker's
+# server before it is bound, and two sets of servers never fight over the two cores. A test joins
+# by using one of these fixtures or by importing one of these helpers into its module; a test
+# that starts processes some other way is marked ``@pytest.mark.xdist_group("servers")``.
+SERVERS_GROUP = "servers"
+SERVER_FIXTURES = {
+    "celery_worker",
+    "worker_queue",
+    "private_redis",
+    "private_postgres",
+    "asgi_server",
+}
+
+
+@functools.cache
+def _server_helpers() -> frozenset[int]:
+    from tests.apps.server import running_server
+    from tests.harness.servers import PrivatePostgres, WebServer
+
+    helpers = (free_port, start_worker, PrivateRedis, running_server, PrivatePostgres, WebServer)
+    return frozenset(id(h) for h in helpers)
+
+
+def starts_servers(item: pytest.Item, helpers: frozenset[int]) -> bool:
+    if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    module = getattr(item, "module", None)
+    return module is not None and any(id(value) in helpers for value in vars(module).values())
+
+
+def pytest_itemcollected(item):
+    # As each test is collected, before xdist's worker reads the groups off the collected list.
+    if item.get_closest_marker("xdist_group") is None and starts_servers(item, _server_helpers()):
+        item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))

@@ -8,5 +8,5 @@ from apps.accounts.models import User
 class UserAdmin(BaseUserAdmin):
     list_display = ("username", "email", "role", "is_active", "last_login")
     list_filter = ("role", "is_active")
-    fieldsets = (*BaseUserAdmin.fieldsets, ("Role", {"fields": ("role",)}))
+    fieldsets = (*(BaseUserAdmin.fieldsets or ()), ("Role", {"fields": ("role",)}))
     add_fieldsets = (*BaseUserAdmin.add_fieldsets, ("Role", {"fields": ("role",)}))

@@ -34,14 +34,30 @@ class MeSerializer(serializers.ModelSerializer):
     idle_seconds = serializers.SerializerMethodField(
         help_text="The session ends after this many seconds without a request."
     )
+    time_zone = serializers.SerializerMethodField(
+        help_text="The clinic's time zone (IANA name): dates such as today's for a consent are "
+        "its dates, whatever the browser's zone."
+    )
 
     class Meta:
         model = User
-        fields = ["id", "username", "first_name", "last_name", "email", "role", "idle_seconds"]
+        fields = [
+            "id",
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+            "role",
+            "idle_seconds",
+            "time_zone",
+        ]
         read_only_fields = fields
 
     def get_idle_seconds(self, user) -> int:
         return settings.STAFF_IDLE_SECONDS
+
+    def get_time_zone(self, user) -> str:
+        return settings.TIME_ZONE
 
 
 class ChallengeSerializer(serializers.Serializer):

@@ -1,5 +1,7 @@
 """The API documentation page (Swagger UI over ``/api/schema/``)."""
 
+import copy
+
 from django.conf import settings
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
@@ -12,7 +14,7 @@ _CDN = "https://cdn.jsdelivr.net"
 
 
 def docs_policy() -> dict:
-    policy = {key: list(value) for key, value in settings.SECURE_CSP.items()}
+    policy = copy.deepcopy(settings.SECURE_CSP)
     policy["script-src"] = [CSP.SELF, _CDN]
     policy["style-src"] = [CSP.SELF, _CDN, CSP.UNSAFE_INLINE]
     policy["img-src"] = [CSP.SELF, "data:", _CDN]

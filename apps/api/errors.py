@@ -58,10 +58,11 @@ def exception_handler(exc, context) -> Response | None:
         return None  # a real bug: Django's 500 handler answers, in the same shape
     code, message, details = _drf_error(exc)
     response = error_response(code, message, exc.status_code, details)
-    if getattr(exc, "auth_header", None):
-        response["WWW-Authenticate"] = exc.auth_header
-    if getattr(exc, "wait", None):
-        response["Retry-After"] = str(int(exc.wait))
+    # NotAuthenticated and AuthenticationFailed carry a challenge, Throttled a wait.
+    if challenge := getattr(exc, "auth_header", None):
+        response["WWW-Authenticate"] = challenge
+    if wait := getattr(exc, "wait", None):
+        response["Retry-After"] = str(int(wait))
     return response
 
 

@@ -6,6 +6,8 @@ JSON body nested more than ``MAX_JSON_DEPTH`` levels is a 400. Both in the one e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.http import JsonResponse
 from rest_framework.exceptions import ParseError
@@ -61,6 +63,7 @@ def depth(value: object) -> int:
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("apps.exports.urls")),
     path("", include("apps.reports.urls")),
     path("", include("apps.signoff.urls")),
+    path("", include("apps.fhir.urls")),
     path("", include("apps.live.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs_view(url_name="schema"), name="docs"),

@@ -1,7 +1,9 @@
 """The time the services act at, injectable so that tests move time instead of sleeping.
 
 Services call :func:`now`. Production runs on the system clock; a test installs a
-:class:`ManualClock` (``with clock.installed(ManualClock(start)) as c: ... c.advance(31)``).
+:class:`ManualClock` (``with clock.installed(ManualClock(start)) as c: ... c.advance(31)``), or
+runs on a :class:`RunningClock` (the suite's default) and moves it past a pause instead of
+sleeping the pause out.
 """
 
 from __future__ import annotations
@@ -37,11 +39,31 @@ class ManualClock:
         return self._now
 
 
+class RunningClock:
+    """The system clock, which a test may also move forward: time passes as usual, and
+    ``advance(seconds)`` skips a pause the way waiting it out would."""
+
+    def __init__(self) -> None:
+        self._ahead = timedelta()
+
+    def now(self) -> datetime:
+        return timezone.now() + self._ahead
+
+    def advance(self, seconds: float) -> datetime:
+        self._ahead += timedelta(seconds=seconds)
+        return self.now()
+
+
 _installed: Clock = SystemClock()
 
 
 def now() -> datetime:
     return _installed.now()
+
+
+def current() -> Clock:
+    """The clock installed now (a test moves it when it can be moved)."""
+    return _installed
 
 
 @contextmanager

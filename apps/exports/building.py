@@ -21,9 +21,10 @@ from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.common.errors import DomainError
 from apps.exports import archive
-from apps.exports.builder import export_write
+from apps.exports.contents import export_write
 from apps.exports.models import Export
 from apps.exports.scope import ExportScope, Filters
+from apps.programmes.selectors import study_flow
 
 log = logging.getLogger(__name__)
 Status = Export.Status
@@ -84,6 +85,8 @@ def _about(export: Export, scope: ExportScope) -> dict:
         "filters": scope.filters_for_export(),
         "shift_dates": export.shift_dates,
         "k_anonymity": export.k_anonymity,
+        # The study's CONSORT-style flow and adherence (counts only; exports are the owners').
+        "flow": study_flow(study=export.study, show_arms=True),
         "created_at": export.created_at.isoformat(),
     }
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from apps.common.errors import Conflict
 from apps.exports import archive
-from apps.exports.builder import rows_total
 from apps.exports.building import ProgressRecorder, fail, finish, write
+from apps.exports.contents import rows_total
 from apps.exports.disclosure import k_anonymity
 from apps.exports.models import Export
 from apps.exports.requests import filters_checked

@@ -119,6 +119,7 @@ REDCAP_PREFIX = {
     "recall_attempts": "rc",
     "recall_probes": "rp",
     "illegal_attempts": "il",
+    "table_events": "te",
     "metrics": "mt",
     "inference": "inf",
 }

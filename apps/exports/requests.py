@@ -7,8 +7,8 @@ from django.conf import settings
 from django.db import transaction
 
 from apps.common.errors import ValidationFailed
-from apps.exports.builder import rows_total
 from apps.exports.building import export_build
+from apps.exports.contents import rows_total
 from apps.exports.disclosure import k_anonymity
 from apps.exports.models import Export
 from apps.exports.scope import ExportScope, Filters

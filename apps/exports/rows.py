@@ -19,7 +19,15 @@ from django.db.models.functions import Cast
 from apps.exports import deals
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
-from apps.games.models import ExaminationPeriod, IllegalAttempt, Play, RecallAttempt, RecallProbe
+from apps.games.models import (
+    EventKind,
+    ExaminationPeriod,
+    GameEvent,
+    IllegalAttempt,
+    Play,
+    RecallAttempt,
+    RecallProbe,
+)
 from apps.metrics.models import MetricValue, Reading
 from apps.metrics.selectors import CATALOGUE, INTERVAL_METRICS
 
@@ -117,15 +125,20 @@ def _games(scope: ExportScope) -> QuerySet:
     return (
         scope.game_rows()
         .order_by("pk")
-        .values_list("pk", "status", "seats", "options", "finished_at")
+        .values_list("pk", "status", "seats", "options", "probes", "finished_at")
     )
 
 
 def game_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
-    for pk, status, seats, options, finished_at in _games(scope).iterator(chunk_size=CHUNK):
+    games = _games(scope).iterator(chunk_size=CHUNK)
+    for pk, status, seats, options, probes, finished_at in games:
         bots = [seat for seat in seats if seat.get("kind") == "bot"]
+        people = len(seats) - len(bots)
+        turns = options.get("turns") or {}
         for ref in scope.refs(pk):  # a table's game: once for each participant's session
+            memulation = ref.game_type == "memulation"
+            own = seats[ref.participant_seat].get("examination_seconds")
             yield (
                 *ref.key,
                 ref.game_type,
@@ -136,7 +149,13 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
                 bots[0].get("level") if bots else None,
                 bots[0].get("version") if bots else None,
                 options.get("rounds", 1),
-                options.get("examination_seconds") if ref.game_type == "memulation" else None,
+                (own or options.get("examination_seconds")) if memulation else None,
+                people,
+                turns.get("pace") if turns else None,
+                turns.get("turn_seconds"),
+                turns.get("takeover_seconds"),
+                turns.get("takeover_level"),
+                ((probes or {}).get("k", 0)) if memulation else None,
                 shifted(ref.started_at, ref.shift),
                 shifted(finished_at, ref.shift),
             )
@@ -224,6 +243,32 @@ def probe_rows(scope: ExportScope) -> Iterator[tuple]:
         RecallProbe, "recall_probes", scope
     ):
         yield (*ref.key, *values, asked_at + ref.shift, answered_at + ref.shift)
+
+
+TABLE_EVENTS = (
+    EventKind.SEAT_TAKEOVER,
+    EventKind.SEAT_RETURN,
+    EventKind.TABLE_PAUSED,
+    EventKind.TABLE_RESUMED,
+    EventKind.GAME_ABANDONED,
+)
+
+
+def _table_events(scope: ExportScope) -> QuerySet:
+    return GameEvent.objects.filter(
+        game__in=scope.game_rows().values("pk"), kind__in=TABLE_EVENTS
+    ).order_by("game_id", "seq")
+
+
+def table_event_rows(scope: ExportScope) -> Iterator[tuple]:
+    scope.load()
+    events = _table_events(scope).values_list(
+        "game_id", "kind", "seat", "payload__reason", "server_time"
+    )
+    for game_id, kind, seat, reason, at in events.iterator(chunk_size=CHUNK):
+        for ref in scope.refs(game_id):
+            if seat is None or ref.keeps(seat):
+                yield (*ref.key, kind, seat, reason, shifted(at, ref.shift))
 
 
 # -- metrics -------------------------------------------------------------------------------------
@@ -423,6 +468,7 @@ SOURCES: dict[str, Source] = {
     "recall_attempts": Source(_typed_count(RecallAttempt), recall_rows),
     "recall_probes": Source(_typed_count(RecallProbe), probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
+    "table_events": Source(_count(_table_events), table_event_rows),
     "metrics": Source(_count(_metrics), metric_rows),
     "inference": Source(_inference_count, inference_rows),
 }

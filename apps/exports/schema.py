@@ -98,7 +98,7 @@ def _values(choices) -> tuple[str, ...]:
 
 CARDS = tuple(sorted(CARD_NAMES))
 SEATS = "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
-ACTORS = ("participant", "bot", "person", "takeover")
+ACTORS = ("participant", "bot", "person", "clinician", "takeover")
 
 # -- identifiers, shared by every table ------------------------------------------------------
 
@@ -121,9 +121,10 @@ SEAT = Column("seat", INTEGER, SEATS)
 ACTOR = Column(
     "actor",
     STRING,
-    "Who made the move: the participant, a computer opponent (bot), another person, or the "
-    "takeover opponent playing a person's seat (its turn timer ran out, or the seat was silent "
-    "and taken over; leave these out of analyses of the person's play).",
+    "Who made the move: the participant, a computer opponent (bot), a clinician at the table "
+    "(staff: never anyone's data, never counted), another person, or the takeover opponent "
+    "playing a person's seat (its turn timer ran out, the seat was silent and taken over, or "
+    "the clinician put the computer in it; leave these out of analyses of the person's play).",
     allowed=ACTORS,
 )
 DECISION_MS = Column(
@@ -400,9 +401,59 @@ _TABLES = (
             Column(
                 "examination_seconds",
                 INTEGER,
-                "Examination time offered per hand in this game (Memulation).",
+                "Examination time offered per hand in this game to this participant (their own "
+                "at a table of several people; Memulation).",
                 unit="s",
                 nullable=True,
+            ),
+            Column(
+                "people",
+                INTEGER,
+                "People at the table (1: the participant against the computer).",
+                unit="count",
+            ),
+            Column(
+                "opponent_pace_seconds",
+                NUMBER,
+                "The pace this game's computer opponents played at, before a jitter of a quarter "
+                "either way (0: at once; empty: a game from before the setting, at once).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "turn_seconds",
+                INTEGER,
+                "The turn timer this game ran with (empty: none).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_seconds",
+                INTEGER,
+                "The silence after which this game's seats were taken over (empty: never; only "
+                "at a table of two or more people).",
+                unit="s",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "takeover_level",
+                NUMBER,
+                "Strength of the opponent that played a seat taken over in this game, 0..1.",
+                unit="0..1",
+                nullable=True,
+                missing=(NOT_RECORDED,),
+            ),
+            Column(
+                "recall_probes",
+                INTEGER,
+                "Recall probes asked at each probe point of this game, to each participant "
+                "(0: none; Memulation).",
+                unit="count",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
             ),
             _time("started_at", "When the game was created (its first event)."),
             _time("finished_at", "When the game finished.", nullable=True),
@@ -703,6 +754,47 @@ _TABLES = (
             ),
             DECISION_MS,
             _time("attempted_at", "When the move was tried.", source=SERVER_TIME),
+        ),
+    ),
+    Table(
+        "table_events",
+        "One row per event that changed who played or whether play went on, at any game: a seat "
+        "taken over by the computer (silent, or put there by the clinician) and given back, the "
+        "table paused and resumed, a game ended or cancelled before its end. Another "
+        "participant's seat's takeovers are theirs, and left out of this participant's rows.",
+        ("participant_id", "session", "game", "at"),
+        (
+            *GAME_KEY,
+            Column(
+                "event",
+                STRING,
+                "What happened: seat_takeover (the computer plays the seat from now), "
+                "seat_return (its person plays it again), table_paused, table_resumed, "
+                "game_abandoned (ended or cancelled before its end).",
+                allowed=(
+                    "seat_takeover",
+                    "seat_return",
+                    "table_paused",
+                    "table_resumed",
+                    "game_abandoned",
+                ),
+            ),
+            Column(
+                "seat",
+                INTEGER,
+                "The seat taken over or given back (empty: the whole table). " + SEATS,
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "reason",
+                STRING,
+                "Why: silent (no move or Start for the takeover time), clinician (the clinician "
+                "did it), or the seat's person came back (acted, examination, probe, "
+                "reconnected, message); for a pause or an end, the clinician's action.",
+                nullable=True,
+            ),
+            _time("at", "When it happened."),
         ),
     ),
     Table(

@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from apps.exports import pseudonyms
-from apps.games.models import PERSON_KINDS, EventKind, Game, GameEvent, GameSeat
+from apps.games.models import EventKind, Game, GameEvent, GameSeat
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
 
@@ -225,7 +225,9 @@ class ExportScope:
             table = bool(seats) and "label" in seats[0]
             kept = None
             if table:
-                others = {s for s, entry in enumerate(seats) if entry["kind"] in PERSON_KINDS}
+                # Another participant's seat is their data, never this one's; a clinician's
+                # plays are kept (marked as staff: they are nobody's data and never counted).
+                others = {s for s, entry in enumerate(seats) if entry["kind"] == "participant"}
                 kept = frozenset(set(range(len(seats))) - others | {seat})
             refs.setdefault(pk, []).append(
                 GameRef(

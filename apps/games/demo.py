@@ -11,14 +11,11 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from django.db import transaction
-
-from apps.games.examination import shown_at, waiting
-from apps.games.locked import LockedGame
 from apps.games.models import Game
-from apps.games.probes import WHICH_HAND, probe_answer, probe_waiting
+from apps.games.runtime import examination, probes, turns
+from apps.games.runtime.run import GameRun
+from apps.games.runtime.transaction import locked
 from apps.games.services import game_create
-from apps.games.turns import next_due
 
 
 def _old_positions(state) -> dict[str, tuple[int, int, int]]:
@@ -58,18 +55,18 @@ def _participant_action(state, seat: int, skill: float, rng: random.Random) -> d
     return rng.choice(actions)
 
 
-def _probe_answer(table, seat: int, skill: float, rng: random.Random) -> dict:
+def _probe_answer(run: GameRun, seat: int, skill: float, rng: random.Random) -> dict:
     """A simulated answer to the recall probe waiting: right more often the higher the skill."""
-    probe = table.game.probes["pending"][0]
+    probe = (run.game.probes or {})["pending"][str(seat)][0]
     truth = probe["truth"]
-    if probe["kind"] == WHICH_HAND:
+    if probe["kind"] == probes.WHICH_HAND:
         right = rng.random() < 0.5 + skill / 2
         return {"in_other_hand": truth["in_other_hand"] == right}
     if rng.random() < skill:
         return {"pile": truth["pile"], "trick": truth["pile_trick"], "card": truth["card_index"]}
     spots = [
         {"pile": int(pile), "trick": trick, "card": card}
-        for pile, tricks in table.state.view(seat)["old_piles"].items()
+        for pile, tricks in run.state.view(seat)["old_piles"].items()
         for trick, cards in enumerate(tricks)
         for card, present in enumerate(cards)
         if present
@@ -80,40 +77,39 @@ def _probe_answer(table, seat: int, skill: float, rng: random.Random) -> dict:
 def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random) -> Game:
     """Play the session's game to its end as a simulated participant, starting at ``start``."""
     game = game_create(session=session, seed=rng.getrandbits(62), now=start)
-    now = start
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        table = LockedGame(game, now)
+    with locked(game.pk) as run:
+        run.now = start
         seat = game.participant_seat
-        while not table.state.finished:
-            if probe_waiting(table.game):
+        while not run.state.finished:
+            if run.probes_waiting:
                 seconds = rng.lognormvariate(1.2 - 0.4 * skill, 0.4)
-                table.now += timedelta(seconds=seconds)
-                answer = _probe_answer(table, seat, skill, rng)
-                probe_answer(table, seat=seat, answer=answer, decision_ms=int(seconds * 1000))
-                table.opponents_move()
+                run.now += timedelta(seconds=seconds)
+                answer = _probe_answer(run, seat, skill, rng)
+                probes.probe_answer(run, seat=seat, answer=answer, decision_ms=int(seconds * 1000))
+                run.catch_up()
                 continue
-            due = next_due(table)
-            if due is not None and not table.is_person(due.seat):
-                table.now = max(table.now, due.at)  # the participant waits for the opponent
-                table.opponents_move()
+            due = turns.next_due(run)
+            if due is not None and not run.is_person(due.seat):
+                run.now = max(run.now, due.at)  # the participant waits for the opponent
+                run.catch_up()
                 continue
-            if waiting(table.game.examination):
-                table.examination_start_hand(seat=seat)  # the device shows the hand
-            if table.game.examination:
-                table.now = max(table.now, shown_at(table.game.examination))
-                planned = table.game.examination["planned"]
+            clock = run.clock(seat) if run.state.phase == "examination" else None
+            if clock is not None and not clock["done"]:
+                if examination.waiting(clock):
+                    run.examination_start(seat)  # the device shows the hand
+                run.now = max(run.now, examination.shown_at(clock))
+                planned = clock["planned"]
                 studied = planned * min(1.0, rng.uniform(0.3, 0.7) + skill * 0.4)
-                table.now += timedelta(seconds=studied)
+                run.now += timedelta(seconds=studied)
                 early = studied < planned
                 if not early:
-                    table.now += timedelta(seconds=0.5)
-                table.examination_end_hand(early=early)
+                    run.now += timedelta(seconds=0.5)
+                run.examination_end(seat, early=early)
             else:
                 seconds = rng.lognormvariate(0.9 - 0.5 * skill, 0.45)
-                table.now += timedelta(seconds=seconds)
-                action = _participant_action(table.state, seat, skill, rng)
-                table.apply(action, decision_ms=int(seconds * 1000))
-            table.opponents_move()
-        table.close()
+                run.now += timedelta(seconds=seconds)
+                action = _participant_action(run.state, seat, skill, rng)
+                run.apply(action, decision_ms=int(seconds * 1000))
+            run.catch_up()
+    game.refresh_from_db()
     return game

@@ -23,8 +23,13 @@ class Game(models.Model):
         # A table opened for several people: nothing is due until every person is seated.
         WAITING = "waiting", "Waiting for players"
         ACTIVE = "active", "In play"
+        # A table the clinician has paused: its clocks stand still, nobody may act.
+        PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
+
+    # Not over yet: a game in any of these may still be played.
+    OPEN = (Status.WAITING, Status.ACTIVE, Status.PAUSED)
 
     session = models.ForeignKey(TrainingSession, on_delete=models.PROTECT, related_name="games")
     game_type = models.CharField(max_length=20, choices=GameType.choices)
@@ -42,7 +47,8 @@ class Game(models.Model):
     practice = models.BooleanField(default=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     state = models.JSONField(help_text="The engine state after the last event (a cache).")
-    # Server-side examination clock: {"deal": n, "hand": "A"|"B", "shown_at": iso, "planned": s}.
+    # Each person's examination clock in the deal being examined (apps.games.runtime.examination):
+    # {"round": r, "deal": d, "seats": {seat: {"hand": "A"|"B", "shown_at": iso, ...}}}.
     examination = models.JSONField(null=True, blank=True)
     # Recall probes (apps.games.probes): how many per probe point and the ones waiting for an
     # answer, with their true answers (null: the protocol asks none).
@@ -53,7 +59,8 @@ class Game(models.Model):
     # When the seat now to act got its turn: the start of a server-measured decision time, and
     # of an opponent's pace or a turn timer (see apps.games.turns).
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    # Person seats' turn clocks: {"silent_since": {seat: iso}, "taken_over": {seat: iso}}.
+    # Person seats' turn clocks: {"silent_since": {seat: iso}, "taken_over": {seat: {"at": iso,
+    # "reason": "silent" | "clinician"}}, "paused_at": iso while the table is paused}.
     turns = models.JSONField(null=True, blank=True)
     # Bumped to revoke every single-game link handed out so far.
     link_generation = models.PositiveSmallIntegerField(default=0)
@@ -97,6 +104,8 @@ class EventKind(models.TextChoices):
     TABLE_STARTED = "table_started"
     SEAT_TAKEOVER = "seat_takeover"
     SEAT_RETURN = "seat_return"
+    TABLE_PAUSED = "table_paused"
+    TABLE_RESUMED = "table_resumed"
 
 
 class GameSeat(models.Model):

@@ -15,8 +15,8 @@ from typing import Any
 from django.db import transaction
 
 from apps.common.errors import Conflict
-from apps.games.models import Game
-from apps.games.services import game_open
+from apps.games.models import Game, GameSeat
+from apps.games.services import SEAT_COUNTS, SeatPlan, game_open
 from apps.training.models import TrainingSession
 
 # Deals chosen to be easy to follow (checked by tests/apps/games/test_practice.py). Memulation:
@@ -89,9 +89,8 @@ def practice_create(*, session: TrainingSession) -> Game:
     if session.games.filter(practice=True, status=Game.Status.ACTIVE).exists():
         raise Conflict("A practice round is already in play.", code="practice_in_play")
     snapshot = practice_snapshot(dict(session.protocol_snapshot))
+    plans = [SeatPlan(GameSeat.Kind.PARTICIPANT, session=session)]
+    plans += [SeatPlan(GameSeat.Kind.BOT)] * (SEAT_COUNTS[snapshot["game"]] - 1)
     return game_open(
-        session=session,
-        snapshot=snapshot,
-        seed=PRACTICE_SEEDS[snapshot["game"]],
-        practice=True,
+        plans=plans, snapshot=snapshot, seed=PRACTICE_SEEDS[snapshot["game"]], practice=True
     )

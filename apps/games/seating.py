@@ -1,34 +1,35 @@
-"""Tables: a game opened for several people, its waiting room, and the start when all are seated.
+"""Tables: a game opened for several people, its waiting room, and the clinician running it.
 
 A clinician opens a table for a protocol with a seat list (participants, the clinician, and for
 Mendikot computer opponents in the empty seats). Every participant gets their own started
-training session; the game belongs to the first participant's session, and each seat's
-:class:`~apps.games.models.GameSeat` row says whose it is. The game waits (status ``waiting``:
-no clock runs, no opponent moves) until every person seat has joined through its link; the
-last join starts it in the same transaction.
+training session, and the game is made by the one maker of games (``services.game_open``), so a
+table honours its protocol exactly as a game for one person does. The game waits (status
+``waiting``: no clock runs, no opponent moves) until every person seat has joined through its
+link; the last join starts it in the same transaction.
+
+The clinician runs the table: cancels it while it waits, pauses and resumes it (its clocks stand
+still), puts the computer in a person's seat and gives the seat back, ends it. Each is logged,
+pushed to every seat, and kept in the exports.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
 
-from apps.common import clock as clocks
 from apps.common.errors import Conflict, ValidationFailed
 from apps.games import links, services
-from apps.games.engine import create_game
-from apps.games.locked import LockedGame
-from apps.games.models import EventKind, Game, GameEvent, GameSeat
-from apps.games.seats import is_table, table_block
-from apps.metrics.selectors import session_difficulty
-from apps.participants.selectors import participant_get, protocol_get
-from apps.training.services import session_create
+from apps.games.models import PERSON_KINDS, EventKind, Game, GameEvent, GameSeat
+from apps.games.runtime import turns
+from apps.games.runtime.run import GameRun
+from apps.games.runtime.seats import acting_seat, is_table, seated_sessions, table_block
+from apps.games.runtime.transaction import locked
+from apps.participants.selectors import participant_get, protocol_get, rules
+from apps.training.services import session_abandon, session_create
 
-SEAT_COUNTS = {"memulation": 2, "mendikot": 4}
-CLINICIAN_LABEL = "Clinician"
-BOT_LABEL = "Computer"
 Kind = GameSeat.Kind
 
 
@@ -37,7 +38,7 @@ def _invalid(message: str, **details: Any) -> ValidationFailed:
 
 
 def _check_seats(game_type: str, seats: list[dict[str, Any]]) -> None:
-    count = SEAT_COUNTS[game_type]
+    count = services.SEAT_COUNTS[game_type]
     if len(seats) != count:
         raise _invalid(f"A {game_type} table has {count} seats; {len(seats)} were given.")
     kinds = [s["kind"] for s in seats]
@@ -65,103 +66,175 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
     ``seats`` are ``{"kind": "participant", "participant": id}``, ``{"kind": "clinician"}`` or
     ``{"kind": "bot"}``, in seat order."""
     protocol = protocol_get(user=user, protocol_id=protocol_id)
-    game_type = protocol.game
-    _check_seats(game_type, seats)
-    now = clocks.now()
+    _check_seats(protocol.game, seats)
     with transaction.atomic():
-        sessions = {}
-        for seat, entry in enumerate(seats):
+        plans = []
+        for entry in seats:
             if entry["kind"] == Kind.PARTICIPANT:
                 participant = participant_get(user=user, participant_id=entry["participant"])
-                sessions[seat] = session_create(
-                    participant=participant, protocol=protocol, actor=user
-                )
-        host_seat = min(sessions)
-        host = sessions[host_seat]
-        snapshot = dict(host.protocol_snapshot)
-        seconds, level = session_difficulty(host.participant, snapshot)
-        snapshot["examination_seconds"], snapshot["opponent_level"] = seconds, level
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        options = services._engine_options(snapshot, participant_seat=host_seat)
-        state = create_game(game_type, seed=seed, options=options)
-        entries: list[dict[str, Any]] = []
-        for seat, entry in enumerate(seats):
-            if entry["kind"] == Kind.PARTICIPANT:
-                entries.append({"kind": "participant", "label": sessions[seat].participant.code})
+                session = session_create(participant=participant, protocol=protocol, actor=user)
+                plans.append(services.SeatPlan(Kind.PARTICIPANT, session=session))
             elif entry["kind"] == Kind.CLINICIAN:
-                entries.append({"kind": "clinician", "label": CLINICIAN_LABEL})
+                plans.append(services.SeatPlan(Kind.CLINICIAN, user=user))
             else:
-                entries.append(
-                    {"kind": "bot", "bot": snapshot["opponent"], "level": level, "label": BOT_LABEL}
-                )
-        game = Game.objects.create(
-            session=host,
-            game_type=game_type,
-            seed=seed,
-            options=options,
-            seats=entries,
-            participant_seat=host_seat,
-            status=Game.Status.WAITING,
-            state=state.to_json(),
-        )
-        GameSeat.objects.bulk_create(
-            GameSeat(
-                game=game,
-                seat=seat,
-                kind=entry["kind"],
-                label=entry["label"],
-                session=sessions.get(seat),
-                user=user if entry["kind"] == Kind.CLINICIAN else None,
-                joined_at=now if entry["kind"] == Kind.BOT else None,
-            )
-            for seat, entry in enumerate(entries)
-        )
-        table = LockedGame(game, now)
-        table.record(
-            EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
-        )
-        table.seat_opponents(state)
-        table.close()
-    services._changed(game)
-    return game
+                plans.append(services.SeatPlan(Kind.BOT))
+        host = next(plan.session for plan in plans if plan.session is not None)
+        snapshot = dict(host.protocol_snapshot)
+        return services.game_open(plans=plans, snapshot=snapshot, seed=seed, table=True)
 
 
-def _start(table: LockedGame) -> None:
+def _start(run: GameRun) -> None:
     """Everyone is seated: the game's clocks start now, and the opponents take their turns."""
-    game = table.game
+    game = run.game
     game.status = Game.Status.ACTIVE
-    table.record(EventKind.TABLE_STARTED, payload={})
+    run.record(EventKind.TABLE_STARTED, payload={})
     opening = GameEvent.objects.get(game=game, kind=EventKind.GAME_CREATED).payload["effects"]
-    table.effects.extend(opening)
-    table._after_change(opening, opening=True)
-    table.opponents_move()
+    services._begin(run, opening)
 
 
 def table_join(*, link: links.Claim) -> dict[str, Any]:
     """The link's seat is taken (idempotent); the last one to join starts the game. Answers
     the seat's view."""
-    with services.game_locked(link.game_id, link=link) as table:
-        game = table.game
-        seat = services.acting_seat(game, link)
+    with locked(link.game_id, link=link) as run:
+        game = run.game
+        seat = acting_seat(game, link)
         if is_table(game):
             place = GameSeat.objects.get(game=game, seat=seat)
             if place.joined_at is None:
                 if game.status != Game.Status.WAITING:
                     raise Conflict("This table is closed.", code="table_closed")
-                place.joined_at = table.now
+                place.joined_at = run.now
                 place.save(update_fields=["joined_at"])
-                table.record(EventKind.SEAT_JOINED, seat=seat, payload={"seat": seat})
+                run.record(EventKind.SEAT_JOINED, seat=seat, payload={"seat": seat})
                 waiting = GameSeat.objects.filter(game=game, joined_at__isnull=True).exists()
                 if not waiting:
-                    _start(table)
-        table.close()
-        return services.seat_view(table, seat)
+                    _start(run)
+        run.write()
+        return services.shown.seat_view(run, seat)
 
 
 def table_links_reissue(*, game: Game) -> Game:
     """Revoke every link of the table handed out so far (new ones are signed from the row)."""
     return services.game_link_issue(game=game, revoke_previous=True)
+
+
+# -- the clinician running the table -----------------------------------------------------------
+
+
+def _may_run(user, game: Game) -> None:
+    for session in seated_sessions(game):
+        rules.require(
+            rules.may_run_sessions(user, session.participant),
+            "You may not run this table: one of its participants is not yours to run.",
+        )
+
+
+def _who(user) -> str:
+    return getattr(user, "username", "") or "staff"
+
+
+def _end(run: GameRun, user, reason: str) -> None:
+    run.record(
+        EventKind.GAME_ABANDONED, payload={"reason": reason, "by": "clinician", "who": _who(user)}
+    )
+    run.game.status = Game.Status.ABANDONED
+    for session in seated_sessions(run.game):
+        session_abandon(session=session, actor=user, reason=reason)
+
+
+def table_cancel(*, user, game: Game) -> Game:
+    """Cancel a table that is still waiting for its people: its sessions are abandoned."""
+    _may_run(user, game)
+    with locked(game.pk) as run:
+        if run.game.status != Game.Status.WAITING:
+            raise Conflict("Only a table still waiting can be cancelled.", code="table_not_waiting")
+        _end(run, user, "cancelled by the clinician")
+    return run.game
+
+
+def _person_seat(game: Game, seat: int) -> None:
+    if not 0 <= seat < len(game.seats) or game.seats[seat]["kind"] not in PERSON_KINDS:
+        raise ValidationFailed(
+            "That is not a person's seat at this table.",
+            code="invalid_seats",
+            details={"seat": ["Not a person's seat."]},
+        )
+
+
+@contextmanager
+def _in_play(user, game: Game, seat: int | None = None) -> Iterator[GameRun]:
+    """The table locked for a clinician's change while it is in play (or paused), caught up
+    with its clock; ``seat``, if named, must be a person's."""
+    _may_run(user, game)
+    if seat is not None:
+        _person_seat(game, seat)
+    with locked(game.pk) as run:
+        if run.game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+            raise Conflict("The table is not in play.", code="table_not_running")
+        run.catch_up()
+        yield run
+
+
+def table_end(*, user, game: Game) -> Game:
+    """End a running (or paused) table now: the game is abandoned, and its sessions."""
+    with _in_play(user, game) as run:
+        if run.game.status in Game.OPEN and not run.state.finished:
+            _end(run, user, "ended by the clinician")
+    return run.game
+
+
+def table_pause(*, user, game: Game) -> Game:
+    """Pause a running table: its clocks (examination, turns, timers, takeovers) stand still and
+    nobody may act until it is resumed."""
+    _may_run(user, game)
+    with locked(game.pk) as run:
+        if run.game.status != Game.Status.ACTIVE:
+            raise Conflict("Only a table in play can be paused.", code="table_not_running")
+        run.catch_up()  # what was due before the pause happens first
+        if run.game.status != Game.Status.ACTIVE:
+            return run.game
+        run.pause()
+        run.record(EventKind.TABLE_PAUSED, payload={"reason": "paused by the clinician"})
+    return run.game
+
+
+def table_resume(*, user, game: Game) -> Game:
+    """Resume a paused table: every clock goes on from where it stood."""
+    _may_run(user, game)
+    with locked(game.pk) as run:
+        if run.game.status != Game.Status.PAUSED:
+            raise Conflict("Only a paused table can be resumed.", code="table_not_paused")
+        stood = run.resume()
+        run.record(
+            EventKind.TABLE_RESUMED,
+            payload={"reason": "resumed by the clinician", "paused_seconds": stood},
+        )
+        run.catch_up()
+    return run.game
+
+
+def table_seat_computer(*, user, game: Game, seat: int) -> Game:
+    """The computer plays a person's seat (at the protocol's takeover level) until the
+    clinician gives it back."""
+    with _in_play(user, game, seat) as run:
+        held = turns.taken_over(run.game, seat)
+        if held is not None and held["reason"] == turns.CLINICIAN:
+            return run.game
+        if held is not None:  # taken over for silence: the clinician now holds it
+            turns.seat_return(run, seat, turns.CLINICIAN)
+        turns.take_over(run, seat, turns.CLINICIAN)
+        run.catch_up()
+    return run.game
+
+
+def table_seat_return(*, user, game: Game, seat: int) -> Game:
+    """Give a seat the computer plays back to its person."""
+    with _in_play(user, game, seat) as run:
+        if turns.taken_over(run.game, seat) is None:
+            raise Conflict("The person plays that seat already.", code="seat_not_taken_over")
+        turns.seat_return(run, seat, turns.CLINICIAN)
+        turns.silence_starts(run)
+    return run.game
 
 
 def table_body(game: Game, *, absolute) -> dict[str, Any]:
@@ -170,7 +243,7 @@ def table_body(game: Game, *, absolute) -> dict[str, Any]:
     ``absolute`` makes a site path an absolute URL (the request's ``build_absolute_uri``)."""
     rows = {row.seat: row for row in GameSeat.objects.filter(game=game)}
     block = table_block(game, None) or {"seats": []}
-    open_ = game.status in (Game.Status.WAITING, Game.Status.ACTIVE)
+    open_ = game.status in Game.OPEN
     seats = []
     for item in block["seats"]:
         row = rows.get(item["seat"])
@@ -178,12 +251,14 @@ def table_body(game: Game, *, absolute) -> dict[str, Any]:
         link = None
         if person and open_:
             link = absolute(f"/play/{links.play_link_token(game, seat=item['seat'])}")
+        held = turns.taken_over(game, item["seat"])
         seats.append(
             {
                 **item,
                 "joined": item["joined"] if person else True,
                 "session": row.session_id if row else None,
                 "link": link,
+                "taken_over_by": None if held is None else held["reason"],
             }
         )
     return {

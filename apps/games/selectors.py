@@ -6,10 +6,9 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games.engine import game_from_json, game_from_setup
-from apps.games.models import EventKind, Game, GameEvent, GameSeat
-from apps.games.seat_log import seat_log  # noqa: F401 (offered to other apps from here)
-from apps.games.seats import seated_sessions, session_seat  # noqa: F401 (offered from here)
-from apps.games.watching import watch_log, watch_view  # noqa: F401 (offered from here)
+from apps.games.models import Game, GameEvent, GameSeat
+from apps.games.runtime.log import setup_and_actions
+from apps.games.runtime.seats import seated_sessions, session_seat  # noqa: F401 (offered here)
 from apps.participants.selectors import participant_scope
 
 
@@ -35,33 +34,15 @@ def game_for_staff(*, user, game_id: int) -> Game:
     return game
 
 
-def game_actions(game: Game) -> list[dict]:
-    """The engine actions of a game that were applied, in order, as logged.
-
-    A refused move is logged too (as data on the participant), with the action it tried; it
-    changed nothing, so it is not part of the game's replay.
-    """
-    payloads = (
-        GameEvent.objects.filter(game=game, payload__has_key="action")
-        .exclude(kind=EventKind.ILLEGAL_ATTEMPT)
-        .order_by("seq")
-    )
-    return [p["action"] for p in payloads.values_list("payload", flat=True)]
-
-
-def game_setup(game: Game) -> dict:
-    created = GameEvent.objects.get(game=game, kind=EventKind.GAME_CREATED)
-    return created.payload["setup"]
-
-
 def game_replayed(game: Game):
     """The game's state rebuilt from its log alone, through the engine."""
-    return game_from_setup(game_setup(game)).replay(game_actions(game))
+    setup, actions = setup_and_actions(game)
+    return game_from_setup(setup).replay(actions)
 
 
 def game_full_record(game: Game) -> dict:
     """Everything about a finished game, hidden cards included: for staff review only."""
-    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status in Game.OPEN:
         raise PermissionDenied(
             "The full record of a game is shown only once it is over.", code="game_in_progress"
         )

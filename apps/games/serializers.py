@@ -123,6 +123,7 @@ ROLE_METHODS = ("cut", "alternate", "fixed", "given")  # how Lucky Duck was deci
 SEAT_KINDS = ("participant", "person", "clinician", "bot")
 TABLE_SEAT_KINDS = ("participant", "clinician", "bot")
 SEAT_STATES = ("person", "taken_over", "bot")
+TAKEN_OVER_BY = ("silent", "clinician")
 MEMULATION = ("memulation",)  # the discriminators of the unions
 MENDIKOT = ("mendikot",)
 
@@ -517,6 +518,12 @@ class SeatSerializer(serializers.Serializer):
         help_text="person: its person plays; taken_over: played by an opponent until its person "
         "returns; bot: a computer opponent.",
     )
+    taken_over_by = _choice(
+        TAKEN_OVER_BY,
+        null=True,
+        help_text="Why the computer plays a person's seat: silent (the person fell silent; it "
+        "returns when they send anything) or clinician (until the clinician gives it back).",
+    )
 
 
 class TurnSerializer(serializers.Serializer):
@@ -558,7 +565,10 @@ class ExaminationClockSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Seconds until the hand is shown (0 once it is; null while the clock waits).",
     )
-    ready = serializers.BooleanField(help_text="This seat has said it is ready.")
+    ready = serializers.BooleanField(
+        help_text="This seat is done with the deal's examination (both hands studied, or its "
+        "time ran out); the table may still wait for others (waiting_for)."
+    )
 
 
 class TableSeatSerializer(serializers.Serializer):
@@ -601,7 +611,19 @@ class SeatViewSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="Send it back with a move (stale_version).")
     seat = serializers.IntegerField()
     seats = SeatSerializer(many=True)
-    examination = ExaminationClockSerializer(allow_null=True)
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The person seats the table waits for now (a move, a hand to examine, a recall "
+        "probe's answer).",
+    )
+    next_change_in_seconds = serializers.FloatField(
+        allow_null=True,
+        help_text="Seconds until the game changes with no one acting (null: it waits for a "
+        "person).",
+    )
+    examination = ExaminationClockSerializer(
+        allow_null=True, help_text="This seat's own examination clock."
+    )
     turn = TurnSerializer(allow_null=True)
     probe = ProbeSerializer(
         allow_null=True, help_text="A recall probe waiting: the game waits for its answer."
@@ -652,6 +674,10 @@ class GameSummarySerializer(serializers.Serializer):
 
 class StoredSeatSerializer(serializers.Serializer):
     kind = _choice(SEAT_KINDS)
+    label = serializers.CharField(required=False, help_text="At a table: the seat's label.")
+    examination_seconds = serializers.FloatField(
+        required=False, help_text="A person's own examination time a hand (Memulation)."
+    )
     bot = serializers.CharField(required=False)
     level = serializers.FloatField(required=False, help_text="The bot's opponent level.")
     version = serializers.IntegerField(
@@ -839,6 +865,7 @@ class TableCreateSerializer(serializers.Serializer):
 
 
 class TableStaffSeatSerializer(TableSeatSerializer):
+    taken_over_by = _choice(TAKEN_OVER_BY, null=True, help_text="Why the computer plays it.")
     session = serializers.IntegerField(
         allow_null=True, help_text="The participant's own training session at this table."
     )
@@ -857,15 +884,37 @@ class TableSerializer(serializers.Serializer):
     watch = serializers.CharField(help_text="The spectator page's path.")
 
 
-class WatchClockSerializer(serializers.Serializer):
-    """The examination's timing for a spectator: never its cards."""
-
-    round = serializers.IntegerField()
-    deal = serializers.IntegerField()
+class WatchSeatClockSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
     hand = _choice(HAND_CHOICES)
     planned_seconds = serializers.FloatField()
     seconds_left = serializers.FloatField()
-    waiting = serializers.BooleanField()
+    waiting = serializers.BooleanField(help_text="The hand waits for this person's Start.")
+    done = serializers.BooleanField(help_text="This person is done with the deal's examination.")
+
+
+class WatchClockSerializer(serializers.Serializer):
+    """The examination's timing for a spectator, each person's own: never its cards."""
+
+    round = serializers.IntegerField()
+    deal = serializers.IntegerField()
+    seats = WatchSeatClockSerializer(many=True)
+
+
+class PresenceSerializer(serializers.Serializer):
+    connected = serializers.BooleanField(help_text="A device of the seat has its socket open.")
+    last_heard_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the seat's person last sent anything."
+    )
+    idle_seconds = serializers.FloatField(
+        allow_null=True, help_text="Seconds since then, when the view was made."
+    )
+
+
+class WatchSeatSerializer(TableSeatSerializer):
+    state = _choice(SEAT_STATES)
+    taken_over_by = _choice(TAKEN_OVER_BY, null=True)
+    presence = PresenceSerializer(allow_null=True, help_text="Person seats only.")
 
 
 class WatchViewSerializer(serializers.Serializer):
@@ -875,7 +924,9 @@ class WatchViewSerializer(serializers.Serializer):
     game_type = serializers.ChoiceField(choices=GameType.choices)
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField()
-    seats = TableSeatSerializer(many=True)
+    seats = WatchSeatSerializer(many=True)
+    waiting_for = serializers.ListField(child=serializers.IntegerField())
+    next_change_in_seconds = serializers.FloatField(allow_null=True)
     examination = WatchClockSerializer(allow_null=True)
     state = serializers.DictField(
         help_text="The seat view's fields with no seat's own: seat, hand, examination null; "
@@ -885,3 +936,26 @@ class WatchViewSerializer(serializers.Serializer):
     record = serializers.DictField(
         allow_null=True, help_text="The full record (as in the replay), once the game is over."
     )
+
+
+TABLE_CONTROLS = ("cancel", "pause", "resume", "end", "seat_computer", "seat_person")
+
+
+class TableControlSerializer(serializers.Serializer):
+    """The clinician running a table."""
+
+    action = serializers.ChoiceField(
+        choices=TABLE_CONTROLS,
+        help_text="cancel (a table still waiting), pause, resume, end (a table in play), "
+        "seat_computer (the computer plays a person's seat), seat_person (give it back).",
+    )
+    seat = serializers.IntegerField(
+        required=False, min_value=0, max_value=3, help_text="For seat_computer and seat_person."
+    )
+
+    def validate(self, attrs):
+        if attrs["action"].startswith("seat_") and "seat" not in attrs:
+            raise ValidationFailed(
+                "Name the seat.", code="invalid_input", details={"seat": ["Name the seat."]}
+            )
+        return attrs

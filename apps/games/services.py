@@ -1,18 +1,17 @@
-"""Playing games through the engine: create, view, act, examination events, abandon.
+"""Playing games: make one (for one person or a table), view it, act, let the clock act, end it.
 
-The services know no transport. :func:`game_locked` opens a game row locked for one transaction
-as a :class:`LockedGame`; :func:`game_act` and :func:`game_examination_event` apply a person's
-request to it and return an :class:`Outcome` (the events written and the acting seat's view),
-or raise a domain error (a refused move is logged first, and kept). Receipts for retried event
-ids and the error shape belong to the edge that every transport shares (``apps.games.answers``).
-Time comes from ``apps.common.clock``, so tests move it.
+The services know no transport; the HTTP views and the live sockets parse a request and call
+one of them. Every change runs in the game runtime (``apps.games.runtime``): its transaction
+module locks the game and owns the transaction, and a person's request that carries an
+``event_id`` is answered once (:func:`~apps.games.runtime.transaction.answer_once`): the answer
+is the seat's view, or the refusal in the one error shape, kept as the bytes sent so that a
+retry over any transport gets them again. Time comes from ``apps.common.clock``, so tests move
+it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,21 +19,22 @@ from typing import Any
 from django.db import transaction
 
 from apps.common import clock as clocks
-from apps.common.errors import Conflict, DomainError, NotFound, ValidationFailed
-from apps.games import examination as clock
-from apps.games import rows
+from apps.common.errors import Conflict, ValidationFailed
 from apps.games.engine import RulesError, create_game
-from apps.games.engine.bots import bot_versions, public_events
+from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
+from apps.games.engine.visibility import NO_SEAT
 from apps.games.links import Claim
-from apps.games.locked import LockedGame
-from apps.games.models import EventKind, Game, GameEvent
-from apps.games.probes import probe_answer, probe_view, probes_initial, refuse_while_waiting
-from apps.games.seat_view import examination_cut
-from apps.games.seats import staff_seat, table_block
-from apps.games.signals import game_changed
-from apps.games.turns import heard, seat_state, settings_from_protocol, taken_over, turn_view
-from apps.metrics.selectors import session_difficulty
+from apps.games.models import EventKind, Game, GameSeat
+from apps.games.runtime import examination, presence, probes, turns
+from apps.games.runtime import views as shown
+from apps.games.runtime.log import seat_log
+from apps.games.runtime.receipts import Reply, refusal
+from apps.games.runtime.run import GameRun
+from apps.games.runtime.seats import acting_seat as acting_seat
+from apps.games.runtime.seats import is_table
+from apps.games.runtime.transaction import answer_once, checked, locked
+from apps.games.runtime.views import render as render
 from apps.training.models import TrainingSession
 
 PERSON_ACTIONS = ("play", "choose_hand", "stragedy", "hide_trump", "ask_trump")
@@ -51,6 +51,9 @@ LOGGED_REFUSALS = frozenset(
     }
 )
 EXAMINATION_EVENTS = ("start", "ready", "sort", "page_hidden", "page_visible")
+SEAT_COUNTS = {"memulation": 2, "mendikot": 4}
+CLINICIAN_LABEL = "Clinician"
+BOT_LABEL = "Computer"
 
 
 @dataclass(frozen=True)
@@ -70,15 +73,17 @@ class ClientFacts:
         }
 
 
-@dataclass
-class Outcome:
-    """What a person's request did: the events written, and the acting seat's view after."""
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits in one seat of a game being made: a participant (with their session), the
+    clinician (``user``), or a computer opponent."""
 
-    events: list[GameEvent]
-    view: dict[str, Any]
+    kind: str
+    session: TrainingSession | None = None
+    user: Any = None
 
 
-# -- creating ------------------------------------------------------------------------------
+# -- making a game -------------------------------------------------------------------------------
 
 
 def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str, Any]:
@@ -103,25 +108,124 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
     }
 
 
-def _seats(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    kind = snapshot["opponent"]
-    opponent = {
-        "kind": "bot",
-        "bot": kind,
-        "level": snapshot["opponent_level"],
-        "version": bot_versions()[snapshot["game"]][kind],
-    }
-    count = 4 if snapshot["game"] == "mendikot" else 2
-    return [{"kind": "participant"}] + [dict(opponent) for _ in range(count - 1)]
+def _difficulty(
+    session: TrainingSession, snapshot: dict[str, Any], adaptive: bool
+) -> tuple[float, float]:
+    """The examination seconds and opponent level the session plays with: its own, set when it
+    started (adaptive protocols move them from session to session), unless ``adaptive`` is off
+    (a practice round plays the protocol as written)."""
+    seconds = session.examination_seconds if adaptive else None
+    level = session.opponent_level if adaptive else None
+    return (
+        snapshot.get("examination_seconds", 30) if seconds is None else seconds,
+        snapshot.get("opponent_level", 0.5) if level is None else level,
+    )
+
+
+def _seat_entries(
+    plans: list[SeatPlan], snapshot: dict[str, Any], level: float, *, labelled: bool, adaptive: bool
+) -> list[dict[str, Any]]:
+    """``Game.seats``: each seat's kind, its person's own examination seconds, a bot's kind,
+    level and version; at a table each seat's label (a participant's code, never a name)."""
+    game_type = snapshot["game"]
+    entries: list[dict[str, Any]] = []
+    for plan in plans:
+        entry: dict[str, Any] = {"kind": plan.kind}
+        if plan.kind == GameSeat.Kind.BOT:
+            bot = snapshot["opponent"]
+            entry.update(bot=bot, level=level, version=bot_versions()[game_type][bot])
+            label = BOT_LABEL
+        elif plan.kind == GameSeat.Kind.PARTICIPANT:
+            assert plan.session is not None
+            entry["examination_seconds"] = _difficulty(plan.session, snapshot, adaptive)[0]
+            label = plan.session.participant.code
+        else:
+            entry["examination_seconds"] = snapshot.get("examination_seconds", 30)
+            label = CLINICIAN_LABEL
+        if game_type == "mendikot":
+            entry.pop("examination_seconds", None)
+        if labelled:
+            entry["label"] = label
+        entries.append(entry)
+    return entries
+
+
+def game_open(
+    *,
+    plans: list[SeatPlan],
+    snapshot: dict[str, Any],
+    seed: int | None = None,
+    now: datetime | None = None,
+    practice: bool = False,
+    table: bool = False,
+) -> Game:
+    """The one way a game is made, for one person or a table: every seat set up as ``plans``
+    and the protocol ``snapshot`` say (the opponents' pace, the turn timer, the takeover and its
+    level, the recall probes, each person's own examination seconds, the opponents' versions),
+    and one ``game_created`` logged. A game for one person starts at once; a table waits for
+    every person to join (``table_join``). The game belongs to the first participant's session.
+    """
+    host_seat = next(s for s, plan in enumerate(plans) if plan.kind == GameSeat.Kind.PARTICIPANT)
+    host = plans[host_seat].session
+    assert host is not None
+    seconds, level = _difficulty(host, snapshot, adaptive=not practice)
+    if table:  # the bots at a table play every person at once: the protocol's level
+        level = snapshot.get("opponent_level", level)
+    engine_snapshot = {**snapshot, "examination_seconds": seconds}
+    options = _engine_options(engine_snapshot, participant_seat=host_seat)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(62)
+    state = create_game(snapshot["game"], seed=seed, options=options)
+    now = now or clocks.now()
+    with transaction.atomic():
+        game = Game.objects.create(
+            session=host,
+            game_type=snapshot["game"],
+            seed=seed,
+            options={**options, "turns": turns.settings_from_protocol(snapshot)},
+            seats=_seat_entries(plans, snapshot, level, labelled=table, adaptive=not practice),
+            participant_seat=host_seat,
+            practice=practice,
+            status=Game.Status.WAITING if table else Game.Status.ACTIVE,
+            state=state.to_json(),
+            probes=probes.probes_initial(snapshot),
+        )
+        if table:
+            GameSeat.objects.bulk_create(
+                GameSeat(
+                    game=game,
+                    seat=seat,
+                    kind=plan.kind,
+                    label=game.seats[seat]["label"],
+                    session=plan.session,
+                    user=plan.user,
+                    joined_at=now if plan.kind == GameSeat.Kind.BOT else None,
+                )
+                for seat, plan in enumerate(plans)
+            )
+        with locked(game.pk) as run, run.at(now):
+            run.record(
+                EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
+            )
+            run.seat_opponents(state)
+            if not table:
+                _begin(run, state.events)
+    return run.game
+
+
+def _begin(run: GameRun, opening: list[dict[str, Any]]) -> None:
+    """The game's clocks start now: the examination readies, the opponents take their turns."""
+    run.effects.extend(opening)
+    run.after_change(opening, opening=True)
+    run.catch_up()
 
 
 def game_create(
     *, session: TrainingSession, seed: int | None = None, now: datetime | None = None
 ) -> Game:
-    """Start the session's game as its protocol snapshot says; opponents take their first turns.
+    """Start the session's game for its participant against the protocol's opponents.
 
-    ``now`` is when the game starts: the present unless simulated (demo data).
-    """
+    ``now`` is when the game starts: the present unless simulated (demo data)."""
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
             f"The session is {session.status}; games are played in a started session.",
@@ -131,356 +235,275 @@ def game_create(
     for practice in session.games.filter(practice=True, status=Game.Status.ACTIVE):
         game_abandon(game=practice, reason="the real game began")
     snapshot = dict(session.protocol_snapshot)
-    participant = session.participant
-    # Adaptive difficulty, when the protocol has it on, carries these from session to session.
-    seconds, level = session_difficulty(participant, snapshot)
-    snapshot["examination_seconds"], snapshot["opponent_level"] = seconds, level
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(62)
-    return game_open(session=session, snapshot=snapshot, seed=seed, now=now)
-
-
-def game_open(
-    *,
-    session: TrainingSession,
-    snapshot: dict[str, Any],
-    seed: int,
-    now: datetime | None = None,
-    practice: bool = False,
-) -> Game:
-    """A new game of ``session`` set up as ``snapshot`` says (a real game or a practice)."""
-    options = _engine_options(snapshot, participant_seat=0)
-    state = create_game(snapshot["game"], seed=seed, options=options)
-    now = now or clocks.now()
-    with transaction.atomic():
-        game = Game.objects.create(
-            session=session,
-            game_type=snapshot["game"],
-            seed=seed,
-            options={**options, "turns": settings_from_protocol(snapshot)},
-            seats=_seats(snapshot),
-            participant_seat=0,
-            practice=practice,
-            state=state.to_json(),
-            probes=probes_initial(snapshot),
-        )
-        table = LockedGame(game, now)
-        table.record(
-            EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events}
-        )
-        table.seat_opponents(state)
-        table.effects.extend(state.events)
-        table._after_change(state.events, opening=True)
-        table.opponents_move()
-        table.close()
-    _changed(game)
-    return game
+    bots = SEAT_COUNTS[snapshot["game"]] - 1
+    plans = [SeatPlan(GameSeat.Kind.PARTICIPANT, session=session)]
+    plans += [SeatPlan(GameSeat.Kind.BOT)] * bots
+    return game_open(plans=plans, snapshot=snapshot, seed=seed, now=now)
 
 
 # -- reading -------------------------------------------------------------------------------
 
 
-def seat_view(table: LockedGame, seat: int) -> dict[str, Any]:
-    """The body every game endpoint answers with: the seat's view and what just happened."""
-    game, now = table.game, table.now
-    view = table.state.view(seat)
-    shown = game.examination
-    exam = None
-    if view["phase"] == "examination":
-        view = examination_cut(view, clock.examination_visible(shown, now))
-        if shown:
-            exam = {
-                "round": shown["round"],
-                "deal": shown["deal"],
-                "hand": shown["hand"],
-                "planned_seconds": shown["planned"],
-                "seconds_left": round(clock.seconds_left(shown, now), 3),
-                "waiting": clock.waiting(shown),
-                "starts_in_seconds": clock.starts_in(shown, now),
-                "ready": seat in shown.get("ready", []),
-            }
-    return {
-        "id": game.pk,
-        "game_type": game.game_type,
-        "practice": game.practice,
-        "status": game.status,
-        "version": game.next_seq,
-        "seat": seat,
-        "seats": [
-            {
-                "seat": s,
-                "kind": c["kind"],
-                "bot": c.get("bot"),
-                "state": seat_state(game, s, c["kind"]),
-            }
-            for s, c in enumerate(game.seats)
-        ],
-        "examination": exam,
-        "turn": turn_view(table),
-        "probe": probe_view(game),
-        "state": view,
-        "recent": public_events(table.effects, seat),
-        "table": table_block(game, seat),
-    }
-
-
-def _checked(game: Game | None, game_id: int, link: Claim | None) -> Game:
-    """The game, if the caller's link (when acting through one) still honours it."""
-    if link is not None:
-        link.check(game)
-    elif game is None:
-        raise NotFound(f"There is no game {game_id}.")
-    return game
-
-
-def acting_seat(game: Game, link: Claim | None) -> int:
-    """The seat a request acts for: the seat its link grants (the participant seat for a link
-    naming none), or for staff the table's clinician seat, else the participant seat (handing
-    over the device). Never taken from the request body."""
-    if link is not None:
-        return game.participant_seat if link.seat is None else link.seat
-    return staff_seat(game)
-
-
-def _not_waiting(game: Game) -> None:
-    if game.status == Game.Status.WAITING:
-        raise Conflict(
-            "The game starts when everyone at the table has joined.", code="table_waiting"
-        )
+def _read(game_id: int, link: Claim | None) -> GameRun:
+    """The game now, worked out in memory (what the clock has due included): no lock, no
+    write; the next request that acts writes it."""
+    game = checked(Game.objects.filter(pk=game_id).first(), game_id, link)
+    run = GameRun(game, clocks.now())
+    run.catch_up()
+    return run
 
 
 def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
-    """The acting seat's view now. Takes no lock and writes nothing: what the clock and the
-    opponents have due is worked out in memory, and written by the next request that acts."""
-    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
-    table = LockedGame(game, clocks.now())
-    if game.status == Game.Status.ACTIVE:
-        table.catch_up()
-    return seat_view(table, acting_seat(game, link))
+    """The acting seat's view now."""
+    run = _read(game_id, link)
+    return shown.seat_view(run, acting_seat(run.game, link))
 
 
-def _changed(game: Game) -> None:
-    game_changed.send(sender=Game, game_id=game.pk, version=game.next_seq)
+def game_log_view(
+    *, game_id: int, link: Claim | None = None, since: int
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The acting seat's events after ``since`` as it may see them now (no card of a trick
+    face down by now), and its view: what a device catching up is sent."""
+    run = _read(game_id, link)
+    seat = acting_seat(run.game, link)
+    events = seat_log(game_id=game_id, seat=seat, since=since, view=run.state.view(seat))
+    return events, shown.seat_view(run, seat)
 
 
-@contextmanager
-def game_locked(
-    game_id: int, *, link: Claim | None = None, also: tuple[str, list[Any]] | None = None
-) -> Iterator[LockedGame]:
-    """The game row locked for one transaction, as a :class:`LockedGame` at the clock's now.
+def watch_log_view(*, game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The events after ``since`` as someone watching may see them now, and the watch view."""
+    run = _read(game.pk, None)
+    view = run.state.view(0)
+    return seat_log(game_id=game.pk, seat=NO_SEAT, since=since, view=view), shown.watch_view(run)
 
-    A domain or rules error leaving the block still commits what was written (a refused move
-    is logged as data) and is raised after the commit. Listeners of ``game_changed`` hear of
-    every committed change. ``also``: a statement run as soon as the lock is granted, in the
-    same round trip (``rows.locked_with``); its first row is the table's ``also_row``."""
-    refused: Exception | None = None
-    with transaction.atomic():
-        found, also_row = rows.locked_with(Game, game_id, also)
-        game = _checked(found, game_id, link)
-        version = game.next_seq
-        table = LockedGame(game, clocks.now())
-        table.also_row = also_row
-        try:
-            yield table
-        except (DomainError, RulesError) as error:
-            refused = error
-        table.write_game()  # if an update held for the answer's statement was not sent
-    if game.next_seq != version:
-        _changed(game)
-    if refused is not None:
-        raise refused
+
+def watch_view(game: Game) -> dict[str, Any]:
+    """What a spectator is shown now."""
+    return shown.watch_view(_read(game.pk, None))
 
 
 # -- acting --------------------------------------------------------------------------------
 
 
-def _caught_up(table: LockedGame, seat: int, request: ClientFacts, reason: str) -> None:
+def _playing(game: Game) -> None:
+    """Refuse a person's request unless the game is in play."""
+    if game.status == Game.Status.WAITING:
+        raise Conflict(
+            "The game starts when everyone at the table has joined.", code="table_waiting"
+        )
+    if game.status == Game.Status.PAUSED:
+        raise Conflict("The clinician has paused the table.", code="table_paused")
+    if game.status != Game.Status.ACTIVE:
+        raise RulesError("game_over", "this game is over")
+
+
+def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> None:
     """Let the clock and the opponents do what is due, hear from the seat (a seat taken over
     returns), then refuse a move made on an older view (the version a view shows already
     counts what was due when it was read)."""
-    table.catch_up()
-    version = table.game.next_seq
-    heard(table, seat, reason)
+    run.catch_up()
+    version = run.game.next_seq
+    turns.heard(run, seat, reason)
+    if is_table(run.game):
+        presence.heard(run.game.pk, seat, run.now)
     if request.version is not None and request.version != version:
-        table.close()
         raise Conflict(
             "The game has moved on since this view; reload it and try again.",
             code="stale_version",
-            details={"version": table.game.next_seq},
+            details={"version": run.game.next_seq},
         )
 
 
 def game_act(
-    table: LockedGame, *, seat: int, action: dict[str, Any], request: ClientFacts
-) -> Outcome:
-    """A person's move for ``seat`` on a locked table; the opponents answer it."""
-    if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
-        raise ValidationFailed(
-            f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
-        )
-    _not_waiting(table.game)
-    if table.game.status != Game.Status.ACTIVE:
-        raise RulesError("game_over", "this game is over")
-    _caught_up(table, seat, request, "acted")
-    action = {**action, "seat": seat}
-    try:
-        refuse_while_waiting(table.game)
-        table.apply(action, **request.fields())
-    except RulesError as refused:
-        if refused.code in LOGGED_REFUSALS:
-            table.refuse(action, refused.code, **request.fields())
-        table.close()
-        raise
-    table.opponents_move()
-    return Outcome(table.close(), seat_view(table, seat))
+    *, game_id: int, link: Claim | None, action: dict[str, Any], request: ClientFacts
+) -> Reply:
+    """A person's move for the seat the caller acts for; the opponents answer it."""
+
+    def perform(run: GameRun, seat: int) -> None:
+        if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
+            raise ValidationFailed(
+                f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
+            )
+        _playing(run.game)
+        _caught_up(run, seat, request, "acted")
+        move = {**action, "seat": seat}
+        try:
+            probes.refuse_while_waiting(run.game, seat)
+            run.apply(move, **request.fields())
+        except RulesError as refused:
+            if refused.code in LOGGED_REFUSALS:
+                run.refuse(move, refused.code, **request.fields())
+            raise
+        run.catch_up()
+
+    return answer_once(game_id=game_id, link=link, event_id=request.event_id, perform=perform)
 
 
 def game_examination_event(
-    table: LockedGame, *, seat: int, event: dict[str, Any], request: ClientFacts
-) -> Outcome:
-    """``start`` (the device shows the waiting hand, A or B: its clock starts), ``ready`` (end this
-    hand now), ``sort`` (a new order of the hand on show), and page visibility changes.
-    Examination actions after the hand's window are ``wrong_phase``."""
-    kind = event.get("type") if isinstance(event, dict) else None
-    if kind not in EXAMINATION_EVENTS:
-        raise ValidationFailed(
-            f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
-        )
-    _not_waiting(table.game)
-    _caught_up(table, seat, request, "examination")
-    try:
+    *, game_id: int, link: Claim | None, event: dict[str, Any], request: ClientFacts
+) -> Reply:
+    """``start`` (the device shows the seat's waiting hand, A or B: that person's clock starts),
+    ``ready`` (end that person's hand now), ``sort`` (a new order of the hand on show), and page
+    visibility changes. Examination actions outside the person's window are ``wrong_phase``."""
+
+    def perform(run: GameRun, seat: int) -> None:
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind not in EXAMINATION_EVENTS:
+            raise ValidationFailed(
+                f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
+            )
+        _playing(run.game)
+        _caught_up(run, seat, request, "examination")
         if kind in ("start", "ready", "sort"):
-            refuse_while_waiting(table.game)
-        _examination_event(table, seat, kind, event, request)
-    except (RulesError, DomainError):
-        table.close()
-        raise
-    return Outcome(table.close(), seat_view(table, seat))
+            probes.refuse_while_waiting(run.game, seat)
+        _examination_event(run, seat, kind, event, request)
+
+    return answer_once(game_id=game_id, link=link, event_id=request.event_id, perform=perform)
 
 
-def _examination_event(table: LockedGame, seat: int, kind: str, event: dict, request: ClientFacts):
-    game, now = table.game, table.now
-    shown = game.examination
-    fields = request.fields()
+def _examination_event(
+    run: GameRun, seat: int, kind: str, event: dict[str, Any], request: ClientFacts
+) -> None:
+    now, fields = run.now, request.fields()
+    clock = run.clock(seat) if run.state.phase == "examination" else None
     if kind == "start":
-        if table.state.phase != "examination" or shown is None:
+        if clock is None or clock["done"]:
             raise RulesError("wrong_phase", "no hand is waiting to be shown")
-        if clock.waiting(shown):
-            table.examination_start_hand(seat=seat, **fields)
+        if examination.waiting(clock):
+            run.examination_start(seat, **fields)
         return  # already running (a second tab, a reload): nothing changes
     if kind in ("page_hidden", "page_visible"):
-        shown = None if clock.waiting(shown) else shown
-        if shown is not None:
-            if kind == "page_hidden" and not shown["page_hidden_at"]:
-                shown["page_hidden_at"] = now.isoformat()
-            elif kind == "page_visible" and shown["page_hidden_at"]:
-                shown["page_hidden_seconds"] = clock.page_hidden_total(shown, now)
-                shown["page_hidden_at"] = None
-        table.record(
+        on_show = clock if examination.running(clock) else None
+        if on_show is not None:
+            if kind == "page_hidden" and not on_show["page_hidden_at"]:
+                on_show["page_hidden_at"] = now.isoformat()
+            elif kind == "page_visible" and on_show["page_hidden_at"]:
+                on_show["page_hidden_seconds"] = examination.page_hidden_total(on_show, now)
+                on_show["page_hidden_at"] = None
+        run.record(
             EventKind.PAGE_HIDDEN if kind == "page_hidden" else EventKind.PAGE_VISIBLE,
             seat=seat,
-            payload={"during_examination": shown is not None},
+            payload={"during_examination": on_show is not None},
             **fields,
         )
         return
-    if clock.examination_visible(shown, now) is None or table.state.phase != "examination":
+    if examination.visible(clock, now) is None:
         raise RulesError("wrong_phase", "no hand is being examined now")
+    assert clock is not None
     if kind == "sort":
         order = event.get("cards")
-        hand = table.state.view(seat)["examination"][shown["hand"]]
+        hand = run.state.view(seat)["examination"][clock["hand"]]
         if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
             raise ValidationFailed(
                 "cards must be the hand on show, in the new order", code="invalid_input"
             )
-        shown["sorts"] += 1
-        table.record(
+        clock["sorts"] += 1
+        run.record(
             EventKind.EXAMINATION_SORT,
             seat=seat,
-            payload={"hand": shown["hand"], "deal": shown["deal"], "cards": list(order)},
+            payload={"hand": clock["hand"], "deal": run.examination_deal, "cards": order},
             **fields,
         )
         return
-    # ready
-    if seat not in shown["ready"]:
-        shown["ready"].append(seat)
-    if all(s in shown["ready"] for s in table.person_seats):
-        table.examination_end_hand(early=True, seat=seat, **fields)
-        table.opponents_move()
-    else:
-        table.record(
-            EventKind.EXAMINATION_READY, seat=seat, payload={"hand": shown["hand"]}, **fields
-        )
-
-
-def game_settle(*, game_id: int, link: Claim | None = None) -> bool:
-    """Write what the clock has made due (opponents' moves at their pace, timers, takeovers)
-    with no person acting: what a live table's timer and the settling job do, so a game whose
-    last moves are the opponents' ends in the log too. Locks the game only when something is
-    due; True if anything was written."""
-    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
-    if game.status != Game.Status.ACTIVE:
-        return False
-    looked = LockedGame(game, clocks.now())
-    looked.catch_up()
-    if not looked.pending_events:
-        return False
-    with game_locked(game_id, link=link) as table:
-        if table.game.status != Game.Status.ACTIVE:
-            return False
-        table.catch_up()
-        return bool(table.close())
-
-
-def games_to_settle(*, older_than_seconds: float = 1.0, limit: int = 500) -> list[int]:
-    """Active games whose turn started a while ago: the ones the settling job looks at."""
-    since = clocks.now() - timedelta(seconds=older_than_seconds)
-    active = Game.objects.filter(status=Game.Status.ACTIVE, turn_started_at__lte=since)
-    return list(active.order_by("turn_started_at").values_list("pk", flat=True)[:limit])
-
-
-def game_seat_heard(*, game_id: int, link: Claim | None, seat: int, reason: str) -> None:
-    """The seat's person is there (a socket connected, a message): a seat taken over returns
-    to them. Locks the game only when the seat is taken over."""
-    game = _checked(Game.objects.filter(pk=game_id).first(), game_id, link)
-    if game.status != Game.Status.ACTIVE or not taken_over(game, seat):
-        return
-    with game_locked(game_id, link=link) as table:
-        table.catch_up()
-        heard(table, seat, reason)
-        table.close()
+    run.examination_end(seat, early=True, **fields)  # ready
+    run.catch_up()
 
 
 def game_probe_answer(
-    table: LockedGame, *, seat: int, answer: dict[str, Any], request: ClientFacts
-) -> Outcome:
-    """The participant's answer to the recall probe waiting (apps.games.probes); once the last
-    is answered the opponents move on."""
-    if table.game.status != Game.Status.ACTIVE:
-        raise RulesError("game_over", "this game is over")
-    _not_waiting(table.game)
-    _caught_up(table, seat, request, "probe")
-    try:
-        probe_answer(table, seat=seat, answer=answer, **request.fields())
-    except (RulesError, DomainError):
-        table.close()
-        raise
-    table.opponents_move()
-    return Outcome(table.close(), seat_view(table, seat))
+    *, game_id: int, link: Claim | None, answer: dict[str, Any], request: ClientFacts
+) -> Reply:
+    """The seat's answer to its recall probe waiting; once every question waiting is answered
+    the table moves on."""
+
+    def perform(run: GameRun, seat: int) -> None:
+        _playing(run.game)
+        _caught_up(run, seat, request, "probe")
+        probes.probe_answer(run, seat=seat, answer=answer, **request.fields())
+        run.catch_up()
+
+    return answer_once(game_id=game_id, link=link, event_id=request.event_id, perform=perform)
 
 
-def game_abandon(*, game: Game, reason: str = "") -> Game:
-    with game_locked(game.pk) as table:
-        if table.game.status not in (Game.Status.ACTIVE, Game.Status.WAITING):
-            return table.game
-        table.record(EventKind.GAME_ABANDONED, payload={"reason": reason})
-        table.game.status = Game.Status.ABANDONED
-        table.close()
-    return table.game
+# -- the clock acting by itself --------------------------------------------------------------
+
+
+def game_settle(*, game_id: int) -> bool:
+    """Write what the clock has made due (hands whose time is up, opponents' moves at their
+    pace, timers, takeovers) with no person acting: what a live table's timer and the settling
+    job do, so a game whose last moves are the opponents' ends in the log too. Locks the game
+    only when something is due; True if anything was written."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return False
+    looked = GameRun(game, clocks.now())
+    looked.catch_up()
+    if not looked.pending_events:
+        return False
+    with locked(game_id) as run:
+        run.catch_up()
+        return bool(run.pending_events)
+
+
+def games_to_settle(*, older_than_seconds: float = 1.0, limit: int = 500) -> list[int]:
+    """Active games whose turn started a while ago, or that are in an examination: the ones the
+    settling job looks at."""
+    since = clocks.now() - timedelta(seconds=older_than_seconds)
+    active = Game.objects.filter(status=Game.Status.ACTIVE, turn_started_at__lte=since)
+    examining = Game.objects.filter(status=Game.Status.ACTIVE, examination__isnull=False)
+    found = (active | examining).order_by("turn_started_at")
+    return list(found.values_list("pk", flat=True)[:limit])
+
+
+def refusal_text(error: Exception) -> str:
+    """A domain or rules error as the body every transport sends."""
+    return refusal(error).body
+
+
+def game_seat_heard(
+    *, game_id: int, link: Claim | None, reason: str, connected: bool = False
+) -> None:
+    """The person of the seat the caller acts for is there (``connected``: a device's socket
+    connected; else a message came): a seat taken over for silence returns to them. Locks the
+    game only when it is."""
+    game = checked(Game.objects.filter(pk=game_id).first(), game_id, link)
+    seat = acting_seat(game, link)
+    if is_table(game):
+        if connected:
+            presence.connected(game.pk, seat)
+        presence.heard(game.pk, seat, clocks.now())
+    held = turns.taken_over(game, seat)
+    if game.status != Game.Status.ACTIVE or held is None or held["reason"] == turns.CLINICIAN:
+        return
+    with locked(game_id, link=link) as run:
+        run.catch_up()
+        turns.heard(run, seat, reason)
+
+
+def game_seat_left(*, game_id: int, seat: int) -> None:
+    """A device of the seat closed its socket."""
+    presence.disconnected(game_id, seat)
+
+
+# -- ending --------------------------------------------------------------------------------
+
+
+def game_abandon(*, game: Game, reason: str = "", by: str | None = None) -> Game:
+    """The game will not be finished (its sessions are left as they are)."""
+    with locked(game.pk) as run:
+        if run.game.status not in Game.OPEN:
+            return run.game
+        run.catch_up()
+        payload: dict[str, Any] = {"reason": reason}
+        if by:
+            payload["by"] = by
+        run.record(EventKind.GAME_ABANDONED, payload=payload)
+        run.game.status = Game.Status.ABANDONED
+    return run.game
 
 
 def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
     """Prepare a new single-game link; ``revoke_previous`` invalidates every earlier one."""
-    if game.status not in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status not in Game.OPEN:
         raise Conflict("This game is over; there is nothing left to play on a device.")
     if revoke_previous:
         with transaction.atomic():

@@ -1,16 +1,19 @@
 """Table endpoints: staff open a table and follow it, devices join their seat, staff watch."""
 
+from collections.abc import Callable
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.errors import NotFound
-from apps.games import links, seating, selectors
+from apps.games import links, seating, selectors, services
 from apps.games.models import Game
-from apps.games.seats import is_table
+from apps.games.runtime.seats import is_table
 from apps.games.serializers import (
     SeatViewSerializer,
+    TableControlSerializer,
     TableCreateSerializer,
     TableSerializer,
     WatchViewSerializer,
@@ -64,6 +67,33 @@ class TableLinksView(APIView):
         return Response(_body(request, game), status=201)
 
 
+CONTROLS: dict[str, Callable[..., Game]] = {
+    "cancel": seating.table_cancel,
+    "pause": seating.table_pause,
+    "resume": seating.table_resume,
+    "end": seating.table_end,
+    "seat_computer": seating.table_seat_computer,
+    "seat_person": seating.table_seat_return,
+}
+
+
+class TableControlView(APIView):
+    @extend_schema(
+        request=TableControlSerializer,
+        responses={200: TableSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+        summary="Run a table: cancel, pause, resume, end; the computer in a seat, or back",
+    )
+    def post(self, request, game_id: int):
+        game = _table(request, game_id)  # another's table stays hidden, whatever the body
+        serializer = TableControlSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        control = CONTROLS[data["action"]]
+        seat = {"seat": data["seat"]} if "seat" in data else {}
+        game = control(user=request.user, game=game, **seat)
+        return Response(_body(request, game))
+
+
 class PlayJoinView(APIView):
     """A device takes its seat: the link is the only credential."""
 
@@ -86,4 +116,4 @@ class GameWatchView(APIView):
     )
     def get(self, request, game_id: int):
         game = selectors.game_for_staff(user=request.user, game_id=game_id)
-        return Response(selectors.watch_view(game))
+        return Response(services.watch_view(game))

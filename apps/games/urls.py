@@ -21,4 +21,5 @@ urlpatterns = [
     path("tables/", tables_views.TablesView.as_view()),
     path("tables/<int:game_id>/", tables_views.TableView.as_view()),
     path("tables/<int:game_id>/links/", tables_views.TableLinksView.as_view()),
+    path("tables/<int:game_id>/control/", tables_views.TableControlView.as_view()),
 ]

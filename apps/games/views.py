@@ -6,8 +6,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.games import answers, links, practice, selectors, services
+from apps.games import links, practice, selectors, services
 from apps.games.models import Game
+from apps.games.runtime.receipts import Reply
 from apps.games.serializers import (
     ActionSerializer,
     ExaminationEventSerializer,
@@ -24,7 +25,7 @@ from apps.training.selectors import session_get
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
 
 
-def _answer(answer: answers.Reply) -> HttpResponse:
+def _answer(answer: Reply) -> HttpResponse:
     """The answer's stored bytes, as they were the first time."""
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")
 
@@ -82,7 +83,7 @@ class GameView(_GameView):
 def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    answer = answers.act(
+    answer = services.game_act(
         game_id=game_id,
         action=serializer.engine_action(),
         request=serializer.client_request(),
@@ -94,7 +95,7 @@ def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
 def _examine(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ExaminationEventSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    answer = answers.examine(
+    answer = services.game_examination_event(
         game_id=game_id,
         event=serializer.examination_event(),
         request=serializer.client_request(),
@@ -106,7 +107,7 @@ def _examine(request, game_id: int, link: links.Claim | None = None) -> Response
 def _probe(request, game_id: int, link: links.Claim | None = None) -> Response:
     serializer = ProbeAnswerSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
-    answer = answers.probe(
+    answer = services.game_probe_answer(
         game_id=game_id,
         answer=serializer.probe_answer(),
         request=serializer.client_request(),

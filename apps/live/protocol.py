@@ -36,10 +36,26 @@ class Message:
     since: int | None = None
 
 
-def parse(raw: str | bytes | None) -> Message:
-    if raw is None:
-        raise Refused("malformed_message", "A message is one JSON object, sent as text.")
-    if len(raw) > MAX_MESSAGE_BYTES:
+def ref_of(raw: str | None) -> str | None:
+    """The ``ref`` of a message, if it has a usable one: a refusal names it even when the rest
+    of the message is refused (rate limited, too large, of an unknown type)."""
+    if raw is None or len(raw) > 4 * MAX_MESSAGE_BYTES:
+        return None
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    ref = value.get("ref") if isinstance(value, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
+def parse(raw: str | None, *, binary: bool = False) -> Message:
+    """The message ``raw`` (a text frame), or :class:`Refused` with a code."""
+    if binary or raw is None:
+        raise Refused(
+            "malformed_message", "A message is one JSON object, sent as text (not binary)."
+        )
+    if len(raw.encode("utf-8", errors="surrogatepass")) > MAX_MESSAGE_BYTES:
         raise Refused(
             "message_too_large",
             f"A message may be at most {MAX_MESSAGE_BYTES} bytes.",

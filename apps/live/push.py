@@ -1,13 +1,19 @@
-"""Telling a game's sockets that its log has grown; each socket then sends its own seat's view.
+"""Handing a committed change of a game to its sockets: each seat its own view, once.
 
-The message carries no game data, only the new version: what a seat is shown is worked out by
-its own socket, for its seat alone.
+After the commit, the writer (the request or job that changed the game) still holds the game's
+new state. ``announce`` (the ``game_changed`` receiver) renders, for every seat someone is
+listening to, that seat's new events and view, and for the spectators theirs, and publishes each
+on its own group (``game.<id>.seat.<n>``, ``game.<id>.watch``): one message a group, rendered
+once whatever the number of sockets in it. A socket forwards what it is given and never reads
+the database for it. Groups nobody listens to are not rendered (a game played over HTTP alone
+costs no rendering).
 
-With the Redis pub/sub layer (the default), the announcement is published by a plain
-synchronous Redis client that each process keeps, in the layer's own wire format (its group
-channel name, its serializer): one round trip on a connection kept open, where
-``async_to_sync(group_send)`` from a request's thread would start an event loop and open (and
-close) a Redis connection for every change. Other layers get ``group_send`` as before.
+With the Redis pub/sub layer (the default), the messages are published by a plain synchronous
+Redis client that each process keeps, in the layer's own wire format (its group channel name,
+its serializer): one round trip on a connection kept open, where ``async_to_sync(group_send)``
+from a request's thread would start an event loop and open (and close) a Redis connection for
+every change. Who listens is asked in the same round trip (``PUBSUB NUMSUB``). Other layers
+(the embedded default's in-memory layer) get ``group_send`` for every group.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from typing import Any
 
 import redis
 from asgiref.sync import async_to_sync
@@ -28,8 +35,17 @@ log = logging.getLogger(__name__)
 CLIENT_NAME = "memulation-push"
 
 
-def group_name(game_id: int) -> str:
-    return f"game.{game_id}"
+def seat_group(game_id: int, seat: int) -> str:
+    return f"game.{game_id}.seat.{seat}"
+
+
+def watch_group(game_id: int) -> str:
+    return f"game.{game_id}.watch"
+
+
+def presence_group(game_id: int) -> str:
+    """Spectators hear of a seat's device connecting or leaving here (no game data)."""
+    return f"game.{game_id}.presence"
 
 
 class Publisher:
@@ -45,9 +61,26 @@ class Publisher:
         self.prefix = config.get("prefix", "asgi")
         self.clients = [_client(host) for host in decode_hosts(config.get("hosts"))]
 
-    def group_send(self, group: str, message: dict) -> None:
+    def _channel(self, group: str) -> tuple[str, redis.Redis]:
         channel = f"{self.prefix}__group__{group}"
-        client = self.clients[_consistent_hash(channel, len(self.clients))]
+        return channel, self.clients[_consistent_hash(channel, len(self.clients))]
+
+    def listened(self, groups: list[str]) -> list[str]:
+        """The groups some process is subscribed to (asked of each host in one round trip)."""
+        by_client: dict[int, list[tuple[str, str]]] = {}
+        for group in groups:
+            channel, client = self._channel(group)
+            by_client.setdefault(id(client), []).append((group, channel))
+        heard = []
+        for client in self.clients:
+            asked = by_client.get(id(client))
+            if asked:
+                counts = dict(client.pubsub_numsub(*(channel for _, channel in asked)))
+                heard += [g for g, c in asked if counts.get(c.encode(), counts.get(c, 0))]
+        return heard
+
+    def group_send(self, group: str, message: dict) -> None:
+        channel, client = self._channel(group)
         client.publish(channel, self.layer.serialize(message))
 
     def close(self) -> None:
@@ -92,23 +125,47 @@ def publisher(layer) -> Publisher | None:
         return _publisher
 
 
-def announce(sender, *, game_id: int, version: int, **kwargs) -> None:
-    """``game_changed`` receiver (after the commit). A layer that cannot be reached costs the
-    sockets their push, never the request its answer: they catch up on their next message."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "game.changed", "version": version}
+def send(layer, group: str, message: dict[str, Any]) -> None:
+    """Publish ``message`` on ``group`` from any thread (a request's, a job's, an event
+    loop's)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         loop = None
+    if loop is not None:  # called from code running on an event loop's own thread
+        loop.create_task(layer.group_send(group, message))
+    elif (direct := publisher(layer)) is not None:
+        direct.group_send(group, message)
+    else:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def _listened(layer, groups: list[str]) -> list[str]:
+    direct = publisher(layer)
+    return groups if direct is None else direct.listened(groups)
+
+
+def announce(sender, *, game_id: int, change, **kwargs) -> None:
+    """``game_changed`` receiver (after the commit): each listened seat group gets its seat's
+    events and view, the watch group the spectators'. A layer that cannot be reached costs the
+    sockets their push, never the request its answer: they catch up on their next message."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    seats = {seat_group(game_id, s): s for s in range(len(change.run.game.seats))}
+    groups = [*seats, watch_group(game_id)]
+    due = change.next_change.isoformat() if change.next_change else None
     try:
-        if loop is not None:  # called from code running on an event loop's own thread
-            loop.create_task(layer.group_send(group_name(game_id), message))
-        elif (direct := publisher(layer)) is not None:
-            direct.group_send(group_name(game_id), message)
-        else:
-            async_to_sync(layer.group_send)(group_name(game_id), message)
+        for group in _listened(layer, groups):
+            body = change.for_seat(seats[group]) if group in seats else change.for_watch()
+            message = {
+                "type": "game.changed",
+                "version": change.version,
+                "since": change.since,
+                "events": body["events"],
+                "view": body["view"],
+                "next_change": due,
+            }
+            send(layer, group, message)
     except Exception:
-        log.warning("could not announce game %s version %s", game_id, version, exc_info=True)
+        log.warning("could not announce game %s version %s", game_id, change.version, exc_info=True)

@@ -43,7 +43,9 @@ def session_difficulty(participant: Participant, snapshot: dict) -> tuple[int, f
     plays at. The protocol's own, unless its adaptive difficulty is on: then the participant's
     staircase values, the seconds kept within this protocol's bounds. (Values left by another
     protocol's staircase must not leak into a protocol that fixes its time.)"""
-    seconds, level = snapshot.get("examination_seconds"), snapshot.get("opponent_level")
+    # Every protocol snapshot holds both (Protocol.snapshot), from the first one on.
+    seconds: int = snapshot["examination_seconds"]
+    level: float = snapshot["opponent_level"]
     rules = _rules(snapshot)
     if not rules["enabled"]:
         return seconds, level
@@ -143,7 +145,12 @@ def adaptive_step(*, session: TrainingSession) -> AdaptiveChange | None:
 
 
 def _step(participant: Participant, session: TrainingSession, rules: dict) -> AdaptiveChange:
+    # What the session was played at (kept on it since sessions carry their difficulty).
     seconds, opponent = session_difficulty(participant, session.protocol_snapshot)
+    if session.examination_seconds is not None:
+        seconds = round(session.examination_seconds)
+    if session.opponent_level is not None:
+        opponent = session.opponent_level
     previous = (
         AdaptiveChange.objects.filter(participant=participant, session__number__lt=session.number)
         .order_by("-session__number")

@@ -64,10 +64,12 @@ def recall_values(game: Game, rounds: list[dict], seat: int) -> dict[str, Value]
         hits.append(float(attempt.revealed_card == attempt.intended_card))
         suits.append(float(attempt.revealed_card[1] == attempt.intended_card[1]))
         ranks.append(float(attempt.revealed_card[0] == attempt.intended_card[0]))
-        if attempt.intended_pile is not None:
+        # The position the participant meant, when they gave one (all three parts or none).
+        pile, trick = attempt.intended_pile, attempt.intended_trick
+        index = attempt.intended_card_index
+        if pile is not None and trick is not None and index is not None:
             chosen = 2 * slots[(attempt.pile, attempt.trick)] + attempt.card_index
-            true = 2 * slots[(attempt.intended_pile, attempt.intended_trick)]
-            true += attempt.intended_card_index
+            true = 2 * slots[(pile, trick)] + index
             errors.append(float(abs(chosen - true)))
     return {
         "recall_hit": _mean(hits),

@@ -349,10 +349,10 @@ def deal_fit(
                     logp[fi][k][bi] += lp
                     mean[bi] += math.exp(lp) / worlds
             if mode == "expected":
-                best = max(expected.values())
+                top = max(expected.values())
                 for bi, beta in enumerate(BETA_GRID):
-                    z = sum(math.exp(beta * (x - best)) for x in expected.values())
-                    lp = beta * (expected[d.card] - best) - math.log(z)
+                    z = sum(math.exp(beta * (x - top)) for x in expected.values())
+                    lp = beta * (expected[d.card] - top) - math.log(z)
                     fit.loglik[fi][bi] += lp
                     mean[bi] = math.exp(lp)
             per_f.append(mean)

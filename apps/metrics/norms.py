@@ -66,7 +66,7 @@ def _row(number: int, row: dict) -> ReferenceNorm:
         problems.append(f"game {game!r} is not one of {', '.join(sorted(OPPONENTS))}")
     elif game and key in CATALOGUE and game not in CATALOGUE[key].games:
         problems.append(f"{key} is not measured in {game}")
-    elif game and opponent and opponent not in OPPONENTS[game]:  # type: ignore[index]
+    elif game and opponent and opponent not in OPPONENTS[game]:
         problems.append(f"{game} has no opponent {opponent!r}")
     version = seconds = n = 0
     mean = sd = math.nan

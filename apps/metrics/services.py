@@ -234,9 +234,9 @@ def participant_readings_refresh(
         by_key[key][game] = reading
     rows, history = [], []
     for key, games in by_key.items():
-        before = (current[key].details.get("readings") or {}) if key in current else {}
+        stored = (current[key].details.get("readings") or {}) if key in current else {}
         for game, reading in games.items():
-            if (before.get(game) or {}).get("digest") != reading["digest"]:
+            if (stored.get(game) or {}).get("digest") != reading["digest"]:
                 history.append(
                     Reading(
                         participant=participant,
@@ -294,7 +294,7 @@ def sessions_needing_metrics():
     return TrainingSession.objects.filter(status="completed").filter(~Q(pk__in=current))
 
 
-def metrics_nightly() -> dict[str, int]:
+def metrics_nightly() -> dict[str, int | str]:
     """Every participant's readings again: the study's retest pairs, control arm and norms they
     rest on change as others take part (each study's inputs are read once)."""
     studies = list(Study.objects.all())

@@ -5,6 +5,8 @@ code, an age band and a group. Clinician notes are free text and live apart from
 (they are never exported).
 """
 
+from typing import Literal, TypedDict
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -20,7 +22,7 @@ class GameType(models.TextChoices):
 MAX_RECALL_PROBES = 8
 
 # The opponents each game's bots offer (see the engine); a protocol names one of them.
-OPPONENTS = {
+OPPONENTS: dict[str, tuple[str, ...]] = {
     GameType.MEMULATION: ("random", "greedy", "memory", "perfect"),
     GameType.MENDIKOT: ("random", "heuristic", "tracker"),
 }
@@ -29,16 +31,28 @@ OPPONENTS = {
 PACE_MAX_SECONDS = 10
 TURN_MIN_SECONDS = 5
 
-# Adaptive difficulty: what a protocol stores, with these defaults and limits.
-ADAPTIVE_DEFAULTS = {
-    "enabled": False,
-    "target_recall": 0.8,
-    "step_seconds": 5,
-    "min_seconds": 10,
-    "max_seconds": 120,
-    "adjust_opponent": False,
-}
-ADAPTIVE_LIMITS = {
+
+class Adaptive(TypedDict):
+    """Adaptive difficulty: what a protocol stores (``Protocol.adaptive``)."""
+
+    enabled: bool
+    target_recall: float
+    step_seconds: int
+    min_seconds: int
+    max_seconds: int
+    adjust_opponent: bool
+
+
+AdaptiveNumber = Literal["target_recall", "step_seconds", "min_seconds", "max_seconds"]
+ADAPTIVE_DEFAULTS = Adaptive(
+    enabled=False,
+    target_recall=0.8,
+    step_seconds=5,
+    min_seconds=10,
+    max_seconds=120,
+    adjust_opponent=False,
+)
+ADAPTIVE_LIMITS: dict[AdaptiveNumber, tuple[float, float]] = {
     "target_recall": (0.0, 1.0),
     "step_seconds": (1, 60),
     "min_seconds": (5, 600),
@@ -61,8 +75,8 @@ def adaptive_problems(adaptive: object) -> list[str]:
             problems.append(f"'{key}' must be a {'whole ' if whole else ''}number.")
         elif not low <= value <= high:
             problems.append(f"'{key}' must be between {low} and {high}.")
-    low, high = adaptive.get("min_seconds"), adaptive.get("max_seconds")
-    if isinstance(low, int) and isinstance(high, int) and low > high:
+    shortest, longest = adaptive.get("min_seconds"), adaptive.get("max_seconds")
+    if isinstance(shortest, int) and isinstance(longest, int) and shortest > longest:
         problems.append("'min_seconds' must not be more than 'max_seconds'.")
     return problems
 
@@ -302,7 +316,7 @@ class Protocol(models.Model):
         return f"{self.name} v{self.version}"
 
     def clean(self) -> None:
-        errors = {}
+        errors: dict[str, str | list[str]] = {}
         allowed = OPPONENTS.get(self.game, ())
         if self.opponent not in allowed:
             errors["opponent"] = f"{self.get_game_display()} opponents are: {', '.join(allowed)}."

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import (
     Case,
@@ -32,6 +33,20 @@ from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
 from apps.programmes.models import Programme
+
+if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
+    from django_stubs_ext import WithAnnotations
+
+
+class WeeklyCounts(TypedDict):
+    """What :func:`participant_list` adds to each participant it reads."""
+
+    last_session_at: datetime | None
+    sessions_this_week: int
+    sessions_last_week: int
+    sessions_per_week_planned: int | None
+    sessions_missed_last_week: int | None
+
 
 _StudyOwner = Study.owners.through
 _StudyClinician = Study.clinicians.through
@@ -135,7 +150,7 @@ def week_start(now=None):
 
 def participant_list(
     *, user, study_id: int | None = None, group: str | None = None, search: str | None = None
-) -> QuerySet[Participant]:
+) -> QuerySet[WithAnnotations[Participant, WeeklyCounts]]:
     """Visible participants with what a clinician's list needs, computed in the one query.
 
     ``sessions_this_week`` counts sessions completed since Monday and ``sessions_last_week`` those
@@ -207,7 +222,8 @@ def participant_list(
     )
 
 
-def participant_get(*, user, participant_id: int) -> Participant:
+def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant, WeeklyCounts]:
+    """A visible participant, with the weekly counts of :func:`participant_list`."""
     try:
         return participant_list(user=user).get(pk=participant_id)
     except Participant.DoesNotExist:

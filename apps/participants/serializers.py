@@ -8,6 +8,7 @@ from apps.participants.models import (
     ADAPTIVE_DEFAULTS,
     ADAPTIVE_LIMITS,
     OPPONENTS,
+    AdaptiveNumber,
     AssessmentPoint,
     ClinicianNote,
     Participant,
@@ -106,7 +107,10 @@ class AssessmentPointWriteSerializer(serializers.Serializer):
     """A session number, or a window of days after enrolment (both ends)."""
 
     kind = serializers.ChoiceField(choices=AssessmentPoint.Kind.choices)
-    label = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    # The body's "label" field; the stubs take the name for a serializer's own label (a str).
+    label = serializers.CharField(  # type: ignore[assignment]
+        max_length=100, required=False, allow_blank=True, default=""
+    )
     session = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
     window_start_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
     window_end_days = serializers.IntegerField(min_value=0, max_value=3_650, required=False)
@@ -134,7 +138,9 @@ class ArmWriteSerializer(serializers.Serializer):
 class StudyOpenSerializer(serializers.Serializer):
     """Open the study with these arms: its concealed allocation seed is drawn now, once."""
 
-    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)
+    # DRF hands min_length and max_length to the list that many=True makes; the stubs do not
+    # know those arguments.
+    arms = ArmWriteSerializer(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
     eligibility_criteria = serializers.ListField(
         child=serializers.CharField(max_length=300),
         max_length=30,
@@ -192,7 +198,8 @@ class StudyWriteSerializer(serializers.Serializer):
         help_text="Metric keys the study will claim reliable change and trends for (fixed once "
         "a session is completed).",
     )
-    assessment_points = AssessmentPointWriteSerializer(
+    # many=True takes max_length, as arms above does.
+    assessment_points = AssessmentPointWriteSerializer(  # type: ignore[call-arg]
         many=True,
         max_length=12,
         required=False,
@@ -213,7 +220,7 @@ class StudyWriteSerializer(serializers.Serializer):
 # --- protocols ----------------------------------------------------------------------------------
 
 
-def _limited(key: str) -> serializers.Field:
+def _limited(key: AdaptiveNumber) -> serializers.Field:
     low, high = ADAPTIVE_LIMITS[key]
     field = serializers.FloatField if isinstance(low, float) else serializers.IntegerField
     return field(min_value=low, max_value=high, default=ADAPTIVE_DEFAULTS[key])
@@ -452,3 +459,25 @@ class ClinicianNoteSerializer(serializers.ModelSerializer):
         model = ClinicianNote
         fields = ["id", "participant", "author", "author_name", "text", "created_at"]
         read_only_fields = ["id", "participant", "author", "author_name", "created_at"]
+
+
+class EraseSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why (e.g. the participant asked).")
+
+
+class KeptSerializer(serializers.Serializer):
+    what = serializers.CharField()
+    why = serializers.CharField()
+
+
+class ErasedSerializer(serializers.Serializer):
+    clinician_notes = serializers.IntegerField(help_text="Notes deleted.")
+    group = serializers.BooleanField(help_text="A group label was cleared.")
+    withdrawn_now = serializers.BooleanField()
+
+
+class ErasureSerializer(serializers.Serializer):
+    participant = serializers.CharField()
+    erased_at = serializers.DateTimeField()
+    erased = ErasedSerializer()
+    kept = KeptSerializer(many=True)

@@ -33,6 +33,7 @@ urlpatterns = [
         views.ParticipantAllocateView.as_view(),
         name="participant-allocate",
     ),
+    path("participants/<int:pk>/erase/", views.ParticipantEraseView.as_view()),
     path(
         "participants/<int:pk>/notes/",
         views.ParticipantNoteListView.as_view(),

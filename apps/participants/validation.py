@@ -18,10 +18,3 @@ def clean_or_refuse(instance: models.Model, *, exclude: list[str] | None = None)
 def refuse(field: str, message: str) -> ValidationFailed:
     """A validation error about one field, in the same shape as the serializers' errors."""
     return ValidationFailed(INVALID, details={field: [message]})
-
-
-def reason_required(reason: str) -> str:
-    """The reason given for changing a clinical record, which the audit trail keeps."""
-    if not reason.strip():
-        raise refuse("reason", "Say why the record is changed: the audit trail keeps it.")
-    return reason.strip()

@@ -15,6 +15,8 @@ from apps.participants.serializers import (
     AllocateSerializer,
     ClinicianNoteSerializer,
     ConsentSerializer,
+    EraseSerializer,
+    ErasureSerializer,
     NoteAmendSerializer,
     ParticipantCreateSerializer,
     ParticipantFilterSerializer,
@@ -27,6 +29,7 @@ from apps.participants.serializers import (
     StudyWriteSerializer,
     WithdrawSerializer,
 )
+from apps.participants.services.rights import participant_erase
 
 
 def _parsed(serializer_class, data, **kwargs) -> dict:
@@ -109,8 +112,9 @@ class StudyProtocolListView(GenericAPIView):
         study = selectors.study_get(user=request.user, study_id=pk)
         data = _parsed(ProtocolWriteSerializer, request.data)
         protocol = services.protocol_create(study=study, actor=request.user, **data)
-        protocol.session_count = 0
-        return Response(ProtocolSerializer(protocol).data, status=status.HTTP_201_CREATED)
+        # Read back as listed, with its session count (none yet).
+        listed = selectors.protocol_get(user=request.user, protocol_id=protocol.pk)
+        return Response(ProtocolSerializer(listed).data, status=status.HTTP_201_CREATED)
 
 
 class ProtocolDetailView(GenericAPIView):
@@ -266,3 +270,17 @@ class ParticipantNoteDetailView(GenericAPIView):
         data = _parsed(NoteAmendSerializer, request.data)
         note = services.clinician_note_amend(note=note, actor=request.user, **data)
         return Response(ClinicianNoteSerializer(note).data)
+
+
+class ParticipantEraseView(GenericAPIView):
+    @extend_schema(
+        request=EraseSerializer,
+        responses=ErasureSerializer,
+        summary="Erase what need not be kept (notes, group) and withdraw; says what is kept and "
+        "why (the study's owners)",
+    )
+    def post(self, request, pk: int):
+        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        data = _parsed(EraseSerializer, request.data)
+        outcome = participant_erase(participant=participant, actor=request.user, **data)
+        return Response(ErasureSerializer(outcome).data)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db import models
 from django.utils import timezone
 
 from apps.common import clock
@@ -162,3 +163,90 @@ def _words(done: int, planned: int, streak: int) -> list[str]:
     if streak:
         lines.append(f"You have kept to your plan {_plural(streak, 'week')} in a row.")
     return lines
+
+
+LOST_AFTER = datetime.timedelta(weeks=4)  # no session held this long: lost to follow-up
+
+
+def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) -> dict:
+    """The CONSORT-style flow of a study and its adherence: enrolled, allocated (per arm when
+    ``show_arms``; in a study without arms every consenting participant counts as allocated),
+    received the allocated training, lost to follow-up (no session for four weeks, with the
+    latest reason recorded for a missed week) or withdrawn, and analysed (still consenting: the
+    participants an export holds). Adherence is the dose ledgers', summed."""
+    now = now or clock.now()
+    people = list(
+        Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
+    )
+    last_held = dict(
+        TrainingSession.objects.filter(participant__study=study, status="completed")
+        .values_list("participant_id")
+        .annotate(last=models.Max("started_at"))
+    )
+    latest_reason: dict[int, str] = {}
+    for pid, reason in (
+        MissedDose.objects.filter(participant__study=study)
+        .order_by("week")
+        .values_list("participant_id", "reason")
+    ):
+        latest_reason[pid] = reason
+
+    def arm_of(p: Participant) -> str:
+        return p.arm.name if (show_arms and p.arm) else "all"
+
+    not_allocated = {"no_consent": 0, "withdrew_before_allocation": 0, "awaiting_allocation": 0}
+    arms: dict[str, dict] = {}
+    for p in people:
+        slot = getattr(p, "allocation", None)  # none: not allocated
+        began = slot.allocated_at if slot is not None else None
+        if study.opened_at is None and p.consent_date is not None:
+            began = p.created_at  # a study without arms: every consenting person trains
+        if began is None:
+            if p.consent_withdrawn_at is not None:
+                not_allocated["withdrew_before_allocation"] += 1
+            elif p.consent_date is None:
+                not_allocated["no_consent"] += 1
+            else:
+                not_allocated["awaiting_allocation"] += 1
+            continue
+        box = arms.setdefault(
+            arm_of(p),
+            {
+                "allocated": 0,
+                "received": 0,
+                "not_received": 0,
+                "withdrew": 0,
+                "lost": 0,
+                "lost_reasons": {},
+                "analysed": 0,
+                "prescribed": 0,
+                "delivered": 0,
+            },
+        )
+        box["allocated"] += 1
+        held = last_held.get(p.pk)
+        box["received" if held else "not_received"] += 1
+        if p.consent_withdrawn_at is not None:
+            box["withdrew"] += 1
+            continue
+        box["analysed"] += 1
+        if (held or began) < now - LOST_AFTER:
+            box["lost"] += 1
+            reason = latest_reason.get(p.pk, "no_reason_recorded")
+            box["lost_reasons"][reason] = box["lost_reasons"].get(reason, 0) + 1
+        ledger = dose_ledger(p, now)
+        box["prescribed"] += ledger["prescribed"]
+        box["delivered"] += sum(
+            min(w.delivered, w.prescribed) for w in ledger["weeks"] if w.missed is not None
+        )
+    for box in arms.values():
+        box["adherence"] = (
+            round(box["delivered"] / box["prescribed"], 3) if box["prescribed"] else None
+        )
+    return {
+        "enrolled": len(people),
+        "not_allocated": not_allocated,
+        "allocated": sum(box["allocated"] for box in arms.values()),
+        "arms": [{"arm": name, **box} for name, box in sorted(arms.items())],
+        "lost_after_weeks": LOST_AFTER.days // 7,
+    }

@@ -81,3 +81,34 @@ class ParticipantProgressSerializer(serializers.Serializer):
     sessions_planned = serializers.IntegerField()
     streak_weeks = serializers.IntegerField(help_text="Weeks in a row the plan was kept.")
     words = serializers.ListField(child=serializers.CharField())
+
+
+class NotAllocatedSerializer(serializers.Serializer):
+    no_consent = serializers.IntegerField()
+    withdrew_before_allocation = serializers.IntegerField()
+    awaiting_allocation = serializers.IntegerField()
+
+
+class ArmFlowSerializer(serializers.Serializer):
+    arm = serializers.CharField(help_text="The arm, or 'all' for those who may not see arms.")
+    allocated = serializers.IntegerField()
+    received = serializers.IntegerField(help_text="Held at least one session.")
+    not_received = serializers.IntegerField()
+    withdrew = serializers.IntegerField(help_text="Withdrew consent after allocation.")
+    lost = serializers.IntegerField(help_text="Still consenting, no session for some weeks.")
+    lost_reasons = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="The latest reason recorded for a missed week, counted.",
+    )
+    analysed = serializers.IntegerField(help_text="Still consenting: in the exports.")
+    prescribed = serializers.IntegerField()
+    delivered = serializers.IntegerField()
+    adherence = serializers.FloatField(allow_null=True)
+
+
+class FlowSerializer(serializers.Serializer):
+    enrolled = serializers.IntegerField()
+    not_allocated = NotAllocatedSerializer()
+    allocated = serializers.IntegerField()
+    arms = ArmFlowSerializer(many=True)
+    lost_after_weeks = serializers.IntegerField()

@@ -6,6 +6,7 @@ from apps.programmes import views
 
 urlpatterns = [
     path("studies/<int:pk>/programme/", views.StudyProgrammeView.as_view()),
+    path("studies/<int:pk>/flow/", views.StudyFlowView.as_view()),
     path("participants/<int:pk>/programme/", views.ParticipantProgrammeView.as_view()),
     path("participants/<int:pk>/dose/", views.DoseLedgerView.as_view()),
     path("participants/<int:pk>/dose/missed/", views.MissedDoseView.as_view()),

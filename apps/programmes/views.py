@@ -8,9 +8,10 @@ from rest_framework.response import Response
 
 from apps.common.errors import NotFound
 from apps.participants.models import Participant
-from apps.participants.selectors import participant_get, study_get
+from apps.participants.selectors import participant_get, rules, study_get
 from apps.programmes import links, selectors, services
 from apps.programmes.serializers import (
+    FlowSerializer,
     LedgerSerializer,
     MissedDoseSerializer,
     ParticipantProgressSerializer,
@@ -121,3 +122,14 @@ class ProgressView(GenericAPIView):
         return Response(
             ParticipantProgressSerializer(selectors.participant_progress(participant)).data
         )
+
+
+class StudyFlowView(GenericAPIView):
+    @extend_schema(
+        responses=FlowSerializer,
+        summary="The study's CONSORT-style flow and adherence (per arm for those who see arms)",
+    )
+    def get(self, request, pk: int):
+        study = study_get(user=request.user, study_id=pk)
+        flow = selectors.study_flow(study=study, show_arms=rules.sees_arms(request.user, study))
+        return Response(FlowSerializer(flow).data)

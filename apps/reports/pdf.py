@@ -221,6 +221,42 @@ def _direction(direction: str) -> str:
     }.get(direction, "neutral: neither direction is better")
 
 
+def _dose_block(ledger: dict) -> list:
+    """The prescribed dose against the dose held, programme week by week."""
+    block = [_p("Prescribed dose against sessions held", H2)]
+    programme = ledger["programme"]
+    if programme is None:
+        return [*block, _p("No dose is prescribed for this study.")]
+    held = (
+        f" In the weeks that are over: {ledger['delivered']} of {ledger['prescribed']} "
+        f"prescribed sessions held ({round(100 * ledger['adherence'])}%)."
+        if ledger["adherence"] is not None
+        else ""
+    )
+    block.append(
+        _p(
+            f"{programme.sessions_per_week} sessions a week of {programme.minutes_per_session} "
+            f"minutes for {programme.weeks} weeks.{held}"
+        )
+    )
+    rows = [["Week", "Prescribed", "Held", "Active minutes", "Missed (reason)"]]
+    for week in ledger["weeks"]:
+        missed = "-" if week.missed is None else str(week.missed)
+        if week.missed_reason:
+            missed += f" ({week.missed_reason.replace('_', ' ')})"
+        rows.append(
+            [
+                f"{week.week}" + (" (this week)" if week.current else ""),
+                str(week.prescribed),
+                str(week.delivered),
+                f"{week.active_minutes:g}",
+                missed,
+            ]
+        )
+    block.append(_table(rows, [30 * mm, 25 * mm, 20 * mm, 30 * mm, 45 * mm]))
+    return block
+
+
 def render(report: dict) -> bytes:
     """The report's PDF bytes."""
     p = report["participant"]
@@ -268,6 +304,7 @@ def render(report: dict) -> bytes:
             ]
         )
     story.append(_table(rows, [60 * mm, 30 * mm, 30 * mm, 30 * mm]))
+    story += _dose_block(report["dose"])
 
     metrics = report["metrics"]
     story.append(_p("Planned readings", H2))

@@ -14,6 +14,9 @@ from apps.games.selectors import game_for_staff
 from apps.metrics.models import GameAnalysis
 from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
+from apps.programmes.selectors import dose_ledger
+from apps.reports import pdf
+from apps.signoff.selectors import report_content_hash, signature_list
 from apps.training.models import TrainingSession
 
 WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
@@ -93,6 +96,7 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
         "weeks": attendance(participant, planned),
         "sessions_completed": summary["participant"]["sessions_completed"],
         "notes": notes,
+        "dose": dose_ledger(participant),
         "generated_at": timezone.now(),
     }
 
@@ -103,7 +107,7 @@ def game_review(*, user, game_id: int) -> dict:
     is stored (``analysis`` null until then; Mendikot games have none). Only once the game is
     over: during play it would show the hidden hands."""
     game = game_for_staff(user=user, game_id=game_id)
-    if game.status in (Game.Status.ACTIVE, Game.Status.WAITING):
+    if game.status in Game.OPEN:
         raise Conflict("A game is replayed only once it is over.", code="game_in_progress")
     record = game_from_json(game.state).spectator_view(allow_unfinished=True)
     stored = GameAnalysis.objects.filter(game=game, version=ANALYSIS_VERSION).first()
@@ -149,3 +153,16 @@ def game_review(*, user, game_id: int) -> dict:
         "analysis_status": status,
         "analysis": deals,
     }
+
+
+def participant_report_document(
+    *, user, participant_id: int, with_notes: bool = False
+) -> tuple[dict, bytes]:
+    """The report as printed: its content with its signatures, and the PDF's bytes."""
+    report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)
+    report["signatures"] = signature_list(
+        kind="report",
+        object_id=participant_id,
+        content_hash=report_content_hash(report["participant"]),
+    )
+    return report, pdf.render(report)

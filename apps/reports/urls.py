@@ -10,5 +10,6 @@ urlpatterns = [
         views.ParticipantReportView.as_view(),
         name="participant-report",
     ),
+    path("participants/<int:pk>/access-request/", views.AccessRequestView.as_view()),
     path("games/<int:game_id>/review/", views.GameReviewView.as_view(), name="game-review"),
 ]

@@ -7,10 +7,9 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.reports import pdf
-from apps.reports.selectors import game_review, participant_report
+from apps.reports.selectors import game_review, participant_report_document
 from apps.reports.serializers import ReportQuerySerializer
-from apps.signoff.selectors import report_content_hash, signature_list
+from apps.reports.services import access_request_make
 
 
 class ParticipantReportView(APIView):
@@ -24,15 +23,9 @@ class ParticipantReportView(APIView):
     def get(self, request, pk: int):
         query = ReportQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        report = participant_report(
+        report, body = participant_report_document(
             user=request.user, participant_id=pk, with_notes=query.validated_data["notes"]
         )
-        report["signatures"] = signature_list(
-            kind="report",
-            object_id=pk,
-            content_hash=report_content_hash(report["participant"]),
-        )
-        body = pdf.render(report)
         response = HttpResponse(body, content_type="application/pdf")
         name = f"participant-{report['participant'].code}.pdf"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -48,3 +41,15 @@ class GameReviewView(APIView):
     )
     def get(self, request, game_id: int):
         return Response(game_review(user=request.user, game_id=game_id))
+
+
+class AccessRequestView(APIView):
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        summary="A participant's access request: a copy of everything held about them (JSON, "
+        "audited; owners and the clinical team)",
+    )
+    def get(self, request, pk: int):
+        data = access_request_make(user=request.user, participant_id=pk)
+        name = f"access-request-{data['participant']['code']}.json"
+        return Response(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})

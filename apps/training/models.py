@@ -29,6 +29,11 @@ class TrainingSession(models.Model):
     # The key the client sent with its request to create this sitting: the same key again
     # (a double click, a retried request) answers with this sitting instead of a new one.
     client_key = models.UUIDField(null=True, blank=True)
+    # The difficulty this session plays with, fixed when it starts: the protocol's, or for an
+    # adaptive protocol the participant's staircase values then (null: started before these
+    # were kept; its games took the protocol's).
+    examination_seconds = models.FloatField(null=True, blank=True)
+    opponent_level = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

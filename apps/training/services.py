@@ -22,6 +22,7 @@ from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 from apps.common import clock
 from apps.common.errors import Conflict, ValidationFailed
+from apps.metrics.selectors import session_difficulty
 from apps.participants.models import Participant, Protocol
 from apps.participants.selectors import rules
 from apps.training.models import TrainingSession
@@ -123,16 +124,20 @@ def session_create(
     now = clock.now()
     later = scheduled_for is not None and scheduled_for > now
     last = participant.sessions.aggregate(n=Max("number"))["n"] or 0
+    snapshot = protocol.snapshot()
+    seconds, level = (None, None) if later else session_difficulty(participant, snapshot)
     session = TrainingSession.objects.create(
         participant=participant,
         number=last + 1,
         protocol=protocol,
-        protocol_snapshot=protocol.snapshot(),
+        protocol_snapshot=snapshot,
         conducted_by=None if later else actor,
         status=Status.SCHEDULED if later else Status.STARTED,
         scheduled_for=scheduled_for,
         started_at=None if later else now,
         client_key=client_key,
+        examination_seconds=seconds,
+        opponent_level=level,
     )
     audit_record(
         actor=actor,
@@ -155,7 +160,11 @@ def session_start(*, session: TrainingSession, actor) -> TrainingSession:
     locked.status = Status.STARTED
     locked.started_at = clock.now()
     locked.conducted_by = actor
-    fields = ["status", "started_at", "conducted_by"]
+    # The difficulty it plays with is the participant's now (an adaptive protocol's staircase).
+    locked.examination_seconds, locked.opponent_level = session_difficulty(
+        locked.participant, locked.protocol_snapshot
+    )
+    fields = ["status", "started_at", "conducted_by", "examination_seconds", "opponent_level"]
     _save(locked, actor=actor, before=before, fields=fields)
     _copy_back(locked, session, fields)
     return locked

@@ -50,7 +50,7 @@ def _write_totals(folder: Path) -> None:
 
 
 def install() -> None:
-    from apps.games import opponents
+    from apps.games.runtime import opponents
 
     folder = os.environ.get("BENCH_THINKING_DIR")
     if folder:

@@ -4,6 +4,7 @@ from itertools import count
 
 from apps.accounts.models import User
 from apps.games.models import Game
+from apps.metrics.selectors import session_difficulty
 from apps.participants.models import Participant, Protocol, Study
 from apps.training.models import TrainingSession
 
@@ -43,6 +44,10 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
     number = participant.sessions.count() + 1
+    if fields.get("status") == "started":  # as session_create does when a sitting starts
+        seconds, level = session_difficulty(participant, protocol.snapshot())
+        fields.setdefault("examination_seconds", seconds)
+        fields.setdefault("opponent_level", level)
     return TrainingSession.objects.create(
         participant=participant,
         protocol=protocol,

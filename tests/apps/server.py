@@ -11,15 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.conftest import current_database_url
+from tests.conftest import current_database_url, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager

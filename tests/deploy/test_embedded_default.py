@@ -20,6 +20,8 @@ from django.test.utils import setup_test_environment
 from rest_framework.test import APIClient
 
 setup_test_environment()
+from apps.common import clock
+clock.installed(clock.RunningClock()).__enter__()  # deal pauses are moved past, not slept
 call_command("migrate", verbosity=0)
 assert connection.vendor == "sqlite", connection.vendor
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -19,7 +18,7 @@ from django.test import override_settings
 from apps.api.observability import TASK_RUN, request_id
 from apps.api.tasks import ping
 from config.celery import app
-from tests.conftest import current_database_url, wait_for
+from tests.conftest import current_database_url, free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,7 +119,7 @@ def test_a_task_run_is_timed():
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_logs_the_queuing_request_id_and_serves_task_timings(tmp_path):
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    port = _free_port()
+    port = free_port()
     log_file = tmp_path / "worker.log"
     env = {
         **os.environ,
@@ -206,12 +205,6 @@ def _count(task: str) -> float:
         "memulation_task_duration_seconds_count", {"task": task, "state": "SUCCESS"}
     )
     return value or 0.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _reachable(url: str) -> bool:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import wait_for
+from tests.conftest import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "deploy" / "test-services"
@@ -25,12 +24,6 @@ def run(path: str | None = None, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         ["bash", str(SCRIPT)], cwd=ROOT, env=full, capture_output=True, text=True, timeout=120
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def redis_answers(port: int) -> bool:

@@ -62,16 +62,35 @@ def _sync_orm_beside_playwright(monkeypatch):
     cache.clear()
 
 
-@pytest.fixture
-def browser(live_server, _sync_orm_beside_playwright):
-    # One browser per test, started after the database and the live server are up and closed
-    # before the test's database is flushed: Playwright's event loop lives only this long.
+@pytest.fixture(scope="package")
+def chromium(django_db_setup, live_server):
+    """One Chromium for the browser tests that a process runs in a row (each test has contexts
+    of its own): launched after the database and the live server are up, closed when the run
+    leaves this folder. Playwright's event loop runs in this thread all that time, so the ORM
+    calls made beside it (fixtures, flushes) are allowed to be synchronous meanwhile."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as pw:
+            launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield launched
+            launched.close()
+    finally:
+        if saved is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
+
+
+@pytest.fixture
+def browser(chromium, _sync_orm_beside_playwright):
+    """The shared Chromium; the contexts a test opens are closed at its end (so no page of
+    one test still polls the server in the next), whether or not the test closed them."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def _new_page(browser, live_server, viewport):

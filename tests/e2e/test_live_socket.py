@@ -5,7 +5,6 @@ plays a whole game in Chromium over the live socket, with no polling and no move
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,18 +14,12 @@ import pytest
 
 from apps.games import links
 from apps.games.models import Game
-from tests.conftest import current_database_url
+from tests.conftest import current_database_url, free_port
 from tests.e2e.conftest import ROOT, TRICK_PAUSE_MS, enrol_with_consent
 from tests.e2e.players import play_mendikot
 from tests.e2e.test_browser import start_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -45,14 +38,15 @@ def asgi_server(transactional_db):
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 60  # a loaded machine takes a while to import Django
+        while True:
             try:
                 with urllib.request.urlopen(f"{url}/healthz", timeout=1):
                     break
             except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("uvicorn did not start")
                 time.sleep(0.2)
-        else:
-            pytest.fail("uvicorn did not start")
         yield url
     finally:
         server.terminate()

@@ -60,3 +60,11 @@ def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_p
         assert word not in text
     assert run_axe(phone) == []
     shot(phone, "programme-03-progress-phone")
+
+    page.reload()  # the researcher's Programme tab: the study's flow and adherence
+    flow = page.get_by_test_id("flow-enrolled")
+    flow.wait_for()
+    assert "Enrolled 1; not allocated 0" in flow.inner_text()
+    cells = page.get_by_test_id("flow-arm-all").locator("td").all_inner_texts()
+    assert cells[:5] == ["1", "1", "0", "0", "1"]  # allocated, received, withdrew, lost, analysed
+    shot(page, "programme-04-flow")

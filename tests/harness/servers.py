@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,15 +17,9 @@ from pathlib import Path
 
 import psycopg
 
-from tests.conftest import wait_for
+from tests.conftest import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _pg_bin(name: str) -> str:

@@ -205,6 +205,16 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/programme/", "PUT"): Rule(
         "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
     ),
+    # A participant's rights: a copy of their data (owners and the clinical team); erasure (owners).
+    ("api/participants/<int:pk>/access-request/", "GET"): Rule(
+        "/api/participants/{participant}/access-request/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/erase/", "POST"): Rule(
+        "/api/participants/{participant}/erase/",
+        staff_only(200, clinician=MAY_NOT),
+        {"reason": "the participant asked"},
+    ),
+    ("api/studies/<int:pk>/flow/", "GET"): Rule("/api/studies/{study}/flow/", staff_only(200)),
     ("api/participants/<int:pk>/programme/", "PUT"): Rule(
         "/api/participants/{participant}/programme/", staff_only(200), DOSE
     ),
@@ -317,6 +327,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/tables/<int:game_id>/links/", "POST"): Rule(
         "/api/tables/{table}/links/", staff_only(201)
     ),
+    # Giving back a seat nobody took: refused as the table stands (changes nothing), or hidden.
+    ("api/tables/<int:game_id>/control/", "POST"): Rule(
+        "/api/tables/{table}/control/",
+        staff_only(409),
+        {"action": "seat_person", "seat": 0},
+    ),
     ("api/games/<int:game_id>/watch/", "GET"): Rule("/api/games/{game}/watch/", staff_only(200)),
     ("api/play/<str:token>/actions/", "POST"): Rule(
         "/api/play/{token}/actions/", link_only(409), PLAY
@@ -357,6 +373,20 @@ MATRIX: dict[tuple[str, str], Rule] = {
         staff_only(409, clinician=NO_CLINICIANS),
         {"meaning": "approved", "password": "not the password"},
     ),
+    # The FHIR export: the participant's own access rules. The clinic's identifier: the
+    # clinical team and the owners (none is recorded in the world: 204).
+    ("api/participants/<int:pk>/fhir/", "GET"): Rule(
+        "/api/participants/{participant}/fhir/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/clinic-identifier/", "GET"): Rule(
+        "/api/participants/{participant}/clinic-identifier/", staff_only(204)
+    ),
+    ("api/participants/<int:pk>/clinic-identifier/", "PUT"): Rule(
+        "/api/participants/{participant}/clinic-identifier/",
+        staff_only(200),
+        {"system": "https://hospital.example.org/mrn", "value": "MRN-1"},
+    ),
+    ("api/fhir/CodeSystem/metric", "GET"): Rule("/api/fhir/CodeSystem/metric", open_to_all(200)),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),

@@ -98,7 +98,12 @@ def _own_path(world, path: str) -> dict[str, object]:
         "exports": own.export.pk,
         "games": own.game.pk,
     }
-    values = {"token": own.token, "game_id": own.game.pk, "session_id": own.session.pk}
+    values = {
+        "token": own.token,
+        "game_id": own.game.pk,
+        "session_id": own.session.pk,
+        "note_id": own.note.pk,
+    }
     if first in ids:
         values["id"] = ids[first]
     return {name: values[name] for name in _path_names(path)}

@@ -40,20 +40,6 @@ _BY_NAME = {name: i for i, name in enumerate(_NAMES)}
 _BY_NAME.update({"10" + s: _BY_NAME["T" + s] for s in SUITS})
 
 
-def suit_of(card: int) -> int:
-    """The suit index (0..3, ``S H D C``) of a card."""
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    """The rank index (0 for ``2`` .. 12 for ``A``) of a card."""
-    return card % 13
-
-
-def make_card(rank: int, suit: int) -> int:
-    return suit * 13 + rank
-
-
 def parse_card(text: object) -> int:
     """Parse ``QH``, ``TS`` or ``10S`` (any letter case); anything else is ``invalid_card``.
 
@@ -101,35 +87,12 @@ def parse_cards(texts: Iterable[object]) -> list[int]:
     return [parse_card(t) for t in texts]
 
 
-def parse_suit(text: object) -> int:
-    if isinstance(text, str) and len(text) == 1 and text.upper() in SUITS:
-        return SUITS.index(text.upper())
-    raise RulesError("invalid_input", f"{text!r} is not a suit (one of S H D C)")
-
-
-def parse_rank(text: object) -> int:
-    if isinstance(text, str):
-        t = text.strip().upper()
-        t = "T" if t == "10" else t
-        if len(t) == 1 and t in RANKS:
-            return RANKS.index(t)
-    raise RulesError("invalid_input", f"{text!r} is not a rank (one of {' '.join(RANKS)})")
-
-
 def card_str(card: int) -> str:
     return _NAMES[card]
 
 
 def cards_str(cards: Iterable[int]) -> list[str]:
     return [_NAMES[c] for c in cards]
-
-
-def suit_str(suit: int) -> str:
-    return SUITS[suit]
-
-
-def rank_str(rank: int) -> str:
-    return RANKS[rank]
 
 
 def cards_mask(cards: Iterable[int]) -> int:
@@ -182,30 +145,8 @@ def mask_strs(mask: int) -> list[str]:
     return [_NAMES[c] for c in mask_list(mask)]
 
 
-def mask_count(mask: int) -> int:
-    return mask.bit_count()
-
-
-def sort_cards(cards: Iterable[int]) -> list[int]:
-    """Sort by suit ``S H D C``, then rank low to high."""
-    return sorted(cards)
-
-
 def new_deck() -> list[int]:
     return list(range(DECK_SIZE))
-
-
-def shuffled_deck(seed: int) -> list[int]:
-    """A deck shuffled by a seeded generator: the same seed always gives the same order.
-
-    >>> shuffled_deck(7) == shuffled_deck(7)
-    True
-    >>> sorted(shuffled_deck(7)) == new_deck()
-    True
-    """
-    deck = new_deck()
-    random.Random(seed).shuffle(deck)
-    return deck
 
 
 def random_deck(rng: random.Random) -> list[int]:

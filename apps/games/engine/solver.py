@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_MASKS, card_str, mask_list
+from .cards import DECK_SIZE, SUIT_MASKS, card_str, mask_list
 from .errors import RulesError
 from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
 
@@ -127,7 +127,7 @@ class Position:
                     "at the start of a trick both hands hold the same number of cards, 1 to 13"
                 )
         else:
-            if not (isinstance(self.led, int) and 0 <= self.led < 52):
+            if not (isinstance(self.led, int) and 0 <= self.led < DECK_SIZE):
                 raise bad(f"bad led card {self.led!r}")
             if (h0 | h1) >> self.led & 1:
                 raise bad(f"the led card {card_str(self.led)} is also in a hand")

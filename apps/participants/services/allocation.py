@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from apps.audit.models import AuditEntry
@@ -80,7 +81,7 @@ def study_open(
         row = StudyArm(study=study, **arm)
         try:
             row.full_clean(exclude=["study"])
-        except Exception as exc:  # a weight out of range, a name too long
+        except ValidationError as exc:  # a weight out of range, a name too long
             raise refuse("arms", f"Arm '{arm['name']}': {exc.messages[0]}") from None
         rows.append(row)
     StudyArm.objects.bulk_create(rows)

@@ -4,9 +4,9 @@ from django.db import transaction
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
+from apps.common.reasons import reason_required
 from apps.participants import rules
 from apps.participants.models import ClinicianNote, Participant
-from apps.participants.validation import reason_required
 
 
 def note_audit_snapshot(note: ClinicianNote) -> dict:

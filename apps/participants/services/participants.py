@@ -11,10 +11,11 @@ from django.utils import timezone
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 from apps.common.errors import Conflict
+from apps.common.reasons import reason_required
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
 from apps.participants.models import Participant, Study
-from apps.participants.validation import clean_or_refuse, reason_required, refuse
+from apps.participants.validation import clean_or_refuse, refuse
 
 CODE_ATTEMPTS = 20
 

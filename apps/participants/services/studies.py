@@ -11,10 +11,11 @@ from django.db import transaction
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 from apps.common.errors import Conflict
+from apps.common.reasons import reason_required
 from apps.metrics.selectors import CATALOGUE, claimable
 from apps.participants import rules
 from apps.participants.models import ADAPTIVE_DEFAULTS, AssessmentPoint, Protocol, Study
-from apps.participants.validation import clean_or_refuse, reason_required, refuse
+from apps.participants.validation import clean_or_refuse, refuse
 
 DATASET_FIELDS = ("dataset_institution", "dataset_institution_address", "dataset_department")
 UNCHANGED = object()  # an argument not given (None is a value: no retest protocol)

@@ -288,6 +288,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/CodeSystem/metric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's FHIR code system for its metrics (a CodeSystem resource) */
+        get: operations["fhir_CodeSystem_metric_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/": {
         parameters: {
             query?: never;
@@ -529,6 +546,23 @@ export interface paths {
         patch: operations["participants_partial_update"];
         trace?: never;
     };
+    "/api/participants/{id}/access-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A participant's access request: a copy of everything held about them (JSON, audited; owners and the clinical team) */
+        get: operations["participants_access_request_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/allocate/": {
         parameters: {
             query?: never;
@@ -540,6 +574,24 @@ export interface paths {
         put?: never;
         /** Allocate a consenting participant whose eligibility you confirm (the participant's clinical team; the arm stays hidden from it in a concealed design) */
         post: operations["participants_allocate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/clinic-identifier/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's identifier in the clinic's records (204: none recorded) */
+        get: operations["participants_clinic_identifier_retrieve"];
+        /** Record the participant's identifier in the clinic's records (the clinical team and the study's owners; a change needs its reason) */
+        put: operations["participants_clinic_identifier_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -591,6 +643,40 @@ export interface paths {
         put?: never;
         /** Record why a week that is over fell short */
         post: operations["participants_dose_missed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/erase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase what need not be kept (notes, group) and withdraw; says what is kept and why (the study's owners) */
+        post: operations["participants_erase_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/fhir/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's results as HL7 FHIR R4, for the clinic's records */
+        get: operations["participants_fhir_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1135,6 +1221,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/flow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's CONSORT-style flow and adherence (per arm for those who see arms) */
+        get: operations["studies_flow_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/open/": {
         parameters: {
             query?: never;
@@ -1240,6 +1343,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{game_id}/control/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a table: cancel, pause, resume, end; the computer in a seat, or back */
+        post: operations["tables_control_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{game_id}/links/": {
         parameters: {
             query?: never;
@@ -1261,20 +1381,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description * `create` - Create
-         *     * `update` - Update
-         *     * `delete` - Delete
-         *     * `login` - Login
-         *     * `login_failed` - Login Failed
-         *     * `logout` - Logout
-         *     * `export` - Export
-         *     * `factor_added` - Factor Added
-         *     * `signed` - Signed
-         *     * `access_reviewed` - Access Reviewed
-         * @enum {string}
-         */
-        ActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -1352,6 +1458,28 @@ export interface components {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
         };
+        ArmFlow: {
+            /** @description The arm, or 'all' for those who may not see arms. */
+            arm: string;
+            allocated: number;
+            /** @description Held at least one session. */
+            received: number;
+            not_received: number;
+            /** @description Withdrew consent after allocation. */
+            withdrew: number;
+            /** @description Still consenting, no session for some weeks. */
+            lost: number;
+            /** @description The latest reason recorded for a missed week, counted. */
+            lost_reasons: {
+                [key: string]: number;
+            };
+            /** @description Still consenting: in the exports. */
+            analysed: number;
+            prescribed: number;
+            delivered: number;
+            /** Format: double */
+            adherence: number | null;
+        };
         ArmWriteRequest: {
             name: string;
             /**
@@ -1401,7 +1529,7 @@ export interface components {
             readonly at: string;
             readonly actor: number | null;
             readonly actor_name: string;
-            readonly action: components["schemas"]["ActionEnum"];
+            readonly action: components["schemas"]["AuditEntryActionEnum"];
             readonly object_type: string;
             readonly object_id: string;
             readonly study_id: number | null;
@@ -1414,6 +1542,20 @@ export interface components {
             /** @description SHA-256 of this entry's content and prev_hash. */
             readonly entry_hash: string;
         };
+        /**
+         * @description * `create` - Create
+         *     * `update` - Update
+         *     * `delete` - Delete
+         *     * `login` - Login
+         *     * `login_failed` - Login Failed
+         *     * `logout` - Logout
+         *     * `export` - Export
+         *     * `factor_added` - Factor Added
+         *     * `signed` - Signed
+         *     * `access_reviewed` - Access Reviewed
+         * @enum {string}
+         */
+        AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
         Booster: {
             start_week: number;
             weeks: number;
@@ -1451,6 +1593,34 @@ export interface components {
              */
             second_factor: components["schemas"]["SecondFactorEnum"];
             methods: components["schemas"]["MethodsEnum"][];
+        };
+        ClinicIdentifier: {
+            /**
+             * Format: uri
+             * @description The clinic's identifier namespace (a URI), e.g. its MRN system.
+             */
+            system: string;
+            /** @description The patient's identifier there. */
+            value: string;
+            /**
+             * @description Why it is changed (needed once one is on record; kept in the audit trail).
+             * @default
+             */
+            reason: string;
+        };
+        ClinicIdentifierRequest: {
+            /**
+             * Format: uri
+             * @description The clinic's identifier namespace (a URI), e.g. its MRN system.
+             */
+            system: string;
+            /** @description The patient's identifier there. */
+            value: string;
+            /**
+             * @description Why it is changed (needed once one is on record; kept in the audit trail).
+             * @default
+             */
+            reason: string;
         };
         ClinicianNote: {
             readonly id: number;
@@ -1514,6 +1684,24 @@ export interface components {
             A: string[];
             B: string[];
         };
+        EraseRequest: {
+            /** @description Why (e.g. the participant asked). */
+            reason: string;
+        };
+        Erased: {
+            /** @description Notes deleted. */
+            clinician_notes: number;
+            /** @description A group label was cleared. */
+            group: boolean;
+            withdrawn_now: boolean;
+        };
+        Erasure: {
+            participant: string;
+            /** Format: date-time */
+            erased_at: string;
+            erased: components["schemas"]["Erased"];
+            kept: components["schemas"]["Kept"][];
+        };
         /** @description The server's examination clock for the hand on show (or about to be). */
         ExaminationClock: {
             round: number;
@@ -1530,7 +1718,7 @@ export interface components {
              * @description Seconds until the hand is shown (0 once it is; null while the clock waits).
              */
             starts_in_seconds: number | null;
-            /** @description This seat has said it is ready. */
+            /** @description This seat is done with the deal's examination (both hands studied, or its time ran out); the table may still wait for others (waiting_for). */
             ready: boolean;
         };
         ExaminationEventRequest: {
@@ -1676,6 +1864,13 @@ export interface components {
             passkeys: components["schemas"]["Passkey"][];
             recovery_codes_left: number;
         };
+        Flow: {
+            enrolled: number;
+            not_allocated: components["schemas"]["NotAllocated"];
+            allocated: number;
+            arms: components["schemas"]["ArmFlow"][];
+            lost_after_weeks: number;
+        };
         /**
          * @description * `csv` - CSV tables (zipped)
          *     * `parquet` - Parquet tables
@@ -1703,11 +1898,12 @@ export interface components {
         /**
          * @description * `waiting` - Waiting for players
          *     * `active` - In play
+         *     * `paused` - Paused
          *     * `finished` - Finished
          *     * `abandoned` - Abandoned
          * @enum {string}
          */
-        GameStatusEnum: "waiting" | "active" | "finished" | "abandoned";
+        GameStatusEnum: "waiting" | "active" | "paused" | "finished" | "abandoned";
         GameSummary: {
             id: number;
             game_type: components["schemas"]["GameEnum"];
@@ -1759,6 +1955,10 @@ export interface components {
             meets_k_min: boolean;
             /** @description The classes smaller than k_min. */
             below_k_min: components["schemas"]["SmallClass"][];
+        };
+        Kept: {
+            what: string;
+            why: string;
         };
         Ledger: {
             participant: number;
@@ -1815,6 +2015,8 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
+            /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
+            readonly time_zone: string;
         };
         /**
          * @description * `reviewed` - Reviewed
@@ -2161,6 +2363,11 @@ export interface components {
          * @enum {string}
          */
         MissedReasonEnum: "illness" | "away" | "technical" | "no_time" | "not_wanted" | "unreachable" | "other";
+        NotAllocated: {
+            no_consent: number;
+            withdrew_before_allocation: number;
+            awaiting_allocation: number;
+        };
         /** @enum {unknown} */
         NullEnum: null;
         /**
@@ -2411,6 +2618,20 @@ export interface components {
             game: number | null;
             status: (components["schemas"]["GameStatusEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        Presence: {
+            /** @description A device of the seat has its socket open. */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description When the seat's person last sent anything.
+             */
+            last_heard_at: string | null;
+            /**
+             * Format: double
+             * @description Seconds since then, when the view was made.
+             */
+            idle_seconds: number | null;
+        };
         /**
          * @description * `recall_hit` - recall_hit
          *     * `recall_suit_correct` - recall_suit_correct
@@ -2626,9 +2847,11 @@ export interface components {
          *     * `table_started` - Table Started
          *     * `seat_takeover` - Seat Takeover
          *     * `seat_return` - Seat Return
+         *     * `table_paused` - Table Paused
+         *     * `table_resumed` - Table Resumed
          * @enum {string}
          */
-        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return";
+        RecordEventKindEnum: "game_created" | "roles" | "deal" | "examination_shown" | "examination_hidden" | "examination_sort" | "examination_ready" | "examination_over" | "page_hidden" | "page_visible" | "hand_choice" | "stragedy" | "play" | "hide_trump" | "ask_trump" | "trump_revealed" | "trick" | "illegal_attempt" | "recall_probe" | "deal_result" | "round_result" | "match_result" | "game_abandoned" | "seat_joined" | "table_started" | "seat_takeover" | "seat_return" | "table_paused" | "table_resumed";
         RecordTrick: {
             leader: number;
             /** @description In play order, the card led first. */
@@ -2725,6 +2948,8 @@ export interface components {
             bot: string | null;
             /** @description person: its person plays; taken_over: played by an opponent until its person returns; bot: a computer opponent. */
             state: components["schemas"]["StateEnum"];
+            /** @description Why the computer plays a person's seat: silent (the person fell silent; it returns when they send anything) or clinician (until the clinician gives it back). */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
@@ -2742,6 +2967,14 @@ export interface components {
             version: number;
             seat: number;
             seats: components["schemas"]["Seat"][];
+            /** @description The person seats the table waits for now (a move, a hand to examine, a recall probe's answer). */
+            waiting_for: number[];
+            /**
+             * Format: double
+             * @description Seconds until the game changes with no one acting (null: it waits for a person).
+             */
+            next_change_in_seconds: number | null;
+            /** @description This seat's own examination clock. */
             examination: components["schemas"]["ExaminationClock"] | null;
             turn: components["schemas"]["Turn"] | null;
             /** @description A recall probe waiting: the game waits for its answer. */
@@ -2884,6 +3117,13 @@ export interface components {
         StateEnum: "person" | "taken_over" | "bot";
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
+            /** @description At a table: the seat's label. */
+            label?: string;
+            /**
+             * Format: double
+             * @description A person's own examination time a hand (Memulation).
+             */
+            examination_seconds?: number;
             bot?: string;
             /**
              * Format: double
@@ -3009,6 +3249,32 @@ export interface components {
             seats: components["schemas"]["TableSeat"][];
             you: number | null;
         };
+        /**
+         * @description * `cancel` - cancel
+         *     * `pause` - pause
+         *     * `resume` - resume
+         *     * `end` - end
+         *     * `seat_computer` - seat_computer
+         *     * `seat_person` - seat_person
+         * @enum {string}
+         */
+        TableControlActionEnum: "cancel" | "pause" | "resume" | "end" | "seat_computer" | "seat_person";
+        /** @description The clinician running a table. */
+        TableControlRequest: {
+            /**
+             * @description cancel (a table still waiting), pause, resume, end (a table in play), seat_computer (the computer plays a person's seat), seat_person (give it back).
+             *
+             *     * `cancel` - cancel
+             *     * `pause` - pause
+             *     * `resume` - resume
+             *     * `end` - end
+             *     * `seat_computer` - seat_computer
+             *     * `seat_person` - seat_person
+             */
+            action: components["schemas"]["TableControlActionEnum"];
+            /** @description For seat_computer and seat_person. */
+            seat?: number;
+        };
         TableCreateRequest: {
             protocol: number;
             seats: components["schemas"]["TableSeatRequestRequest"][];
@@ -3038,6 +3304,8 @@ export interface components {
             /** @description A participant's code, Clinician or Computer. */
             label: string;
             joined: boolean;
+            /** @description Why the computer plays it. */
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description The participant's own training session at this table. */
             session: number | null;
             /**
@@ -3046,6 +3314,8 @@ export interface components {
              */
             link: string | null;
         };
+        /** @enum {string} */
+        TakenOverByEnum: "silent" | "clinician";
         Token: {
             readonly token: string;
         };
@@ -3164,16 +3434,34 @@ export interface components {
              */
             next_due_in_seconds: number | null;
         };
-        /** @description The examination's timing for a spectator: never its cards. */
+        /** @description The examination's timing for a spectator, each person's own: never its cards. */
         WatchClock: {
             round: number;
             deal: number;
+            seats: components["schemas"]["WatchSeatClock"][];
+        };
+        WatchSeat: {
+            seat: number;
+            kind: components["schemas"]["SeatKindEnum"];
+            /** @description A participant's code, Clinician or Computer. */
+            label: string;
+            joined: boolean;
+            state: components["schemas"]["StateEnum"];
+            taken_over_by: (components["schemas"]["TakenOverByEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description Person seats only. */
+            presence: components["schemas"]["Presence"] | null;
+        };
+        WatchSeatClock: {
+            seat: number;
             hand: components["schemas"]["HandEnum"];
             /** Format: double */
             planned_seconds: number;
             /** Format: double */
             seconds_left: number;
+            /** @description The hand waits for this person's Start. */
             waiting: boolean;
+            /** @description This person is done with the deal's examination. */
+            done: boolean;
         };
         /** @description A spectator's view: public information while the game runs, the whole record after. */
         WatchView: {
@@ -3182,7 +3470,10 @@ export interface components {
             game_type: components["schemas"]["GameEnum"];
             status: components["schemas"]["GameStatusEnum"];
             version: number;
-            seats: components["schemas"]["TableSeat"][];
+            seats: components["schemas"]["WatchSeat"][];
+            waiting_for: number[];
+            /** Format: double */
+            next_change_in_seconds: number | null;
             examination: components["schemas"]["WatchClock"] | null;
             /** @description The seat view's fields with no seat's own: seat, hand, examination null; legal empty; no hidden trump, no 'Stragedy intention. */
             state: {
@@ -3623,6 +3914,27 @@ export interface operations {
             };
         };
     };
+    fhir_CodeSystem_metric_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     games_retrieve: {
         parameters: {
             query?: never;
@@ -4021,6 +4333,29 @@ export interface operations {
             };
         };
     };
+    participants_access_request_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     participants_allocate_create: {
         parameters: {
             query?: never;
@@ -4044,6 +4379,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Participant"];
+                };
+            };
+        };
+    };
+    participants_clinic_identifier_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicIdentifier"];
+                };
+            };
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    participants_clinic_identifier_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicIdentifierRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClinicIdentifierRequest"];
+                "multipart/form-data": components["schemas"]["ClinicIdentifierRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicIdentifier"];
                 };
             };
         };
@@ -4119,6 +4509,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ledger"];
+                };
+            };
+        };
+    };
+    participants_erase_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EraseRequest"];
+                "multipart/form-data": components["schemas"]["EraseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+        };
+    };
+    participants_fhir_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A FHIR R4 Bundle (collection): a DiagnosticReport carrying the printed report (PDF) and an Observation per reported metric. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -5108,6 +5549,27 @@ export interface operations {
             };
         };
     };
+    studies_flow_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+        };
+    };
     studies_open_create: {
         parameters: {
             query?: never;
@@ -5348,6 +5810,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Table"];
                 };
+            };
+        };
+    };
+    tables_control_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableControlRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TableControlRequest"];
+                "multipart/form-data": components["schemas"]["TableControlRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
+                };
+            };
+            /** @description Refused: the error shape, with its code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with its code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,6 +4,9 @@ import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
 import type { MetricSummary, Trend } from "../api/types";
 
+// Dates live in ui/dates.ts; the pages import formatDate from here as they always have.
+export { formatDate } from "./dates";
+
 export function Sparkline({
   values,
   label,
@@ -101,15 +104,6 @@ export function formatValue(value: number | null | undefined, unit: string): str
     return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === "s" || unit === "seconds") return `${value.toFixed(1)} s`;
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
-
-export function formatDate(value: string | null | undefined, withTime = false): string {
-  if (!value) return "–";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return withTime
-    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
 }
 
 export function ErrorNote({ error, what }: { error: unknown; what: string }) {

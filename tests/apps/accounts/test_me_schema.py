@@ -28,3 +28,9 @@ def test_me_matches_its_schema(client_for, email):
     assert body["email"] == (email or None)
     schema = json_schema(SchemaGenerator().get_schema(request=None, public=True), "Me")
     jsonschema.validate(body, schema, format_checker=jsonschema.FormatChecker())
+
+
+def test_me_says_the_clinics_time_zone(client_for, settings):
+    settings.TIME_ZONE = "America/Los_Angeles"
+    user = User.objects.create_user(username="claude", password="x" * 12)
+    assert client_for(user).get("/api/me").json()["time_zone"] == "America/Los_Angeles"

@@ -15,7 +15,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from apps.exports import archive
-from apps.exports.builder import rows_total
+from apps.exports.contents import rows_total
 from apps.exports.models import Export
 from apps.exports.scope import ExportScope
 from apps.exports.tasks import export_build_job

@@ -86,3 +86,6 @@ def test_the_export_holds_codes_the_frozen_stratum_and_a_k_anonymity_report(
     }
     book = json.loads(archive.read("codebook.json"))
     assert book["export"]["k_anonymity"] == report
+    flow = book["export"]["flow"]  # the study's flow travels with its data
+    assert flow["enrolled"] == 7 and flow["allocated"] == 6
+    assert sum(arm["allocated"] for arm in flow["arms"]) == 6

@@ -6,6 +6,8 @@ import itertools
 import random
 import time
 
+from apps.common import clock
+
 _ids = itertools.count()
 
 
@@ -66,6 +68,16 @@ def probe_answer(body: dict) -> dict:
     return {"pile": pile, "trick": trick, "card": card}
 
 
+def wait_out(seconds: float) -> None:
+    """Let ``seconds`` pass for the services: their clock is moved on when it can be (the
+    suite runs on a :class:`~apps.common.clock.RunningClock`), else the time is slept."""
+    installed = clock.current()
+    if isinstance(installed, clock.RunningClock | clock.ManualClock):
+        installed.advance(seconds)
+    else:
+        time.sleep(seconds)
+
+
 def hand_on_show(client, base: str, body: dict) -> dict:
     """As a device does: say the waiting hand A is on screen, then wait while a new deal's
     first hand is not shown yet (the pause to see the last trick taken)."""
@@ -76,7 +88,7 @@ def hand_on_show(client, base: str, body: dict) -> dict:
         and not body["state"]["examination"]["cards"]
         and not body.get("probe")
     ):
-        time.sleep(max(0.05, (body["examination"] or {}).get("starts_in_seconds") or 0))
+        wait_out(max(0.05, (body["examination"] or {}).get("starts_in_seconds") or 0))
         body = client.get(base).json()
     return body
 

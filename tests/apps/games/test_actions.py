@@ -5,7 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.games import answers, services
+from apps.common import clock
+from apps.games import services
 from apps.games.models import ExaminationPeriod, Game, GameEvent, IllegalAttempt
 from tests.apps.factories import make_participant, make_protocol, make_session
 
@@ -26,7 +27,7 @@ def lame_duck_game(clinician, seed=None) -> Game:
     session = make_session(participant=participant, protocol=protocol, status="started")
     game = services.game_create(session=session, seed=seed)
     # The device shows hand A: its clock starts.
-    answers.examine(
+    services.game_examination_event(
         game_id=game.pk, link=None, event={"type": "start"}, request=services.ClientFacts()
     )
     return Game.objects.get(pk=game.pk)
@@ -74,9 +75,8 @@ def test_the_clock_moves_on_without_the_participant(api, clinician, manual_clock
 
 def test_a_late_examination_action_is_wrong_phase(api, memulation):
     game = Game.objects.get(pk=memulation.pk)
-    game.examination["shown_at"] = (timezone.now() - timedelta(seconds=120)).isoformat()
-    game.save()
-    response = api.post(url(game, "examination/"), {"type": "ready"})
+    with clock.installed(clock.ManualClock(timezone.now() + timedelta(seconds=120))):
+        response = api.post(url(game, "examination/"), {"type": "ready"})
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "wrong_phase"
     # hand A's time was up: hand B now waits for the device to show it

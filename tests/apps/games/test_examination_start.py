@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.games import examination as clock
+from apps.common import clock
 from apps.games import services
 from apps.games.models import EventKind, ExaminationPeriod, Game, GameEvent
 from tests.apps.factories import make_participant, make_protocol, make_session
@@ -77,15 +77,12 @@ def test_a_link_opened_45_s_late_still_gets_the_full_examination(clinician, devi
     assert shown.server_time - created.server_time >= timedelta(seconds=45)
     assert shown.payload["shown_at"] == shown.server_time.isoformat()
 
-    # Hand A then runs its full time from that moment (moved on by shifting the clock back).
-    row = Game.objects.get(pk=game.pk)
-    row.examination["shown_at"] = (
-        clock.shown_at(row.examination) - timedelta(seconds=protocol_seconds + 3)
-    ).isoformat()
-    row.save()
-    assert api.get(base).json()["examination"]["hand"] == "B"
-    # A read writes nothing: the next request that acts records hand A's end.
-    assert api.post(base + "examination/", {"type": "page_visible"}).status_code == 200
+    # Hand A then runs its full time from that moment (the services' clock moved on past it).
+    later = clock.ManualClock(timezone.now() + timedelta(seconds=protocol_seconds + 3))
+    with clock.installed(later):
+        assert api.get(base).json()["examination"]["hand"] == "B"
+        # A read writes nothing: the next request that acts records hand A's end.
+        assert api.post(base + "examination/", {"type": "page_visible"}).status_code == 200
     period = ExaminationPeriod.objects.get(game=game, hand="A")
     assert period.actual_seconds == period.planned_seconds == protocol_seconds
 
@@ -114,7 +111,7 @@ def test_nothing_but_start_is_taken_while_the_clock_waits(clinician, device, api
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "wrong_phase"
     assert GameEvent.objects.filter(game=game).count() == count
-    assert clock.waiting(Game.objects.get(pk=game.pk).examination)
+    assert api.get(base).json()["examination"]["waiting"] is True
 
 
 def test_a_hidden_page_before_the_start_is_not_examination_time(clinician, device, api):
@@ -178,17 +175,14 @@ def test_hand_b_waits_for_the_device_and_is_logged_like_hand_a(clinician, device
     assert body["state"]["examination"]["cards"] is None
 
     # A device that shows hand B a while later loses none of its time.
-    row = Game.objects.get(pk=game.pk)
-    row.examination["not_before"] = (timezone.now() - timedelta(seconds=30)).isoformat()
-    row.save()
-    assert api.get(base).json()["examination"]["waiting"] is True
-
-    client_time = timezone.now()
-    started = api.post(
-        base + "examination/",
-        {"type": "start", "event_id": "b", "client_time": client_time.isoformat()},
-        format="json",
-    ).json()
+    with clock.installed(clock.ManualClock(timezone.now() + timedelta(seconds=30))):
+        assert api.get(base).json()["examination"]["waiting"] is True
+        client_time = timezone.now()
+        started = api.post(
+            base + "examination/",
+            {"type": "start", "event_id": "b", "client_time": client_time.isoformat()},
+            format="json",
+        ).json()
     assert started["examination"]["hand"] == "B" and not started["examination"]["waiting"]
     assert started["examination"]["seconds_left"] > protocol_seconds - 1
     assert len(started["state"]["examination"]["cards"]) == 13
@@ -201,10 +195,8 @@ def test_hand_b_after_hand_a_s_time_runs_out_waits_too(clinician, device, api):
     game = late_game(clinician, late=0, examination_seconds=20)
     base = device(game)
     api.post(base + "examination/", {"type": "start"}, format="json")
-    row = Game.objects.get(pk=game.pk)
-    row.examination["shown_at"] = (timezone.now() - timedelta(seconds=60)).isoformat()
-    row.save()
-    body = api.post(base + "examination/", {"type": "page_visible"}, format="json").json()
+    with clock.installed(clock.ManualClock(timezone.now() + timedelta(seconds=60))):
+        body = api.post(base + "examination/", {"type": "page_visible"}, format="json").json()
     assert body["examination"]["hand"] == "B" and body["examination"]["waiting"] is True
     assert ExaminationPeriod.objects.get(game=game, hand="A").actual_seconds == 20
     assert not ExaminationPeriod.objects.filter(game=game, hand="B").exists()

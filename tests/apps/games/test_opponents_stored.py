@@ -12,7 +12,7 @@ from apps.games.engine.bots.memulation import MEMULATION_BOTS, MemoryBot
 from apps.games.engine.bots.mendikot import MENDIKOT_BOTS
 from apps.games.engine.bots.state import Randomness
 from apps.games.models import Game, GameEvent
-from apps.games.opponents import MEMULATION_OPPONENTS, MENDIKOT_OPPONENTS, Opponents
+from apps.games.runtime.opponents import MEMULATION_OPPONENTS, MENDIKOT_OPPONENTS, Opponents
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.playing import play_through
 

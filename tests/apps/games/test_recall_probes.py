@@ -9,11 +9,10 @@ import random
 import pytest
 from django.db import DatabaseError, transaction
 
-from apps.games import answers, services
+from apps.games import services
 from apps.games.engine import game_from_json
 from apps.games.models import EventKind, Game, GameEvent, Play, RecallProbe
-from apps.games.probes import old_positions
-from apps.games.selectors import seat_log
+from apps.games.runtime.probes import old_positions
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 from tests.apps.games.playing import next_move, play_through
 
@@ -33,13 +32,13 @@ def play_by_service(game: Game, clock, *, seed: int = 0, on_body=None) -> dict:
     """The whole game through the shared idempotent edge (what the socket calls)."""
     rng = random.Random(seed)
     edges = {
-        "actions/": lambda data, req: answers.act(
+        "actions/": lambda data, req: services.game_act(
             game_id=game.pk, link=None, action=data, request=req
         ),
-        "examination/": lambda data, req: answers.examine(
+        "examination/": lambda data, req: services.game_examination_event(
             game_id=game.pk, link=None, event=data, request=req
         ),
-        "probes/": lambda data, req: answers.probe(
+        "probes/": lambda data, req: services.game_probe_answer(
             game_id=game.pk, link=None, answer=data, request=req
         ),
     }
@@ -68,7 +67,7 @@ def test_a_whole_game_with_probes_through_the_service(clinician, manual_clock):
     seen = []
     play_by_service(game, manual_clock, on_body=lambda b: b["probe"] and seen.append(b["probe"]))
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.probes["pending"] == []
+    assert game.status == Game.Status.FINISHED and game.probes["pending"] == {}
     rows = list(RecallProbe.objects.filter(game=game).order_by("event__seq"))
     # Per round: 3 which-hand probes after each of the two hand choices, 3 where-probes between.
     kinds = [r.kind for r in rows]
@@ -226,7 +225,7 @@ def test_the_probe_view_and_log_leak_nothing(clinician, client_for):
     body = _to_where_probe(api, base, random.Random(4))
     assert set(body["probe"]) == {"kind", "card", "round", "deal", "number", "of"}
     stored = Game.objects.get(pk=game.pk)
-    truth = stored.probes["pending"][0]["truth"]
+    truth = stored.probes["pending"]["0"][0]["truth"]
     text = json.dumps(body)
     assert "truth" not in text and "correct" not in text and "pile_trick" not in text
     # the Old Deal's piles are shown as presence only, exactly as without probes
@@ -238,7 +237,8 @@ def test_the_probe_view_and_log_leak_nothing(clinician, client_for):
     after = api.post(base + "probes/", {"pile": pile, "trick": 0, "card": 0}, format="json")
     text = after.content.decode()
     assert "correct" not in text and "truth" not in text and "hit" not in text
-    logged = [e for e in seat_log(game_id=game.pk, seat=0) if e["kind"] == "recall_probe"]
+    events, _ = services.game_log_view(game_id=game.pk, since=-1)
+    logged = [e for e in events if e["kind"] == "recall_probe"]
     assert logged and all(
         set(e) == {"seq", "kind", "seat", "server_time", "effects"} for e in logged
     )

@@ -5,6 +5,7 @@ import pytest
 from apps.games import selectors
 from apps.games.engine import game_from_json
 from apps.games.models import EventKind, Game, GameEvent
+from apps.games.runtime.log import setup_and_actions
 from tests.apps.games.playing import play_through
 from tests.apps.games.test_actions import lame_duck_game, to_play, url
 
@@ -23,6 +24,6 @@ def test_a_game_with_a_refused_move_replays_from_its_log(clinician, client_for):
     play_through(api, url(game), seed=5)
 
     game = Game.objects.get(pk=game.pk)
-    actions = selectors.game_actions(game)
+    _, actions = setup_and_actions(game)
     assert {"type": "play", "seat": 0, "card": not_mine} not in actions
     assert selectors.game_replayed(game) == game_from_json(game.state)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from apps.games import rows, services
+from apps.games import services
 from apps.games.models import Game
+from apps.games.runtime import store as rows
 from tests.apps.factories import make_participant, make_protocol, make_session
 
 pytestmark = pytest.mark.django_db

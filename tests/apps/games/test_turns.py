@@ -1,5 +1,6 @@
 """Turns on the server clock: the opponents' pace, turn timers, and silent seats taken over and
-returned. Time is moved with the injectable clock, never slept."""
+returned. Time is moved with the injectable clock, never slept. Games for one person are made as
+a session's game is; tables of two people through ``POST /api/tables/`` and their seats' links."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from apps.games import services, turns
+from apps.games import links, services
 from apps.games.models import EventKind, Game, GameEvent, Play
+from apps.games.runtime import examination, turns
 from apps.metrics.compute import timing_values
 from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.games.tables import open_table, people, protocol_for, token_of
 
 pytestmark = pytest.mark.django_db
 
 
-def new_game(*, seats=None, seed: int = 5, **protocol) -> Game:
-    """A Mendikot game (trump turned up, random opponents) of a protocol with ``protocol``'s
-    turn settings; ``seats`` replaces its seats (say, a second person) before anyone moves."""
+def new_game(*, seed: int = 5, **protocol) -> Game:
+    """A Mendikot game for one participant (trump turned up, random opponents) of a protocol
+    with ``protocol``'s turn settings."""
     participant = make_participant()
     protocol = make_protocol(
         study=participant.study,
@@ -28,37 +31,75 @@ def new_game(*, seats=None, seed: int = 5, **protocol) -> Game:
         **protocol,
     )
     session = make_session(participant=participant, protocol=protocol, status="started")
-    game = services.game_create(session=session, seed=seed)
-    if seats is not None:
-        Game.objects.filter(pk=game.pk).update(seats=seats)
-        game.refresh_from_db()
-    return game
+    return services.game_create(session=session, seed=seed)
 
 
-def view(game: Game) -> dict:
-    return services.game_view(game_id=game.pk)
+# Each table's person seats' links, as its devices hold them (seat -> claim).
+LINKS: dict[int, dict[int, links.Claim]] = {}
+
+
+def link_of(game: Game, seat: int) -> links.Claim | None:
+    """The seat's link at a table (None for a game for one person: staff act for it)."""
+    return LINKS.get(game.pk, {}).get(seat)
+
+
+@pytest.fixture
+def two_people(clinician, client_for):
+    """``two_people(**protocol)``: a Mendikot table of two participants (seats 0 and 2) and two
+    computer opponents, opened through the API, both seats joined through their links."""
+    staff = client_for(clinician)
+
+    def open_(**protocol) -> Game:
+        seated = people(clinician, 2)
+        chosen = protocol_for(seated, game="mendikot", trump_rule="turn_up", **protocol)
+        table = open_table(
+            staff,
+            chosen,
+            [
+                {"kind": "participant", "participant": seated[0].pk},
+                {"kind": "bot"},
+                {"kind": "participant", "participant": seated[1].pk},
+                {"kind": "bot"},
+            ],
+        )
+        for seat in table["seats"]:
+            if seat["link"]:
+                assert staff.post(f"/api/play/{token_of(seat)}/join/").status_code == 200
+        game = Game.objects.get(pk=table["game"])
+        LINKS[game.pk] = {
+            s["seat"]: links.play_link_claim(token_of(s)) for s in table["seats"] if s["link"]
+        }
+        return game
+
+    return open_
+
+
+def view(game: Game, seat: int = 0) -> dict:
+    return services.game_view(game_id=game.pk, link=link_of(game, seat))
 
 
 def count(game: Game) -> int:
     return GameEvent.objects.filter(game=game).count()
 
 
-def act(game: Game, seat: int, **request) -> services.Outcome:
-    """``seat``'s person makes its first legal move (after what was due is applied)."""
-    with services.game_locked(game.pk) as table:
-        table.catch_up()
-        action = dict(table.state.legal_actions(seat)[0])
-        action.pop("seat", None)
-        return services.game_act(
-            table, seat=seat, action=action, request=services.ClientFacts(**request)
-        )
+def act(game: Game, seat: int, **request) -> dict:
+    """``seat``'s person plays its first legal card (after what was due is applied)."""
+    link = link_of(game, seat)
+    body = services.game_view(game_id=game.pk, link=link)
+    card = body["state"]["legal"][0]
+    reply = services.game_act(
+        game_id=game.pk,
+        link=link,
+        action={"type": "play", "card": card},
+        request=services.ClientFacts(**request),
+    )
+    assert reply.status == 200, reply.body
+    return reply.data()
 
 
 def settle(game: Game) -> None:
-    """A request that writes what is due and nothing else."""
-    with services.game_locked(game.pk) as table:
-        table.catch_up()
-        table.close()
+    """What the live timer and the settling job do: write what is due, nothing else."""
+    services.game_settle(game_id=game.pk)
 
 
 def to_act(game: Game) -> list[int]:
@@ -183,13 +224,6 @@ def test_without_a_timer_a_lone_participants_turn_waits(manual_clock):
 
 # -- silent seats: takeover and return ------------------------------------------------------------
 
-TWO_PEOPLE = [
-    {"kind": "participant"},
-    {"kind": "bot", "bot": "random", "level": 0.5},
-    {"kind": "person"},
-    {"kind": "bot", "bot": "random", "level": 0.5},
-]
-
 
 def drive_until(game: Game, clock, wanted, *, limit: int = 80) -> None:
     """Seat 0 plays, opponents get their time, until ``wanted(view)``."""
@@ -208,8 +242,8 @@ def drive_until(game: Game, clock, wanted, *, limit: int = 80) -> None:
     raise AssertionError("never came")
 
 
-def test_a_silent_person_seat_is_taken_over_and_returns(manual_clock):
-    game = new_game(opponent_pace_seconds=1, takeover_seconds=30, seats=TWO_PEOPLE)
+def test_a_silent_person_seat_is_taken_over_and_returns(manual_clock, two_people):
+    game = two_people(opponent_pace_seconds=1, takeover_seconds=30)
     drive_until(game, manual_clock, lambda b: b["state"]["to_act"] == [2])
     body = view(game)
     turn_start = at(body["turn"]["started_at"])
@@ -238,7 +272,7 @@ def test_a_silent_person_seat_is_taken_over_and_returns(manual_clock):
     assert all(p.actor == "takeover" for p in Play.objects.filter(game=game, seat=2))
 
     # The person comes back (a socket connects for the seat): from now on they act themselves.
-    services.game_seat_heard(game_id=game.pk, link=None, seat=2, reason="reconnected")
+    services.game_seat_heard(game_id=game.pk, link=link_of(game, 2), reason="reconnected")
     back = GameEvent.objects.get(game=game, kind=EventKind.SEAT_RETURN)
     assert (back.seat, back.payload["reason"]) == (2, "reconnected")
     assert back.payload["taken_over_seconds"] > 0
@@ -252,12 +286,12 @@ def test_a_silent_person_seat_is_taken_over_and_returns(manual_clock):
     before = Play.objects.filter(game=game, seat=2).count()
     act(game, 2)
     mine = Play.objects.filter(game=game, seat=2).order_by("event__seq")
-    assert mine.count() == before + 1 and mine.last().actor == "person"
+    assert mine.count() == before + 1 and mine.last().actor == "participant"
     assert mine.last().server_ms == int(waited.total_seconds() * 1000) >= 5000
 
 
-def test_a_taken_over_person_returns_by_acting(manual_clock):
-    game = new_game(opponent_pace_seconds=1, takeover_seconds=30, seats=TWO_PEOPLE)
+def test_a_taken_over_person_returns_by_acting(manual_clock, two_people):
+    game = two_people(opponent_pace_seconds=1, takeover_seconds=30)
     drive_until(game, manual_clock, lambda b: b["state"]["to_act"] == [2])
     manual_clock.advance(31)
     settle(game)
@@ -267,16 +301,21 @@ def test_a_taken_over_person_returns_by_acting(manual_clock):
     kinds = list(
         GameEvent.objects.filter(game=game, seat=2)
         .exclude(kind=EventKind.PLAY, payload__actor="takeover")
+        .exclude(kind=EventKind.SEAT_JOINED)
         .order_by("seq")
         .values_list("kind", "payload__reason")
     )
     assert kinds[0] == (EventKind.SEAT_TAKEOVER, "silent")
     assert kinds[1:] == [(EventKind.SEAT_RETURN, "acted"), (EventKind.PLAY, None)]
-    assert Play.objects.filter(game=game, seat=2).order_by("event__seq").last().actor == "person"
+    assert (
+        Play.objects.filter(game=game, seat=2).order_by("event__seq").last().actor == "participant"
+    )
 
 
-def test_a_turn_timer_shorter_than_the_takeover_time_plays_single_moves_first(manual_clock):
-    game = new_game(opponent_pace_seconds=0, turn_seconds=10, takeover_seconds=25, seats=TWO_PEOPLE)
+def test_a_turn_timer_shorter_than_the_takeover_time_plays_single_moves_first(
+    manual_clock, two_people
+):
+    game = two_people(opponent_pace_seconds=0, turn_seconds=10, takeover_seconds=25)
     drive_until(game, manual_clock, lambda b: b["state"]["to_act"] == [2])
     manual_clock.advance(10.5)
     settle(game)
@@ -323,8 +362,6 @@ def test_metrics_count_only_the_persons_own_plays(manual_clock):
 
 
 def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(manual_clock):
-    from apps.games import examination
-
     participant = make_participant()
     protocol = make_protocol(
         study=participant.study,
@@ -337,16 +374,17 @@ def test_memulation_opponents_take_their_pace_and_hands_end_at_their_due_time(ma
     )
     session = make_session(participant=participant, protocol=protocol, status="started")
     game = services.game_create(session=session, seed=9)
-    with services.game_locked(game.pk) as table:
-        services.game_examination_event(
-            table, seat=0, event={"type": "start"}, request=services.ClientFacts()
+
+    def start() -> None:  # the device shows the hand waiting: its clock starts
+        reply = services.game_examination_event(
+            game_id=game.pk, link=None, event={"type": "start"}, request=services.ClientFacts()
         )
+        assert reply.status == 200, reply.body
+
+    start()
     shown = manual_clock.now()
     manual_clock.advance(23)  # hand A ran out with no one pressing ready
-    with services.game_locked(game.pk) as table:  # the device shows hand B: its clock starts
-        services.game_examination_event(
-            table, seat=0, event={"type": "start"}, request=services.ClientFacts()
-        )
+    start()
     shown_events = GameEvent.objects.filter(game=game, kind=EventKind.EXAMINATION_SHOWN)
     b_shown = shown_events.order_by("seq").last().server_time
     manual_clock.advance(22.5)  # hand B ran out too

@@ -5,7 +5,10 @@ keeps, not a new event loop and Redis connection per play."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+from pathlib import Path
 
 import pytest
 import redis
@@ -77,13 +80,33 @@ def test_every_socket_of_a_table_is_pushed_its_own_seat_view(clinician):
     assert quiet  # another table's socket hears nothing of this one
 
 
+def own_addresses() -> set[str]:
+    """The local addresses (``ip:port``) of this process's IPv4 TCP sockets, from /proc: other
+    processes (the suite's other workers) publish on the same Redis database meanwhile."""
+    inodes = set()
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    addresses = set()
+    for line in Path("/proc/self/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[9] in inodes:
+            ip, port = fields[1].split(":")
+            address = ".".join(str(b) for b in reversed(bytes.fromhex(ip)))
+            addresses.add(f"{address}:{int(port, 16)}")
+    return addresses
+
+
 def push_connections(client: redis.Redis) -> dict[int, str]:
-    """This test's Redis database's publishing connections: id -> address."""
+    """This process's publishing connections to this test's Redis database: id -> address."""
     db = client.connection_pool.connection_kwargs.get("db", 0)
+    own = own_addresses()
     return {
         c["id"]: c["addr"]
         for c in client.client_list()
-        if c.get("name") == push.CLIENT_NAME and int(c["db"]) == db
+        if c.get("name") == push.CLIENT_NAME and int(c["db"]) == db and c["addr"] in own
     }
 
 

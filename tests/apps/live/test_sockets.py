@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def new_game(clinician, game="memulation", **fields) -> Game:
     """A new game; a Memulation one with hand A's clock started, as the device would."""
-    from apps.games import answers, services
+    from apps.games import services
 
     participant = make_participant(clinicians=[clinician])
     fields.setdefault("opponent", "random")
@@ -30,7 +30,7 @@ def new_game(clinician, game="memulation", **fields) -> Game:
     created = services.game_create(session=session)
     if game == "memulation":
         event, request = {"type": "start"}, services.ClientFacts()
-        answers.examine(game_id=created.pk, link=None, event=event, request=request)
+        services.game_examination_event(game_id=created.pk, link=None, event=event, request=request)
     return created
 
 
@@ -72,7 +72,14 @@ def test_a_socket_that_may_not_see_the_game_is_refused_at_connect(how, clinician
     if how == "bad-token":
         path = "/ws/play/not-a-token/"
     elif how == "revoked":
-        Game.objects.filter(pk=game.pk).update(link_generation=game.link_generation + 1)
+        client = Client()
+        client.force_login(clinician)  # the clinician hands out new links: the old ones stop
+        revoked = client.post(
+            f"/api/games/{game.pk}/link/",
+            {"revoke_previous": True},
+            content_type="application/json",
+        )
+        assert revoked.status_code == 201
     elif how == "no-origin":
         headers = []
     elif how == "foreign-origin":

@@ -104,10 +104,11 @@ async def play_seat(seat: Seat, seed: int, limit: int = 1500) -> dict:
         if state["finished"]:
             return view
         exam = view.get("examination") or {}
-        hidden = (
+        hidden = (  # its hand is shown in a moment
             state["phase"] == "examination"
             and not (state.get("examination") or {}).get("cards")
             and not exam.get("waiting")
+            and not exam.get("ready")
         )
         move = None if hidden or exam.get("ready") else next_move(view, rng)
         if move is None:

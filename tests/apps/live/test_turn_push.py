@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from apps.common import clock
-from apps.games import services
-from apps.games.models import EventKind, Game, GameEvent
+from apps.games import links, services
+from apps.games.models import EventKind, GameEvent
+from tests.apps.games.tables import game_of, token_of
 from tests.apps.live.sockets import Seat
 from tests.apps.live.test_sockets import link_path, new_game, run
+from tests.apps.live.test_tables_live import open_and_join
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,21 +58,39 @@ def manual_clock():
 
 
 def test_connecting_returns_a_seat_taken_over(clinician, manual_clock):
-    game = new_game(clinician, game="mendikot", trump_rule="turn_up", takeover_seconds=10)
-    # The participant's seat shares the table with a second person, and went silent.
-    seats = list(game.seats)
-    seats[2] = {"kind": "person"}
-    # Its turn, now at a table of two people: its silence counts from now.
-    silent = {"silent_since": {"0": manual_clock.now().isoformat()}, "taken_over": {}}
-    Game.objects.filter(pk=game.pk).update(seats=seats, turns=silent)
+    # A table of two participants (seats 0 and 2) and two computer opponents, opened and
+    # joined through the API; the first participant falls silent on their turn.
+    client, table = open_and_join(
+        clinician,
+        "mendikot",
+        ["participant", "bot", "participant", "bot"],
+        trump_rule="turn_up",
+        takeover_seconds=10,
+    )
+    for seat in table["seats"]:
+        if seat["link"]:
+            assert client.post(f"/api/play/{token_of(seat)}/join/").status_code == 200
+    game = game_of(table)
+    first = links.play_link_claim(token_of(table["seats"][0]))
+    for _ in range(40):  # seat 2 plays (if it leads) until the table waits for seat 0
+        body = services.game_view(game_id=game.pk, link=first)
+        if 0 in body["state"]["to_act"]:
+            break
+        manual_clock.advance(1)
+        services.game_settle(game_id=game.pk)
+        second = links.play_link_claim(token_of(table["seats"][2]))
+        mine = services.game_view(game_id=game.pk, link=second)
+        if 2 in mine["state"]["to_act"]:
+            card = {"type": "play", "card": mine["state"]["legal"][0]}
+            services.game_act(
+                game_id=game.pk, link=second, action=card, request=services.ClientFacts()
+            )
     manual_clock.advance(11)
-    with services.game_locked(game.pk) as table:
-        table.catch_up()
-        table.close()
+    services.game_settle(game_id=game.pk)
     assert GameEvent.objects.filter(game=game, kind=EventKind.SEAT_TAKEOVER, seat=0).exists()
 
     async def scenario():
-        seat = Seat(link_path(game))
+        seat = Seat(f"/ws/play/{token_of(table['seats'][0])}/")
         assert (await seat.connect())[0]
         view = await seat.view()
         await seat.close()

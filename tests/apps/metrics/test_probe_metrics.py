@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _answer(game_id: int, noise_said_yes: list) -> dict:
-    probe = Game.objects.get(pk=game_id).probes["pending"][0]
+    probe = Game.objects.get(pk=game_id).probes["pending"]["0"][0]
     truth = probe["truth"]
     if probe["kind"] == "which_hand":
         if truth["in_other_hand"]:

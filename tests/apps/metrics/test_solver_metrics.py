@@ -14,8 +14,8 @@ from django.test import override_settings
 
 from apps.games.engine import create_game
 from apps.games.engine.bots import make_bot, public_events
-from apps.games.locked import LockedGame
 from apps.games.models import EventKind, Game
+from apps.games.runtime.run import GameRun
 from apps.metrics import services
 from apps.metrics.models import GameAnalysis, MetricValue
 from tests.apps.factories import make_participant, make_protocol, make_session
@@ -53,7 +53,7 @@ def test_a_known_losing_play_and_otherwise_perfect_play(clinician):
         participant_seat=1,
         state=state.to_json(),
     )
-    table = LockedGame(game, game.created_at)
+    table = GameRun(game, game.created_at)
     table.record(EventKind.GAME_CREATED, payload={"setup": state.setup, "effects": state.events})
     table.seat_opponents(state)
     table.apply({"type": "choose_hand", "seat": 1, "hand": "B"})
@@ -77,7 +77,7 @@ def test_a_known_losing_play_and_otherwise_perfect_play(clinician):
         before = len(table.effects)
         table.apply(action)
         perfect.observe(table.state.view(1), public_events(table.effects[before:], 1))
-    table.close()
+    table.write()
 
     with override_settings(METRICS_WITH_SOLVER=True):
         services.session_metrics_compute(session_id=session.pk)

@@ -115,3 +115,21 @@ def test_bad_prescriptions_are_refused_and_change_nothing(world):
         assert response.status_code == 400, bad
         assert set(response.json()["error"]) == {"code", "message", "details"}
     assert owner.get(url).json()["programme"]["sessions_per_week"] == 3
+
+
+def test_the_participant_report_prints_the_dose_against_what_was_held(world):
+    import pypdfium2 as pdfium
+
+    _, protocol, _, team, pk = world
+    with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        _sit(team, pk, protocol, 20, moved)
+        moved.advance(7 * 86400)
+        report = team.get(f"/api/participants/{pk}/report/")
+    assert report.status_code == 200
+    text = " ".join(
+        " ".join(page.get_textpage().get_text_range().split())
+        for page in pdfium.PdfDocument(report.content)
+    )
+    assert "Prescribed dose against sessions held" in text
+    assert "3 sessions a week of 20 minutes for 2 weeks." in text
+    assert "1 of 3 prescribed sessions held (33%)" in text

@@ -2,8 +2,8 @@
 
 A bot plays one seat. It decides only from what that seat may know: the seat's ``view(seat)``
 and the public events of the game (cards played, tricks won, the hand chosen, the 'Stragedy's
-revealed card...), as filtered by :func:`public_events`, plus its own memory of them. It never
-reads the game state. Every bot is deterministic given its seed and what it has been shown.
+revealed card...), as filtered by ``visibility.public_events``, plus its own memory of them. It
+never reads the game state. Every bot is deterministic given its seed and what it has been shown.
 
 ::
 
@@ -28,69 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-# Engine events a seat may see and the keys of each that are public (what a person at the
-# table is shown). Anything else stays out of a bot's reach.
-_PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    # The cut for Lucky Duck is made face up in front of both players.
-    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
-    "deal_started": ("round", "deal", "pritticut"),
-    "examination_over": ("deal",),
-    "hand_chosen": ("seat", "hand", "deal"),
-    "card_played": ("seat", "card", "deal", "trick", "trump"),
-    "trick_won": ("deal", "trick", "leader", "cards", "winner"),
-    "trump_revealed": ("cause", "seat", "owner", "card", "trump", "trick"),
-    "trump_fixed": ("seat", "card", "trump", "trick"),
-    "deal_ended": ("round", "deal", "tricks_won"),
-    "round_ended": (
-        "round",
-        "score",
-        "deal_scores",
-        "match_score",
-        "winner",
-        "result",
-        "tens",
-        "tricks_won",
-        "next_dealer",
-        "match_wins",
-    ),
-    "match_ended": ("score", "match_wins"),
-}
-
-
-def public_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The engine events as ``seat`` may see them (hidden cards and intentions removed).
-
-    >>> public_events([{"type": "trump_hidden", "seat": 2, "card": "5C"}], 0)
-    [{'type': 'trump_hidden', 'seat': 2}]
-    >>> public_events([{"type": "deal_started", "deal": 2, "hands": {"A": []}}], 1)
-    [{'type': 'deal_started', 'deal': 2}]
-    """
-    shown = []
-    for event in events:
-        kind = event["type"]
-        if kind == "trump_hidden":
-            item = {"type": kind, "seat": event["seat"]}
-            if event["seat"] == seat:
-                item["card"] = event["card"]
-        elif kind == "stragedy":
-            # The revealed card is turned up for both; the intended card is the chooser's own
-            # secret, and where it really lay names a face-down card: never shown.
-            item = {
-                "type": kind,
-                "seat": event["seat"],
-                "position": dict(event["position"]),
-                "revealed": event["revealed"],
-            }
-            if event["seat"] == seat:
-                item["intended"] = event["intended"]
-                item["hit"] = event["hit"]
-        elif kind in _PUBLIC_KEYS:
-            item = {"type": kind}
-            item.update({k: event[k] for k in _PUBLIC_KEYS[kind] if k in event})
-        else:
-            continue
-        shown.append(item)
-    return shown
+from ..visibility import public_events
 
 
 class Bot(Protocol):

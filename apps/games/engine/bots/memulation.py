@@ -22,12 +22,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import RANKS, SUITS, card_str, mask_list, parse_card
+from ..cards import FULL_DECK, RANKS, SUIT_MASKS, SUITS, card_str, mask_list, parse_card
 from ..solver import Position, Solver
 from .state import Randomness
-
-ALL = (1 << 52) - 1
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
 def _mask(cards: list[str] | None) -> int:
@@ -178,7 +175,7 @@ class Memory:
         """
         size = self.opp_count
         known = self.known_other()
-        pool = ALL & ~self.out_of_play() & ~known
+        pool = FULL_DECK & ~self.out_of_play() & ~known
         allowed = pool
         wilds = 0 if self.wild_rank is None else _rank_mask(self.wild_rank)
         for s in range(4):
@@ -383,7 +380,7 @@ class GreedyBot(_Base):
         if not non_wild:
             return legal[0]
         # Lead a card no unseen card can beat in its suit, else low from the longest side suit.
-        unseen = ALL & ~m.played & ~m.hand
+        unseen = FULL_DECK & ~m.played & ~m.hand
         for c in sorted(non_wild, key=lambda c: (c // 13 != trump, -(c % 13))):
             above = unseen & SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)
             if wild is not None:
@@ -449,7 +446,7 @@ class MemoryBot(_Base):
         kept = m.exam[m.deal]
         if not kept:
             return None
-        pool = ALL & ~kept["A"] & ~kept["B"]
+        pool = FULL_DECK & ~kept["A"] & ~kept["B"]
         if m.pritticut is not None:
             pool &= ~(1 << m.pritticut)
         if m.deal == 1:

@@ -16,11 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUITS, card_str, mask_list, parse_card
+from ..cards import SUIT_MASKS, SUITS, TEN, card_str, mask_list, parse_card
 from .state import Randomness
-
-TEN = 8  # rank index of the ten
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
 def _mask(cards: list[str] | None) -> int:

@@ -20,6 +20,7 @@ from ..base import (
 )
 from ..cards import (
     CARD_NAMES,
+    DECK_SIZE,
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
@@ -82,7 +83,9 @@ class MendikotRules(MendikotState):
         turned = -1
         if opts.trump_rule == TURN_UP and turn_up is not None:
             turned = (
-                turn_up if is_int(turn_up) and 0 <= turn_up < 52 else parse_card_strict(turn_up)
+                turn_up
+                if is_int(turn_up) and 0 <= turn_up < DECK_SIZE
+                else parse_card_strict(turn_up)
             )
         if first_deck is not None and opts.trump_rule == TURN_UP and turned < 0:
             raise invalid("with trump_rule turn_up an explicit deck needs its turn_up card")

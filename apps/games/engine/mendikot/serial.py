@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CARD_NAMES, SUIT_OF, SUITS, TEN_MASK, cards_str, parse_card
+from ..cards import CARD_NAMES, DECK_SIZE, SUIT_OF, SUITS, TEN_MASK, cards_str, parse_card
 
 Trick = tuple[int, tuple[int, ...], int, int]  # (leader, cards in seat order, winner, trump flags)
 
-IS_TEN = tuple(bool(TEN_MASK >> c & 1) for c in range(52))
+IS_TEN = tuple(bool(TEN_MASK >> c & 1) for c in range(DECK_SIZE))
 
 
 def suit_to_json(suit: int) -> str | None:

@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { RequireStaff, canResearch, useMe, useSignOut } from "./auth";
 import { IdleSignOut } from "./idle";
+import { useScrollBoxes } from "../../ui/scrollBoxes";
 
 export function StaffLayout() {
   return (
@@ -11,6 +13,8 @@ export function StaffLayout() {
 }
 
 function StaffFrame() {
+  const main = useRef<HTMLElement>(null);
+  useScrollBoxes(main);
   const me = useMe().data;
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -44,7 +48,7 @@ function StaffFrame() {
           </button>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
       {me && <IdleSignOut idleSeconds={me.idle_seconds} />}

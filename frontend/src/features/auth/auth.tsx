@@ -6,9 +6,10 @@ import { Navigate, useLocation } from "react-router";
 import { ApiError } from "../../api/client";
 import type { Challenge, Me } from "../../api/types";
 import { fetchCsrfCookie, getMe, logIn, logOut } from "./api";
+import { setClinicTimeZone } from "../../ui/dates";
 
 export function useMe() {
-  return useQuery<Me | null>({
+  const me = useQuery<Me | null>({
     queryKey: ["me"],
     queryFn: async () => {
       try {
@@ -22,6 +23,10 @@ export function useMe() {
     staleTime: 60_000,
     retry: 1,
   });
+  // However /api/me came (this query, or a sign-in's answer), its dates are the clinic's: set
+  // while rendering, before the pages under it compute today's date in their first render.
+  setClinicTimeZone(me.data?.time_zone);
+  return me;
 }
 
 /** The staff member when signed in, else the second factor still needed. */

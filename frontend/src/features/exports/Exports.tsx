@@ -204,46 +204,48 @@ export function ExportsTab() {
       {log.isLoading && <Loading />}
       <ErrorNote error={log.error} what="The export log" />
       {log.data && (
-        <table className="data-table" data-testid="export-log">
-          <thead>
-            <tr>
-              <th scope="col">Export</th>
-              <th scope="col">Started</th>
-              <th scope="col">By</th>
-              <th scope="col">Formats</th>
-              <th scope="col">Filters</th>
-              <th scope="col">Status</th>
-              <th scope="col">File</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows(log.data).map((j) => (
-              <tr key={j.id}>
-                <th scope="row">{j.id}</th>
-                <td>{formatDate(j.created_at, true)}</td>
-                <td>{j.requested_by ?? "command line"}</td>
-                <td>{(j.formats ?? []).join(", ")}</td>
-                <td className="small">
-                  {j.filters && Object.keys(j.filters).length
-                    ? Object.entries(j.filters)
-                        .map(([k, v]) => `${k}: ${String(v)}`)
-                        .join("; ")
-                    : "none"}
-                </td>
-                <td>{j.status}</td>
-                <td>
-                  {j.download_url && DONE.has(j.status) ? (
-                    <a href={j.download_url} download>
-                      Download
-                    </a>
-                  ) : (
-                    "–"
-                  )}
-                </td>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="export-log">
+            <thead>
+              <tr>
+                <th scope="col">Export</th>
+                <th scope="col">Started</th>
+                <th scope="col">By</th>
+                <th scope="col">Formats</th>
+                <th scope="col">Filters</th>
+                <th scope="col">Status</th>
+                <th scope="col">File</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows(log.data).map((j) => (
+                <tr key={j.id}>
+                  <th scope="row">{j.id}</th>
+                  <td>{formatDate(j.created_at, true)}</td>
+                  <td>{j.requested_by ?? "command line"}</td>
+                  <td>{(j.formats ?? []).join(", ")}</td>
+                  <td className="small">
+                    {j.filters && Object.keys(j.filters).length
+                      ? Object.entries(j.filters)
+                          .map(([k, v]) => `${k}: ${String(v)}`)
+                          .join("; ")
+                      : "none"}
+                  </td>
+                  <td>{j.status}</td>
+                  <td>
+                    {j.download_url && DONE.has(j.status) ? (
+                      <a href={j.download_url} download>
+                        Download
+                      </a>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useRef, useState } from "react";
 import { newKey } from "../../api/keys";
+import { clinicToday } from "../../ui/dates";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { SignReport } from "../signoff/SignReport";
@@ -271,7 +272,7 @@ function WeeklyPlan({ participant: p }: { participant: Participant }) {
 
 function ConsentPanel({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
-  const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [date, setDate] = useState(() => clinicToday());
   const [version, setVersion] = useState("");
   const consent = useMutation({
     mutationFn: () => recordConsent(p.id, date, version),

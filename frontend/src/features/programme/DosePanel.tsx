@@ -45,48 +45,50 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
       </p>
       {ledger.weeks.length > 0 && (
         <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Week</th>
-                <th scope="col">From</th>
-                <th scope="col">Prescribed</th>
-                <th scope="col">Scheduled</th>
-                <th scope="col">Held</th>
-                <th scope="col">Active minutes</th>
-                <th scope="col">Missed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.weeks.map((w) => (
-                <tr key={w.week} data-testid={`dose-week-${w.week}`}>
-                  <th scope="row">
-                    {w.week}
-                    {w.current && " (this week)"}
-                  </th>
-                  <td>{formatDate(w.starts_on)}</td>
-                  <td>{w.prescribed}</td>
-                  <td>{w.scheduled}</td>
-                  <td>{w.delivered}</td>
-                  <td>{w.active_minutes}</td>
-                  <td>
-                    {w.missed ? (
-                      <MissedReasonPicker
-                        participantId={participantId}
-                        week={w.week}
-                        missed={w.missed}
-                        reason={w.missed_reason ?? null}
-                      />
-                    ) : w.missed === null ? (
-                      "–"
-                    ) : (
-                      "0"
-                    )}
-                  </td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Week</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Prescribed</th>
+                  <th scope="col">Scheduled</th>
+                  <th scope="col">Held</th>
+                  <th scope="col">Active minutes</th>
+                  <th scope="col">Missed</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {ledger.weeks.map((w) => (
+                  <tr key={w.week} data-testid={`dose-week-${w.week}`}>
+                    <th scope="row">
+                      {w.week}
+                      {w.current && " (this week)"}
+                    </th>
+                    <td>{formatDate(w.starts_on)}</td>
+                    <td>{w.prescribed}</td>
+                    <td>{w.scheduled}</td>
+                    <td>{w.delivered}</td>
+                    <td>{w.active_minutes}</td>
+                    <td>
+                      {w.missed ? (
+                        <MissedReasonPicker
+                          participantId={participantId}
+                          week={w.week}
+                          missed={w.missed}
+                          reason={w.missed_reason ?? null}
+                        />
+                      ) : w.missed === null ? (
+                        "–"
+                      ) : (
+                        "0"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </>

@@ -6,8 +6,8 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { getStudyProgramme, setStudyProgramme } from "./api";
-import type { Programme } from "./api";
+import { getFlow, getStudyProgramme, setStudyProgramme } from "./api";
+import type { Flow, Programme } from "./api";
 
 const EMPTY: Programme = { sessions_per_week: 3, minutes_per_session: 20, weeks: 12, boosters: [] };
 
@@ -19,7 +19,85 @@ export function ProgrammeTab() {
   });
   if (current.isLoading) return <Loading />;
   if (current.error) return <ErrorNote error={current.error} what="The programme" />;
-  return <ProgrammeForm studyId={Number(id)} start={current.data?.programme ?? EMPTY} />;
+  return (
+    <>
+      <ProgrammeForm studyId={Number(id)} start={current.data?.programme ?? EMPTY} />
+      <FlowPanel studyId={Number(id)} />
+    </>
+  );
+}
+
+const REASON_WORDS: Record<string, string> = {
+  illness: "illness",
+  away: "away",
+  technical: "technical problem",
+  no_time: "no time",
+  not_wanted: "did not want to train",
+  unreachable: "could not be reached",
+  other: "other",
+  no_reason_recorded: "no reason recorded",
+};
+
+/** The CONSORT-style flow: enrolled, allocated, received, lost or withdrawn, analysed. */
+function FlowPanel({ studyId }: { studyId: number }) {
+  const flow = useQuery({ queryKey: ["flow", studyId], queryFn: () => getFlow(studyId) });
+  if (flow.isLoading) return <Loading />;
+  if (!flow.data) return <ErrorNote error={flow.error} what="The study's flow" />;
+  const f: Flow = flow.data;
+  const n = f.not_allocated;
+  return (
+    <section className="card-panel" aria-labelledby="flow-title" data-testid="flow">
+      <h2 id="flow-title">Flow and adherence</h2>
+      <p data-testid="flow-enrolled">
+        Enrolled {f.enrolled}; not allocated {f.enrolled - f.allocated} (no consent {n.no_consent},
+        withdrew before allocation {n.withdrew_before_allocation}, awaiting allocation{" "}
+        {n.awaiting_allocation}); allocated {f.allocated}.
+      </p>
+      {f.arms.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Arm</th>
+                <th scope="col">Allocated</th>
+                <th scope="col">Received training</th>
+                <th scope="col">Withdrew</th>
+                <th scope="col">Lost to follow-up</th>
+                <th scope="col">Analysed</th>
+                <th scope="col">Sessions held / prescribed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {f.arms.map((a) => (
+                <tr key={a.arm} data-testid={`flow-arm-${a.arm}`}>
+                  <th scope="row">{a.arm === "all" ? "all arms" : a.arm}</th>
+                  <td>{a.allocated}</td>
+                  <td>{a.received}</td>
+                  <td>{a.withdrew}</td>
+                  <td>
+                    {a.lost}
+                    {a.lost > 0 &&
+                      ` (${Object.entries(a.lost_reasons)
+                        .map(([reason, count]) => `${REASON_WORDS[reason] ?? reason}: ${count}`)
+                        .join(", ")})`}
+                  </td>
+                  <td>{a.analysed}</td>
+                  <td>
+                    {a.delivered} / {a.prescribed}
+                    {a.adherence !== null && ` (${Math.round(a.adherence * 100)}%)`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="muted small">
+        Lost to follow-up: still consenting, no session held for {f.lost_after_weeks} weeks.
+        Analysed: still consenting (the participants an export holds).
+      </p>
+    </section>
+  );
 }
 
 function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }) {

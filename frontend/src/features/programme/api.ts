@@ -30,3 +30,7 @@ export const setStudyProgramme = (id: number, body: Programme) =>
 
 export const getProgress = (token: string) =>
   answer(typedApi.GET("/api/progress/{token}/", { params: { path: { token } } }));
+
+export type Flow = components["schemas"]["Flow"];
+
+export const getFlow = (id: number) => answer(typedApi.GET("/api/studies/{id}/flow/", path(id)));

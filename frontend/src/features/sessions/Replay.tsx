@@ -141,35 +141,37 @@ function MemulationReplay({ review }: { review: GameReview }) {
                         .join("; ")}
                 </dd>
               </dl>
-              <table className="data-table">
-                <caption className="sr-only">Tricks</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Trick</th>
-                    <th scope="col">Cards (leader first)</th>
-                    <th scope="col">Won by</th>
-                    <th scope="col">Solver</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {deal.tricks.map((t, i) => {
-                    const cards = t.cards.map(cardOf);
-                    const mine = cards[t.leader === review.participant_seat ? 0 : 1];
-                    return (
-                      <tr key={i}>
-                        <th scope="row">{i + 1}</th>
-                        <td>{cards.map(cardName).join(" ")}</td>
-                        <td>{who(review, t.winner)}</td>
-                        <td>
-                          {review.analysis_status === "ready"
-                            ? (verdict(solved, i, mine) ?? "–")
-                            : "–"}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div className="table-wrap">
+                <table className="data-table">
+                  <caption className="sr-only">Tricks</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Trick</th>
+                      <th scope="col">Cards (leader first)</th>
+                      <th scope="col">Won by</th>
+                      <th scope="col">Solver</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {deal.tricks.map((t, i) => {
+                      const cards = t.cards.map(cardOf);
+                      const mine = cards[t.leader === review.participant_seat ? 0 : 1];
+                      return (
+                        <tr key={i}>
+                          <th scope="row">{i + 1}</th>
+                          <td>{cards.map(cardName).join(" ")}</td>
+                          <td>{who(review, t.winner)}</td>
+                          <td>
+                            {review.analysis_status === "ready"
+                              ? (verdict(solved, i, mine) ?? "–")
+                              : "–"}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             </section>
           );
         }),
@@ -220,25 +222,27 @@ function MendikotReplay({ review }: { review: GameReview }) {
               </div>
             ))}
           </dl>
-          <table className="data-table">
-            <caption className="sr-only">Tricks</caption>
-            <thead>
-              <tr>
-                <th scope="col">Trick</th>
-                <th scope="col">Cards (leader first)</th>
-                <th scope="col">Won by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(round.tricks ?? []).map((t, i) => (
-                <tr key={i}>
-                  <th scope="row">{i + 1}</th>
-                  <td>{t.cards.map((c) => cardName(cardOf(c))).join(" ")}</td>
-                  <td>{who(review, t.winner)}</td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="sr-only">Tricks</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Trick</th>
+                  <th scope="col">Cards (leader first)</th>
+                  <th scope="col">Won by</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(round.tricks ?? []).map((t, i) => (
+                  <tr key={i}>
+                    <th scope="row">{i + 1}</th>
+                    <td>{t.cards.map((c) => cardName(cardOf(c))).join(" ")}</td>
+                    <td>{who(review, t.winner)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ))}
     </>

@@ -23,6 +23,7 @@ import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui
 import {
   getAnalysis,
   getCatalogue,
+  abandonSession,
   getSession,
   issuePlayLink,
   listSessionGames,
@@ -145,8 +146,16 @@ export function SessionPage() {
             ? `${String(snapshot.examination_seconds ?? "")} s examination in the protocol${adaptive ? " (adaptive difficulty on)" : ""} · `
             : ""}
           status <strong>{s.status}</strong> · started {formatDate(s.started_at, true)}
+          {s.status === "abandoned" && (
+            <span data-testid="session-abandoned">
+              {" "}
+              · abandoned {formatDate(s.abandoned_at, true)}
+              {s.abandon_reason ? ` (${s.abandon_reason})` : ""}
+            </span>
+          )}
         </div>
       </div>
+      {(s.status === "started" || s.status === "scheduled") && <AbandonSession sessionId={id} />}
 
       <h2>Games</h2>
       {games.isLoading && <Loading />}
@@ -237,6 +246,54 @@ export function SessionPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** A sitting that will not be finished: abandoned with a reason, behind a fold (no single click does it). */
+function AbandonSession({ sessionId }: { sessionId: string }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState("");
+  const abandon = useMutation({
+    mutationFn: () => abandonSession(sessionId, reason.trim()),
+    onSuccess: (session) => {
+      client.setQueryData(["session", sessionId], session);
+      void client.invalidateQueries({ queryKey: ["session-games", sessionId] });
+    },
+  });
+  return (
+    <details className="card-panel abandon" data-testid="abandon">
+      <summary>Abandon this session</summary>
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          abandon.mutate();
+        }}
+      >
+        <p className="hint">
+          An abandoned session is not finished later; its games stay as they are in the record.
+        </p>
+        <label htmlFor="abandon-reason">Reason (optional)</label>
+        <input
+          id="abandon-reason"
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {abandon.error && (
+          <p className="form-error" role="alert">
+            {errorText(abandon.error)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn secondary"
+          disabled={abandon.isPending}
+          data-testid="abandon-confirm"
+        >
+          Abandon the session
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -18,6 +18,9 @@ export const createSession = (participant: number, protocol: number, clientKey: 
     typedApi.POST("/api/sessions/", { body: { participant, protocol, client_key: clientKey } }),
   );
 
+export const abandonSession = (id: Id, reason: string) =>
+  answer(typedApi.POST("/api/sessions/{id}/abandon/", { ...session(id), body: { reason } }));
+
 export const listSessionGames = (id: Id) =>
   answer(typedApi.GET("/api/sessions/{session_id}/games/", sessionGames(id)));
 

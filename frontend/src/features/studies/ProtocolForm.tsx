@@ -1,8 +1,8 @@
 // The form for a new protocol, or a new version of one (same name, next version number).
 
 import type { FormEvent } from "react";
-import type { Protocol } from "../../api/types";
-import { OPPONENTS } from "./protocols";
+import type { Adaptive, Protocol } from "../../api/types";
+import { ADAPTIVE_DEFAULTS, OPPONENTS } from "./protocols";
 import type { ProtocolDraft } from "./protocols";
 
 export function ProtocolForm({
@@ -21,6 +21,8 @@ export function ProtocolForm({
   busy: boolean;
 }) {
   const set = (change: ProtocolDraft) => onChange({ ...draft, ...change });
+  const adaptive = { ...ADAPTIVE_DEFAULTS, ...draft.adaptive };
+  const setAdaptive = (change: Partial<Adaptive>) => set({ adaptive: { ...adaptive, ...change } });
   const isVersion = draft.id !== undefined;
   return (
     <form
@@ -198,6 +200,133 @@ export function ProtocolForm({
           />
         </div>
       </div>
+      <fieldset className="form-grid">
+        <legend>Turns</legend>
+        <div>
+          <label htmlFor="pf-pace">Opponent pace, seconds a card (0: at once)</label>
+          <input
+            id="pf-pace"
+            type="number"
+            min={0}
+            max={10}
+            step={0.5}
+            value={draft.opponent_pace_seconds ?? 2}
+            onChange={(e) => set({ opponent_pace_seconds: Number(e.target.value) })}
+          />
+        </div>
+        <div>
+          <label htmlFor="pf-turn">Turn timer, seconds (empty: no limit)</label>
+          <input
+            id="pf-turn"
+            type="number"
+            min={5}
+            max={600}
+            value={draft.turn_seconds ?? ""}
+            onChange={(e) =>
+              set({ turn_seconds: e.target.value === "" ? null : Number(e.target.value) })
+            }
+          />
+        </div>
+        <div>
+          <label htmlFor="pf-takeover">
+            At a table, a silent seat is played for after, seconds (empty: never)
+          </label>
+          <input
+            id="pf-takeover"
+            type="number"
+            min={5}
+            max={3600}
+            value={draft.takeover_seconds ?? ""}
+            onChange={(e) =>
+              set({ takeover_seconds: e.target.value === "" ? null : Number(e.target.value) })
+            }
+          />
+        </div>
+        <div>
+          <label htmlFor="pf-takeover-level">Strength of the player who takes over (0 to 1)</label>
+          <input
+            id="pf-takeover-level"
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            value={draft.takeover_level ?? 0.5}
+            onChange={(e) => set({ takeover_level: Number(e.target.value) })}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form-grid">
+        <legend>Adaptive difficulty</legend>
+        <div className="check">
+          <input
+            id="pf-adaptive"
+            type="checkbox"
+            checked={!!adaptive.enabled}
+            onChange={(e) => setAdaptive({ enabled: e.target.checked })}
+          />
+          <label htmlFor="pf-adaptive">
+            Move the examination time from session to session towards a recall target
+          </label>
+        </div>
+        {adaptive.enabled && (
+          <>
+            <div>
+              <label htmlFor="pf-target">Target recall (0 to 1)</label>
+              <input
+                id="pf-target"
+                type="number"
+                min={0}
+                max={1}
+                step={0.05}
+                value={adaptive.target_recall}
+                onChange={(e) => setAdaptive({ target_recall: Number(e.target.value) })}
+              />
+            </div>
+            <div>
+              <label htmlFor="pf-step">Step, seconds</label>
+              <input
+                id="pf-step"
+                type="number"
+                min={1}
+                max={60}
+                value={adaptive.step_seconds}
+                onChange={(e) => setAdaptive({ step_seconds: Number(e.target.value) })}
+              />
+            </div>
+            <div>
+              <label htmlFor="pf-min">Shortest examination, seconds</label>
+              <input
+                id="pf-min"
+                type="number"
+                min={5}
+                max={600}
+                value={adaptive.min_seconds}
+                onChange={(e) => setAdaptive({ min_seconds: Number(e.target.value) })}
+              />
+            </div>
+            <div>
+              <label htmlFor="pf-max">Longest examination, seconds</label>
+              <input
+                id="pf-max"
+                type="number"
+                min={5}
+                max={600}
+                value={adaptive.max_seconds}
+                onChange={(e) => setAdaptive({ max_seconds: Number(e.target.value) })}
+              />
+            </div>
+            <div className="check">
+              <input
+                id="pf-adjust-opponent"
+                type="checkbox"
+                checked={!!adaptive.adjust_opponent}
+                onChange={(e) => setAdaptive({ adjust_opponent: e.target.checked })}
+              />
+              <label htmlFor="pf-adjust-opponent">The opponent's strength moves too</label>
+            </div>
+          </>
+        )}
+      </fieldset>
       {isVersion && (
         <div>
           <label htmlFor="pf-reason">Reason for the change</label>

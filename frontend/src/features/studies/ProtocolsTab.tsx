@@ -9,7 +9,7 @@ import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { createProtocol, listProtocols } from "./api";
 import { ProtocolForm } from "./ProtocolForm";
 import { ProtocolSessions } from "./ProtocolSessions";
-import { NEW_PROTOCOL, protocolWrite } from "./protocols";
+import { NEW_PROTOCOL, protocolWrite, settingsWords } from "./protocols";
 import type { ProtocolDraft } from "./protocols";
 
 export function ProtocolsTab() {
@@ -55,10 +55,8 @@ export function ProtocolsTab() {
                   <th scope="row">{p.name}</th>
                   <td>v{p.version}</td>
                   <td>{p.game}</td>
-                  <td className="small">
-                    {p.rounds} round{p.rounds === 1 ? "" : "s"} · {p.examination_seconds} s ·{" "}
-                    {p.game === "memulation" ? `roles ${p.roles}` : `trump ${p.trump_rule}`} ·
-                    opponent {p.opponent} ({p.opponent_level}) · {p.sessions_per_week}/week
+                  <td className="small" data-testid="protocol-settings">
+                    {settingsWords(p).join(" · ")}
                   </td>
                   <td>
                     <button

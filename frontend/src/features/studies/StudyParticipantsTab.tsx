@@ -30,6 +30,7 @@ export function StudyParticipantsTab() {
               <th scope="col">Code</th>
               <th scope="col">Age band</th>
               <th scope="col">Group</th>
+              <th scope="col">Arm</th>
               <th scope="col">Consent</th>
               <th scope="col">Clinicians</th>
             </tr>
@@ -42,6 +43,7 @@ export function StudyParticipantsTab() {
                 </th>
                 <td>{p.age_band}</td>
                 <td>{p.group || "–"}</td>
+                <td data-testid="participant-arm">{p.arm ?? "–"}</td>
                 <td>
                   {p.consent_withdrawn_at
                     ? "withdrawn"

@@ -71,3 +71,16 @@ export const getCohort = (studyId: Id) =>
   answerAs<{ study: number; participants: number; metrics: CohortMetric[] }>(
     typedApi.GET("/api/studies/{id}/cohort/", { params: { path: { id: Number(studyId) } } }),
   );
+
+/** Open the study with arms: its concealed allocation is drawn, once. */
+export const openStudy = (
+  studyId: Id,
+  body: {
+    arms: { name: string; control: boolean; weight: number }[];
+    eligibility_criteria: string[];
+    design_open: boolean;
+  },
+) =>
+  answer(
+    typedApi.POST("/api/studies/{id}/open/", { params: { path: { id: Number(studyId) } }, body }),
+  );

@@ -4,13 +4,19 @@ import { SettingsProvider } from "../play/settings";
 import type { LiveSocket } from "../play/liveSocket";
 import type { SeatView } from "../play/types";
 import { memulationView, mendikotView } from "../../test/views";
-import type { PublicSeat, WatchView } from "./types";
+import type { WatchSeat, WatchView } from "./types";
 import { useWatch } from "./useWatch";
 import { Watch } from "./WatchPage";
 
-const people: PublicSeat[] = [
-  { seat: 0, kind: "participant", label: "P012", joined: true },
-  { seat: 1, kind: "clinician", label: "Clinician", joined: true },
+const PRESENT = {
+  state: "person" as const,
+  taken_over_by: null,
+  presence: { connected: true, last_heard_at: null, idle_seconds: 3 },
+};
+const COMPUTER = { state: "bot" as const, taken_over_by: null, presence: null };
+const people: WatchSeat[] = [
+  { seat: 0, kind: "participant", label: "P012", joined: true, ...PRESENT },
+  { seat: 1, kind: "clinician", label: "Clinician", joined: true, ...PRESENT },
 ];
 
 function publicMemulation(over: Partial<WatchView> = {}, state = {}): WatchView {
@@ -30,6 +36,8 @@ function publicMemulation(over: Partial<WatchView> = {}, state = {}): WatchView 
     status: "active",
     version: 30,
     seats: people,
+    waiting_for: [],
+    next_change_in_seconds: null,
     examination: null,
     state: { ...seat.state, seat: null },
     recent: [],
@@ -67,17 +75,32 @@ describe("the spectator page", () => {
         examination: {
           round: 0,
           deal: 1,
-          hand: "A",
-          planned_seconds: 20,
-          seconds_left: 12,
-          waiting: false,
+          seats: [
+            {
+              seat: 0,
+              hand: "A",
+              planned_seconds: 20,
+              seconds_left: 12,
+              waiting: false,
+              done: false,
+            },
+            {
+              seat: 1,
+              hand: "A",
+              planned_seconds: 20,
+              seconds_left: 20,
+              waiting: true,
+              done: false,
+            },
+          ],
         },
       },
       { phase: "examination", to_act: [0, 1] },
     );
     watching(view);
     expect(screen.getByTestId("watch-exam")).toHaveTextContent("hand A");
-    expect(screen.getByTestId("countdown")).toHaveTextContent("12");
+    expect(screen.getByTestId("watch-exam-0")).toHaveTextContent("hand A, 12 s of 20 s left");
+    expect(screen.getByTestId("watch-exam-1")).toHaveTextContent("waiting for them to start");
     expect(screen.getByTestId("watch-status")).toHaveTextContent("P012 and Clinician examining");
     expect(document.querySelectorAll("[data-card]")).toHaveLength(0);
   });
@@ -89,11 +112,13 @@ describe("the spectator page", () => {
       game_type: "mendikot",
       status: "active",
       version: 9,
+      waiting_for: [],
+      next_change_in_seconds: null,
       seats: [
-        { seat: 0, kind: "participant", label: "P012", joined: true },
-        { seat: 1, kind: "bot", label: "Computer", joined: true },
-        { seat: 2, kind: "participant", label: "P015", joined: true },
-        { seat: 3, kind: "bot", label: "Computer", joined: true },
+        { seat: 0, kind: "participant", label: "P012", joined: true, ...PRESENT },
+        { seat: 1, kind: "bot", label: "Computer", joined: true, ...COMPUTER },
+        { seat: 2, kind: "participant", label: "P015", joined: true, ...PRESENT },
+        { seat: 3, kind: "bot", label: "Computer", joined: true, ...COMPUTER },
       ],
       examination: null,
       state: { ...seat.state, seat: null, hidden_trump: null },

@@ -4,7 +4,6 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { Card } from "../play/Card";
-import { Countdown, useCountdown } from "../play/Countdown";
 import { cardName, rankName, suitName } from "../play/cards";
 import type { MemulationState, MendikotState } from "../play/types";
 import { refusalMessage } from "../play/errors";
@@ -163,8 +162,6 @@ function MemulationWatch({
   name: (seat: number) => string;
 }) {
   const exam = view.examination;
-  const key = exam ? `${exam.round}-${exam.deal}-${exam.hand}` : null;
-  const left = useCountdown(exam && !exam.waiting ? exam.seconds_left : null, key);
   const deal = s.deal_scores?.[s.deal - 1] ?? s.piles ?? {};
   const trickCards = s.trick?.cards ?? [];
   return (
@@ -206,13 +203,21 @@ function MemulationWatch({
       {s.phase === "examination" && exam && (
         <div className="watch-exam" data-testid="watch-exam">
           <p>
-            Examination: {exam.deal === 2 ? "New Deal, " : ""}hand {exam.hand}
-            {exam.waiting ? " (waiting for the players to start)" : ""}. The hands are not shown
-            while the game runs.
+            Examination{exam.deal === 2 ? " of the New Deal" : ""}: each person studies the hands on
+            their own clock. The hands are not shown while the game runs.
           </p>
-          {left !== null && !exam.waiting && (
-            <Countdown left={left} planned={exam.planned_seconds} label={`for hand ${exam.hand}`} />
-          )}
+          <ul>
+            {exam.seats.map((clock) => (
+              <li key={clock.seat} data-testid={`watch-exam-${clock.seat}`}>
+                {name(clock.seat)}:{" "}
+                {clock.done
+                  ? "done"
+                  : clock.waiting
+                    ? `hand ${clock.hand}, waiting for them to start`
+                    : `hand ${clock.hand}, ${Math.ceil(clock.seconds_left)} s of ${clock.planned_seconds} s left`}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {s.phase === "play" && (

@@ -12,6 +12,10 @@ export type SeatKind = Schemas["SeatKindEnum"];
  * codes, "Clinician" or "Computer": never a name). */
 export type PublicSeat = Schemas["TableSeat"];
 
+/** A seat as the spectator sees it: who sits there, whether the computer plays it, and its
+ * person's presence (device connected, seconds since last heard from). */
+export type WatchSeat = Schemas["WatchSeat"];
+
 /** A seat as the clinician who opened the table sees it: with its session and device link. */
 export type TableSeat = Schemas["TableStaffSeat"];
 

@@ -1,9 +1,11 @@
-"""One locked game during one request: the engine state, the clock and the events to append.
+"""One game at one moment: the engine state, the clocks, and the events to append.
 
-A :class:`LockedGame` is opened by a service on a game row it has locked (``select_for_update``).
-Everything that happens (a person's move, the opponents' replies, the examination clock moving
-on) goes through :meth:`LockedGame.apply` or :meth:`LockedGame.record`; :meth:`LockedGame.close`
-then writes the events, their typed research rows and the new state in a few bulk statements.
+A :class:`GameRun` is opened on a game row, locked for a request that writes (by
+``apps.games.runtime.transaction``, the one owner of the transaction) or as it was read for a
+view that writes nothing. Everything that happens (a person's move, the opponents' replies, the
+examination clocks, the turn clocks, the recall probes) goes through :meth:`GameRun.apply` or
+:meth:`GameRun.record`; :meth:`GameRun.write` then writes the events, their typed research rows
+and the game's changed columns in a few statements (``apps.games.runtime.store``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from apps.games import examination as clock
-from apps.games import rows, turns
 from apps.games.engine import game_from_json
 from apps.games.models import (
     PERSON_KINDS,
@@ -27,9 +27,10 @@ from apps.games.models import (
     Play,
     RecallAttempt,
 )
-from apps.games.opponents import Opponents, opponents_from_log
-from apps.games.probes import probes_due
-from apps.games.seats import seated_sessions
+from apps.games.runtime import examination as clocks
+from apps.games.runtime import probes, store, turns
+from apps.games.runtime.opponents import Opponents, opponents_from_log
+from apps.games.runtime.seats import seated_sessions
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -57,9 +58,10 @@ PLAIN_FIELDS = (
     "status",
     "finished_at",
 )
-# Changed in place (the examination clock, the seats' turn clocks, the probes waiting):
+# Changed in place (the examination clocks, the seats' turn clocks, the probes waiting):
 # compared as text.
 JSON_FIELDS = ("examination", "turns", "probes")
+DEFAULT_EXAMINATION_SECONDS = 30
 
 
 def _text(value: Any) -> str:
@@ -67,7 +69,7 @@ def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-class LockedGame:
+class GameRun:
     def __init__(self, game: Game, now: datetime):
         self.game = game
         self.now = now
@@ -76,6 +78,7 @@ class LockedGame:
         self._events: list[GameEvent] = []
         self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
         self.finished_now = False
+        self.written: list[GameEvent] = []  # every event this run has written, in order
         self._opponents: Opponents | None = None
         # What the game row holds, to write only what a request changes.
         self._stored_state = self.state
@@ -85,7 +88,7 @@ class LockedGame:
         # ``_held_update`` and goes with the answer's INSERT, one round trip fewer. A game that
         # ends is written at once (what its end does next reads it back).
         self.game_update_held = False
-        # The first row of the statement sent with the lock (``game_locked(also=...)``).
+        # The first row of the statement sent with the lock (``transaction.locked(also=...)``).
         self.also_row: tuple | None = None
         self._held_update: tuple[list[str], dict[str, str]] | None = None
 
@@ -128,8 +131,21 @@ class LockedGame:
     def person_seats(self) -> list[int]:
         return [s for s in range(len(self.game.seats)) if self.is_person(s)]
 
+    @property
+    def participant_seats(self) -> list[int]:
+        """The seats whose moves are a participant's data (a clinician's are not)."""
+        return [s for s, entry in enumerate(self.game.seats) if entry["kind"] == "participant"]
+
     def actor(self, seat: int) -> str:
         return self.game.seats[seat]["kind"]
+
+    def examination_seconds(self, seat: int) -> float:
+        """The seat's own examination time (a participant's adaptive one, set when the game was
+        made); the engine's option for a game made before seats had their own."""
+        seconds = self.game.seats[seat].get("examination_seconds")
+        if seconds is None:
+            seconds = self.game.options.get("examination_seconds", DEFAULT_EXAMINATION_SECONDS)
+        return seconds
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -199,11 +215,11 @@ class LockedGame:
             if effect["type"] in RESULT_KINDS:
                 self.record(RESULT_KINDS[effect["type"]], payload=effect)
         self.state = new
-        if actor in PERSON_KINDS:
+        if actor in PERSON_KINDS and seat is not None:
             turns.acted(self, seat)
         self.effects.extend(new.events)
         self.opponents.observe(new, new.events)
-        self._after_change(new.events)
+        self.after_change(new.events)
         return event
 
     def refuse(self, action: dict, code: str, *, decision_ms: int | None, **fields) -> None:
@@ -270,121 +286,194 @@ class LockedGame:
                 decision_ms=decision_ms,
             )
 
-    def _after_change(self, effects: list[dict], *, opening: bool = False) -> None:
-        """A new deal with an examination readies hand A, whose clock waits for the device
-        (and, unless the game is just opening, for a pause to see the last trick taken); a
-        seat to act starts a turn (a person's decision time, an opponent's pace)."""
+    def after_change(self, effects: list[dict], *, opening: bool = False) -> None:
+        """A new deal with an examination readies hand A for every person, whose clocks wait for
+        their devices (and, unless the game is just opening, for a pause to see the last trick
+        taken); the recall probes due are asked; a seat to act starts a turn (a person's decision
+        time, an opponent's pace)."""
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
-                not_before = self.now if opening else self.now + clock.PAUSE
-                self._ready_hand(effect["round"], effect["deal"], "A", not_before)
-        probes_due(self, effects)
+                not_before = self.now if opening else self.now + clocks.PAUSE
+                self.game.examination = clocks.deal_clocks(
+                    round_no=effect["round"],
+                    deal=effect["deal"],
+                    seconds={s: self.examination_seconds(s) for s in self.person_seats},
+                    not_before=not_before,
+                )
+                for seat in self.person_seats:
+                    if turns.taken_over(self.game, seat):
+                        self.examination_skip(seat)
+        probes.probes_due(self, effects, self.participant_seats)
+        if self.state.phase == "examination":
+            turns.silence_starts(self)
+        elif self.state.to_act and not self.probes_waiting:
+            self._turn_starts()
+
+    def _turn_starts(self) -> None:
+        self.game.turn_started_at = self.now
+        turns.silence_starts(self)
+
+    # -- recall probes -----------------------------------------------------------------------
+
+    @property
+    def probes_waiting(self) -> bool:
+        return probes.probe_waiting(self.game)
+
+    def probes_answered(self) -> None:
+        """The last question waiting is answered: the table goes on, and the turn (and an
+        opponent's pace) starts now."""
         if self.state.to_act:
-            self.game.turn_started_at = self.now
-            turns.turn_started(self)
+            self._turn_starts()
 
-    # -- the examination clock ---------------------------------------------------------------
+    # -- the examination clocks --------------------------------------------------------------
 
-    def _ready_hand(self, round_no: int, deal: int, hand: str, not_before: datetime) -> None:
-        seconds = self.game.options.get("examination_seconds", 30)
-        waiting = clock.examination_start(
-            round_no=round_no,
-            deal=deal,
-            hand=hand,
-            seconds=seconds,
-            now=None,
-            not_before=not_before,
-        )
-        waiting["ready"] = []
-        self.game.examination = waiting
+    def _exam(self) -> dict[str, Any]:
+        exam = self.game.examination
+        assert exam is not None, "a deal's examination is under way"
+        return exam
 
-    def examination_start_hand(self, *, seat: int | None = None, **fields) -> None:
-        """The device shows the waiting hand: its clock starts now (or when the pause before it
-        ends) and the log says when, by the server's and the device's time."""
-        waiting = self.game.examination
-        at = clock.start_at(waiting, self.now)
-        self._show(waiting["round"], waiting["deal"], waiting["hand"], at, seat=seat, **fields)
+    @property
+    def examination_deal(self) -> int:
+        return self._exam()["deal"]
 
-    def _show(self, round_no: int, deal: int, hand: str, at: datetime, **fields) -> None:
-        seconds = self.game.options.get("examination_seconds", 30)
-        started = clock.examination_start(
-            round_no=round_no, deal=deal, hand=hand, seconds=seconds, now=at
-        )
-        started["ready"] = []
-        self.game.examination = started
+    def clock(self, seat: int) -> clocks.Clock | None:
+        return clocks.clock_of(self.game.examination, seat)
+
+    def examination_start(self, seat: int, **fields) -> None:
+        """The seat's device shows its waiting hand: that person's clock starts now (or when
+        the pause before it ends), and the log says when, by the server's and the device's
+        time."""
+        clock = self.clock(seat)
+        assert clock is not None and clocks.waiting(clock)
+        exam = self._exam()
+        at = clocks.start_at(clock, self.now)
+        clock["shown_at"] = at.isoformat()
         self.record(
             EventKind.EXAMINATION_SHOWN,
+            seat=seat,
             payload={
-                "round": round_no,
-                "deal": deal,
-                "hand": hand,
-                "planned_seconds": seconds,
-                "shown_at": started["shown_at"],
+                "round": exam["round"],
+                "deal": exam["deal"],
+                "hand": clock["hand"],
+                "planned_seconds": clock["planned"],
+                "shown_at": clock["shown_at"],
             },
             **fields,
         )
 
-    def examination_end_hand(self, *, early: bool, **fields) -> None:
-        """Hide the hand on show (early: everyone said ready; else its time ran out)."""
-        shown = self.game.examination
-        hidden_at = self.now if early else clock.deadline(shown)
-        actual = round((hidden_at - clock.shown_at(shown)).total_seconds(), 3)
+    def examination_end(self, seat: int, *, early: bool, **fields) -> None:
+        """Hide the hand the seat has on show (early: the person is ready; else their time ran
+        out); their next hand waits for their device, or, after hand B, they are done."""
+        clock = self.clock(seat)
+        assert clock is not None and clocks.running(clock)
+        exam = self._exam()
+        hidden_at = self.now if early else clocks.deadline(clock)
+        actual = round((hidden_at - clocks.shown_at(clock)).total_seconds(), 3)
         payload = {
-            "round": shown["round"],
-            "deal": shown["deal"],
-            "hand": shown["hand"],
-            "planned_seconds": shown["planned"],
+            "round": exam["round"],
+            "deal": exam["deal"],
+            "hand": clock["hand"],
+            "planned_seconds": clock["planned"],
             "actual_seconds": actual,
             "ended_early": early,
-            "sorts": shown["sorts"],
-            "page_hidden_seconds": clock.page_hidden_total(shown, hidden_at),
+            "sorts": clock["sorts"],
+            "page_hidden_seconds": clocks.page_hidden_total(clock, hidden_at),
         }
-        event = self.record(EventKind.EXAMINATION_HIDDEN, payload=payload, **fields)
-        for seat in self.person_seats:
-            self.row(
-                ExaminationPeriod,
-                event,
-                round=shown["round"],
-                seat=seat,
-                deal=shown["deal"],
-                hand=shown["hand"],
-                planned_seconds=shown["planned"],
-                actual_seconds=actual,
-                ended_early=early,
-                sorts=shown["sorts"],
-                page_hidden_seconds=payload["page_hidden_seconds"],
-                shown_at=clock.shown_at(shown),
-                hidden_at=hidden_at,
-            )
-        if shown["hand"] == "A":
+        event = self.record(EventKind.EXAMINATION_HIDDEN, seat=seat, payload=payload, **fields)
+        self.row(
+            ExaminationPeriod,
+            event,
+            round=exam["round"],
+            seat=seat,
+            deal=exam["deal"],
+            hand=clock["hand"],
+            planned_seconds=clock["planned"],
+            actual_seconds=actual,
+            ended_early=early,
+            sorts=clock["sorts"],
+            page_hidden_seconds=payload["page_hidden_seconds"],
+            shown_at=clocks.shown_at(clock),
+            hidden_at=hidden_at,
+        )
+        if clock["hand"] == "A":
             # Hand B's clock, like hand A's, starts when the device shows it (its own `start`).
-            self._ready_hand(
-                shown["round"], shown["deal"], "B", hidden_at if early else hidden_at + clock.GRACE
+            after = hidden_at if early else hidden_at + clocks.GRACE
+            exam["seats"][str(seat)] = clocks.waiting_clock(
+                hand="B", seconds=clock["planned"], not_before=after
             )
+            turns.silence_starts(self)
         else:
+            clock["done"] = True
+            self._examination_over()
+
+    def examination_skip(self, seat: int) -> None:
+        """A seat the computer plays studies nothing: its examination of this deal is over."""
+        clock = self.clock(seat)
+        if clock is None or clock["done"]:
+            return
+        exam = self._exam()
+        self.record(
+            EventKind.EXAMINATION_HIDDEN,
+            seat=seat,
+            payload={"round": exam["round"], "deal": exam["deal"], "hand": clock["hand"],
+                     "skipped": "taken_over"},
+        )  # fmt: skip
+        clock["done"] = True
+        self._examination_over()
+
+    def _examination_over(self) -> None:
+        """Every person is done with both hands: the table moves on to the hand choice."""
+        if self.game.examination is not None and clocks.all_done(self.game.examination):
             self.game.examination = None
             self.apply({"type": "end_examination", "seat": None})
 
-    def catch_up(self) -> None:
-        """Let time and the opponents do what is due before a person's request is handled,
-        each thing at the time it was due."""
-        while True:
-            shown = self.game.examination
-            if clock.examination_due(shown, self.now):
-                with self.at(clock.deadline(shown) + clock.GRACE):
-                    self.examination_end_hand(early=False)
-            elif not turns.step(self):
-                return
+    # -- a pause -----------------------------------------------------------------------------
 
-    def opponents_move(self) -> None:
-        """Opponents (and takeover opponents) make the moves due by now: at once at a pace of
-        0, else their turns wait for their time (see ``apps.games.turns``)."""
-        while turns.step(self):
-            pass
+    def pause(self) -> None:
+        """The table stops: no clock runs, nobody may act (the game's status says so)."""
+        turns.pause_started(self.game, self.now)
+        self.game.status = Game.Status.PAUSED
+
+    def resume(self) -> float:
+        """The table goes on: every clock is moved on by the time it stood still (seconds)."""
+        stood = turns.pause_ended(self.game, self.now)
+        clocks.shifted(self.game.examination, stood)
+        if self.game.turn_started_at:
+            self.game.turn_started_at += stood
+        self.game.status = Game.Status.ACTIVE
+        return round(stood.total_seconds(), 3)
+
+    # -- the clock moving on -----------------------------------------------------------------
+
+    def next_change(self) -> datetime | None:
+        """When the game next changes with no one acting (None: it waits for a person)."""
+        if self.game.status != Game.Status.ACTIVE:
+            return None
+        expiry = clocks.next_expiry(self.game.examination)
+        due = turns.next_due(self)
+        times = [t for t in (expiry[0] if expiry else None, due.at if due else None) if t]
+        return min(times, default=None)
+
+    def catch_up(self) -> None:
+        """Let time and the opponents do what is due by now, each thing at the time it was
+        due: hands whose time is up, opponents' moves at their pace, turn timers, takeovers."""
+        if self.game.status != Game.Status.ACTIVE:
+            return
+        while True:
+            expiry = clocks.next_expiry(self.game.examination)
+            due = turns.next_due(self)
+            first = expiry is not None and (due is None or expiry[0] <= due.at)
+            if first and expiry[0] <= self.now:  # type: ignore[index]
+                with self.at(expiry[0]):  # type: ignore[index]
+                    self.examination_end(expiry[1], early=False)  # type: ignore[index]
+            elif not first and due is not None and due.at <= self.now:
+                turns.step(self, due)
+            else:
+                return
 
     # -- closing -----------------------------------------------------------------------------
 
-    def close(self) -> list[GameEvent]:
+    def write(self) -> list[GameEvent]:
         """Write the events, their typed rows and what changed of the game (nothing if nothing
         happened): one statement for the events with their typed rows, one for the game."""
         game = self.game
@@ -393,7 +482,8 @@ class LockedGame:
         by_model: dict[type, list] = {}
         for model, event, fields in self._rows:
             by_model.setdefault(model, []).append(model(game=game, event=event, **fields))
-        events = rows.insert_with(self._events, list(by_model.values()), link="event")
+        events = store.insert_with(self._events, list(by_model.values()), link="event")
+        self.written.extend(events)
         if self.state.finished and game.status == Game.Status.ACTIVE:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now
@@ -421,7 +511,7 @@ class LockedGame:
         if self._held_update is not None:
             names, texts = self._held_update
             self._held_update = None
-            rows.update(self.game, names, texts)
+            store.update(self.game, names, texts)
 
     def held_update(self) -> tuple[str, list[Any]] | None:
         """The statement of the game's changed columns, taken to be sent with another statement
@@ -430,7 +520,7 @@ class LockedGame:
             return None
         names, texts = self._held_update
         self._held_update = None
-        return rows.update_statement(self.game, names, texts)
+        return store.update_statement(self.game, names, texts)
 
     def _changed_fields(self) -> tuple[list[str], dict[str, str]]:
         """The game's columns this request changed (set on ``game``), and ``updated_at``; with

@@ -1,5 +1,7 @@
-"""Writing one export into a folder: the tidy tables in each tabular format, the BIDS files and
-the codebook. Each table is read once, in batches, and every batch goes to every tabular writer.
+"""What an export holds, written into a folder: the tidy tables in each tabular format, the BIDS
+files and the codebook. Each table is read once, in batches, and every batch goes to every
+tabular writer. (Building the archive around it, one build at a time with its progress saved,
+is ``building``.)
 
     <folder>/codebook.json  codebook.md
     <folder>/csv/<table>.csv          (when csv is asked for)

@@ -17,7 +17,9 @@ from typing import Any
 
 from apps.games.engine import game_from_setup
 from apps.games.engine.base import derive_seed
-from apps.games.engine.bots import make_bot, public_events
+from apps.games.engine.bots import make_bot
+from apps.games.engine.visibility import public_events
+from apps.games.runtime.log import setup_and_actions
 
 MEMULATION_OPPONENTS = ("random", "greedy", "memory", "perfect")
 MENDIKOT_OPPONENTS = ("random", "heuristic", "tracker")
@@ -119,15 +121,7 @@ class Opponents:
 
 def opponents_from_log(game) -> Opponents:
     """A game's bots rebuilt from its seed and its logged actions (refused moves left out)."""
-    from apps.games.models import EventKind, GameEvent
-
-    logged = GameEvent.objects.filter(game=game).order_by("seq").values_list("kind", "payload")
-    setup, actions = None, []
-    for kind, payload in logged:
-        if kind == EventKind.GAME_CREATED:
-            setup = payload["setup"]
-        elif "action" in payload and kind != EventKind.ILLEGAL_ATTEMPT:
-            actions.append(payload["action"])
+    setup, actions = setup_and_actions(game)
     return Opponents.rebuilt(
         game_type=game.game_type, seats=game.seats, seed=game.seed, setup=setup, actions=actions
     )

@@ -12,11 +12,13 @@ With a protocol's ``recall_probes`` = k (0: off), the participant is asked
   Undealt in the Old Deal, the face-down tricks in the New Deal; never the participant's own hand
   or a face-up Pritticut), so the answers give a signal-detection d' and criterion.
 
-The probes sit in front of the engine, which knows nothing of them: while one waits, the
-table's opponents do not move and every other action of the participant is ``wrong_phase``.
-The questions waiting, with their true answers, are kept on the game row (``Game.probes``);
-the seat's view shows only the card and the question, and no answer's correctness is shown
-during the game. Each answer is logged as a ``recall_probe`` event with its typed row.
+At a table every participant is asked about their own seat (a clinician's seat is asked
+nothing). The probes sit in front of the engine, which knows nothing of them: while any waits,
+the table waits (the opponents do not move and every other action of a person is
+``wrong_phase``). The questions waiting, with their true answers, are kept on the game row
+(``Game.probes``: ``{"k": k, "pending": {seat: [probe, ...]}}``); a seat's view shows only its
+own question's card and kind, and no answer's correctness is shown during the game. Each answer
+is logged as a ``recall_probe`` event with its typed row.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from datetime import datetime
 from typing import Any
 
 from apps.common.errors import ValidationFailed
-from apps.games import turns
 from apps.games.engine import RulesError
 from apps.games.engine.cards import CARD_NAMES
 from apps.games.models import EventKind, RecallProbe
@@ -40,31 +41,45 @@ def probes_initial(snapshot: dict[str, Any]) -> dict[str, Any] | None:
     k = snapshot.get("recall_probes") or 0
     if snapshot.get("game") != "memulation" or k <= 0:
         return None
-    return {"k": int(k), "pending": []}
+    return {"k": int(k), "pending": {}}
+
+
+def _pending(game, seat: int) -> list[dict[str, Any]]:
+    return (game.probes or {}).get("pending", {}).get(str(seat), [])
 
 
 def probe_waiting(game) -> bool:
-    return bool(game.probes and game.probes["pending"])
+    """Any seat has a question waiting: the table waits."""
+    return bool(game.probes and any(game.probes["pending"].values()))
 
 
-def refuse_while_waiting(game) -> None:
-    if probe_waiting(game):
+def seats_asked(game) -> list[int]:
+    """The seats with a question waiting."""
+    return sorted(int(s) for s, asked in (game.probes or {}).get("pending", {}).items() if asked)
+
+
+def refuse_while_waiting(game, seat: int) -> None:
+    if _pending(game, seat):
         raise RulesError("wrong_phase", "answer the recall probe first")
+    if probe_waiting(game):
+        raise RulesError("wrong_phase", "the table waits for a recall probe to be answered")
 
 
-def probe_view(game) -> dict[str, Any] | None:
-    """The probe waiting for the participant, as they may see it: the card and the question."""
-    if not probe_waiting(game) or game.status != game.Status.ACTIVE:
+def probe_view(game, seat: int) -> dict[str, Any] | None:
+    """The probe waiting for ``seat``, as they may see it: the card and the question."""
+    pending = _pending(game, seat)
+    if not pending or game.status != game.Status.ACTIVE:
         return None
-    probe = game.probes["pending"][0]
-    return {k: probe[k] for k in ("kind", "card", "round", "deal", "number", "of")}
+    return {k: pending[0][k] for k in ("kind", "card", "round", "deal", "number", "of")}
 
 
 # -- asking --------------------------------------------------------------------------------------
 
 
-def _rng(game, round_no: int, deal: int, kind: str) -> random.Random:
-    return random.Random(f"recall-probes:{game.seed}:{round_no}:{deal}:{kind}")
+def _rng(game, round_no: int, deal: int, kind: str, seat: int) -> random.Random:
+    # The participant seat of a one-person game keeps the stream it always had.
+    own = "" if seat == game.participant_seat else f":{seat}"
+    return random.Random(f"recall-probes:{game.seed}:{round_no}:{deal}:{kind}{own}")
 
 
 def _round_record(state, round_no: int) -> dict[str, Any]:
@@ -85,22 +100,22 @@ def old_positions(round_record: dict[str, Any]) -> dict[str, dict[str, int]]:
     return where
 
 
-def _where_probes(game, state, round_no: int) -> list[dict[str, Any]]:
+def _where_probes(game, state, round_no: int, seat: int) -> list[dict[str, Any]]:
     positions = old_positions(_round_record(state, round_no))
     k = game.probes["k"]
-    cards = _rng(game, round_no, OLD_DEAL, WHERE).sample(sorted(positions), min(k, len(positions)))
+    rng = _rng(game, round_no, OLD_DEAL, WHERE, seat)
+    cards = rng.sample(sorted(positions), min(k, len(positions)))
     return [
         {"kind": WHERE, "round": round_no, "deal": OLD_DEAL, "card": c, "truth": positions[c]}
         for c in cards
     ]
 
 
-def _which_hand_probes(game, state, round_no: int, deal: int) -> list[dict[str, Any]]:
+def _which_hand_probes(game, state, round_no: int, deal: int, seat: int) -> list[dict]:
     report = _round_record(state, round_no)["deals"][deal - 1]
-    seat = game.participant_seat
     own, other = set(report["hands"][str(seat)]), sorted(report["hands"][str(1 - seat)])
     unseen = sorted(set(CARD_NAMES) - own - set(other) - {report["pritticut"]})
-    rng = _rng(game, round_no, deal, WHICH_HAND)
+    rng = _rng(game, round_no, deal, WHICH_HAND, seat)
     k = game.probes["k"]
     signal = k // 2 + (rng.random() < 0.5 if k % 2 else 0)
     named = [(c, True) for c in rng.sample(other, signal)]
@@ -118,26 +133,28 @@ def _which_hand_probes(game, state, round_no: int, deal: int) -> list[dict[str, 
     ]
 
 
-def probes_due(table, effects: list[dict[str, Any]]) -> None:
-    """Queue the probes that the engine's latest events make due (called by the table)."""
-    game = table.game
+def probes_due(run, effects: list[dict[str, Any]], seats: list[int]) -> None:
+    """Queue, for each participant seat of ``seats``, the probes that the engine's latest
+    events make due (called by the game's run)."""
+    game = run.game
     if not game.probes:
         return
-    state = table.state
-    asked: list[dict[str, Any]] = []
-    for effect in effects:
-        if effect["type"] == "deal_started" and effect["deal"] == NEW_DEAL:
-            asked += _where_probes(game, state, effect["round"])
-        elif effect["type"] == "hand_chosen":
-            asked += _which_hand_probes(game, state, state.round_no, effect["deal"])
-    if not asked:
-        return
-    pending = game.probes["pending"]
-    for number, probe in enumerate(asked, start=1):
-        probe.update(number=number, of=len(asked), asked_at=None)
-    if not pending:
-        asked[0]["asked_at"] = table.now.isoformat()
-    pending.extend(asked)
+    state = run.state
+    for seat in seats:
+        asked: list[dict[str, Any]] = []
+        for effect in effects:
+            if effect["type"] == "deal_started" and effect["deal"] == NEW_DEAL:
+                asked += _where_probes(game, state, effect["round"], seat)
+            elif effect["type"] == "hand_chosen":
+                asked += _which_hand_probes(game, state, state.round_no, effect["deal"], seat)
+        if not asked:
+            continue
+        pending = game.probes["pending"].setdefault(str(seat), [])
+        for number, probe in enumerate(asked, start=1):
+            probe.update(number=number, of=len(asked), asked_at=None)
+        if not pending:
+            asked[0]["asked_at"] = run.now.isoformat()
+        pending.extend(asked)
 
 
 # -- answering -----------------------------------------------------------------------------------
@@ -171,19 +188,19 @@ def _yes_no(answer: dict[str, Any]) -> bool:
 
 
 def probe_answer(
-    table, *, seat: int, answer: dict[str, Any], decision_ms: int | None = None, **fields
+    run, *, seat: int, answer: dict[str, Any], decision_ms: int | None = None, **fields
 ) -> None:
-    """Log the answer to the probe waiting; the next one (if any) is asked now. Nothing of the
-    game changes."""
-    game = table.game
-    if not probe_waiting(game):
+    """Log ``seat``'s answer to its probe waiting; its next one (if any) is asked now. Nothing
+    of the game changes; once no seat has a question waiting, the table goes on."""
+    game = run.game
+    pending = _pending(game, seat)
+    if not pending:
         raise RulesError("wrong_phase", "no recall probe is waiting for an answer")
-    pending = game.probes["pending"]
     probe = pending[0]
     truth = probe["truth"]
     row: dict[str, Any] = {}
     if probe["kind"] == WHERE:
-        chosen = _position(table.state, seat, answer)
+        chosen = _position(run.state, seat, answer)
         correct = chosen == truth
         given: dict[str, Any] = chosen
         row.update(chosen)
@@ -194,14 +211,14 @@ def probe_answer(
         given = {"in_other_hand": yes}
         row.update(in_other_hand=yes, truly_in_other_hand=truth["in_other_hand"])
     asked = {k: probe[k] for k in ("kind", "card", "round", "deal", "number", "of", "asked_at")}
-    event = table.record(
+    event = run.record(
         EventKind.RECALL_PROBE,
         seat=seat,
         payload={"probe": asked, "answer": given, "correct": correct, "truth": truth},
         decision_ms=decision_ms,
         **fields,
     )
-    table.row(
+    run.row(
         RecallProbe,
         event,
         round=probe["round"],
@@ -210,14 +227,15 @@ def probe_answer(
         kind=probe["kind"],
         number=probe["number"],
         card=probe["card"],
-        asked_at=datetime.fromisoformat(probe["asked_at"]) if probe["asked_at"] else table.now,
+        asked_at=datetime.fromisoformat(probe["asked_at"]) if probe["asked_at"] else run.now,
         correct=correct,
         decision_ms=decision_ms,
         **row,
     )
     pending.pop(0)
     if pending:
-        pending[0]["asked_at"] = table.now.isoformat()
-    elif table.state.to_act:  # the turn (and an opponent's pace) starts once they are answered
-        table.game.turn_started_at = table.now
-        turns.turn_started(table)
+        pending[0]["asked_at"] = run.now.isoformat()
+        return
+    del game.probes["pending"][str(seat)]
+    if not probe_waiting(game):
+        run.probes_answered()

@@ -139,7 +139,7 @@ class Command(BaseCommand):
         )
         AllocationSlot.objects.filter(participant=participant).update(allocated_at=enrolled)
         talent = rng.uniform(0.1, 0.5)
-        sessions = []
+        sessions: list[TrainingSession] = []
         for week in range(weeks):
             for sitting in range(3):
                 day = start + timedelta(weeks=week, days=sitting * 2, hours=rng.uniform(9, 16))

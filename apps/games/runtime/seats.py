@@ -26,6 +26,15 @@ def staff_seat(game: Game) -> int:
     return game.participant_seat
 
 
+def acting_seat(game: Game, link) -> int:
+    """The seat a request acts for: the seat its link grants (the participant seat for a link
+    naming none), or for staff the table's clinician seat, else the participant seat (handing
+    over the device). Never taken from the request body."""
+    if link is not None:
+        return game.participant_seat if link.seat is None else link.seat
+    return staff_seat(game)
+
+
 def session_seat(game: Game, session_id: int) -> int:
     """The seat the session's participant holds in the game."""
     if session_id == game.session_id or not is_table(game):

@@ -1,0 +1,216 @@
+"""What each seat, and someone watching, may see: the one place hidden information is filtered.
+
+The games' own ``view(seat)`` shows a seat its hand and nothing of the other hands, the Undealt
+or the face-down tricks. This module filters everything else that leaves the engine:
+
+* :func:`public_events`: the engine's events as a seat may see them as they happen (a card
+  played, a trick taken, a hand chosen, the 'Stragedy's revealed card);
+* :func:`face_down_hidden`: events read again later (a device catching up after a drop): the
+  cards of tricks that lie face down by now are taken out, so that only what is still on the
+  table (the trick in play and the last trick taken, which every view shows) keeps its cards;
+* :func:`examination_cut`: a seat's view cut down to the one hand the examination clock shows;
+* :func:`spectator_view`: the view of someone not at the table, by an allowlist of keys (a key
+  a view gains later stays hidden until it is listed here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Engine events a seat may see and the keys of each that are public (what a person at the
+# table is shown). Anything else stays out of a bot's reach.
+_PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
+    # The cut for Lucky Duck is made face up in front of both players.
+    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
+    "deal_started": ("round", "deal", "pritticut"),
+    "examination_over": ("deal",),
+    "hand_chosen": ("seat", "hand", "deal"),
+    "card_played": ("seat", "card", "deal", "trick", "trump"),
+    "trick_won": ("deal", "trick", "leader", "cards", "winner"),
+    "trump_revealed": ("cause", "seat", "owner", "card", "trump", "trick"),
+    "trump_fixed": ("seat", "card", "trump", "trick"),
+    "deal_ended": ("round", "deal", "tricks_won"),
+    "round_ended": (
+        "round",
+        "score",
+        "deal_scores",
+        "match_score",
+        "winner",
+        "result",
+        "tens",
+        "tricks_won",
+        "next_dealer",
+        "match_wins",
+    ),
+    "match_ended": ("score", "match_wins"),
+}
+
+
+def public_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The engine events as ``seat`` may see them (hidden cards and intentions removed).
+
+    >>> public_events([{"type": "trump_hidden", "seat": 2, "card": "5C"}], 0)
+    [{'type': 'trump_hidden', 'seat': 2}]
+    >>> public_events([{"type": "deal_started", "deal": 2, "hands": {"A": []}}], 1)
+    [{'type': 'deal_started', 'deal': 2}]
+    """
+    shown = []
+    for event in events:
+        kind = event["type"]
+        if kind == "trump_hidden":
+            item = {"type": kind, "seat": event["seat"]}
+            if event["seat"] == seat:
+                item["card"] = event["card"]
+        elif kind == "stragedy":
+            # The revealed card is turned up for both; the intended card is the chooser's own
+            # secret, and where it really lay names a face-down card: never shown.
+            item = {
+                "type": kind,
+                "seat": event["seat"],
+                "position": dict(event["position"]),
+                "revealed": event["revealed"],
+            }
+            if event["seat"] == seat:
+                item["intended"] = event["intended"]
+                item["hit"] = event["hit"]
+        elif kind in _PUBLIC_KEYS:
+            item = {"type": kind}
+            item.update({k: event[k] for k in _PUBLIC_KEYS[kind] if k in event})
+        else:
+            continue
+        shown.append(item)
+    return shown
+
+
+def _trick_of(effect: dict[str, Any]) -> tuple[int, int] | None:
+    """The (deal, trick) a card-carrying effect belongs to (Mendikot has one deal a round)."""
+    if effect["type"] in ("card_played", "trick_won") and "trick" in effect:
+        return effect.get("deal", 1), effect["trick"]
+    return None
+
+
+def _on_table(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """The tricks whose cards ``view`` still shows: the trick in play and the last one taken."""
+    deal = view.get("deal", 1)
+    shown = set()
+    for key in ("trick", "last_trick"):
+        if view.get(key):
+            shown.add((deal, view[key]["number"]))
+    return shown
+
+
+def face_down_hidden(
+    effect_lists: list[list[dict[str, Any]]], view: dict[str, Any]
+) -> list[list[dict[str, Any]]]:
+    """Public effects read again later (``effect_lists``: each event's, oldest first, already
+    through :func:`public_events`), with the cards of every trick now face down taken out.
+
+    ``view`` is the game's view now. The cards cut for the roles are left out once the view no
+    longer shows them (they went back into the deck). Only a trailing run of effects can still
+    be on the table:
+    walking back from the newest, the cards stay while they belong to the tricks the view shows,
+    and from the first effect that does not (an earlier trick, or a deal or round begun) every
+    card before is face down.
+
+    >>> played = [
+    ...     [{"type": "card_played", "seat": 0, "card": "2H", "deal": 1, "trick": 0}],
+    ...     [{"type": "card_played", "seat": 1, "card": "AH", "deal": 1, "trick": 0},
+    ...      {"type": "trick_won", "deal": 1, "trick": 0, "cards": ["2H", "AH"], "winner": 1}],
+    ...     [{"type": "card_played", "seat": 1, "card": "3S", "deal": 1, "trick": 1}],
+    ... ]
+    >>> view = {"deal": 1, "trick": {"number": 1}, "last_trick": {"number": 0}}
+    >>> face_down_hidden(played, view) == played
+    True
+    >>> later = {"deal": 1, "trick": {"number": 2}, "last_trick": {"number": 1}}
+    >>> [[e.get("card"), e.get("cards")] for es in face_down_hidden(played, later) for e in es]
+    [[None, None], [None, None], [None, None], ['3S', None]]
+    """
+    shown = _on_table(view)
+    if view.get("roles_cut") is None:  # the cards cut for the roles went back into the deck
+        effect_lists = [[_without_cut(e) for e in effects] for effects in effect_lists]
+    cut = len(effect_lists)
+    for index in range(len(effect_lists) - 1, -1, -1):
+        effects = effect_lists[index]
+        if any(e["type"] in ("deal_started", "round_started") for e in effects):
+            break
+        tricks = {t for e in effects if (t := _trick_of(e)) is not None}
+        if not tricks <= shown:
+            break
+        cut = index
+    return [
+        effects if index >= cut else [_without_cards(e) for e in effects]
+        for index, effects in enumerate(effect_lists)
+    ]
+
+
+def _without_cut(effect: dict[str, Any]) -> dict[str, Any]:
+    roles = effect.get("roles") if effect["type"] == "round_started" else None
+    if not isinstance(roles, dict) or "cut" not in roles:
+        return effect
+    return {**effect, "roles": {k: v for k, v in roles.items() if k != "cut"}}
+
+
+def _without_cards(effect: dict[str, Any]) -> dict[str, Any]:
+    if _trick_of(effect) is None:
+        return effect
+    return {k: v for k, v in effect.items() if k not in ("card", "cards")}
+
+
+def examination_cut(view: dict[str, Any], hand: str | None) -> dict[str, Any]:
+    """The view with only ``hand`` ("A" or "B") left in its examination (none if None): the
+    examination clock is the server's, and a hand is shown only inside its window.
+
+    >>> view = {"examination": {"A": ["2H"], "B": ["3S"], "done": False}}
+    >>> examination_cut(view, "B")["examination"]
+    {'done': False, 'hand': 'B', 'cards': ['3S']}
+    """
+    exam = view.get("examination")
+    if not exam:
+        return view
+    kept = {"done": exam.get("done", False), "hand": hand}
+    kept["cards"] = exam[hand] if hand in ("A", "B") else None
+    return {**view, "examination": kept}
+
+
+# What someone watching sees of a seat's view: every key listed here as it is; the keys a seat
+# holds to itself, blanked; anything else (a key a view gains later) left out.
+_SPECTATOR_KEYS = frozenset(
+    {
+        # both games
+        "game", "phase", "to_act", "finished", "round", "rounds", "hand_counts", "trick",
+        "last_trick", "rounds_played", "trump",
+        # Memulation
+        "deal", "lucky_duck", "lame_duck", "roles_method", "roles_cut", "options", "pritticut",
+        "wild", "piles", "old_piles", "stragedy", "deal_scores", "round_score", "match_score",
+        # Mendikot
+        "dealer", "trump_rule", "turn_up", "trump_revealed", "trump_hidden", "hidden_owner",
+        "tricks_won", "tens", "match_wins",
+    }
+)  # fmt: skip
+_SEAT_OWN: dict[str, Any] = {
+    "seat": None,
+    "team": None,
+    "hand": None,
+    "hand_label": None,
+    "examination": None,
+    "legal": [],
+    "hidden_trump": None,
+    "can_ask": False,
+}
+NO_SEAT = -1  # public_events for someone who holds no seat: no seat's secrets
+
+
+def spectator_view(state: Any) -> dict[str, Any]:
+    """The game as someone not at the table may see it while it runs (``state``: a game).
+
+    >>> from . import create_game
+    >>> view = spectator_view(create_game("mendikot", seed=3, options={"trump_rule": "turn_up"}))
+    >>> view["hand"], view["legal"], view["turn_up"] is not None
+    (None, [], True)
+    """
+    view = state.view(0)
+    shown = {k: v for k, v in view.items() if k in _SPECTATOR_KEYS}
+    shown.update({k: v for k, v in _SEAT_OWN.items() if k in view})
+    if shown.get("stragedy"):
+        shown["stragedy"] = {k: v for k, v in shown["stragedy"].items() if k != "intended"}
+    return shown

@@ -1,0 +1,191 @@
+"""What a game's run shows: each seat its own view, and someone watching the public one.
+
+Both are built from a :class:`~apps.games.runtime.run.GameRun` at its moment (``run.now``), once
+per change: the answer to the request that made it, and the views the writer hands to the
+channel layer for every other seat and for the spectators. Hidden information is filtered by the
+engine (``apps.games.engine.visibility``); nothing here takes a card out on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from apps.games.engine.visibility import (
+    NO_SEAT,
+    examination_cut,
+    public_events,
+    spectator_view,
+)
+from apps.games.models import Game
+from apps.games.runtime import examination as clocks
+from apps.games.runtime import presence, probes, turns
+from apps.games.runtime.log import seat_events
+from apps.games.runtime.seats import table_block
+
+if TYPE_CHECKING:
+    from apps.games.runtime.run import GameRun
+
+
+def render(body: dict[str, Any]) -> str:
+    """A body as the JSON every transport sends (compact, as the REST framework renders it)."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def waiting_for(run: GameRun) -> list[int]:
+    """The person seats the table waits for now: a recall probe's answer, a hand to examine,
+    a move."""
+    game, state = run.game, run.state
+    if game.status != Game.Status.ACTIVE or state.finished:
+        return []
+    if run.probes_waiting:
+        return probes.seats_asked(game)
+    if state.phase == "examination":
+        exam = game.examination or {"seats": {}}
+        return sorted(int(s) for s, clock in exam["seats"].items() if not clock["done"])
+    return [s for s in state.to_act if run.is_person(s) and not turns.taken_over(game, s)]
+
+
+def _next_change(run: GameRun) -> float | None:
+    """Seconds until the game changes with no one acting (None: it waits for a person)."""
+    at = run.next_change()
+    return None if at is None else round(max(0.0, (at - run.now).total_seconds()), 3)
+
+
+def _examination(run: GameRun, seat: int) -> dict[str, Any] | None:
+    clock = run.clock(seat)
+    if clock is None:
+        return None
+    exam, now = run.game.examination or {}, run.now
+    return {
+        "round": exam["round"],
+        "deal": exam["deal"],
+        "hand": clock["hand"],
+        "planned_seconds": clock["planned"],
+        "seconds_left": round(clocks.seconds_left(clock, now), 3),
+        "waiting": clocks.waiting(clock),
+        "starts_in_seconds": clocks.starts_in(clock, now),
+        "ready": clock["done"],
+    }
+
+
+def _seats(game: Game) -> list[dict[str, Any]]:
+    seats = []
+    for seat, entry in enumerate(game.seats):
+        held = turns.taken_over(game, seat)
+        by = None if held is None else held["reason"]
+        seats.append(
+            {
+                "seat": seat,
+                "kind": entry["kind"],
+                "bot": entry.get("bot"),
+                "state": turns.seat_state(game, seat, entry["kind"]),
+                "taken_over_by": by,
+            }
+        )
+    return seats
+
+
+def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> dict[str, Any]:
+    """The body every game endpoint answers with: the seat's view and what just happened (none
+    in a view pushed after a change: the events sent before it say so)."""
+    game = run.game
+    view = run.state.view(seat)
+    if view["phase"] == "examination":
+        view = examination_cut(view, clocks.visible(run.clock(seat), run.now))
+    return {
+        "id": game.pk,
+        "game_type": game.game_type,
+        "practice": game.practice,
+        "status": game.status,
+        "version": game.next_seq,
+        "seat": seat,
+        "seats": _seats(game),
+        "waiting_for": waiting_for(run),
+        "next_change_in_seconds": _next_change(run),
+        "examination": _examination(run, seat) if view["phase"] == "examination" else None,
+        "turn": turns.turn_view(run),
+        "probe": probes.probe_view(game, seat),
+        "state": view,
+        "recent": public_events(run.effects, seat) if recent else [],
+        "table": table_block(game, seat),
+    }
+
+
+def _public_clock(run: GameRun) -> dict[str, Any] | None:
+    """The examination's timing for someone watching: each person's hand and time, no card."""
+    exam = run.game.examination
+    if not exam:
+        return None
+    return {
+        "round": exam["round"],
+        "deal": exam["deal"],
+        "seats": [
+            {
+                "seat": int(seat),
+                "hand": clock["hand"],
+                "planned_seconds": clock["planned"],
+                "seconds_left": round(clocks.seconds_left(clock, run.now), 3),
+                "waiting": clocks.waiting(clock),
+                "done": clock["done"],
+            }
+            for seat, clock in sorted(exam["seats"].items())
+        ],
+    }
+
+
+def watch_view(run: GameRun, *, recent: bool = True) -> dict[str, Any]:
+    """What someone watching is shown: public information while the game runs, the full record
+    once it is over; each seat's presence (its device connected, and for how long it has been
+    silent)."""
+    game = run.game
+    running = game.status in (Game.Status.WAITING, Game.Status.ACTIVE, Game.Status.PAUSED)
+    seats = (table_block(game, None) or {}).get("seats") or [
+        {"seat": s, "kind": entry["kind"], "label": entry["kind"].title(), "joined": True}
+        for s, entry in enumerate(game.seats)
+    ]
+    here = presence.seats_presence(game, run.now)
+    states = _seats(game)
+    for entry in seats:
+        entry.update(
+            state=states[entry["seat"]]["state"],
+            taken_over_by=states[entry["seat"]]["taken_over_by"],
+            presence=here.get(entry["seat"]),
+        )
+    return {
+        "id": game.pk,
+        "game_type": game.game_type,
+        "status": game.status,
+        "version": game.next_seq,
+        "seats": seats,
+        "waiting_for": waiting_for(run),
+        "next_change_in_seconds": _next_change(run),
+        "examination": _public_clock(run) if running else None,
+        "state": spectator_view(run.state),
+        "recent": public_events(run.effects, NO_SEAT) if recent else [],
+        "record": None if running else run.state.spectator_view(allow_unfinished=True),
+    }
+
+
+class Change:
+    """A committed change to a game, as each seat and the spectators are to be told it: the
+    events written (from sequence number ``since + 1``) and the views after, rendered only when
+    asked for (the live tables ask for the seats someone listens to)."""
+
+    def __init__(self, run: GameRun, *, since: int):
+        self.run = run
+        self.game_id = run.game.pk
+        self.since = since
+        self.version = run.game.next_seq
+        self.next_change = run.next_change()
+
+    def for_seat(self, seat: int) -> dict[str, Any]:
+        """``seat``'s events (as it may see them now) and its view, rendered."""
+        run = self.run
+        events = seat_events(run.written, seat, run.state.view(seat))
+        return {"events": events, "view": render(seat_view(run, seat, recent=False))}
+
+    def for_watch(self) -> dict[str, Any]:
+        run = self.run
+        events = seat_events(run.written, NO_SEAT, run.state.view(0))
+        return {"events": events, "view": render(watch_view(run, recent=False))}

@@ -1,0 +1,69 @@
+"""A participant's rights: erasure of what the platform need not keep, with what is kept and
+why. (The access request, a copy of their data, is :mod:`apps.reports.services`.)"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from apps.audit.models import AuditEntry
+from apps.audit.services import audit_record
+from apps.common import clock
+from apps.participants import rules
+from apps.participants.models import Participant
+from apps.participants.validation import refuse
+
+# What stays after an erasure, and why (said to the participant and kept in the audit entry).
+KEPT = [
+    {
+        "what": "pseudonymous research records: sessions, games, card plays, metrics",
+        "why": "kept for the research the participant consented to (GDPR Art. 89); never "
+        "exported again after withdrawal; the game log is append-only",
+    },
+    {
+        "what": "the consent record and its withdrawal",
+        "why": "proof of what was agreed and when it ended",
+    },
+    {
+        "what": "the audit trail",
+        "why": "the record of who did what, which the platform must keep; it holds no note text",
+    },
+]
+
+
+@transaction.atomic
+def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
+    """Withdraw the participant (if not yet) and erase what identifies them beyond the research
+    record: the clinical team's notes (free text) and the group label. Study owners only."""
+    rules.require(
+        rules.owns_study(actor, participant.study),
+        "Only the study's owners erase a participant's data.",
+    )
+    if not reason.strip():
+        raise refuse("reason", "Say why (for example: the participant asked for erasure).")
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    now = clock.now()
+    erased = {
+        "clinician_notes": participant.notes.count(),
+        "group": bool(participant.group),
+        "withdrawn_now": participant.consent_withdrawn_at is None,
+    }
+    participant.notes.all().delete()
+    participant.group = ""
+    if participant.consent_withdrawn_at is None:
+        participant.consent_withdrawn_at = now
+    participant.save(update_fields=["group", "consent_withdrawn_at"])
+    outcome = {
+        "participant": participant.code,
+        "erased_at": now.isoformat(),
+        "erased": erased,
+        "kept": KEPT,
+    }
+    audit_record(
+        actor=actor,
+        action=AuditEntry.Action.DELETE,
+        object_type="participants.erasure",
+        object_id=str(participant.pk),
+        after={**outcome, "reason": reason},
+        study_id=participant.study_id,
+    )
+    return outcome

@@ -1,0 +1,71 @@
+"""A participant's rights: an access request (a copy of their data) and erasure with what is
+kept and why, both audited, both through the API."""
+
+import pytest
+from django.utils import timezone
+
+from apps.audit.models import AuditEntry
+from apps.participants.models import ClinicianNote
+from tests.apps.factories import make_protocol, make_study, make_user
+
+pytestmark = pytest.mark.django_db
+ARMS = [{"name": "training"}, {"name": "control", "control": True}]
+
+
+@pytest.fixture
+def someone(researcher, clinician, client_for):
+    study = make_study(owners=[researcher], clinicians=[clinician], group_codes=["ward-A"])
+    protocol = make_protocol(study=study)
+    owner, team = client_for(researcher), client_for(clinician)
+    owner.post(f"/api/studies/{study.pk}/open/", {"arms": ARMS}, format="json")
+    pk = team.post("/api/participants/", {"study": study.pk, "group": "ward-A"}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    team.post(f"/api/participants/{pk}/consent/", consent)
+    team.post(f"/api/participants/{pk}/allocate/", {"eligibility_confirmed": []}, format="json")
+    made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol.pk})
+    team.post(f"/api/sessions/{made.json()['id']}/complete/")
+    team.post(f"/api/participants/{pk}/notes/", {"text": "Prefers mornings"})
+    return study, owner, team, pk
+
+
+def test_an_access_request_copies_everything_held_and_is_audited(someone, client_for):
+    study, _, team, pk = someone
+    response = team.get(f"/api/participants/{pk}/access-request/")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    data = response.json()
+    assert data["participant"]["group"] == "ward-A" and data["consent"]["form_version"] == "1"
+    assert [s["status"] for s in data["sessions"]] == ["completed"]
+    assert data["clinician_notes"][0]["text"] == "Prefers mornings"
+    assert data["clinician_notes"][0]["by"] == "clinician"  # never a staff member's name
+    assert data["allocation"]["arm"].startswith("withheld")  # the trial stays blind
+    assert data["dose"] and data["allocation"]["stratum"] == "unknown"
+    entry = AuditEntry.objects.get(object_type="participants.access_request")
+    assert entry.action == "export" and entry.study_id == study.pk
+    assert "Prefers mornings" not in str(entry.after)
+    outsider = client_for(make_user(role="researcher"))
+    assert outsider.get(f"/api/participants/{pk}/access-request/").status_code == 404
+
+
+def test_erasure_withdraws_deletes_the_notes_and_says_what_is_kept(someone):
+    study, owner, team, pk = someone
+    url = f"/api/participants/{pk}/erase/"
+    assert team.post(url, {"reason": "asked"}).status_code == 403  # the study's owners erase
+    missing = owner.post(url, {"reason": " "})
+    assert missing.status_code == 400 and "reason" in missing.json()["error"]["details"]
+    assert ClinicianNote.objects.filter(participant_id=pk).count() == 1
+
+    done = owner.post(url, {"reason": "The participant asked for erasure"})
+    assert done.status_code == 200, done.json()
+    body = done.json()
+    assert body["erased"] == {"clinician_notes": 1, "group": True, "withdrawn_now": True}
+    assert {item["what"] for item in body["kept"]} >= {"the audit trail"}
+    assert not ClinicianNote.objects.filter(participant_id=pk).exists()
+    shown = owner.get(f"/api/participants/{pk}/").json()
+    assert shown["group"] == "" and shown["consent_withdrawn_at"] and not shown["has_consent"]
+    entry = AuditEntry.objects.get(object_type="participants.erasure")
+    assert entry.action == "delete" and entry.after["reason"] == "The participant asked for erasure"
+    assert "Prefers mornings" not in str(entry.after)
+    exported = owner.post(f"/api/studies/{study.pk}/exports/", {"formats": ["csv"]},
+                          format="json")  # fmt: skip
+    assert exported.json()["k_anonymity"]["participants"] == 0  # no longer exported
