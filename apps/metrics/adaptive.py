@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 
+from apps.common import clock
 from apps.games.models import PERSON_KINDS, RecallAttempt
 from apps.games.selectors import session_games, session_seat
 from apps.metrics.models import AdaptiveChange, MetricValue
@@ -158,8 +158,9 @@ def _step(participant: Participant, session: TrainingSession, rules: dict) -> Ad
     )
     # The unrounded level carries on from the last step, if the seconds played are its own.
     start = float(seconds)
-    if previous is not None and round(previous.level_after) == seconds:
-        start = previous.level_after
+    carried = previous.level_after if previous is not None else None
+    if carried is not None and round(carried) == seconds:
+        start = carried
     hits = _hits(session)
     steps = staircase(
         level=start,
@@ -190,7 +191,7 @@ def _step(participant: Participant, session: TrainingSession, rules: dict) -> Ad
         opponent_level_after=steps.opponent,
         recall_rate=steps.hits / steps.attempts if steps.attempts else None,
         reason=_reason(steps, seconds, after, steps.opponent, rules),
-        created_at=session.completed_at or timezone.now(),
+        created_at=session.completed_at or clock.now(),
     )
 
 

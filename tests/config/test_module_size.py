@@ -13,7 +13,6 @@ DECLARATIVE = {
 TO_BE_SPLIT = {
     "apps/games/serializers.py",  # request parsing, schema-only view shapes, tables and watching
     "apps/games/engine/solver_core.py",
-    "apps/metrics/readings.py",  # the readings of a participant's metrics, and their words
 }
 
 
