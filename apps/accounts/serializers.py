@@ -151,3 +151,50 @@ class StaffSerializer(serializers.ModelSerializer):
 
     def get_name(self, user) -> str:
         return user.get_full_name() or user.username
+
+
+class AccessSerializer(serializers.Serializer):
+    study = serializers.IntegerField()
+    study_name = serializers.CharField()
+    relation = serializers.ChoiceField(choices=["owner", "clinical_team", "caring"])
+    participants = serializers.IntegerField(
+        allow_null=True, help_text="caring: how many of the study's participants."
+    )
+    granted_at = serializers.DateTimeField(allow_null=True)
+    granted_by = serializers.CharField(allow_null=True)
+
+
+class AccountAccessSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    role = serializers.ChoiceField(choices=User.Role.choices)
+    active = serializers.BooleanField()
+    joined = serializers.DateTimeField()
+    last_login = serializers.DateTimeField(allow_null=True)
+    unused = serializers.BooleanField(help_text="Active, and no sign-in for `unused_days`.")
+    second_factor = serializers.ListField(child=serializers.CharField())
+    access = AccessSerializer(many=True)
+
+
+class ReviewSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.CharField()
+
+
+class AccessReviewSerializer(serializers.Serializer):
+    unused_days = serializers.IntegerField()
+    last_review = ReviewSerializer(allow_null=True)
+    accounts = AccountAccessSerializer(many=True)
+
+
+class ReviewConfirmSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=1000, required=False, default="", allow_blank=True)
+
+
+class RevokeSerializer(serializers.Serializer):
+    user = serializers.PrimaryKeyRelatedField(queryset=User.objects.all())
+    study = serializers.IntegerField(
+        required=False, help_text="Without a study, the account is deactivated."
+    )
+    relation = serializers.ChoiceField(choices=["owner", "clinical_team"], required=False)

@@ -173,3 +173,52 @@ def reauthenticate(*, user: User, password: str, code: str = "", request=None):
         )
     lockout.succeeded(username)
     return device
+
+
+def _account_snapshot(user: User) -> dict:
+    return {"role": user.role, "is_active": user.is_active}
+
+
+@transaction.atomic
+def access_review_confirm(*, actor: User, accounts: int, unused: int, note: str = "", request=None):
+    """The admin confirms the review: logged, with what it covered."""
+    if not actor.is_admin:
+        raise PermissionDenied("Access reviews are for administrators.")
+    return audit_record(
+        actor=actor,
+        action=AuditEntry.Action.ACCESS_REVIEWED,
+        object_type="accounts.accessreview",
+        after={"accounts": accounts, "unused": unused, "note": note},
+        request=request,
+    )
+
+
+@transaction.atomic
+def access_revoke(*, actor: User, user: User, study=None, relation: str = "", request=None):
+    """Revoke in place: the user's place on a study (owner or clinical team), or, without a
+    study, the account itself (deactivated: it can no longer sign in; its records stay)."""
+    from apps.participants.services import study_update
+
+    if not actor.is_admin:
+        raise PermissionDenied("Access reviews are for administrators.")
+    if study is None:
+        if user.pk == actor.pk:
+            raise Conflict("You cannot deactivate your own account.", code="own_account")
+        before = _account_snapshot(user)
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        Token.objects.filter(user=user).delete()
+        audit_record(
+            actor=actor, action=AuditEntry.Action.UPDATE, object_type="accounts.user",
+            object_id=str(user.pk), before=before, after=_account_snapshot(user),
+            request=request, reason="Access review: account deactivated",
+        )  # fmt: skip
+        return
+    if relation == "owner":
+        study_update(study=study, actor=actor, owners=list(study.owners.exclude(pk=user.pk)))
+    elif relation == "clinical_team":
+        study_update(
+            study=study, actor=actor, clinicians=list(study.clinicians.exclude(pk=user.pk))
+        )
+    else:
+        raise ValidationFailed("The relation is owner or clinical_team.", code="validation_error")

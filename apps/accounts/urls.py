@@ -21,6 +21,14 @@ urlpatterns = [
     path("me", views.MeView.as_view(), name="me"),
     path("me/second-factor", views.FactorsView.as_view(), name="me-second-factor"),
     path("staff/", views.StaffListView.as_view(), name="staff-list"),
+    path("access-review/", views.AccessReviewView.as_view(), name="access-review"),
+    path("access-review/export", views.AccessReviewExportView.as_view(), name="access-review-csv"),
+    path(
+        "access-review/confirm",
+        views.AccessReviewConfirmView.as_view(),
+        name="access-review-confirm",
+    ),
+    path("access-review/revoke", views.AccessRevokeView.as_view(), name="access-revoke"),
     path(
         "studies/<int:pk>/second-factor/",
         views.StudySecondFactorView.as_view(),

@@ -2,6 +2,7 @@
 second factor is needed (see :mod:`apps.accounts.signin`), and the factors themselves."""
 
 from django.contrib.auth import logout
+from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django_otp import match_token
 from drf_spectacular.types import OpenApiTypes
@@ -11,7 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts import lockout, passkeys, services, signin
+from apps.accounts import access, lockout, passkeys, services, signin
 from apps.accounts.lockout import LoginThrottle
 from apps.accounts.models import User
 from apps.accounts.selectors import (
@@ -20,6 +21,7 @@ from apps.accounts.selectors import (
     second_factor_rule_roles,
 )
 from apps.accounts.serializers import (
+    AccessReviewSerializer,
     ChallengeSerializer,
     CodeSerializer,
     FactorsSerializer,
@@ -27,6 +29,9 @@ from apps.accounts.serializers import (
     MeSerializer,
     PasskeyRegisterSerializer,
     RecoveryCodesSerializer,
+    ReviewConfirmSerializer,
+    ReviewSerializer,
+    RevokeSerializer,
     SecondFactorRuleSerializer,
     SecondFactorSerializer,
     StaffSerializer,
@@ -294,3 +299,69 @@ class StaffListView(APIView):
         if role:
             staff = staff.filter(role=role)
         return Response(StaffSerializer(staff, many=True).data)
+
+
+def _admin_only(user) -> None:
+    if not user.is_admin:
+        raise PermissionDenied("Access reviews are for administrators.")
+
+
+class AccessReviewView(APIView):
+    @extend_schema(responses=AccessReviewSerializer, summary="The access review (admins)")
+    def get(self, request):
+        _admin_only(request.user)
+        return Response(AccessReviewSerializer(access.access_review()).data)
+
+
+class AccessReviewExportView(APIView):
+    @extend_schema(
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="CSV")},
+        summary="The access review as CSV (admins)",
+    )
+    def get(self, request):
+        _admin_only(request.user)
+        body = access.access_review_csv(access.access_review())
+        response = HttpResponse(body, content_type="text/csv")
+        response["Content-Disposition"] = 'attachment; filename="access-review.csv"'
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class AccessReviewConfirmView(APIView):
+    @extend_schema(
+        request=ReviewConfirmSerializer,
+        responses={201: ReviewSerializer},
+        summary="Confirm the access review (logged in the audit trail)",
+    )
+    def post(self, request):
+        _admin_only(request.user)
+        data = _parsed(ReviewConfirmSerializer, request.data)
+        review = access.access_review()
+        entry = services.access_review_confirm(
+            actor=request.user,
+            accounts=len(review["accounts"]),
+            unused=sum(a["unused"] for a in review["accounts"]),
+            note=data["note"],
+            request=request._request,
+        )
+        return Response({"at": entry.at, "by": entry.actor_name}, status=status.HTTP_201_CREATED)
+
+
+class AccessRevokeView(APIView):
+    @extend_schema(
+        request=RevokeSerializer,
+        responses=AccessReviewSerializer,
+        summary="Revoke in place: a place on a study, or the account (admins)",
+    )
+    def post(self, request):
+        _admin_only(request.user)
+        data = _parsed(RevokeSerializer, request.data)
+        study = study_get(user=request.user, study_id=data["study"]) if "study" in data else None
+        services.access_revoke(
+            actor=request.user,
+            user=data["user"],
+            study=study,
+            relation=data.get("relation", ""),
+            request=request._request,
+        )
+        return Response(AccessReviewSerializer(access.access_review()).data)

@@ -11,13 +11,9 @@ from apps.common.errors import NotFound
 from apps.games import links, seating, selectors, services
 from apps.games.models import Game
 from apps.games.runtime.seats import is_table
-from apps.games.serializers import (
-    SeatViewSerializer,
-    TableControlSerializer,
-    TableCreateSerializer,
-    TableSerializer,
-    WatchViewSerializer,
-)
+from apps.games.serializers import TableControlSerializer, TableCreateSerializer
+from apps.games.shapes.seat import SeatViewSerializer
+from apps.games.shapes.tables import TableSerializer, WatchViewSerializer
 
 REFUSED = OpenApiResponse(description="Refused: the error shape, with its code")
 

@@ -12,14 +12,12 @@ from apps.games.runtime.receipts import Reply
 from apps.games.serializers import (
     ActionSerializer,
     ExaminationEventSerializer,
-    GameRecordSerializer,
     GameSummarySerializer,
     PlayLinkRequestSerializer,
-    PlayLinkSerializer,
-    PracticeSerializer,
     ProbeAnswerSerializer,
-    SeatViewSerializer,
 )
+from apps.games.shapes.record import GameRecordSerializer
+from apps.games.shapes.seat import PlayLinkSerializer, PracticeSerializer, SeatViewSerializer
 from apps.training.selectors import session_get
 
 REFUSED = OpenApiResponse(description="Refused: the error shape, with the RULES.md code")
@@ -80,7 +78,7 @@ class GameView(_GameView):
         return Response(services.game_view(game_id=self.game(request, game_id).pk))
 
 
-def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
+def _act(request, game_id: int, link: links.Claim | None = None) -> HttpResponse:
     serializer = ActionSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     answer = services.game_act(
@@ -92,7 +90,7 @@ def _act(request, game_id: int, link: links.Claim | None = None) -> Response:
     return _answer(answer)
 
 
-def _examine(request, game_id: int, link: links.Claim | None = None) -> Response:
+def _examine(request, game_id: int, link: links.Claim | None = None) -> HttpResponse:
     serializer = ExaminationEventSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     answer = services.game_examination_event(
@@ -104,7 +102,7 @@ def _examine(request, game_id: int, link: links.Claim | None = None) -> Response
     return _answer(answer)
 
 
-def _probe(request, game_id: int, link: links.Claim | None = None) -> Response:
+def _probe(request, game_id: int, link: links.Claim | None = None) -> HttpResponse:
     serializer = ProbeAnswerSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     answer = services.game_probe_answer(

@@ -42,6 +42,9 @@ const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
 const AccountPage = lazy(() =>
   import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
 );
+const AccessReviewPage = lazy(() =>
+  import("./features/auth/AccessReview").then((m) => ({ default: m.AccessReviewPage })),
+);
 const AuditPage = lazy(() =>
   import("./features/audit/AuditPage").then((m) => ({ default: m.AuditPage })),
 );
@@ -129,6 +132,14 @@ export function AppRoutes() {
           element={
             <Page>
               <AccountPage />
+            </Page>
+          }
+        />
+        <Route
+          path="access"
+          element={
+            <Page>
+              <AccessReviewPage />
             </Page>
           }
         />

@@ -11,7 +11,6 @@ DECLARATIVE = {
     "apps/exports/schema.py",  # every exported table and column, defined once
 }
 TO_BE_SPLIT = {
-    "apps/games/serializers.py",  # request parsing, schema-only view shapes, tables and watching
     "apps/games/engine/solver_core.py",
 }
 

@@ -90,6 +90,9 @@ def enrolling(ok: int) -> dict[str, Outcome]:
     return open_to_all(409) | {role: (ok, ok) for role in STAFF_ROLES}
 
 
+ADMINS_ONLY = {"anonymous": (403, 403), "participant": (403, 403), "admin": (200, 200)} | {
+    role: (403, 403) for role in ("researcher", "clinician")
+}
 NO_CLINICIANS = (403, 403)  # a role refusal, the same whatever record is named
 MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hidden
 FOREIGN_REFERENCE = 400  # a foreign record named in a body is refused like an unknown one
@@ -387,6 +390,15 @@ MATRIX: dict[tuple[str, str], Rule] = {
         {"system": "https://hospital.example.org/mrn", "value": "MRN-1"},
     ),
     ("api/fhir/CodeSystem/metric", "GET"): Rule("/api/fhir/CodeSystem/metric", open_to_all(200)),
+    # The access review is the administrators' (revoking deactivates the named clinician).
+    ("api/access-review/", "GET"): Rule("/api/access-review/", ADMINS_ONLY),
+    ("api/access-review/export", "GET"): Rule("/api/access-review/export", ADMINS_ONLY),
+    ("api/access-review/confirm", "POST"): Rule(
+        "/api/access-review/confirm", ADMINS_ONLY | {"admin": (201, 201)}, {"note": "ok"}
+    ),
+    ("api/access-review/revoke", "POST"): Rule(
+        "/api/access-review/revoke", ADMINS_ONLY, {"user": "{staff}"}
+    ),
     ("api/sessions/<int:pk>/analysis/", "GET"): Rule(
         "/api/sessions/{session}/analysis/", staff_only(200)
     ),
@@ -447,6 +459,7 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "download": side.download,
         "audit": side.audit.pk,
         "note": side.note.pk,
+        "staff": (world.clinician if whose == "own" else world.other_clinician).pk,
         "username": side.study.owners.get().username,
     }
     values["progress"] = progress_token(side.participant.pk)

@@ -4,6 +4,74 @@
  */
 
 export interface paths {
+    "/api/access-review/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The access review (admins) */
+        get: operations["access_review_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-review/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the access review (logged in the audit trail) */
+        post: operations["access_review_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-review/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The access review as CSV (admins) */
+        get: operations["access_review_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-review/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke in place: a place on a study, or the account (admins) */
+        post: operations["access_review_revoke_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/": {
         parameters: {
             query?: never;
@@ -1381,6 +1449,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Access: {
+            study: number;
+            study_name: string;
+            relation: components["schemas"]["AccessRelationEnum"];
+            /** @description caring: how many of the study's participants. */
+            participants: number | null;
+            /** Format: date-time */
+            granted_at: string | null;
+            granted_by: string | null;
+        };
+        /**
+         * @description * `owner` - owner
+         *     * `clinical_team` - clinical_team
+         *     * `caring` - caring
+         * @enum {string}
+         */
+        AccessRelationEnum: "owner" | "clinical_team" | "caring";
+        AccessReview: {
+            unused_days: number;
+            last_review: components["schemas"]["Review"] | null;
+            accounts: components["schemas"]["AccountAccess"][];
+        };
+        AccountAccess: {
+            id: number;
+            username: string;
+            name: string;
+            role: components["schemas"]["RoleEnum"];
+            active: boolean;
+            /** Format: date-time */
+            joined: string;
+            /** Format: date-time */
+            last_login: string | null;
+            /** @description Active, and no sign-in for `unused_days`. */
+            unused: boolean;
+            second_factor: string[];
+            access: components["schemas"]["Access"][];
+        };
         ActionRequest: {
             /** @description Chosen by the client; a retry reuses it. */
             event_id?: string;
@@ -2865,6 +2970,27 @@ export interface components {
         };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
+        Review: {
+            /** Format: date-time */
+            at: string;
+            by: string;
+        };
+        ReviewConfirmRequest: {
+            /** @default  */
+            note: string;
+        };
+        /**
+         * @description * `owner` - owner
+         *     * `clinical_team` - clinical_team
+         * @enum {string}
+         */
+        RevokeRelationEnum: "owner" | "clinical_team";
+        RevokeRequest: {
+            user: number;
+            /** @description Without a study, the account is deactivated. */
+            study?: number;
+            relation?: components["schemas"]["RevokeRelationEnum"];
+        };
         /**
          * @description * `admin` - Administrator
          *     * `researcher` - Researcher
@@ -3523,6 +3649,95 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    access_review_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+        };
+    };
+    access_review_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewConfirmRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewConfirmRequest"];
+                "multipart/form-data": components["schemas"]["ReviewConfirmRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+        };
+    };
+    access_review_export_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    access_review_revoke_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RevokeRequest"];
+                "multipart/form-data": components["schemas"]["RevokeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+        };
+    };
     audit_list: {
         parameters: {
             query?: {

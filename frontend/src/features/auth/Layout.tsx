@@ -31,6 +31,7 @@ function StaffFrame() {
           </NavLink>
           {canResearch(me) && <NavLink to="/studies">Studies</NavLink>}
           {canResearch(me) && <NavLink to="/audit">Audit</NavLink>}
+          {me?.role === "admin" && <NavLink to="/access">Access</NavLink>}
           <NavLink to="/account">Security</NavLink>
         </nav>
         <div className="who">
