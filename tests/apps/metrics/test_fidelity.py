@@ -206,11 +206,11 @@ def test_the_sampled_memories_are_stratified_card_by_card():
 def test_the_interval_is_labelled_with_the_coverage_measured():
     from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
 
-    MEASURED_COVERAGE["test"] = {"covered": 55, "of": 90, "seeds": (1, 2, 11)}
+    MEASURED_COVERAGE["test"] = {"covered": 117, "of": 150, "worst": (19, 30), "seeds": (12,)}
     try:
         assert interval_label("test") == (
-            "likelihood interval; in simulation it held the true value 61% of the time "
-            "(55 of 90), not 95%"
+            "likelihood interval; in simulation it held the true value 78% of the time "
+            "(117 of 150, 63% for some true values), not 95%"
         )
     finally:
         del MEASURED_COVERAGE["test"]
