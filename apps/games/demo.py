@@ -12,7 +12,7 @@ import random
 from datetime import datetime, timedelta
 
 from apps.games.models import Game
-from apps.games.runtime import examination, probes, turns
+from apps.games.runtime import probes, turns
 from apps.games.runtime.run import GameRun
 from apps.games.runtime.transaction import locked
 from apps.games.services import game_create
@@ -57,9 +57,10 @@ def _participant_action(state, seat: int, skill: float, rng: random.Random) -> d
 
 def _probe_answer(run: GameRun, seat: int, skill: float, rng: random.Random) -> dict:
     """A simulated answer to the recall probe waiting: right more often the higher the skill."""
-    probe = (run.game.probes or {})["pending"][str(seat)][0]
-    truth = probe["truth"]
-    if probe["kind"] == probes.WHICH_HAND:
+    assert run.probes is not None
+    probe = run.probes.pending[seat][0]
+    truth = probe.truth
+    if probe.kind == probes.WHICH_HAND:
         right = rng.random() < 0.5 + skill / 2
         return {"in_other_hand": truth["in_other_hand"] == right}
     if rng.random() < skill:
@@ -94,11 +95,12 @@ def demo_game_play(*, session, start: datetime, skill: float, rng: random.Random
                 run.catch_up()
                 continue
             clock = run.clock(seat) if run.state.phase == "examination" else None
-            if clock is not None and not clock["done"]:
-                if examination.waiting(clock):
+            if clock is not None and not clock.done:
+                if clock.waiting:
                     run.examination_start(seat)  # the device shows the hand
-                run.now = max(run.now, examination.shown_at(clock))
-                planned = clock["planned"]
+                assert clock.shown_at is not None
+                run.now = max(run.now, clock.shown_at)
+                planned = clock.planned
                 studied = planned * min(1.0, rng.uniform(0.3, 0.7) + skill * 0.4)
                 run.now += timedelta(seconds=studied)
                 early = studied < planned

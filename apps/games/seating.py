@@ -217,10 +217,10 @@ def table_seat_computer(*, user, game: Game, seat: int) -> Game:
     """The computer plays a person's seat (at the protocol's takeover level) until the
     clinician gives it back."""
     with _in_play(user, game, seat) as run:
-        held = turns.taken_over(run.game, seat)
-        if held is not None and held["reason"] == turns.CLINICIAN:
+        taken = run.seat_clocks.taken_over.get(seat)
+        if taken is not None and taken.reason == turns.CLINICIAN:
             return run.game
-        if held is not None:  # taken over for silence: the clinician now holds it
+        if taken is not None:  # taken over for silence: the clinician now holds it
             turns.seat_return(run, seat, turns.CLINICIAN)
         turns.take_over(run, seat, turns.CLINICIAN)
         run.catch_up()
@@ -230,7 +230,7 @@ def table_seat_computer(*, user, game: Game, seat: int) -> Game:
 def table_seat_return(*, user, game: Game, seat: int) -> Game:
     """Give a seat the computer plays back to its person."""
     with _in_play(user, game, seat) as run:
-        if turns.taken_over(run.game, seat) is None:
+        if seat not in run.seat_clocks.taken_over:
             raise Conflict("The person plays that seat already.", code="seat_not_taken_over")
         turns.seat_return(run, seat, turns.CLINICIAN)
         turns.silence_starts(run)
@@ -251,14 +251,14 @@ def table_body(game: Game, *, absolute) -> dict[str, Any]:
         link = None
         if person and open_:
             link = absolute(f"/play/{links.play_link_token(game, seat=item['seat'])}")
-        held = turns.taken_over(game, item["seat"])
+        taken = turns.held(game, item["seat"])
         seats.append(
             {
                 **item,
                 "joined": item["joined"] if person else True,
                 "session": row.session_id if row else None,
                 "link": link,
-                "taken_over_by": None if held is None else held["reason"],
+                "taken_over_by": None if taken is None else taken.reason,
             }
         )
     return {

@@ -26,7 +26,7 @@ from apps.games.engine.cards import parse_cards
 from apps.games.engine.visibility import NO_SEAT
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
-from apps.games.runtime import examination, presence, probes, turns
+from apps.games.runtime import presence, probes, turns
 from apps.games.runtime import views as shown
 from apps.games.runtime.log import seat_log
 from apps.games.runtime.receipts import Reply, refusal
@@ -328,7 +328,7 @@ def game_act(
         _caught_up(run, seat, request, "acted")
         move = {**action, "seat": seat}
         try:
-            probes.refuse_while_waiting(run.game, seat)
+            probes.refuse_while_waiting(run.probes, seat)
             run.apply(move, **request.fields())
         except RulesError as refused:
             if refused.code in LOGGED_REFUSALS:
@@ -355,7 +355,7 @@ def game_examination_event(
         _playing(run.game)
         _caught_up(run, seat, request, "examination")
         if kind in ("start", "ready", "sort"):
-            probes.refuse_while_waiting(run.game, seat)
+            probes.refuse_while_waiting(run.probes, seat)
         _examination_event(run, seat, kind, event, request)
 
     return answer_once(game_id=game_id, link=link, event_id=request.event_id, perform=perform)
@@ -367,19 +367,19 @@ def _examination_event(
     now, fields = run.now, request.fields()
     clock = run.clock(seat) if run.state.phase == "examination" else None
     if kind == "start":
-        if clock is None or clock["done"]:
+        if clock is None or clock.done:
             raise RulesError("wrong_phase", "no hand is waiting to be shown")
-        if examination.waiting(clock):
+        if clock.waiting:
             run.examination_start(seat, **fields)
         return  # already running (a second tab, a reload): nothing changes
     if kind in ("page_hidden", "page_visible"):
-        on_show = clock if examination.running(clock) else None
+        on_show = clock if clock is not None and clock.running else None
         if on_show is not None:
-            if kind == "page_hidden" and not on_show["page_hidden_at"]:
-                on_show["page_hidden_at"] = now.isoformat()
-            elif kind == "page_visible" and on_show["page_hidden_at"]:
-                on_show["page_hidden_seconds"] = examination.page_hidden_total(on_show, now)
-                on_show["page_hidden_at"] = None
+            if kind == "page_hidden" and not on_show.page_hidden_at:
+                on_show.page_hidden_at = now
+            elif kind == "page_visible" and on_show.page_hidden_at:
+                on_show.page_hidden_seconds = on_show.page_hidden_total(now)
+                on_show.page_hidden_at = None
         run.record(
             EventKind.PAGE_HIDDEN if kind == "page_hidden" else EventKind.PAGE_VISIBLE,
             seat=seat,
@@ -387,21 +387,20 @@ def _examination_event(
             **fields,
         )
         return
-    if examination.visible(clock, now) is None:
+    if clock is None or clock.visible(now) is None:
         raise RulesError("wrong_phase", "no hand is being examined now")
-    assert clock is not None
     if kind == "sort":
         order = event.get("cards")
-        hand = run.state.view(seat)["examination"][clock["hand"]]
+        hand = run.state.view(seat)["examination"][clock.hand]
         if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
             raise ValidationFailed(
                 "cards must be the hand on show, in the new order", code="invalid_input"
             )
-        clock["sorts"] += 1
+        clock.sorts += 1
         run.record(
             EventKind.EXAMINATION_SORT,
             seat=seat,
-            payload={"hand": clock["hand"], "deal": run.examination_deal, "cards": order},
+            payload={"hand": clock.hand, "deal": run.examination_deal, "cards": order},
             **fields,
         )
         return
@@ -471,8 +470,8 @@ def game_seat_heard(
         if connected:
             presence.connected(game.pk, seat)
         presence.heard(game.pk, seat, clocks.now())
-    held = turns.taken_over(game, seat)
-    if game.status != Game.Status.ACTIVE or held is None or held["reason"] == turns.CLINICIAN:
+    taken = turns.held(game, seat)
+    if game.status != Game.Status.ACTIVE or taken is None or taken.reason == turns.CLINICIAN:
         return
     with locked(game_id, link=link) as run:
         run.catch_up()

@@ -16,7 +16,7 @@ At a table every participant is asked about their own seat (a clinician's seat i
 nothing). The probes sit in front of the engine, which knows nothing of them: while any waits,
 the table waits (the opponents do not move and every other action of a person is
 ``wrong_phase``). The questions waiting, with their true answers, are kept on the game row
-(``Game.probes``: ``{"k": k, "pending": {seat: [probe, ...]}}``); a seat's view shows only its
+(:class:`Probes`, kept as ``Game.probes``); a seat's view shows only its
 own question's card and kind, and no answer's correctness is shown during the game. Each answer
 is logged as a ``recall_probe`` event with its typed row.
 """
@@ -24,6 +24,7 @@ is logged as a ``recall_probe`` event with its typed row.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -41,36 +42,88 @@ def probes_initial(snapshot: dict[str, Any]) -> dict[str, Any] | None:
     k = snapshot.get("recall_probes") or 0
     if snapshot.get("game") != "memulation" or k <= 0:
         return None
-    return {"k": int(k), "pending": {}}
+    return Probes(k=int(k)).to_json()
 
 
-def _pending(game, seat: int) -> list[dict[str, Any]]:
-    return (game.probes or {}).get("pending", {}).get(str(seat), [])
+@dataclass
+class Probe:
+    """One question: its kind, the card it names, the deal it is about, its place among those
+    asked together, when it was put (None: not yet), and its true answer (never shown)."""
+
+    kind: str
+    round: int
+    deal: int
+    card: str
+    truth: dict[str, Any]
+    number: int = 0
+    of: int = 0
+    asked_at: datetime | None = None
+
+    SHOWN = ("kind", "card", "round", "deal", "number", "of")
+
+    def shown(self) -> dict[str, Any]:
+        """The question as the seat may see it."""
+        return {key: getattr(self, key) for key in self.SHOWN}
+
+    def to_json(self) -> dict[str, Any]:
+        data = {key: getattr(self, key) for key in (*self.SHOWN, "truth")}
+        data["asked_at"] = self.asked_at.isoformat() if self.asked_at else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Probe:
+        asked = data.get("asked_at")
+        return cls(
+            **{key: data[key] for key in (*cls.SHOWN, "truth")},
+            asked_at=datetime.fromisoformat(asked) if asked else None,
+        )
 
 
-def probe_waiting(game) -> bool:
-    """Any seat has a question waiting: the table waits."""
-    return bool(game.probes and any(game.probes["pending"].values()))
+@dataclass
+class Probes:
+    """A game's probes: how many at each probe point, and the questions waiting by seat."""
+
+    k: int
+    pending: dict[int, list[Probe]] = field(default_factory=dict)
+
+    @property
+    def waiting(self) -> bool:
+        """Any seat has a question waiting: the table waits."""
+        return any(self.pending.values())
+
+    def seats_asked(self) -> list[int]:
+        return sorted(seat for seat, asked in self.pending.items() if asked)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "pending": {str(s): [p.to_json() for p in asked] for s, asked in self.pending.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Probes | None:
+        if data is None:
+            return None
+        pending = {
+            int(seat): [Probe.from_json(p) for p in asked]
+            for seat, asked in data.get("pending", {}).items()
+        }
+        return cls(k=data["k"], pending=pending)
 
 
-def seats_asked(game) -> list[int]:
-    """The seats with a question waiting."""
-    return sorted(int(s) for s, asked in (game.probes or {}).get("pending", {}).items() if asked)
-
-
-def refuse_while_waiting(game, seat: int) -> None:
-    if _pending(game, seat):
+def refuse_while_waiting(probes: Probes | None, seat: int) -> None:
+    if probes is None:
+        return
+    if probes.pending.get(seat):
         raise RulesError("wrong_phase", "answer the recall probe first")
-    if probe_waiting(game):
+    if probes.waiting:
         raise RulesError("wrong_phase", "the table waits for a recall probe to be answered")
 
 
-def probe_view(game, seat: int) -> dict[str, Any] | None:
+def probe_view(probes: Probes | None, seat: int) -> dict[str, Any] | None:
     """The probe waiting for ``seat``, as they may see it: the card and the question."""
-    pending = _pending(game, seat)
-    if not pending or game.status != game.Status.ACTIVE:
-        return None
-    return {k: pending[0][k] for k in ("kind", "card", "round", "deal", "number", "of")}
+    pending = probes.pending.get(seat) if probes else None
+    return pending[0].shown() if pending else None
 
 
 # -- asking --------------------------------------------------------------------------------------
@@ -100,60 +153,48 @@ def old_positions(round_record: dict[str, Any]) -> dict[str, dict[str, int]]:
     return where
 
 
-def _where_probes(game, state, round_no: int, seat: int) -> list[dict[str, Any]]:
+def _where_probes(game, k: int, state, round_no: int, seat: int) -> list[Probe]:
     positions = old_positions(_round_record(state, round_no))
-    k = game.probes["k"]
     rng = _rng(game, round_no, OLD_DEAL, WHERE, seat)
     cards = rng.sample(sorted(positions), min(k, len(positions)))
-    return [
-        {"kind": WHERE, "round": round_no, "deal": OLD_DEAL, "card": c, "truth": positions[c]}
-        for c in cards
-    ]
+    return [Probe(WHERE, round_no, OLD_DEAL, card, positions[card]) for card in cards]
 
 
-def _which_hand_probes(game, state, round_no: int, deal: int, seat: int) -> list[dict]:
+def _which_hand_probes(game, k: int, state, round_no: int, deal: int, seat: int) -> list[Probe]:
     report = _round_record(state, round_no)["deals"][deal - 1]
     own, other = set(report["hands"][str(seat)]), sorted(report["hands"][str(1 - seat)])
     unseen = sorted(set(CARD_NAMES) - own - set(other) - {report["pritticut"]})
     rng = _rng(game, round_no, deal, WHICH_HAND, seat)
-    k = game.probes["k"]
     signal = k // 2 + (rng.random() < 0.5 if k % 2 else 0)
     named = [(c, True) for c in rng.sample(other, signal)]
     named += [(c, False) for c in rng.sample(unseen, k - signal)]
     rng.shuffle(named)
     return [
-        {
-            "kind": WHICH_HAND,
-            "round": round_no,
-            "deal": deal,
-            "card": card,
-            "truth": {"in_other_hand": truth},
-        }
-        for card, truth in named
+        Probe(WHICH_HAND, round_no, deal, card, {"in_other_hand": truth}) for card, truth in named
     ]
 
 
 def probes_due(run, effects: list[dict[str, Any]], seats: list[int]) -> None:
     """Queue, for each participant seat of ``seats``, the probes that the engine's latest
     events make due (called by the game's run)."""
-    game = run.game
-    if not game.probes:
+    game, probes = run.game, run.probes
+    if probes is None:
         return
-    state = run.state
+    state, k = run.state, probes.k
     for seat in seats:
-        asked: list[dict[str, Any]] = []
+        asked: list[Probe] = []
         for effect in effects:
             if effect["type"] == "deal_started" and effect["deal"] == NEW_DEAL:
-                asked += _where_probes(game, state, effect["round"], seat)
+                asked += _where_probes(game, k, state, effect["round"], seat)
             elif effect["type"] == "hand_chosen":
-                asked += _which_hand_probes(game, state, state.round_no, effect["deal"], seat)
+                asked += _which_hand_probes(game, k, state, state.round_no, effect["deal"], seat)
         if not asked:
             continue
-        pending = game.probes["pending"].setdefault(str(seat), [])
+        pending = probes.pending.setdefault(seat, [])
         for number, probe in enumerate(asked, start=1):
-            probe.update(number=number, of=len(asked), asked_at=None)
+            probe.number, probe.of = number, len(asked)
         if not pending:
-            asked[0]["asked_at"] = run.now.isoformat()
+            asked[0].asked_at = run.now
         pending.extend(asked)
 
 
@@ -192,14 +233,14 @@ def probe_answer(
 ) -> None:
     """Log ``seat``'s answer to its probe waiting; its next one (if any) is asked now. Nothing
     of the game changes; once no seat has a question waiting, the table goes on."""
-    game = run.game
-    pending = _pending(game, seat)
-    if not pending:
+    probes = run.probes
+    pending = probes.pending.get(seat) if probes else None
+    if not probes or not pending:
         raise RulesError("wrong_phase", "no recall probe is waiting for an answer")
     probe = pending[0]
-    truth = probe["truth"]
+    truth = probe.truth
     row: dict[str, Any] = {}
-    if probe["kind"] == WHERE:
+    if probe.kind == WHERE:
         chosen = _position(run.state, seat, answer)
         correct = chosen == truth
         given: dict[str, Any] = chosen
@@ -210,7 +251,7 @@ def probe_answer(
         correct = yes == truth["in_other_hand"]
         given = {"in_other_hand": yes}
         row.update(in_other_hand=yes, truly_in_other_hand=truth["in_other_hand"])
-    asked = {k: probe[k] for k in ("kind", "card", "round", "deal", "number", "of", "asked_at")}
+    asked = {**probe.shown(), "asked_at": probe.asked_at.isoformat() if probe.asked_at else None}
     event = run.record(
         EventKind.RECALL_PROBE,
         seat=seat,
@@ -221,21 +262,21 @@ def probe_answer(
     run.row(
         RecallProbe,
         event,
-        round=probe["round"],
+        round=probe.round,
         seat=seat,
-        deal=probe["deal"],
-        kind=probe["kind"],
-        number=probe["number"],
-        card=probe["card"],
-        asked_at=datetime.fromisoformat(probe["asked_at"]) if probe["asked_at"] else run.now,
+        deal=probe.deal,
+        kind=probe.kind,
+        number=probe.number,
+        card=probe.card,
+        asked_at=probe.asked_at or run.now,
         correct=correct,
         decision_ms=decision_ms,
         **row,
     )
     pending.pop(0)
     if pending:
-        pending[0]["asked_at"] = run.now.isoformat()
+        pending[0].asked_at = run.now
         return
-    del game.probes["pending"][str(seat)]
-    if not probe_waiting(game):
+    del probes.pending[seat]
+    if not probes.waiting:
         run.probes_answered()

@@ -27,10 +27,13 @@ from apps.games.models import (
     Play,
     RecallAttempt,
 )
-from apps.games.runtime import examination as clocks
-from apps.games.runtime import probes, store, turns
+from apps.games.runtime import probes as recall
+from apps.games.runtime import store, turns
+from apps.games.runtime.examination import GRACE, PAUSE, Clock, Examination
 from apps.games.runtime.opponents import Opponents, opponents_from_log
+from apps.games.runtime.probes import Probes
 from apps.games.runtime.seats import seated_sessions
+from apps.games.runtime.turns import SeatClocks
 from apps.games.signals import game_finished
 from apps.training.services import session_complete
 
@@ -74,6 +77,10 @@ class GameRun:
         self.game = game
         self.now = now
         self.state = game_from_json(game.state)
+        # The game's clocks and questions, typed (kept on the row as JSON: see ``_sync``).
+        self.examination = Examination.from_json(game.examination)
+        self.seat_clocks = SeatClocks.from_json(game.turns)
+        self.probes = Probes.from_json(game.probes)
         self.effects: list[dict[str, Any]] = []
         self._events: list[GameEvent] = []
         self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
@@ -91,6 +98,15 @@ class GameRun:
         # The first row of the statement sent with the lock (``transaction.locked(also=...)``).
         self.also_row: tuple | None = None
         self._held_update: tuple[list[str], dict[str, str]] | None = None
+
+    def _sync(self) -> None:
+        """The typed clocks and questions back on the game row, as its JSON columns."""
+        game = self.game
+        game.examination = None if self.examination is None else self.examination.to_json()
+        clocks = self.seat_clocks
+        empty = not (clocks.silent_since or clocks.taken_over or clocks.paused_at)
+        game.turns = None if empty and game.turns is None else clocks.to_json()
+        game.probes = None if self.probes is None else self.probes.to_json()
 
     def _plain(self) -> dict[str, Any]:
         game = self.game
@@ -293,17 +309,17 @@ class GameRun:
         time, an opponent's pace)."""
         for effect in effects:
             if effect["type"] == "deal_started" and self.state.phase == "examination":
-                not_before = self.now if opening else self.now + clocks.PAUSE
-                self.game.examination = clocks.deal_clocks(
+                not_before = self.now if opening else self.now + PAUSE
+                self.examination = Examination.new(
                     round_no=effect["round"],
                     deal=effect["deal"],
                     seconds={s: self.examination_seconds(s) for s in self.person_seats},
                     not_before=not_before,
                 )
                 for seat in self.person_seats:
-                    if turns.taken_over(self.game, seat):
+                    if seat in self.seat_clocks.taken_over:
                         self.examination_skip(seat)
-        probes.probes_due(self, effects, self.participant_seats)
+        recall.probes_due(self, effects, self.participant_seats)
         if self.state.phase == "examination":
             turns.silence_starts(self)
         elif self.state.to_act and not self.probes_waiting:
@@ -317,7 +333,7 @@ class GameRun:
 
     @property
     def probes_waiting(self) -> bool:
-        return probes.probe_waiting(self.game)
+        return self.probes is not None and self.probes.waiting
 
     def probes_answered(self) -> None:
         """The last question waiting is answered: the table goes on, and the turn (and an
@@ -327,36 +343,35 @@ class GameRun:
 
     # -- the examination clocks --------------------------------------------------------------
 
-    def _exam(self) -> dict[str, Any]:
-        exam = self.game.examination
+    def _exam(self) -> Examination:
+        exam = self.examination
         assert exam is not None, "a deal's examination is under way"
         return exam
 
     @property
     def examination_deal(self) -> int:
-        return self._exam()["deal"]
+        return self._exam().deal
 
-    def clock(self, seat: int) -> clocks.Clock | None:
-        return clocks.clock_of(self.game.examination, seat)
+    def clock(self, seat: int) -> Clock | None:
+        return None if self.examination is None else self.examination.clock(seat)
 
     def examination_start(self, seat: int, **fields) -> None:
         """The seat's device shows its waiting hand: that person's clock starts now (or when
         the pause before it ends), and the log says when, by the server's and the device's
         time."""
         clock = self.clock(seat)
-        assert clock is not None and clocks.waiting(clock)
+        assert clock is not None and clock.waiting
         exam = self._exam()
-        at = clocks.start_at(clock, self.now)
-        clock["shown_at"] = at.isoformat()
+        clock.shown_at = clock.start_at(self.now)
         self.record(
             EventKind.EXAMINATION_SHOWN,
             seat=seat,
             payload={
-                "round": exam["round"],
-                "deal": exam["deal"],
-                "hand": clock["hand"],
-                "planned_seconds": clock["planned"],
-                "shown_at": clock["shown_at"],
+                "round": exam.round,
+                "deal": exam.deal,
+                "hand": clock.hand,
+                "planned_seconds": clock.planned,
+                "shown_at": clock.shown_at.isoformat(),
             },
             **fields,
         )
@@ -365,79 +380,79 @@ class GameRun:
         """Hide the hand the seat has on show (early: the person is ready; else their time ran
         out); their next hand waits for their device, or, after hand B, they are done."""
         clock = self.clock(seat)
-        assert clock is not None and clocks.running(clock)
+        assert clock is not None and clock.running and clock.shown_at is not None
         exam = self._exam()
-        hidden_at = self.now if early else clocks.deadline(clock)
-        actual = round((hidden_at - clocks.shown_at(clock)).total_seconds(), 3)
+        hidden_at = self.now if early else clock.deadline
+        actual = round((hidden_at - clock.shown_at).total_seconds(), 3)
+        hidden_seconds = clock.page_hidden_total(hidden_at)
         payload = {
-            "round": exam["round"],
-            "deal": exam["deal"],
-            "hand": clock["hand"],
-            "planned_seconds": clock["planned"],
+            "round": exam.round,
+            "deal": exam.deal,
+            "hand": clock.hand,
+            "planned_seconds": clock.planned,
             "actual_seconds": actual,
             "ended_early": early,
-            "sorts": clock["sorts"],
-            "page_hidden_seconds": clocks.page_hidden_total(clock, hidden_at),
+            "sorts": clock.sorts,
+            "page_hidden_seconds": hidden_seconds,
         }
         event = self.record(EventKind.EXAMINATION_HIDDEN, seat=seat, payload=payload, **fields)
         self.row(
             ExaminationPeriod,
             event,
-            round=exam["round"],
+            round=exam.round,
             seat=seat,
-            deal=exam["deal"],
-            hand=clock["hand"],
-            planned_seconds=clock["planned"],
+            deal=exam.deal,
+            hand=clock.hand,
+            planned_seconds=clock.planned,
             actual_seconds=actual,
             ended_early=early,
-            sorts=clock["sorts"],
-            page_hidden_seconds=payload["page_hidden_seconds"],
-            shown_at=clocks.shown_at(clock),
+            sorts=clock.sorts,
+            page_hidden_seconds=hidden_seconds,
+            shown_at=clock.shown_at,
             hidden_at=hidden_at,
         )
-        if clock["hand"] == "A":
+        if clock.hand == "A":
             # Hand B's clock, like hand A's, starts when the device shows it (its own `start`).
-            after = hidden_at if early else hidden_at + clocks.GRACE
-            exam["seats"][str(seat)] = clocks.waiting_clock(
-                hand="B", seconds=clock["planned"], not_before=after
-            )
+            after = hidden_at if early else hidden_at + GRACE
+            exam.seats[seat] = Clock(hand="B", planned=clock.planned, not_before=after)
             turns.silence_starts(self)
         else:
-            clock["done"] = True
+            clock.done = True
             self._examination_over()
 
     def examination_skip(self, seat: int) -> None:
         """A seat the computer plays studies nothing: its examination of this deal is over."""
         clock = self.clock(seat)
-        if clock is None or clock["done"]:
+        if clock is None or clock.done:
             return
         exam = self._exam()
         self.record(
             EventKind.EXAMINATION_HIDDEN,
             seat=seat,
-            payload={"round": exam["round"], "deal": exam["deal"], "hand": clock["hand"],
+            payload={"round": exam.round, "deal": exam.deal, "hand": clock.hand,
                      "skipped": "taken_over"},
         )  # fmt: skip
-        clock["done"] = True
+        clock.done = True
         self._examination_over()
 
     def _examination_over(self) -> None:
         """Every person is done with both hands: the table moves on to the hand choice."""
-        if self.game.examination is not None and clocks.all_done(self.game.examination):
-            self.game.examination = None
+        if self.examination is not None and self.examination.all_done:
+            self.examination = None
             self.apply({"type": "end_examination", "seat": None})
 
     # -- a pause -----------------------------------------------------------------------------
 
     def pause(self) -> None:
         """The table stops: no clock runs, nobody may act (the game's status says so)."""
-        turns.pause_started(self.game, self.now)
+        turns.pause_started(self.seat_clocks, self.now)
         self.game.status = Game.Status.PAUSED
 
     def resume(self) -> float:
         """The table goes on: every clock is moved on by the time it stood still (seconds)."""
-        stood = turns.pause_ended(self.game, self.now)
-        clocks.shifted(self.game.examination, stood)
+        stood = turns.pause_ended(self.seat_clocks, self.now)
+        if self.examination is not None:
+            self.examination.shift(stood)
         if self.game.turn_started_at:
             self.game.turn_started_at += stood
         self.game.status = Game.Status.ACTIVE
@@ -449,7 +464,7 @@ class GameRun:
         """When the game next changes with no one acting (None: it waits for a person)."""
         if self.game.status != Game.Status.ACTIVE:
             return None
-        expiry = clocks.next_expiry(self.game.examination)
+        expiry = self.examination.next_expiry() if self.examination else None
         due = turns.next_due(self)
         times = [t for t in (expiry[0] if expiry else None, due.at if due else None) if t]
         return min(times, default=None)
@@ -460,7 +475,7 @@ class GameRun:
         if self.game.status != Game.Status.ACTIVE:
             return
         while True:
-            expiry = clocks.next_expiry(self.game.examination)
+            expiry = self.examination.next_expiry() if self.examination else None
             due = turns.next_due(self)
             first = expiry is not None and (due is None or expiry[0] <= due.at)
             if first and expiry[0] <= self.now:  # type: ignore[index]
@@ -525,6 +540,7 @@ class GameRun:
     def _changed_fields(self) -> tuple[list[str], dict[str, str]]:
         """The game's columns this request changed (set on ``game``), and ``updated_at``; with
         the JSON text each changed JSON column was compared as (written as it is)."""
+        self._sync()
         game, plain = self.game, self._plain()
         changed = [name for name in PLAIN_FIELDS if plain[name] != self._stored[name]]
         texts = {name: plain[name] for name in JSON_FIELDS if name in changed}

@@ -22,7 +22,7 @@ request wrote it). A read works the same out in memory.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,6 @@ from apps.games.engine.base import derive_seed
 from apps.games.engine.bots import make_bot
 from apps.games.engine.visibility import public_events
 from apps.games.models import EventKind
-from apps.games.runtime import examination
 from apps.games.runtime.log import setup_and_actions
 
 if TYPE_CHECKING:
@@ -82,15 +81,54 @@ class Due:
 # -- the seats' turn clocks (Game.turns) --------------------------------------------------------
 
 
-def _turns(game) -> dict[str, Any]:
-    if game.turns is None:
-        game.turns = {"silent_since": {}, "taken_over": {}}
-    return game.turns
+@dataclass
+class Held:
+    """A person's seat the computer plays: since when, and why (silent, or the clinician)."""
+
+    at: datetime
+    reason: str
 
 
-def taken_over(game, seat: int) -> dict[str, str] | None:
-    """``{"at": iso, "reason": "silent" | "clinician"}`` while the seat is taken over."""
-    return (game.turns or {}).get("taken_over", {}).get(str(seat))
+@dataclass
+class SeatClocks:
+    """The person seats' turn clocks: who has been silent since when while the table waited for
+    them, who is taken over, and since when the table is paused (``Game.turns`` as JSON)."""
+
+    silent_since: dict[int, datetime] = field(default_factory=dict)
+    taken_over: dict[int, Held] = field(default_factory=dict)
+    paused_at: datetime | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "silent_since": {str(s): at.isoformat() for s, at in self.silent_since.items()},
+            "taken_over": {
+                str(s): {"at": held.at.isoformat(), "reason": held.reason}
+                for s, held in self.taken_over.items()
+            },
+        }
+        if self.paused_at is not None:
+            data["paused_at"] = self.paused_at.isoformat()
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> SeatClocks:
+        data = data or {}
+        paused = data.get("paused_at")
+        return cls(
+            silent_since={
+                int(s): datetime.fromisoformat(at) for s, at in data.get("silent_since", {}).items()
+            },
+            taken_over={
+                int(s): Held(datetime.fromisoformat(held["at"]), held["reason"])
+                for s, held in data.get("taken_over", {}).items()
+            },
+            paused_at=datetime.fromisoformat(paused) if paused else None,
+        )
+
+
+def held(game, seat: int) -> Held | None:
+    """The seat's takeover, read from a game row (outside a run)."""
+    return SeatClocks.from_json(game.turns).taken_over.get(seat)
 
 
 def takeover_on(run: GameRun) -> bool:
@@ -106,8 +144,7 @@ def owing(run: GameRun) -> list[int]:
     if state.finished or run.probes_waiting:
         return []
     if state.phase == "examination":
-        clocks = run.game.examination
-        return [s for s in run.person_seats if examination.waiting(examination.clock_of(clocks, s))]
+        return [s for s in run.person_seats if (c := run.clock(s)) is not None and c.waiting]
     return [s for s in state.to_act if run.is_person(s)]
 
 
@@ -116,34 +153,31 @@ def silence_starts(run: GameRun) -> None:
     goes on over turns the clock played for them)."""
     if not takeover_on(run):
         return  # nobody waits for a lone participant: their silence is not tracked
-    silent = _turns(run.game)["silent_since"]
+    clocks = run.seat_clocks
     for seat in owing(run):
-        if not taken_over(run.game, seat):
-            silent.setdefault(str(seat), run.now.isoformat())
+        if seat not in clocks.taken_over:
+            clocks.silent_since.setdefault(seat, run.now)
 
 
 def acted(run: GameRun, seat: int) -> None:
     """The seat's person made a move themselves: their silence, if any, is over."""
-    if run.game.turns:
-        run.game.turns["silent_since"].pop(str(seat), None)
+    run.seat_clocks.silent_since.pop(seat, None)
 
 
 def heard(run: GameRun, seat: int, reason: str) -> None:
     """The seat's person sent something: they are not silent, and act themselves again (unless
     the clinician put the computer in their seat)."""
-    turns = run.game.turns
-    if not turns:
-        return
-    turns["silent_since"].pop(str(seat), None)
-    held = taken_over(run.game, seat)
-    if held is not None and held["reason"] != CLINICIAN:
+    clocks = run.seat_clocks
+    clocks.silent_since.pop(seat, None)
+    taken = clocks.taken_over.get(seat)
+    if taken is not None and taken.reason != CLINICIAN:
         seat_return(run, seat, reason)
     silence_starts(run)  # a turn of theirs already running counts their silence from now
 
 
 def seat_return(run: GameRun, seat: int, reason: str) -> None:
-    held = _turns(run.game)["taken_over"].pop(str(seat))
-    away = round((run.now - datetime.fromisoformat(held["at"])).total_seconds(), 3)
+    taken = run.seat_clocks.taken_over.pop(seat)
+    away = round((run.now - taken.at).total_seconds(), 3)
     run.record(
         EventKind.SEAT_RETURN,
         seat=seat,
@@ -154,37 +188,34 @@ def seat_return(run: GameRun, seat: int, reason: str) -> None:
 def take_over(run: GameRun, seat: int, reason: str) -> None:
     """The takeover opponent plays ``seat`` from now (``reason``: silent, or clinician); a hand
     it has still to examine is skipped."""
-    turns = _turns(run.game)
-    silent = turns["silent_since"].pop(str(seat), None)
-    turns["taken_over"][str(seat)] = {"at": run.now.isoformat(), "reason": reason}
+    clocks = run.seat_clocks
+    silent = clocks.silent_since.pop(seat, None)
+    clocks.taken_over[seat] = Held(run.now, reason)
     run.record(
         EventKind.SEAT_TAKEOVER,
         seat=seat,
         payload={
             "seat": seat,
             "reason": reason,
-            "silent_seconds": round((run.now - datetime.fromisoformat(silent)).total_seconds(), 3)
-            if silent
-            else None,
+            "silent_seconds": round((run.now - silent).total_seconds(), 3) if silent else None,
             "level": settings(run.game).takeover_level,
         },
     )
     run.examination_skip(seat)
 
 
-def pause_started(game, now: datetime) -> None:
-    _turns(game)["paused_at"] = now.isoformat()
+def pause_started(clocks: SeatClocks, now: datetime) -> None:
+    clocks.paused_at = now
 
 
-def pause_ended(game, now: datetime) -> timedelta:
+def pause_ended(clocks: SeatClocks, now: datetime) -> timedelta:
     """The pause is over: how long it lasted, every seat's turn clock moved on by as much (no
     silence counted while the table stood still)."""
-    turns = _turns(game)
-    stood = now - datetime.fromisoformat(turns.pop("paused_at"))
-    for seat, since in turns["silent_since"].items():
-        turns["silent_since"][seat] = (datetime.fromisoformat(since) + stood).isoformat()
-    for held in turns["taken_over"].values():
-        held["at"] = (datetime.fromisoformat(held["at"]) + stood).isoformat()
+    assert clocks.paused_at is not None
+    stood, clocks.paused_at = now - clocks.paused_at, None
+    clocks.silent_since = {seat: at + stood for seat, at in clocks.silent_since.items()}
+    for taken in clocks.taken_over.values():
+        taken.at += stood
     return stood
 
 
@@ -201,10 +232,10 @@ def pace(game, seat: int, started: datetime) -> timedelta:
 
 
 def _silence_due(run: GameRun, seat: int, rules: Settings, started: datetime) -> Due | None:
-    silent = (run.game.turns or {}).get("silent_since", {}).get(str(seat))
+    silent = run.seat_clocks.silent_since.get(seat)
     if not silent or rules.takeover_seconds is None or not takeover_on(run):
         return None
-    at = datetime.fromisoformat(silent) + timedelta(seconds=rules.takeover_seconds)
+    at = silent + timedelta(seconds=rules.takeover_seconds)
     return Due(max(at, started), seat, "takeover")
 
 
@@ -212,9 +243,8 @@ def _due_for(run: GameRun, seat: int, started: datetime, rules: Settings) -> Due
     game = run.game
     if not run.is_person(seat):
         return Due(started + pace(game, seat, started), seat, "opponent")
-    if held := taken_over(game, seat):
-        at = max(started + pace(game, seat, started), datetime.fromisoformat(held["at"]))
-        return Due(at, seat, "takeover_play")
+    if taken := run.seat_clocks.taken_over.get(seat):
+        return Due(max(started + pace(game, seat, started), taken.at), seat, "takeover_play")
     candidates = [due] if (due := _silence_due(run, seat, rules, started)) else []
     if rules.turn_seconds:
         candidates.append(Due(started + timedelta(seconds=rules.turn_seconds), seat, "turn_timer"))
@@ -228,11 +258,10 @@ def next_due(run: GameRun) -> Due | None:
         return None  # a recall probe waiting: the table waits for its answer
     rules = settings(game)
     if state.phase == "examination":  # a hand nobody starts: its seat is taken over
-        clocks = game.examination
         dues = [
-            _silence_due(run, seat, rules, examination.not_before(clock))
+            _silence_due(run, seat, rules, clock.not_before)
             for seat in owing(run)
-            if (clock := examination.clock_of(clocks, seat)) is not None
+            if (clock := run.clock(seat)) is not None
         ]
     elif game.turn_started_at:
         started = game.turn_started_at
@@ -302,7 +331,7 @@ def turn_view(run: GameRun) -> dict[str, Any] | None:
     rules = settings(game)
     due = next_due(run)
     to_act = list(state.to_act)
-    thinking = [s for s in to_act if not run.is_person(s) or taken_over(game, s)]
+    thinking = [s for s in to_act if not run.is_person(s) or s in run.seat_clocks.taken_over]
     deadline = None
     if rules.turn_seconds and any(s not in thinking for s in to_act):
         deadline = game.turn_started_at + timedelta(seconds=rules.turn_seconds)
@@ -321,8 +350,8 @@ def _seconds(delta: timedelta) -> float:
     return round(max(0.0, delta.total_seconds()), 3)
 
 
-def seat_state(game, seat: int, kind: str) -> str:
+def seat_state(clocks: SeatClocks, seat: int, kind: str) -> str:
     """``person`` (playing themselves), ``taken_over`` or ``bot``."""
     if kind == "bot":
         return "bot"
-    return "taken_over" if taken_over(game, seat) else "person"
+    return "taken_over" if seat in clocks.taken_over else "person"

@@ -18,7 +18,6 @@ from apps.games.engine.visibility import (
     spectator_view,
 )
 from apps.games.models import Game
-from apps.games.runtime import examination as clocks
 from apps.games.runtime import presence, probes, turns
 from apps.games.runtime.log import seat_events
 from apps.games.runtime.seats import table_block
@@ -38,12 +37,12 @@ def waiting_for(run: GameRun) -> list[int]:
     game, state = run.game, run.state
     if game.status != Game.Status.ACTIVE or state.finished:
         return []
-    if run.probes_waiting:
-        return probes.seats_asked(game)
+    if run.probes is not None and run.probes.waiting:
+        return run.probes.seats_asked()
     if state.phase == "examination":
-        exam = game.examination or {"seats": {}}
-        return sorted(int(s) for s, clock in exam["seats"].items() if not clock["done"])
-    return [s for s in state.to_act if run.is_person(s) and not turns.taken_over(game, s)]
+        exam = run.examination
+        return sorted(s for s, clock in exam.seats.items() if not clock.done) if exam else []
+    return [s for s in state.to_act if run.is_person(s) and s not in run.seat_clocks.taken_over]
 
 
 def _next_change(run: GameRun) -> float | None:
@@ -53,34 +52,32 @@ def _next_change(run: GameRun) -> float | None:
 
 
 def _examination(run: GameRun, seat: int) -> dict[str, Any] | None:
-    clock = run.clock(seat)
-    if clock is None:
+    clock, exam = run.clock(seat), run.examination
+    if clock is None or exam is None:
         return None
-    exam, now = run.game.examination or {}, run.now
     return {
-        "round": exam["round"],
-        "deal": exam["deal"],
-        "hand": clock["hand"],
-        "planned_seconds": clock["planned"],
-        "seconds_left": round(clocks.seconds_left(clock, now), 3),
-        "waiting": clocks.waiting(clock),
-        "starts_in_seconds": clocks.starts_in(clock, now),
-        "ready": clock["done"],
+        "round": exam.round,
+        "deal": exam.deal,
+        "hand": clock.hand,
+        "planned_seconds": clock.planned,
+        "seconds_left": round(clock.seconds_left(run.now), 3),
+        "waiting": clock.waiting,
+        "starts_in_seconds": clock.starts_in(run.now),
+        "ready": clock.done,
     }
 
 
-def _seats(game: Game) -> list[dict[str, Any]]:
+def _seats(run: GameRun) -> list[dict[str, Any]]:
     seats = []
-    for seat, entry in enumerate(game.seats):
-        held = turns.taken_over(game, seat)
-        by = None if held is None else held["reason"]
+    for seat, entry in enumerate(run.game.seats):
+        held = run.seat_clocks.taken_over.get(seat)
         seats.append(
             {
                 "seat": seat,
                 "kind": entry["kind"],
                 "bot": entry.get("bot"),
-                "state": turns.seat_state(game, seat, entry["kind"]),
-                "taken_over_by": by,
+                "state": turns.seat_state(run.seat_clocks, seat, entry["kind"]),
+                "taken_over_by": None if held is None else held.reason,
             }
         )
     return seats
@@ -92,7 +89,8 @@ def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> dict[str, Any]
     game = run.game
     view = run.state.view(seat)
     if view["phase"] == "examination":
-        view = examination_cut(view, clocks.visible(run.clock(seat), run.now))
+        clock = run.clock(seat)
+        view = examination_cut(view, clock.visible(run.now) if clock else None)
     return {
         "id": game.pk,
         "game_type": game.game_type,
@@ -100,12 +98,12 @@ def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> dict[str, Any]
         "status": game.status,
         "version": game.next_seq,
         "seat": seat,
-        "seats": _seats(game),
+        "seats": _seats(run),
         "waiting_for": waiting_for(run),
         "next_change_in_seconds": _next_change(run),
         "examination": _examination(run, seat) if view["phase"] == "examination" else None,
         "turn": turns.turn_view(run),
-        "probe": probes.probe_view(game, seat),
+        "probe": probes.probe_view(run.probes, seat) if game.status == Game.Status.ACTIVE else None,
         "state": view,
         "recent": public_events(run.effects, seat) if recent else [],
         "table": table_block(game, seat),
@@ -114,22 +112,22 @@ def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> dict[str, Any]
 
 def _public_clock(run: GameRun) -> dict[str, Any] | None:
     """The examination's timing for someone watching: each person's hand and time, no card."""
-    exam = run.game.examination
-    if not exam:
+    exam = run.examination
+    if exam is None:
         return None
     return {
-        "round": exam["round"],
-        "deal": exam["deal"],
+        "round": exam.round,
+        "deal": exam.deal,
         "seats": [
             {
-                "seat": int(seat),
-                "hand": clock["hand"],
-                "planned_seconds": clock["planned"],
-                "seconds_left": round(clocks.seconds_left(clock, run.now), 3),
-                "waiting": clocks.waiting(clock),
-                "done": clock["done"],
+                "seat": seat,
+                "hand": clock.hand,
+                "planned_seconds": clock.planned,
+                "seconds_left": round(clock.seconds_left(run.now), 3),
+                "waiting": clock.waiting,
+                "done": clock.done,
             }
-            for seat, clock in sorted(exam["seats"].items())
+            for seat, clock in sorted(exam.seats.items())
         ],
     }
 
@@ -145,7 +143,7 @@ def watch_view(run: GameRun, *, recent: bool = True) -> dict[str, Any]:
         for s, entry in enumerate(game.seats)
     ]
     here = presence.seats_presence(game, run.now)
-    states = _seats(game)
+    states = _seats(run)
     for entry in seats:
         entry.update(
             state=states[entry["seat"]]["state"],
