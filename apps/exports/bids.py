@@ -174,8 +174,29 @@ def events_path(ref: GameRef) -> Path:
     return Path(f"sub-{participant}", f"ses-{session}", "beh", stem)
 
 
+# HED (Hierarchical Event Descriptors, standard schema HED_VERSION): what each event is, in terms
+# a machine can read. Each row's annotation is one group holding its card and seat (the columns'
+# own annotations, put in by reference), so two events at one onset never repeat a group.
+HED_VERSION = "8.3.0"
+HED_TRIAL_TYPES = {
+    "examination": "(Sensory-event, Experimental-stimulus, Visual-presentation, (Object, "
+    "Label/Hand), {seat})",
+    "play": "(Agent-action, Participant-response, (Move, {card}), {seat})",
+    "other_play": "(Sensory-event, Visual-presentation, (Agent-action, (Move, {card}), {seat}))",
+    "recall": "(Agent-action, Participant-response, (Recall, {card}), {seat})",
+    "other_recall": "(Sensory-event, Visual-presentation, (Agent-action, (Recall, {card}), "
+    "{seat}))",
+    "illegal_attempt": "(Agent-action, Participant-response, (Incorrect-action, Move, {card}), "
+    "{seat})",
+    "probe_where": "(Agent-action, Participant-response, (Recall, Position, {card}), {seat})",
+    "probe_which_hand": "(Agent-action, Participant-response, (Recall, Judge, {card}), {seat})",
+}
+HED_COLUMNS = {"card": "(Object, Label/#)", "seat": "(Agent, ID/#)"}
+assert set(HED_TRIAL_TYPES) == set(TRIAL_TYPES)
+
+
 def sidecar(table: Table) -> dict:
-    """A BIDS JSON sidecar: each column's description, units and levels."""
+    """A BIDS JSON sidecar: each column's description, units, levels and HED annotation."""
 
     def describe(column: Column) -> dict:
         entry: dict[str, Any] = {"Description": column.description}
@@ -183,8 +204,11 @@ def sidecar(table: Table) -> dict:
             entry["Units"] = column.unit
         if column.name == "trial_type":
             entry["Levels"] = dict(TRIAL_TYPES)
+            entry["HED"] = dict(HED_TRIAL_TYPES)
         elif column.allowed and len(column.allowed) <= 12:
             entry["Levels"] = {value: value for value in column.allowed}
+        if column.name in HED_COLUMNS:
+            entry["HED"] = HED_COLUMNS[column.name]
         return entry
 
     return {column.name: describe(column) for column in table.columns}
@@ -217,6 +241,7 @@ def dataset_description(scope: ExportScope) -> dict:
     return {
         "Name": dataset_name(study),
         "BIDSVersion": BIDS_VERSION,
+        "HEDVersion": HED_VERSION,
         "DatasetType": "raw",
         **({"License": study.dataset_license} if study.dataset_license else {}),
         "Authors": authors(study),

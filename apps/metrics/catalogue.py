@@ -130,21 +130,26 @@ METRICS: tuple[Metric, ...] = (
         "Which-hand sensitivity (d')",
         "Signal-detection d' of the which-hand probes (after each hand choice: was this card in "
         "the other hand?): z(hit rate) - z(false-alarm rate), a hit a yes to a card that was "
-        "there, a false alarm a yes to one that was not. Rates take the log-linear correction "
-        "(0.5 added to hits and false alarms, 1 to the signal and noise trials) in every case; "
-        "a session's counts are added up over its games.",
+        "there, a false alarm a yes to a card the participant never saw (the Old Deal's "
+        "Undealt; the New Deal's foils, cards seen in the old tricks, are left out: a yes to "
+        "them confuses where a card was seen, and their counts are kept apart in the details). "
+        "Rates take the log-linear correction (0.5 added to hits and false alarms, 1 to the "
+        "signal and noise trials) in every case; a session's counts are added up over its "
+        "games.",
         "z",
         HIGHER,
+        version=2,
         min_trials=20,
     ),
     Metric(
         "probe_hand_criterion",
         "Which-hand criterion (c)",
         "Signal-detection criterion c of the which-hand probes: -(z(hit rate) + z(false-alarm "
-        "rate)) / 2, same corrected rates as d'. Negative: a bias to answer yes; positive: to "
-        "answer no. A response style, neither better nor worse.",
+        "rate)) / 2, same corrected rates (and never-seen foils) as d'. Negative: a bias to "
+        "answer yes; positive: to answer no. A response style, neither better nor worse.",
         "z",
         NEUTRAL,
+        version=2,
         min_trials=20,
     ),
     # -- play quality -------------------------------------------------------------------------
@@ -199,10 +204,13 @@ METRICS: tuple[Metric, ...] = (
         "choices valued double-dummy, card plays averaged over 32 stratified sampled memories; "
         "choice by a softmax of those values, its precision fitted too). Per game and per "
         "session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
-        "(log-likelihoods added); details hold the 95% likelihood interval and how many "
-        "decisions of each kind carried information. The New Deal's hand choice is not used. "
-        "In simulation (bench/fidelity.py, 10 sessions) it recovers f with an RMSE of about "
-        "0.13; one session's estimate is much rougher (about 0.3).",
+        "(log-likelihoods added); details hold the likelihood interval computed at a nominal "
+        "95% and how many decisions of each kind carried information. The New Deal's hand "
+        "choice is not used. In simulation (bench/fidelity.py, 10 sessions) it recovers f "
+        "with an RMSE of about 0.1; one session's estimate is much rougher (about 0.3), and "
+        "the interval holds the true f less often than 95% (about 78% of single sessions, "
+        "63% at worst): the plays of a deal are treated as independent though a player keeps "
+        "one memory a deal.",
         "proportion",
         HIGHER,
         version=3,
@@ -223,32 +231,38 @@ METRICS: tuple[Metric, ...] = (
         min_trials=3,
     ),
     # -- timing -------------------------------------------------------------------------------
+    # Neutral: a faster decision is not a better one (speed trades with care), so timing
+    # describes how someone plays and is never read as an improvement or a decline.
     Metric(
         "decision_time_median_ms",
         "Median decision time",
         "Median time from a choice being offered to the card being played, measured in the "
-        "browser (server-measured time where the browser sent none).",
+        "browser (server-measured time where the browser sent none); a session's value is the "
+        "median of all its plays, not a mean of its games'.",
         "ms",
-        LOWER,
+        NEUTRAL,
+        version=2,
         games=BOTH,
         min_trials=20,
     ),
     Metric(
         "decision_time_iqr_ms",
         "Decision-time spread (IQR)",
-        "Interquartile range of the decision times.",
+        "Interquartile range of the decision times (a session's: of all its plays).",
         "ms",
-        LOWER,
+        NEUTRAL,
+        version=2,
         games=BOTH,
         min_trials=20,
     ),
     Metric(
         "decision_time_cv",
         "Decision-time variability (CV)",
-        "Coefficient of variation of the decision times (standard deviation / mean): "
-        "intra-individual variability.",
+        "Coefficient of variation of the decision times (standard deviation / mean; a "
+        "session's: of all its plays): intra-individual variability.",
         "ratio",
-        LOWER,
+        NEUTRAL,
+        version=2,
         games=BOTH,
         min_trials=20,
     ),
@@ -284,6 +298,22 @@ METRICS: tuple[Metric, ...] = (
         "seconds",
         LOWER,
         min_trials=4,
+    ),
+    # -- adaptive difficulty ------------------------------------------------------------------
+    Metric(
+        "adaptive_seconds",
+        "Adaptive examination time",
+        "While a protocol's adaptive staircase is on: the examination seconds the session was "
+        "played at, which the staircase set from every earlier 'Stragedy attempt (one step per "
+        "attempt: shorter after a hit, longer after a miss, weighted so the hit rate settles at "
+        "the protocol's target). Its n is the steps taken before the session: a level counts "
+        "once ten steps have set it. While the staircase adapts this level, not the hit rate, "
+        "is the outcome.",
+        "seconds",
+        LOWER,
+        plain="The time to examine the hands at which the participant hits the named card as "
+        "often as the protocol aims for: the staircase shortens it after each hit and lengthens "
+        "it after each miss. Less time needed means the cards are taken in faster.",
     ),
     # -- Mendikot -----------------------------------------------------------------------------
     Metric(

@@ -80,20 +80,41 @@ def recall_values(game: Game, rounds: list[dict], seat: int) -> dict[str, Value]
     }
 
 
-def timing_values(game: Game, seat: int) -> dict[str, Value]:
-    # Only the person's own plays: not an opponent's, nor a takeover's while they were away.
-    plays = Play.objects.filter(game=game, seat=seat, actor__in=PERSON_KINDS)
+def _times(plays) -> tuple[list[float], int]:
+    """Decision times (the browser's, else the server's) and how many came from the browser."""
     times = [
         float(ms)
         for ms in (p.decision_ms if p.decision_ms is not None else p.server_ms for p in plays)
         if ms is not None
     ]
-    source = {"client": sum(1 for p in plays if p.decision_ms is not None), "plays": len(times)}
+    return times, sum(1 for p in plays if p.decision_ms is not None)
+
+
+def _timing(times: list[float], client: int) -> dict[str, Value]:
+    source = {"client": client, "plays": len(times)}
     return {
         "decision_time_median_ms": Value(stats.median(times), len(times), source),
         "decision_time_iqr_ms": Value(stats.iqr(times), len(times)),
         "decision_time_cv": Value(stats.cv(times), len(times)),
     }
+
+
+def timing_values(game: Game, seat: int) -> dict[str, Value]:
+    # Only the person's own plays: not an opponent's, nor a takeover's while they were away.
+    return _timing(*_times(list(Play.objects.filter(game=game, seat=seat, actor__in=PERSON_KINDS))))
+
+
+def session_timing(games: list[tuple[Game, int]]) -> dict[str, Value]:
+    """A session's timing from all its games' plays together (a median of the session's plays,
+    not a mean of its games' medians), the person's own plays at each game's seat."""
+    times, client = [], 0
+    for game, seat in games:
+        more, from_client = _times(
+            list(Play.objects.filter(game=game, seat=seat, actor__in=PERSON_KINDS))
+        )
+        times += more
+        client += from_client
+    return _timing(times, client)
 
 
 def examination_values(game: Game, round_count: int, seat: int) -> dict[str, Value]:

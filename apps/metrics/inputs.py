@@ -52,7 +52,7 @@ def sessions_held(participants: list[Participant]) -> dict[int, list[Held]]:
         TrainingSession.objects.filter(participant_id__in=enrolled, status="completed")
         .order_by("participant_id", "number")
         .values_list("id", "participant_id", "number", "started_at", "completed_at",
-                     "created_at", "protocol_snapshot")
+                     "created_at", "protocol_snapshot", "examination_seconds")
     )  # fmt: skip
     played_at = dict(
         AdaptiveChange.objects.filter(session_id__in=[r[0] for r in rows]).values_list(
@@ -60,10 +60,12 @@ def sessions_held(participants: list[Participant]) -> dict[int, list[Held]]:
         )
     )
     out: dict[int, list[Held]] = defaultdict(list)
-    for pk, pid, number, started, completed, created, snapshot in rows:
+    for pk, pid, number, started, completed, created, snapshot, kept in rows:
         at = started or completed or created
         adaptive = bool((snapshot.get("adaptive") or {}).get("enabled"))
-        seconds = played_at.get(pk, snapshot.get("examination_seconds"))
+        seconds = round(kept) if kept is not None else None  # what it was played at
+        if seconds is None:
+            seconds = played_at.get(pk, snapshot.get("examination_seconds"))
         protocol = {
             "game": snapshot.get("game"),
             "examination_seconds": seconds,

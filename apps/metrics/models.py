@@ -122,8 +122,17 @@ class AdaptiveChange(models.Model):
         Participant, on_delete=models.CASCADE, related_name="adaptive_changes"
     )
     session = models.OneToOneField(TrainingSession, on_delete=models.CASCADE, related_name="+")
-    examination_seconds_before = models.PositiveSmallIntegerField()
-    examination_seconds_after = models.PositiveSmallIntegerField()
+    examination_seconds_before = models.PositiveSmallIntegerField(
+        help_text="the seconds the session was played at"
+    )
+    examination_seconds_after = models.PositiveSmallIntegerField(
+        help_text="the seconds the next session is played at (the level, rounded)"
+    )
+    # The staircase's level, unrounded, before and after the session's steps (one an attempt).
+    level_before = models.FloatField(null=True)
+    level_after = models.FloatField(null=True)
+    steps = models.PositiveSmallIntegerField(default=0, help_text="this session's steps")
+    steps_before = models.PositiveIntegerField(default=0, help_text="steps of earlier sessions")
     opponent_level_before = models.FloatField()
     opponent_level_after = models.FloatField()
     recall_rate = models.FloatField(null=True)

@@ -7,6 +7,13 @@ The rates take the log-linear correction (Hautus, 1995) in every case, not only 
 0 or 1: 0.5 is added to the hits and to the false alarms and 1 to the signal and to the noise
 trials, so the z-scores stay finite and the estimate is the same rule at every count.
 A session's d' and criterion come from its games' counts added up, not from a mean of games.
+
+The noise trials are of two kinds, and only one is counted: in the Old Deal the foils are cards
+the participant never saw (the Undealt), in the New Deal they are the old tricks' cards, seen
+face up elsewhere. A "yes" to a card seen elsewhere is a confusion of source, not of memory for
+the hand; mixing the two would make d' depend on how many probes fell in each deal. So d' and c
+use the never-seen foils; the seen-elsewhere foils' answers are kept beside them in the details
+(``false_alarms_seen``, ``correct_rejections_seen``).
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from apps.metrics.compute import Value
 
 POOLED = ("probe_hand_dprime", "probe_hand_criterion")
 COUNTS = ("hits", "misses", "false_alarms", "correct_rejections")
+SEEN = ("false_alarms_seen", "correct_rejections_seen")
+OLD_DEAL = 1  # its foils were never seen (the Undealt); the New Deal's were (the old tricks)
 
 
 def signal_detection(
@@ -40,13 +49,16 @@ def signal_detection(
 
 
 def _counts(rows: list[RecallProbe]) -> dict[str, int]:
+    signal = [r for r in rows if r.truly_in_other_hand]
+    never = [r for r in rows if not r.truly_in_other_hand and r.deal == OLD_DEAL]
+    seen = [r for r in rows if not r.truly_in_other_hand and r.deal != OLD_DEAL]
     return {
-        "hits": sum(1 for r in rows if r.truly_in_other_hand and r.in_other_hand),
-        "misses": sum(1 for r in rows if r.truly_in_other_hand and not r.in_other_hand),
-        "false_alarms": sum(1 for r in rows if not r.truly_in_other_hand and r.in_other_hand),
-        "correct_rejections": sum(
-            1 for r in rows if not r.truly_in_other_hand and not r.in_other_hand
-        ),
+        "hits": sum(1 for r in signal if r.in_other_hand),
+        "misses": sum(1 for r in signal if not r.in_other_hand),
+        "false_alarms": sum(1 for r in never if r.in_other_hand),
+        "correct_rejections": sum(1 for r in never if not r.in_other_hand),
+        "false_alarms_seen": sum(1 for r in seen if r.in_other_hand),
+        "correct_rejections_seen": sum(1 for r in seen if not r.in_other_hand),
     }
 
 
@@ -54,7 +66,7 @@ def _hand_values(counts: dict[str, int]) -> dict[str, Value]:
     n = sum(counts[k] for k in COUNTS)
     if not n:
         return {key: Value(None, 0, dict(counts)) for key in POOLED}
-    dprime, criterion = signal_detection(**counts)
+    dprime, criterion = signal_detection(**{k: counts[k] for k in COUNTS})
     return {
         "probe_hand_dprime": Value(dprime, n, dict(counts)),
         "probe_hand_criterion": Value(criterion, n, dict(counts)),
@@ -74,5 +86,5 @@ def probe_values(game: Game, seat: int) -> dict[str, Value]:
 
 def session_value(key: str, details: list[dict]) -> Value:
     """A session's d' or criterion from the counts of all its games."""
-    counts = {k: sum(d.get(k, 0) for d in details) for k in COUNTS}
+    counts = {k: sum(d.get(k, 0) for d in details) for k in (*COUNTS, *SEEN)}
     return _hand_values(counts)[key]

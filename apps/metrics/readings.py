@@ -38,20 +38,30 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from apps.metrics import stats
-from apps.metrics.catalogue import CATALOGUE, HIGHER, LOWER, NEUTRAL, UNCALIBRATED, Metric
+from apps.metrics.catalogue import CATALOGUE, NEUTRAL, Metric
+from apps.metrics.claims import Assessment, PointSpec, Sitting, resolve  # noqa: F401 (offered)
+from apps.metrics.comparisons import Norm, comparison
+from apps.metrics.reading_words import (
+    ALPHA,
+    KIND_WORDS,
+    NEUTRAL_NOTE,
+    assessment_words,
+    exploratory_words,
+    label,
+)
+from apps.metrics.series import (  # noqa: F401 (offered from here)
+    ADAPTED,
+    MIN_POINTS,
+    TREND_STATUSES,
+    Point,
+    counted,
+    fit_trend,
+)
 
-MIN_POINTS = 5  # counted sessions before a trend is fitted
 MIN_CONTROL = 5  # control-arm participants with both sessions before a practice correction
-MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
-ALPHA = 0.05
-# Sessions played while the staircase adapts are not read for these: it steers on them.
-ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
-NO_Z = UNCALIBRATED  # their one-session interval is not calibrated
-GAME_NAMES = {"memulation": "Memulation", "mendikot": "Mendikot"}
-NEUTRAL_NOTE = "A neutral measure: it describes how the participant plays, not how well."
 # Why a reliable change is, or is not, given at an assessment point (``change.status``).
 CHANGE_STATUSES = {
     "ok": "computed",
@@ -63,24 +73,7 @@ CHANGE_STATUSES = {
 }
 
 
-TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit")
 READING_ROLES = ("primary", "exploratory", "context")
-
-
-# -- inputs ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Point:
-    """One completed session of one game, with the metric's value there (None: no value)."""
-
-    session: int  # the session's number, as every page numbers it
-    session_id: int
-    date: str | None
-    value: float | None
-    n: int = 0  # observations behind the value
-    adaptive: bool = False  # played while the adaptive staircase set the examination time
-    protocol: dict = field(default_factory=dict, compare=False)  # game, seconds, opponent
 
 
 @dataclass(frozen=True)
@@ -104,80 +97,6 @@ class Practice:
     n: int
 
 
-@dataclass(frozen=True)
-class Norm:
-    """A norms row, with everything its z-score must carry."""
-
-    mean: float
-    sd: float
-    n: int
-    source: str
-    age_band: str
-    protocol: dict  # the settings the norms were collected under (game, seconds, opponent)
-
-
-@dataclass(frozen=True)
-class Assessment:
-    """A declared assessment point as the participant reached it (``session`` None: not yet)."""
-
-    id: int
-    kind: str  # baseline, post_training, follow_up
-    label: str
-    when: str
-    session: int | None = None  # the session number that stands for it
-
-
-@dataclass(frozen=True)
-class PointSpec:
-    """A declared assessment point: a session number, or a window of days after enrolment."""
-
-    id: int
-    kind: str
-    label: str
-    when: str
-    session: int | None = None
-    window: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True)
-class Sitting:
-    """A completed session as the assessment points see it."""
-
-    number: int
-    day: int  # days after enrolment the session started
-
-
-def resolve(specs: list[PointSpec], sittings: list[Sitting]) -> tuple[Assessment, ...]:
-    """Which session stands for each point: for a session number, the completed session of that
-    number or, if it was not completed, the next completed one; for a window, the first
-    completed session that started inside it. Each point's session comes after the one before.
-
-    >>> specs = [PointSpec(1, "baseline", "", "session 1", session=1),
-    ...          PointSpec(2, "post_training", "", "session 4", session=4),
-    ...          PointSpec(3, "follow_up", "", "days 30-40", window=(30, 40))]
-    >>> [a.session for a in resolve(specs, [Sitting(1, 0), Sitting(2, 3), Sitting(5, 9),
-    ...                                      Sitting(6, 29), Sitting(7, 33)])]
-    [1, 5, 7]
-    """
-    out = []
-    after = 0
-    for spec in specs:
-        match = None
-        for sitting in sorted(sittings, key=lambda s: s.number):
-            if sitting.number <= after:
-                continue
-            at_number = spec.session is not None and sitting.number >= spec.session
-            in_window = spec.window is not None and spec.window[0] <= sitting.day <= spec.window[1]
-            if at_number or in_window:
-                match = sitting
-                break
-        out.append(
-            Assessment(spec.id, spec.kind, spec.label, spec.when, match.number if match else None)
-        )
-        after = match.number if match else after
-    return tuple(out)
-
-
 @dataclass
 class Context:
     """Everything besides the series that a participant's readings rest on."""
@@ -194,119 +113,6 @@ class Context:
     @property
     def points_after_baseline(self) -> int:
         return sum(1 for a in self.assessments if a.kind != "baseline")
-
-
-# -- words -------------------------------------------------------------------------------------
-
-
-def _number(x: float) -> str:
-    return f"{x:.3g}"
-
-
-def value_words(value: float | None, unit: str) -> str:
-    if value is None:
-        return "-"
-    if unit == "proportion":
-        return f"{value * 100:.0f}%"
-    return f"{_number(value)} {unit}"
-
-
-def change_words(value: float, unit: str) -> str:
-    if unit == "proportion":
-        return f"{value * 100:+.0f} points"
-    return f"{value:+.3g} {unit}"
-
-
-def _observations(n: int) -> str:
-    return f"{n} observation{'s' if n != 1 else ''}"
-
-
-def _better(metric: Metric, change: float) -> str:
-    if metric.direction == HIGHER:
-        return "improvement" if change > 0 else "decline"
-    if metric.direction == LOWER:
-        return "improvement" if change < 0 else "decline"
-    raise ValueError("a neutral measure has no better or worse")
-
-
-def label(metric: Metric, game: str, games: int) -> str:
-    """The metric's label, with the game when the participant has played both."""
-    if len(metric.games) > 1 and games > 1:
-        return f"{metric.label} ({GAME_NAMES.get(game, game)})"
-    return metric.label
-
-
-# -- trends ------------------------------------------------------------------------------------
-
-
-def counted(metric: Metric, points: list[Point]) -> list[Point]:
-    """The sessions a reading may rest on: a value on ``min_trials`` observations, and not
-    played while the staircase adapted when the metric is one it steers on."""
-    return [
-        p
-        for p in points
-        if p.value is not None
-        and p.n >= metric.min_trials
-        and not (p.adaptive and metric.key in ADAPTED)
-    ]
-
-
-def fit_trend(metric: Metric, points: list[Point]) -> dict:
-    """The trend over ``points`` (already counted), without words: its numbers and p, or why
-    there is none (``status``)."""
-    base = {"points": len(points), "min_points": MIN_POINTS}
-    if len(points) < MIN_POINTS:
-        return {**base, "status": "not_enough_points"}
-    values = [p.value for p in points]
-    if max(values) == min(values):  # type: ignore[type-var]
-        return {**base, "status": "no_variation", "value": values[0]}
-    x = [float(p.session) for p in points]
-    y = [float(p.value) for p in points]  # type: ignore[arg-type]
-    w = [float(p.n) for p in points]
-    fit: stats.Trend | None
-    if metric.unit == "proportion":
-        fit = stats.logistic_trend(x, y, w)
-        if fit is None:
-            return {**base, "status": "no_fit"}
-    else:
-        fit = stats.weighted_trend(x, y, w)
-    return {
-        **base,
-        "status": "ok",
-        "scale": fit.scale,
-        "slope": fit.slope,
-        "ci_low": fit.ci_low,
-        "ci_high": fit.ci_high,
-        "p": fit.p,
-        "first_session": points[0].session,
-        "last_session": points[-1].session,
-        "fitted_first": fit.first,
-        "fitted_last": fit.last,
-        "change": fit.change,
-        "change_low": fit.change_low,
-        "change_high": fit.change_high,
-    }
-
-
-def _trend_numbers(metric: Metric, trend: dict) -> str:
-    unit = metric.unit
-    span = f"sessions {trend['first_session']}-{trend['last_session']}"
-    return (
-        f"{change_words(trend['change'], unit)} over {span} (95% CI "
-        f"{change_words(trend['change_low'], unit)} to {change_words(trend['change_high'], unit)}"
-        f"; {trend['points']} sessions)"
-    )
-
-
-def _no_trend_words(metric: Metric, trend: dict) -> str:
-    if trend["status"] == "not_enough_points":
-        return (
-            f"No trend yet: {trend['points']} of the {MIN_POINTS} sessions a trend needs have "
-            f"{metric.min_trials} or more observations."
-        )
-    if trend["status"] == "no_variation":
-        return f"No variation: every counted session is {value_words(trend['value'], metric.unit)}."
-    return "No trend: the values sit at an end of the scale, where no trend can be fitted."
 
 
 # -- the reliable change at a point ------------------------------------------------------------
@@ -446,7 +252,7 @@ def participant_readings(
             reading["trend"] = fit_trend(metric, use)
             if reading["trend"].get("p") is not None:
                 exploratory.append(((key, game), reading["trend"]["p"]))
-        reading["z"] = _z(metric, game, latest if latest in use else None, latest, ctx)
+        reading["z"] = _compare(metric, game, latest if latest in use else None, latest, ctx)
     _adjust_exploratory(readings, exploratory)
     _adjust_primary(readings, primary, ctx)
     for reading in readings.values():
@@ -530,23 +336,11 @@ def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float
         if reading["role"] != "exploratory":
             continue
         metric, trend = CATALOGUE[key], reading["trend"]
-        reading["reading"] = _exploratory_words(metric, trend)
+        reading["reading"] = exploratory_words(metric, trend)
         clear = trend.get("p_adjusted") is not None and trend["p_adjusted"] < ALPHA
         trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
         if metric.direction == NEUTRAL:
             reading["reading"] += " " + NEUTRAL_NOTE
-
-
-def _exploratory_words(metric: Metric, trend: dict) -> str:
-    if trend["status"] != "ok":
-        return "Exploratory. " + _no_trend_words(metric, trend)
-    clear = trend["p_adjusted"] < ALPHA
-    kind = ("rising" if trend["change"] > 0 else "falling") if clear else "no clear trend"
-    return (
-        f"Exploratory (not a planned claim): {kind}, {_trend_numbers(metric, trend)}; "
-        f"p = {trend['p_adjusted']:.2g} after Holm's correction across the "
-        f"{trend['family']} trends shown."
-    )
 
 
 def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Context) -> None:
@@ -561,7 +355,7 @@ def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Contex
         metric = CATALOGUE[key]
         for entry in reading["assessments"]:
             if "reading" not in entry:
-                entry["reading"], entry["words"] = _assessment_words(metric, entry)
+                entry["reading"], entry["words"] = assessment_words(metric, entry)
                 entry["made"] = (entry["change"] or {}).get("status") in MADE
             reading["words"] += entry["words"]
         reached = [e for e in reading["assessments"] if e["session"] is not None]
@@ -579,173 +373,9 @@ def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Contex
             )
 
 
-KIND_WORDS = {"baseline": "Baseline", "post_training": "End of training", "follow_up": "Follow-up"}
-
-
-def _assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
-    """The point's reading in words, and the flag words it shows."""
-    change, trend = entry["change"] or {}, entry["trend"] or {}
-    words, flags = [], []
-    if change.get("status") == "ok":
-        reliable = change["p_adjusted"] < ALPHA
-        net = change["raw_change"] - (change["practice_gain"] or 0.0)
-        head = f"Reliable {_better(metric, net)}" if reliable else "No reliable change"
-        if reliable:
-            flags.append(head.lower())
-        practice = (
-            f", {change_words(change['practice_gain'], metric.unit)} of practice from the control "
-            f"arm (n = {change['practice_n']}) taken off"
-            if change["practice_gain"] is not None
-            else ", no practice correction (the study has no control arm)"
-        )
-        words.append(
-            f"{head} since the baseline: {value_words(change['baseline'], metric.unit)} "
-            f"(session {change['baseline_session']}, n = {change['baseline_n']}) to "
-            f"{value_words(change['value'], metric.unit)} (session {change['session']}, n = "
-            f"{change['n']}){practice}; RCI {change['rci']:.2f}, p = {change['p_adjusted']:.2g} "
-            f"after correction for {change['family']} readings at this point and "
-            f"{change['looks']} assessment point{'s' if change['looks'] != 1 else ''}."
-        )
-    else:
-        words.append(_no_change_words(metric, change))
-    if trend.get("status") == "ok":
-        clear = trend["p_adjusted"] < ALPHA
-        if clear:
-            kind = _better(metric, trend["change"]).capitalize()
-            flags.append(kind.lower())
-        else:
-            kind = "No clear trend"
-        words.append(
-            f"{kind} over training: {_trend_numbers(metric, trend)}, p = "
-            f"{trend['p_adjusted']:.2g} after correction."
-        )
-        trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
-    elif trend:
-        words.append(_no_trend_words(metric, trend))
-    return " ".join(words), flags
-
-
-def _no_change_words(metric: Metric, change: dict) -> str:
-    status = change.get("status")
-    if status == "not_enough_trials":
-        return (
-            f"No change reading: the baseline rests on "
-            f"{_observations(change['baseline_n'])} and this point on "
-            f"{_observations(change['n'])}; {change['min_trials']} are needed in each."
-        )
-    if status == "no_reliability":
-        return f"No change reading: {change['missing']}"
-    if status == "no_practice":
-        return (
-            "No change reading yet: the practice correction needs "
-            f"{change['min_control']} control-arm participants with both sessions."
-        )
-    return "No change reading: no value at the baseline or at this point."
-
-
-# -- comparisons -------------------------------------------------------------------------------
-
-
-def _z(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx: Context):
-    """The latest counted session compared with the norms and with the control arm."""
-    none = {"session": None, "value": None, "norm": None, "cohort": None}
-    if metric.direction == NEUTRAL or metric.baseline_for:
-        return {**none, "reading": "No comparison: " + NEUTRAL_NOTE[2:].lower()}
-    if metric.key in NO_Z:
-        return {
-            **none,
-            "reading": "No comparison: one session's estimate is too uncertain to compare "
-            "with others.",
-        }
-    if latest is None:
-        if shown is None:
-            return {**none, "reading": "No comparison yet."}
-        return {
-            **none,
-            "reading": f"No comparison: the latest session rests on {_observations(shown.n)}; "
-            f"a comparison needs {metric.min_trials}.",
-        }
-    out: dict = {"session": latest.session, "value": latest.value, "norm": None, "cohort": None}
-    parts = []
-    norm = ctx.norm(metric.key, game)
-    if norm is not None and _same_protocol(norm.protocol, latest.protocol):
-        z = (latest.value - norm.mean) / norm.sd  # type: ignore[operator]
-        out["norm"] = {
-            "z": z,
-            "mean": norm.mean,
-            "sd": norm.sd,
-            "n": norm.n,
-            "source": norm.source,
-            "age_band": norm.age_band,
-            "protocol": norm.protocol,
-        }
-        parts.append(
-            f"{_standing(metric, z)} compared with the age-band norms (z = {z:.2f}; "
-            f"{norm.source}: age {norm.age_band}, n = {norm.n}, mean "
-            f"{value_words(norm.mean, metric.unit)}, SD {value_words(norm.sd, metric.unit)}, "
-            f"{protocol_words(norm.protocol)})"
-        )
-    elif norm is not None:
-        out["norm_mismatch"] = (
-            f"the norms were collected with {protocol_words(norm.protocol)}; this session ran "
-            f"with {protocol_words(latest.protocol)}"
-        )
-    others = ctx.cohort(metric.key, game, latest.session)
-    if len(others) >= MIN_COHORT_Z:
-        mean, sd = sum(others) / len(others), _sd(others)
-        if sd:
-            z = (latest.value - mean) / sd  # type: ignore[operator]
-            out["cohort"] = {
-                "z": z,
-                "mean": mean,
-                "sd": sd,
-                "n": len(others),
-                "session": latest.session,
-            }
-            parts.append(
-                f"{_standing(metric, z)} compared with the study's control arm at session "
-                f"{latest.session} (z = {z:.2f}; n = {len(others)}, mean "
-                f"{value_words(mean, metric.unit)}, SD {value_words(sd, metric.unit)})"
-            )
-    if parts:
-        out["reading"] = f"Session {latest.session}: " + "; ".join(parts) + "."
-    else:
-        missing = [out.get("norm_mismatch") or "no norms for this age band and measure"]
-        missing.append(
-            f"the control arm has {len(others)} consented participants with session "
-            f"{latest.session} ({MIN_COHORT_Z} needed)"
-        )
-        out["reading"] = "No comparison: " + "; ".join(missing) + "."
-    return out
-
-
-def _standing(metric: Metric, z: float) -> str:
-    good = z if metric.direction == HIGHER else -z
-    if abs(z) < 1:
-        return "About average"
-    return "Better than most" if good > 0 else "Worse than most"
-
-
-def _sd(values: list[float]) -> float | None:
-    if len(values) < 2:
-        return None
-    mean = sum(values) / len(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-
-
-PROTOCOL_FIELDS = ("game", "examination_seconds", "opponent")
-
-
-def _same_protocol(norm: dict, session: dict) -> bool:
-    return all(norm.get(f) == session.get(f) for f in PROTOCOL_FIELDS)
-
-
-def protocol_words(protocol: dict) -> str:
-    game = GAME_NAMES.get(protocol.get("game") or "", protocol.get("game") or "?")
-    return (
-        f"{game}, {protocol.get('examination_seconds')} s examination, "
-        f"{protocol.get('opponent')} opponent"
-    )
+def _compare(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx):
+    others = ctx.cohort(metric.key, game, latest.session) if latest is not None else []
+    return comparison(metric, latest, shown, ctx.norm(metric.key, game), others)
 
 
 def digest(reading: dict) -> str:

@@ -16,6 +16,7 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
     claimable,
 )
 from apps.metrics.compute import record
+from apps.metrics.fidelity import interval_label
 from apps.metrics.models import AdaptiveChange, GameAnalysis, MetricValue
 from apps.metrics.readings import (  # noqa: F401 (offered to other apps)
     CHANGE_STATUSES,
@@ -51,7 +52,8 @@ INTERVAL_METRICS = ("memory_fidelity",)
 
 
 def _latest_interval(participant: Participant, key: str) -> dict | None:
-    """The 95% interval of the participant's latest session estimate of ``key``, if stored."""
+    """The interval of the participant's latest session estimate of ``key``, if stored, with
+    the words it is shown with (its coverage as measured in simulation)."""
     row = (
         MetricValue.objects.filter(
             level=Level.SESSION,
@@ -71,6 +73,7 @@ def _latest_interval(participant: Participant, key: str) -> dict | None:
         "low": details["low"],
         "high": details["high"],
         "informative": details.get("informative"),
+        "label": interval_label("one session"),
     }
 
 

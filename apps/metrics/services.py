@@ -15,6 +15,7 @@ from apps.common import clock
 from apps.games.models import Game
 from apps.games.selectors import session_games, session_seat
 from apps.metrics import compute, fidelity, probes, readings
+from apps.metrics.adaptive import adaptive_step
 from apps.metrics.analysis import ANALYSIS_VERSION, analysis_values, game_analysis
 from apps.metrics.catalogue import CATALOGUE, catalogue_signature
 from apps.metrics.inputs import StudyInputs, participant_series, sessions_held
@@ -98,7 +99,12 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
                 n=sum(i.n for i in items),
             )
         )
+    # Timing: the median, spread and variability of all the session's plays together.
+    timing = compute.session_timing([(g, session_seat(g, session.pk)) for g in games])
     for row in rows:
+        if row.key in timing:
+            item = timing[row.key]
+            row.value, row.n, row.details = item.value, item.n, item.details
         if row.key in probes.POOLED:  # signal detection: the games' counts added up
             pooled = probes.session_value(
                 row.key, [v[row.key].details for v in per_game if row.key in v]
@@ -111,13 +117,12 @@ def session_metrics_compute(*, session_id: int, with_solver: bool | None = None)
         unique_fields=["session"],
         update_fields=["signature", "computed_at"],
     )
-    # The participant's trends and staircase are read from all their sessions and rewritten:
-    # jobs of one participant take turns here, so none rewrites them without another's session.
+    # The staircase's steps, then the participant's readings, read from all their sessions and
+    # rewritten: jobs of one participant take turns here (the staircase locks the participant's
+    # row), so none rewrites them without another's session.
+    adaptive_step(session=session)
     participant = Participant.objects.select_for_update().get(pk=session.participant_id)
     participant_readings_refresh(participant=participant)
-    from apps.metrics.adaptive import adaptive_step
-
-    adaptive_step(session=session)
 
 
 FIDELITY = "memory_fidelity"

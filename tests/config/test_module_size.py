@@ -12,7 +12,6 @@ DECLARATIVE = {
 }
 TO_BE_SPLIT = {
     "apps/games/engine/solver_core.py",
-    "apps/metrics/readings.py",  # the readings of a participant's metrics, and their words
 }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
 from apps.metrics.norms import norms_load
 from apps.metrics.services import participant_readings_refresh
@@ -65,7 +66,7 @@ def _declining(staff) -> Participant:
         for key, series in values.items():
             MetricValue.objects.create(
                 level="session", subject_id=session.pk, participant=participant,
-                session=session, key=key, version=1, value=series[i], n=3,
+                session=session, key=key, version=CATALOGUE[key].version, value=series[i], n=3,
             )  # fmt: skip
     participant_readings_refresh(participant=participant)
     return Participant.objects.get(pk=participant.pk)

@@ -2781,15 +2781,13 @@ export interface components {
          *     * `tricks_lost` - tricks_lost
          *     * `hand_choice_loss` - hand_choice_loss
          *     * `illegal_attempts` - illegal_attempts
-         *     * `decision_time_median_ms` - decision_time_median_ms
-         *     * `decision_time_iqr_ms` - decision_time_iqr_ms
-         *     * `decision_time_cv` - decision_time_cv
          *     * `examination_page_hidden_seconds` - examination_page_hidden_seconds
+         *     * `adaptive_seconds` - adaptive_seconds
          *     * `mendikot_tens` - mendikot_tens
          *     * `mendikot_rounds_won` - mendikot_rounds_won
          * @enum {string}
          */
-        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "decision_time_median_ms" | "decision_time_iqr_ms" | "decision_time_cv" | "examination_page_hidden_seconds" | "mendikot_tens" | "mendikot_rounds_won";
+        PrimaryMetricsEnum: "recall_hit" | "recall_suit_correct" | "recall_rank_correct" | "recall_position_error" | "recall_strategic_value" | "probe_location_hit" | "probe_hand_dprime" | "tricks_won" | "optimal_play_rate" | "tricks_lost" | "hand_choice_loss" | "illegal_attempts" | "examination_page_hidden_seconds" | "adaptive_seconds" | "mendikot_tens" | "mendikot_rounds_won";
         /** @description A recall probe waiting for the participant's answer: the card named and the question. */
         Probe: {
             kind: components["schemas"]["ProbeKindEnum"];

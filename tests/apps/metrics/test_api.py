@@ -141,7 +141,15 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
     participant_readings_refresh(participant=participant)
     body = client_for(clinician).get(f"/api/participants/{participant.pk}/summary/").json()
     fidelity = next(m for m in body["metrics"] if m["key"] == "memory_fidelity")
-    assert fidelity["interval"] == {"low": 0.5, "high": 0.75, "informative": 12}
+    interval = fidelity["interval"]
+    assert (interval["low"], interval["high"], interval["informative"]) == (0.5, 0.75, 12)
+    # Shown with the coverage measured in simulation, not as a 95% interval.
+    from apps.metrics.fidelity import interval_label
+
+    assert interval["label"] == interval_label("one session")
+    assert interval["label"].startswith("likelihood interval;")
+    assert "95% interval" not in interval["label"]
+    assert fidelity["z"]["norm"] is None and fidelity["z"]["cohort"] is None
     assert fidelity["latest"] == pytest.approx(0.625)
     others = [m for m in body["metrics"] if m["key"] != "memory_fidelity"]
     assert all(m["interval"] is None for m in others)

@@ -201,3 +201,16 @@ def test_the_sampled_memories_are_stratified_card_by_card():
         assert slices == list(range(8))  # one number in each eighth
     # so at f = 0.5 each card is kept in exactly half of them
     assert all(sum(m[c] < 0.5 for m in memories) == 4 for c in range(104))
+
+
+def test_the_interval_is_labelled_with_the_coverage_measured():
+    from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
+
+    MEASURED_COVERAGE["test"] = {"covered": 117, "of": 150, "worst": (19, 30), "seeds": (12,)}
+    try:
+        assert interval_label("test") == (
+            "likelihood interval; in simulation it held the true value 78% of the time "
+            "(117 of 150, 63% for some true values), not 95%"
+        )
+    finally:
+        del MEASURED_COVERAGE["test"]

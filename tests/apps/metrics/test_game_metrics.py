@@ -111,3 +111,27 @@ def test_metric_values_of_a_constructed_game(
         level="participant", subject_id=participant.pk, key="recall_hit"
     )
     assert trend.details["readings"]["memulation"]["series"][0]["value"] == 0.5
+
+
+def test_a_sessions_timing_is_of_all_its_plays_not_a_mean_of_its_games(played_session):
+    """The median of the plays of two games together, not the mean of the two medians."""
+    import statistics
+
+    from apps.games.models import PERSON_KINDS, Play
+    from apps.metrics import compute
+
+    games = [played_session().games.get(), played_session().games.get()]
+    pairs = [(g, g.participant_seat) for g in games]
+    times = [
+        float(p.decision_ms if p.decision_ms is not None else p.server_ms)
+        for g, seat in pairs
+        for p in Play.objects.filter(game=g, seat=seat, actor__in=PERSON_KINDS)
+    ]
+    pooled = compute.session_timing(pairs)
+    assert pooled["decision_time_median_ms"].value == statistics.median(times)
+    assert pooled["decision_time_median_ms"].n == len(times) == 2 * 26  # 13 plays a deal
+    q1, _, q3 = statistics.quantiles(times, n=4, method="inclusive")
+    assert pooled["decision_time_iqr_ms"].value == pytest.approx(q3 - q1)
+    assert pooled["decision_time_cv"].value == pytest.approx(
+        statistics.stdev(times) / statistics.fmean(times)
+    )

@@ -3,6 +3,7 @@ the real database): the retest protocol's gate, the control arm's leave-one-out 
 correction, the cohort z-score and the readings' history."""
 
 import random
+import statistics
 from datetime import timedelta
 
 import pytest
@@ -147,3 +148,50 @@ def test_readings_are_appended_when_they_change_and_only_then(study):
     history = Reading.objects.filter(participant=person, key="tricks_won").order_by("pk")
     assert [len(r.details["series"]) for r in history] == [2, 3]
     assert history[0].details == first[0].details  # the older reading is kept as it was
+
+
+def test_the_cohort_reports_the_spread_of_the_control_arms_own_rcis(study, researcher):
+    """Each control corrected by the other controls' gain, with the norms' error model: the SD
+    of these RCIs says whether the model fits (about 1) or understates the spread."""
+    import io
+    import math
+
+    from apps.metrics.cohort import cohort_figures
+    from apps.metrics.norms import norms_load
+    from tests.apps.factories import make_protocol
+
+    norms_load(
+        io.StringIO(
+            "key,version,age_band,game,examination_seconds,opponent,mean,sd,n,source,retest_r,"
+            "retest_n,retest_source\n"
+            "tricks_won,1,70-79,memulation,30,greedy,10,2.5,118,Example,0.8,64,Example T5\n"
+        )
+    )
+    protocol = make_protocol(study=study, examination_seconds=30, opponent="greedy")
+    control = StudyArm.objects.create(study=study, name="control", control=True)
+    gains = [0, 1, 2, 3, 4, 5]
+    for gain in gains:
+        person = consented(study, arm=control, age_band="70-79")
+        for value in (10, 10, 10 + gain):
+            at = person.created_at + timedelta(hours=1)
+            session = make_session(
+                participant=person, protocol=protocol, status="completed", started_at=at,
+                completed_at=at,
+            )  # fmt: skip
+            MetricValue.objects.create(
+                level="session", subject_id=session.pk, participant=person, session=session,
+                key="tricks_won", version=1, value=value, n=3,
+            )  # fmt: skip
+    (tricks,) = [m for m in cohort_figures(study) if m["key"] == "tricks_won"]
+    (point,) = tricks["assessment_points"]
+    # By hand: SEM^2 = 2.5^2 * 0.2 = 1.25; control i's practice is the other five's mean and SD.
+    expected = []
+    for i, gain in enumerate(gains):
+        others = gains[:i] + gains[i + 1 :]
+        mean = sum(others) / 5
+        sd = math.sqrt(sum((g - mean) ** 2 for g in others) / 4)
+        expected.append((gain - mean) / math.sqrt(2 * 1.25 + sd**2 / 5))
+    assert (point["control_n"], point["practice_gain"]) == (6, 2.5)
+    assert point["control_rci_n"] == 6
+    assert point["control_rci_sd"] == pytest.approx(statistics.stdev(expected))
+    assert tricks["retest"]["declared"] and tricks["retest"]["pairs"] == 0

@@ -15,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
+from apps.games.models import RecallAttempt
 from apps.metrics import catalogue, services
 from apps.metrics.models import MetricValue, SessionMetrics
 from apps.metrics.tasks import session_metrics, sweep_metrics
@@ -64,20 +65,29 @@ def test_the_sweeper_finds_sessions_without_current_metrics(played_session):
 
 
 @pytest.mark.django_db
-def test_the_adaptive_staircase_records_its_reason(played_session):
+def test_the_adaptive_staircase_steps_per_attempt_and_stores_its_level(played_session):
     session = played_session(adaptive=True)
     services.session_metrics_compute(session_id=session.pk)
     change = session.participant.adaptive_changes.get()
-    assert change.examination_seconds_before == 30
-    hit = MetricValue.objects.get(level="session", subject_id=session.pk, key="recall_hit").value
-    if hit >= 0.6:
-        assert change.examination_seconds_after == 30 - round(4 * 0.4 / 0.6)
-        assert "shortened" in change.reason
-    else:
-        assert change.examination_seconds_after == 34
-        assert "lengthened" in change.reason
+    assert change.examination_seconds_before == 30 and change.level_before == 30
+    attempts = RecallAttempt.objects.filter(game__session=session, actor="participant")
+    hits = [a.revealed_card == a.intended_card for a in attempts.exclude(intended_card="")]
+    assert change.steps == len(hits) >= 1
+    # Target 0.6, step 4 s: each hit 4 * 0.4 / 0.6 s shorter, each miss 4 s longer.
+    expected = 30 - sum(hits) * 4 * 0.4 / 0.6 + (len(hits) - sum(hits)) * 4
+    assert change.level_after == pytest.approx(expected)
+    assert change.examination_seconds_after == round(expected)
+    assert f"{sum(hits)} of {len(hits)} 'Stragedy attempts hit (target 60%)" in change.reason
+    level = MetricValue.objects.get(level="session", subject_id=session.pk, key="adaptive_seconds")
+    assert (level.value, level.n) == (30, 0)  # played at 30 s, set by no step before it
     services.session_metrics_compute(session_id=session.pk)  # a second run does not step again
     assert session.participant.adaptive_changes.count() == 1
+    # The hit rate is withheld while the staircase adapts; its level is read instead.
+    readings = MetricValue.objects.get(
+        level="participant", subject_id=session.participant_id, key="recall_hit"
+    ).details["readings"]["memulation"]
+    assert readings["withheld"].startswith("Sessions played while the adaptive staircase")
+    assert readings["counted"] == 0
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,12 +3,13 @@
 The participant is always Lucky Duck with k = 4 probes: four which-hand probes after each of the
 two hand choices (two cards of the other hand among each four) and four where-probes between the
 deals. It says yes to every card that was in the other hand (4 hits of 4 signal trials), yes to
-the first card that was not and no to the others (1 false alarm of 4 noise trials), and places
-three where-probes exactly and the fourth one card off.
+the first card that was not (an Old-Deal foil, never seen) and no to the others, and places
+three where-probes exactly and the fourth one card off. The New Deal's two foils (cards seen in
+the old tricks) are kept apart: d' rests on the Old Deal's two never-seen foils.
 
-    H = (4 + 0.5) / (4 + 1) = 0.9      F = (1 + 0.5) / (4 + 1) = 0.3
-    d' = z(0.9) - z(0.3) = 1.28155 + 0.52440 = 1.80596
-    c = -(z(0.9) + z(0.3)) / 2 = -(1.28155 - 0.52440) / 2 = -0.37858
+    H = (4 + 0.5) / (4 + 1) = 0.9      F = (1 + 0.5) / (2 + 1) = 0.5
+    d' = z(0.9) - z(0.5) = 1.28155 - 0 = 1.28155
+    c = -(z(0.9) + z(0.5)) / 2 = -1.28155 / 2 = -0.64078
     where-probe hit rate = 3 / 4 = 0.75
 """
 
@@ -74,11 +75,14 @@ def test_probe_metrics_as_worked_out_by_hand(clinician, client_for):
     game = _values(MetricValue.Level.GAME, game_id)
     assert game["probe_location_hit"][:2] == (0.75, 4)
     dprime, n, counts = game["probe_hand_dprime"]
-    assert counts == {"hits": 4, "misses": 0, "false_alarms": 1, "correct_rejections": 3}
-    assert n == 8 and dprime == pytest.approx(1.80596, abs=1e-4)
-    assert game["probe_hand_criterion"][0] == pytest.approx(-0.37858, abs=1e-4)
+    assert counts == {
+        "hits": 4, "misses": 0, "false_alarms": 1, "correct_rejections": 1,
+        "false_alarms_seen": 0, "correct_rejections_seen": 2,
+    }  # fmt: skip
+    assert n == 6 and dprime == pytest.approx(1.28155, abs=1e-4)
+    assert game["probe_hand_criterion"][0] == pytest.approx(-0.64078, abs=1e-4)
     sessions = _values(MetricValue.Level.SESSION, session.pk)
-    assert sessions["probe_hand_dprime"][0] == pytest.approx(1.80596, abs=1e-4)
+    assert sessions["probe_hand_dprime"][0] == pytest.approx(1.28155, abs=1e-4)
     assert sessions["probe_location_hit"][0] == 0.75
 
 

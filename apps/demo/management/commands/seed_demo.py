@@ -84,6 +84,17 @@ class Command(BaseCommand):
             description="Twelve weeks of Memulation training for people with memory complaints.",
             owners=[researcher],
             clinicians=[clinician],
+            # What it will claim, declared before any session: read at these points only.
+            primary_metrics=["adaptive_seconds", "tricks_won"],
+            assessment_points=[
+                {"kind": "baseline", "label": "", "session": 1},
+                {"kind": "post_training", "label": "After four weeks", "session": 12},
+            ],
+            # How the published dataset names its authors and where it was collected.
+            dataset_authors=["Ada Example", "Ben Example"],
+            dataset_institution="Example Memory Clinic",
+            dataset_institution_address="1 Example Road, Exampleton",
+            dataset_department="Department of Old Age Psychiatry",
         )
         memulation = protocol_create(
             study=study,
