@@ -100,15 +100,31 @@ def specs(study: Study) -> list[PointSpec]:
     return out
 
 
-def norm_row(key: str, age_band: str, protocol: dict) -> ReferenceNorm | None:
-    return ReferenceNorm.objects.filter(
-        key=key,
-        version=CATALOGUE[key].version,
-        age_band=age_band,
-        game=protocol.get("game") or "",
-        examination_seconds=protocol.get("examination_seconds") or 0,
-        opponent=protocol.get("opponent") or "",
-    ).first()
+class Norms:
+    """The norms rows of the catalogue's current versions, read once per age band."""
+
+    def __init__(self) -> None:
+        self._bands: dict[str, list[ReferenceNorm]] = {}
+
+    def rows(self, key: str, age_band: str) -> list[ReferenceNorm]:
+        if age_band not in self._bands:
+            self._bands[age_band] = [
+                row
+                for row in ReferenceNorm.objects.filter(age_band=age_band)
+                if row.key in CATALOGUE and row.version == CATALOGUE[row.key].version
+            ]
+        return [row for row in self._bands[age_band] if row.key == key]
+
+    def matching(self, key: str, age_band: str, protocol: dict) -> ReferenceNorm | None:
+        """The row collected under the session's protocol settings."""
+        for row in self.rows(key, age_band):
+            if all(row.protocol[f] == protocol.get(f) for f in row.protocol):
+                return row
+        return None
+
+    def of_game(self, key: str, age_band: str, game: str) -> ReferenceNorm | None:
+        """Any row of the game (to say which settings differ when none matches)."""
+        return next((row for row in self.rows(key, age_band) if row.game == game), None)
 
 
 class StudyInputs:
@@ -127,11 +143,12 @@ class StudyInputs:
             ).select_related("arm")
         )
         self.consented = {p.pk for p in people}
-        self.controls = {p.pk for p in people if p.arm is not None and p.arm.control}
+        self.controls = tuple(p.pk for p in people if p.arm is not None and p.arm.control)
         self.held = sessions_held(people)
         self.assessed = {pid: self.resolve(held) for pid, held in self.held.items()}
         self._values: dict[int, dict[str, tuple[float | None, int]]] = {}
         self._gates: dict[tuple, Gate] = {}
+        self.norms = Norms()
         self._gains: dict[tuple, dict[int, float]] = {}
 
     # -- loading ---------------------------------------------------------------------------
@@ -169,7 +186,7 @@ class StudyInputs:
         the declared interval after it, with nothing between (None: no retest protocol)."""
         if self.interval is None:
             return None
-        pairs = []
+        candidates = []
         for pid, held in self.held.items():
             assessed = self.assessed[pid]
             first = assessed[0].session if assessed else (held[0].number if held else None)
@@ -177,10 +194,13 @@ class StudyInputs:
             after = self._at(held, first + 1, game) if first is not None else None
             if base is None or after is None:
                 continue
-            if not reliability.retest_pair_ok(
+            if reliability.retest_pair_ok(
                 days_apart=after.day - base.day, interval_days=self.interval
             ):
-                continue
+                candidates.append((base, after))
+        self.values([h.id for pair in candidates for h in pair])  # one query for them all
+        pairs = []
+        for base, after in candidates:
             a, b = self._counted(key, base), self._counted(key, after)
             if a is not None and b is not None:
                 pairs.append((a, b))
@@ -189,7 +209,7 @@ class StudyInputs:
     def gate(self, key: str, game: str, age_band: str, protocol: dict) -> Gate:
         where = (key, game, age_band, tuple(sorted(protocol.items())))
         if where not in self._gates:
-            row = norm_row(key, age_band, protocol)
+            row = self.norms.matching(key, age_band, protocol)
             norm = None
             if row is not None:
                 norm = reliability.NormRetest(
@@ -205,13 +225,18 @@ class StudyInputs:
         where = (key, game, point_id)
         if where not in self._gains:
             index = next(i for i, s in enumerate(self.specs) if s.id == point_id)
-            gains = {}
+            ends = {}
             for pid in self.controls:
                 held, assessed = self.held.get(pid, []), self.assessed.get(pid, ())
-                if not assessed:
-                    continue
-                base = self._counted(key, self._at(held, assessed[0].session, game))
-                there = self._counted(key, self._at(held, assessed[index].session, game))
+                if assessed:
+                    ends[pid] = (
+                        self._at(held, assessed[0].session, game),
+                        self._at(held, assessed[index].session, game),
+                    )
+            self.values([h.id for pair in ends.values() for h in pair if h is not None])
+            gains = {}
+            for pid, (start, end) in ends.items():
+                base, there = self._counted(key, start), self._counted(key, end)
                 if base is not None and there is not None:
                     gains[pid] = there - base
             self._gains[where] = gains
@@ -219,12 +244,10 @@ class StudyInputs:
 
     def cohort(self, key: str, game: str, number: int, leave_out: int) -> list[float]:
         """The consented controls' values at session ``number`` (the participant left out)."""
-        out = []
-        for pid in self.controls - {leave_out}:
-            value = self._counted(key, self._at(self.held.get(pid, []), number, game))
-            if value is not None:
-                out.append(value)
-        return out
+        there = [self._at(self.held.get(pid, []), number, game) for pid in self.controls]
+        self.values([h.id for h in there if h is not None])
+        values = {pid: self._counted(key, h) for pid, h in zip(self.controls, there, strict=True)}
+        return [v for pid, v in values.items() if v is not None and pid != leave_out]
 
     def context(self, participant: Participant, held: list[Held]) -> Context:
         """The readings context of one participant (consented or not)."""
@@ -248,12 +271,9 @@ class StudyInputs:
             latest = latest_by_game.get(game)
             if latest is None:
                 return None
-            row = norm_row(key, participant.age_band, latest.protocol)
+            row = self.norms.matching(key, participant.age_band, latest.protocol)
             if row is None:
-                row = ReferenceNorm.objects.filter(
-                    key=key, version=CATALOGUE[key].version, age_band=participant.age_band,
-                    game=game,
-                ).first()  # fmt: skip
+                row = self.norms.of_game(key, participant.age_band, game)
             if row is None:
                 return None
             return Norm(row.mean, row.sd, row.n, row.source, row.age_band, row.protocol)
