@@ -42,10 +42,11 @@ def _quantity(value: float, unit: str) -> dict:
     return {"value": round(value * factor, 6), "unit": shown, "system": codes.UCUM, "code": ucum}
 
 
-def _clear_direction(metric: dict) -> bool | None:
-    """Whether the reading found a clear change, and which way (True: up): the latest
-    assessment point's reliable change or clear trend (a primary measure), else the trend's
-    arrow (an exploratory one); None when it found none."""
+def _clear_direction(metric: dict) -> tuple[bool, bool] | None:
+    """Whether the reading found a clear change: which way (True: up), and whether the study
+    may judge it (a primary measure at an assessment point: its reliable change or clear
+    trend), or only describe it (an exploratory trend's arrow: rising or falling, never better
+    or worse); None when it found none."""
     reached = [e for e in metric.get("assessments") or () if e.get("session") is not None]
     if reached:
         entry = reached[-1]
@@ -53,22 +54,25 @@ def _clear_direction(metric: dict) -> bool | None:
         if change.get("status") == "ok" and any(
             flag.startswith("reliable ") for flag in entry.get("words") or ()
         ):
-            return change["raw_change"] - (change.get("practice_gain") or 0) > 0
-        arrow = (entry.get("trend") or {}).get("arrow")
+            return change["raw_change"] - (change.get("practice_gain") or 0) > 0, True
+        arrow, judged = (entry.get("trend") or {}).get("arrow"), True
     else:
-        arrow = (metric.get("trend") or {}).get("arrow")
-    return {"up": True, "down": False}.get(arrow or "")
+        arrow, judged = (metric.get("trend") or {}).get("arrow"), False
+    up = {"up": True, "down": False}.get(arrow or "")
+    return None if up is None else (up, judged)
 
 
 def _interpretation(metric: dict) -> list[dict]:
     """The reading in words, coded when it found a clear change: better or worse (a measure
-    with a better direction), significant change up or down (a neutral one)."""
+    with a better direction, judged at an assessment point), significant change up or down (a
+    neutral measure, or an exploratory reading, which is never judged)."""
     if not metric.get("reading"):
         return []
     concept: dict = {"text": metric["reading"]}
-    up = _clear_direction(metric)
-    if up is not None:
-        direction = metric["direction"]
+    found = _clear_direction(metric)
+    if found is not None:
+        up, judged = found
+        direction = metric["direction"] if judged else "neutral"
         if direction == "higher_better":
             code = ("B", "Better") if up else ("W", "Worse")
         elif direction == "lower_better":
@@ -79,24 +83,24 @@ def _interpretation(metric: dict) -> list[dict]:
     return [concept]
 
 
-def _component(code: str, value: float, unit: str) -> dict:
-    return {
-        "code": {
-            "coding": [
-                {"system": codes.CODE_SYSTEM, "code": code, "display": codes.EXTRA_CODES[code]}
-            ]
-        },
-        "valueQuantity": _quantity(value, unit),
+def _component(code: str, value: float, unit: str, text: str | None = None) -> dict:
+    concept: dict = {
+        "coding": [{"system": codes.CODE_SYSTEM, "code": code, "display": codes.EXTRA_CODES[code]}]
     }
+    if text:
+        concept["text"] = text
+    return {"code": concept, "valueQuantity": _quantity(value, unit)}
 
 
 def observation(metric: dict, *, participant, who: dict, effective: datetime | None) -> dict:
     unit = metric["unit"]
     components = []
-    if metric.get("interval"):
+    if interval := metric.get("interval"):
+        # Labelled with the coverage it was measured to have, never a 95% it has not shown.
+        label = interval.get("label")
         components += [
-            _component("ci95-low", metric["interval"]["low"], unit),
-            _component("ci95-high", metric["interval"]["high"], unit),
+            _component("interval-low", interval["low"], unit, label),
+            _component("interval-high", interval["high"], unit, label),
         ]
     if metric.get("baseline") is not None:
         components.append(_component("baseline", metric["baseline"], unit))

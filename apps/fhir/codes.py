@@ -10,8 +10,10 @@ from apps.metrics.selectors import CATALOGUE
 # Observation that have no standard code (the 95% interval's ends, the baseline).
 CODE_SYSTEM = "urn:memulation-lab:fhir:metric"
 EXTRA_CODES = {
-    "ci95-low": "Lower end of the latest session's 95% interval",
-    "ci95-high": "Upper end of the latest session's 95% interval",
+    "interval-low": "Lower end of the latest session's likelihood interval (its coverage as "
+    "measured in simulation is in the component's text)",
+    "interval-high": "Upper end of the latest session's likelihood interval (its coverage as "
+    "measured in simulation is in the component's text)",
     "baseline": "Mean of the first sessions (the reliable change's baseline)",
     "participant-report": "Memulation Lab participant report",
 }

@@ -81,8 +81,11 @@ def test_the_bundle_is_valid_fhir_with_a_report_and_an_observation_per_metric(
     assert "Reliable decline" in interpretation["text"]
     fidelity = by_key["memory_fidelity"]
     ends = {c["code"]["coding"][0]["code"]: c["valueQuantity"] for c in fidelity["component"]}
-    assert (ends["ci95-low"]["value"], ends["ci95-high"]["value"]) == (55.0, 93.0)
-    assert ends["ci95-low"]["code"] == "%"
+    assert (ends["interval-low"]["value"], ends["interval-high"]["value"]) == (55.0, 93.0)
+    assert ends["interval-low"]["code"] == "%"
+    # Its coverage is the one measured in simulation, never called 95% until shown to be.
+    labels = {c["code"].get("text") for c in fidelity["component"][:2]}
+    assert labels and all("of the time" in label for label in labels)
     assert fidelity["valueQuantity"]["value"] == 80.0  # a proportion, in percent
 
 
@@ -128,3 +131,20 @@ def test_the_code_system_is_served_and_documented():
     assert set(CATALOGUE) <= served
     documented = set(re.findall(r"^\| `([a-z0-9_-]+)` \|", DOCS.read_text(), re.MULTILINE))
     assert documented == served, "docs/fhir.md lists every code of the code system"
+
+
+def test_an_exploratory_trend_is_described_never_judged():
+    """A metric read only as exploratory (no assessment point) rising on a measure where higher
+    is better: coded as a change up, never as Better."""
+    from apps.fhir.bundle import _interpretation
+
+    metric = {
+        "reading": "Rising (exploratory)",
+        "direction": "higher_better",
+        "assessments": [],
+        "trend": {"arrow": "up"},
+    }
+    [concept] = _interpretation(metric)
+    assert concept["coding"][0]["code"] == "U"
+    judged = {**metric, "assessments": [{"session": 3, "words": [], "trend": {"arrow": "up"}}]}
+    assert _interpretation(judged)[0]["coding"][0]["code"] == "B"
