@@ -31,3 +31,18 @@ def test_a_clinician_signs_the_report_and_sees_it_superseded(page, staff):
     page.reload()
     signed.filter(has_text="superseded").wait_for()
     assert not page.console_errors, page.console_errors
+
+
+def test_a_researcher_signs_a_finished_export_for_the_sponsor(page, staff, worker_queue):
+    enrol_with_consent(staff["study"], staff["clinician"], group="A")
+    login_as(page, staff["researcher"])
+    page.goto(f"/studies/{staff['study'].pk}/exports")
+    page.get_by_test_id("start-export").click()
+    page.get_by_test_id("download").wait_for(timeout=60_000)
+    panel = page.get_by_test_id("sign-export")
+    panel.get_by_label("Meaning of the signature").select_option("approved")
+    panel.get_by_label("Your password").fill(PASSWORD)
+    panel.get_by_role("button", name="Sign").click()
+    signed = panel.get_by_role("list", name="Signatures").get_by_role("listitem")
+    signed.filter(has_text="rosalind, approved").filter(has_text="current").wait_for()
+    assert not page.console_errors, page.console_errors

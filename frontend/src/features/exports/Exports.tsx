@@ -1,5 +1,6 @@
 // Research exports: choose formats and filters, follow the job's progress, download, and the log.
 
+import { SignPanel } from "../signoff/SignReport";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -193,9 +194,17 @@ export function ExportsTab() {
           </p>
           {current.k_anonymity && <KAnonymityNote report={current.k_anonymity} />}
           {current.download_url && DONE.has(current.status) && (
-            <a className="btn primary" href={current.download_url} download data-testid="download">
-              Download
-            </a>
+            <>
+              <a
+                className="btn primary"
+                href={current.download_url}
+                download
+                data-testid="download"
+              >
+                Download
+              </a>
+              <SignPanel signed={{ export: current.id }} />
+            </>
           )}
         </div>
       )}

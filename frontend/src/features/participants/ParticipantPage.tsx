@@ -42,6 +42,7 @@ import {
   listNotes,
   listSessions,
   recordConsent,
+  fhirUrl,
   reportUrl,
   setWeeklyPlan,
 } from "./api";
@@ -212,6 +213,14 @@ function ReportLink({ participantId }: { participantId: number }) {
         data-testid="report-link"
       >
         Printable report (PDF)
+      </a>
+      <a
+        className="btn secondary"
+        href={fhirUrl(participantId)}
+        download={`participant-${participantId}-fhir.json`}
+        data-testid="fhir-link"
+      >
+        Results for the clinic's records (FHIR)
       </a>
       <label className="check">
         <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{" "}

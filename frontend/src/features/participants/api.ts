@@ -54,6 +54,9 @@ export const listNotes = (id: Id) =>
 export const addNote = (id: Id, text: string) =>
   answer(typedApi.POST("/api/participants/{id}/notes/", { ...participant(id), body: { text } }));
 
+/** The participant's results as an HL7 FHIR R4 bundle, for the clinic's records system. */
+export const fhirUrl = (id: number) => `/api/participants/${id}/fhir/`;
+
 /** The printable report's address (a PDF drawn on the server); clinician notes when asked. */
 export const reportUrl = (id: number, notes: boolean) =>
   `/api/participants/${id}/report/${notes ? "?notes=true" : ""}`;

@@ -1,4 +1,5 @@
-// Signatures of a participant's report: listed, and made with the password (and second factor).
+// Signatures of a participant's report or of a finished study export: listed, and made with the
+// password (and second factor).
 
 import { answer, typedApi } from "../../api/client";
 
@@ -13,3 +14,9 @@ export interface SignRequest {
 
 export const signReport = (id: number, body: SignRequest) =>
   answer(typedApi.POST("/api/participants/{id}/signatures/", { params: { path: { id } }, body }));
+
+export const listExportSignatures = (id: number) =>
+  answer(typedApi.GET("/api/exports/{id}/signatures/", { params: { path: { id } } }));
+
+export const signExport = (id: number, body: SignRequest) =>
+  answer(typedApi.POST("/api/exports/{id}/signatures/", { params: { path: { id } }, body }));
