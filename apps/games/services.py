@@ -88,8 +88,10 @@ class SeatPlan:
 
 
 def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str, Any]:
+    # a short game (the practice round sets it): the deals end after this many tricks
+    short = {"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}
     if snapshot["game"] == "mendikot":
-        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"]}
+        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"], **short}
     other = 1 - participant_seat
     roles = {
         "cut": "cut",
@@ -104,8 +106,7 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
         "examination": True,
         "examination_seconds": snapshot["examination_seconds"],
         "roles": roles,
-        # a short game (the practice round sets it): the deals end after this many tricks
-        **({"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}),
+        **short,
     }
 
 

@@ -475,13 +475,15 @@ class MendikotRules(MendikotState):
         self.leader = self.to_move = winner
         if events is not None:
             events.append({"type": "trick_won", "trick": len(tricks) - 1, **trick_dict(trick)})
-        if len(tricks) == 13:
+        if len(tricks) == self.options.tricks:
             self._end_round(events)
         elif self.hidden >= 0:
             self._start_turn(events)
 
     def _end_round(self, events: Events | None) -> None:
-        winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
+        winner, kind, next_dealer = round_result(
+            self.team_tens, self.team_tricks, self.dealer, self.options.tricks
+        )
         self.history = (*self.history, self.copy())
         w0, w1 = self.match_wins
         self.match_wins = (w0, w1 + 1) if winner else (w0 + 1, w1)
