@@ -317,7 +317,7 @@ def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> No
 
 
 def game_act(
-    *, game_id: int, link: Claim | None, action: dict[str, Any], request: ClientFacts
+    *, game_id: int, link: Claim | None, action: dict[str, object], request: ClientFacts
 ) -> Reply:
     """A person's move for the seat the caller acts for; the opponents answer it."""
 
@@ -328,9 +328,10 @@ def game_act(
             )
         _playing(run.game)
         _caught_up(run, seat, request, "acted")
-        move = {**action, "seat": seat}
+        probes.refuse_while_waiting(run.probes, seat)
+        # The request's JSON becomes the game's action here, before anything reads it.
+        move = run.state.read_action({**action, "seat": seat})
         try:
-            probes.refuse_while_waiting(run.probes, seat)
             run.apply(move, **request.fields())
         except RulesError as refused:
             if refused.code in LOGGED_REFUSALS:
