@@ -214,7 +214,7 @@ def _metric_block(metric: dict) -> list:
     if metric.get("interval"):
         iv = metric["interval"]
         head += " " + gettext("Latest session's %(interval)s: %(low)s to %(high)s.") % {
-            "interval": iv.get("label") or gettext("95% interval"),
+            "interval": iv.get("label") or gettext("likelihood interval"),
             "low": value_text(iv["low"], unit),
             "high": value_text(iv["high"], unit),
         }

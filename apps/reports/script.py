@@ -10,14 +10,14 @@ algorithm: python-bidi) before it is drawn, right-aligned, in a font that has th
 from __future__ import annotations
 
 import datetime
-import os
 from functools import cache
 from pathlib import Path
 
 import arabic_reshaper
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal, format_percent
-from bidi import get_display
+from bidi.algorithm import get_display  # mirrors brackets in right-to-left runs
+from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from reportlab.lib.styles import ParagraphStyle
@@ -27,7 +27,6 @@ from reportlab.platypus import Flowable
 
 from apps.common.errors import DomainError
 
-FONT_DIR = Path(os.environ.get("REPORT_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 RTL_FONT, RTL_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
 
@@ -70,7 +69,7 @@ def moment(value: datetime.datetime, *, zone: bool = False) -> str:
 def rtl_fonts() -> tuple[str, str]:
     """The right-to-left fonts, registered once."""
     for name in (RTL_FONT, RTL_BOLD):
-        path = FONT_DIR / f"{name}.ttf"
+        path = Path(settings.REPORT_FONT_DIR) / f"{name}.ttf"
         if not path.is_file():
             raise FontMissing(
                 gettext(

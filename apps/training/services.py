@@ -17,7 +17,7 @@ import uuid
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -54,10 +54,16 @@ def _check_consent(participant: Participant) -> None:
         )
 
 
+REFUSED_CHANGES = {
+    "started": gettext_noop("A %(status)s session cannot be started."),
+    "completed": gettext_noop("A %(status)s session cannot be completed."),
+    "abandoned": gettext_noop("A %(status)s session cannot be abandoned."),
+}
+
+
 def _invalid(session: TrainingSession, verb: str) -> Conflict:
     return Conflict(
-        gettext("A %(status)s session cannot be %(verb)s.")
-        % {"status": session.status, "verb": verb},
+        gettext(REFUSED_CHANGES[verb]) % {"status": session.status},
         code="invalid_transition",
         details={"status": session.status},
     )
