@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { Link, useParams } from "react-router";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { tablesApi } from "./api";
-import { isPerson, kindWords, notJoined, teamOf } from "./seats";
-import type { TableBody, TableSeat } from "./types";
-import "./tables.css";
+import { tablesApi } from "../../api/tables";
+import { isPerson, kindWords, notJoined, teamOf } from "../../game/seats";
+import type { TableBody, TableSeat } from "../../game/tableTypes";
+import "../../game/tables.css";
 
 /** How often to look again: often while people arrive, less during play, not after. */
 export function tableRefetch(table: TableBody | undefined): number | false {
