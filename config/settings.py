@@ -164,7 +164,7 @@ LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1
 # Threads (so database connections) a live process uses for its sockets' database work.
 LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
-# layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
+# layer) or "memory" (one process only; the default without Redis); bench/README.md has figures.
 _LIVE_LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "redis": "channels_redis.core.RedisChannelLayer",

@@ -1,12 +1,13 @@
 // Every request of the tables feature: open a table, read it, issue new links, a device's join,
 // and the spectator's view.
 
-import { api, apiFetch, rows } from "./client";
+import { answer, api, apiFetch, rows, typedApi } from "./client";
 import type { Page } from "./client";
 import type { Participant, Protocol, Study } from "./types";
 import type {
   JoinLink,
   TableBody,
+  TableControl,
   TableRequest,
   TableSeatView,
   WatchView,
@@ -16,6 +17,14 @@ export const tablesApi = {
   open: (body: TableRequest) => api.post<TableBody>("/api/tables/", body),
   table: (gameId: number | string) => api.get<TableBody>(`/api/tables/${gameId}/`),
   newLinks: (gameId: number | string) => api.post<TableBody>(`/api/tables/${gameId}/links/`),
+  /** The clinician runs the table: cancel, pause, resume, end; the computer in a seat, or back. */
+  control: (gameId: number | string, action: TableControl, seat?: number) =>
+    answer(
+      typedApi.POST("/api/tables/{game_id}/control/", {
+        params: { path: { game_id: Number(gameId) } },
+        body: seat === undefined ? { action } : { action, seat },
+      }),
+    ),
   /** The device takes its seat (idempotent); the link is the credential, no CSRF. */
   join: (token: string) =>
     apiFetch<TableSeatView>(`/api/play/${encodeURIComponent(token)}/join/`, {
