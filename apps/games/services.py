@@ -24,6 +24,7 @@ from apps.games import links
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
+from apps.games.engine.contract import Event
 from apps.games.engine.visibility import NO_SEAT
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
@@ -215,7 +216,7 @@ def game_open(
     return run.game
 
 
-def _begin(run: GameRun, opening: list[dict[str, Any]]) -> None:
+def _begin(run: GameRun, opening: list[Event]) -> None:
     """The game's clocks start now: the examination readies, the opponents take their turns."""
     run.effects.extend(opening)
     run.after_change(opening, opening=True)
