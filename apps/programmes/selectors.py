@@ -15,7 +15,9 @@ from django.db import models
 from django.utils import timezone
 
 from apps.common import clock
+from apps.common.errors import NotFound
 from apps.participants.models import AllocationSlot, Participant
+from apps.programmes import links
 from apps.programmes.models import MissedDose, Programme
 from apps.training.models import TrainingSession
 
@@ -115,6 +117,16 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
         "missed": sum(w.missed or 0 for w in over),
         "missed_unexplained": sum(1 for w in over if w.missed and not w.missed_reason),
     }
+
+
+def participant_by_progress_link(token: str) -> Participant:
+    """The consenting participant a progress link names (the link is their credential)."""
+    participant = Participant.objects.filter(
+        pk=links.progress_claim(token), consent_withdrawn_at__isnull=True
+    ).first()
+    if participant is None:
+        raise NotFound("This progress link is not valid (or has expired).")
+    return participant
 
 
 def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:
