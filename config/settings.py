@@ -81,6 +81,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
+    # The language a request is answered in: a participant device's link, its participant's;
+    # staff requests take their own when DRF signs them in (apps.accounts.authentication).
+    "apps.api.language.LanguageMiddleware",
     "apps.accounts.middleware.StaffSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -122,6 +125,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages shipped complete, each person's own (a participant's, a staff member's): the
+# catalogues are locale/<code>/LC_MESSAGES/django.po (`make messages`).
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("ar", "العربية"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -152,7 +165,7 @@ LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1
 # Threads (so database connections) a live process uses for its sockets' database work.
 LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
-# layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
+# layer) or "memory" (one process only; the default without Redis); bench/README.md has figures.
 _LIVE_LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "redis": "channels_redis.core.RedisChannelLayer",
@@ -234,7 +247,7 @@ PSEUDONYMISATION_KEYS = dict(
 TRUSTED_PROXIES = env_int(os.environ, "TRUSTED_PROXIES", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "apps.accounts.authentication.SessionAuthentication",
         "apps.accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -24,6 +24,7 @@ from apps.games import links
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
+from apps.games.engine.contract import Event
 from apps.games.engine.visibility import NO_SEAT
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
@@ -88,8 +89,10 @@ class SeatPlan:
 
 
 def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str, Any]:
+    # a short game (the practice round sets it): the deals end after this many tricks
+    short = {"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}
     if snapshot["game"] == "mendikot":
-        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"]}
+        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"], **short}
     other = 1 - participant_seat
     roles = {
         "cut": "cut",
@@ -104,8 +107,7 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
         "examination": True,
         "examination_seconds": snapshot["examination_seconds"],
         "roles": roles,
-        # a short game (the practice round sets it): the deals end after this many tricks
-        **({"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}),
+        **short,
     }
 
 
@@ -214,7 +216,7 @@ def game_open(
     return run.game
 
 
-def _begin(run: GameRun, opening: list[dict[str, Any]]) -> None:
+def _begin(run: GameRun, opening: list[Event]) -> None:
     """The game's clocks start now: the examination readies, the opponents take their turns."""
     run.effects.extend(opening)
     run.after_change(opening, opening=True)
@@ -316,7 +318,7 @@ def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> No
 
 
 def game_act(
-    *, game_id: int, link: Claim | None, action: dict[str, Any], request: ClientFacts
+    *, game_id: int, link: Claim | None, action: dict[str, object], request: ClientFacts
 ) -> Reply:
     """A person's move for the seat the caller acts for; the opponents answer it."""
 
@@ -327,9 +329,10 @@ def game_act(
             )
         _playing(run.game)
         _caught_up(run, seat, request, "acted")
-        move = {**action, "seat": seat}
+        probes.refuse_while_waiting(run.probes, seat)
+        # The request's JSON becomes the game's action here, before anything reads it.
+        move = run.state.read_action({**action, "seat": seat})
         try:
-            probes.refuse_while_waiting(run.probes, seat)
             run.apply(move, **request.fields())
         except RulesError as refused:
             if refused.code in LOGGED_REFUSALS:

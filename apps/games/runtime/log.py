@@ -12,8 +12,10 @@ a hidden trump, a 'Stragedy's intention, a sorted hand, a probe's answer) stays 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
+from apps.games.engine import GAMES
+from apps.games.engine.contract import Action, Event
 from apps.games.engine.visibility import face_down_hidden, public_events
 from apps.games.models import EventKind, GameEvent
 
@@ -35,18 +37,19 @@ _REASONED = (
 )
 
 
-def setup_and_actions(game, pending: Iterable[GameEvent] = ()) -> tuple[dict, list[dict]]:
+def setup_and_actions(game, pending: Iterable[GameEvent] = ()) -> tuple[dict, list[Action]]:
     """The game's setup and the engine actions applied since, in order: those written, then
-    ``pending`` (a request's events not written yet). A refused move changed nothing, so it is
-    not among them."""
+    ``pending`` (a request's events not written yet), each read again as the game's action. A
+    refused move changed nothing, so it is not among them."""
     written = GameEvent.objects.filter(game=game).order_by("seq").values_list("kind", "payload")
+    read_action = GAMES[game.game_type].read_action
     setup: dict | None = None
-    actions: list[dict] = []
+    actions: list[Action] = []
     for kind, payload in [*written, *((e.kind, e.payload) for e in pending)]:
         if kind == EventKind.GAME_CREATED:
             setup = payload["setup"]
         elif "action" in payload and kind != EventKind.ILLEGAL_ATTEMPT:
-            actions.append(payload["action"])
+            actions.append(read_action(payload["action"]))
     assert setup is not None, "every game's log opens with its creation"
     return setup, actions
 
@@ -64,7 +67,7 @@ def seat_event(event: GameEvent, seat: int) -> dict[str, Any]:
     if event.kind in (EventKind.EXAMINATION_SHOWN, EventKind.EXAMINATION_HIDDEN):
         item["examination"] = {k: payload[k] for k in _EXAMINATION_KEYS if k in payload}
     elif event.kind in _RESULTS:
-        item["effects"] = public_events([payload], seat)
+        item["effects"] = public_events([cast(Event, payload)], seat)  # as the engine wrote it
     elif event.kind == EventKind.ILLEGAL_ATTEMPT and event.seat == seat:
         item["code"] = payload.get("code")
     elif event.kind in _REASONED:

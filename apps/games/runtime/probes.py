@@ -31,6 +31,7 @@ from typing import Any
 from apps.common.errors import ValidationFailed
 from apps.games.engine import RulesError
 from apps.games.engine.cards import CARD_NAMES
+from apps.games.engine.contract import Event
 from apps.games.models import EventKind, RecallProbe
 
 WHERE, WHICH_HAND = RecallProbe.Kind.WHERE.value, RecallProbe.Kind.WHICH_HAND.value
@@ -174,7 +175,7 @@ def _which_hand_probes(game, k: int, state, round_no: int, deal: int, seat: int)
     ]
 
 
-def probes_due(run, effects: list[dict[str, Any]], seats: list[int]) -> None:
+def probes_due(run, effects: list[Event], seats: list[int]) -> None:
     """Queue, for each participant seat of ``seats``, the probes that the engine's latest
     events make due (called by the game's run)."""
     game, probes = run.game, run.probes

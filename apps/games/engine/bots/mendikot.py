@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUIT_MASKS, SUITS, TEN, card_str, mask_list, parse_card
+from ..contract import MendikotAction, SeenEvent
 from .state import Randomness
 
 
@@ -54,13 +55,12 @@ class _Base:
         self.rng.restart(data["rng"])
         self.played, self.void = data["played"], list(data["void"])
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "round_started":
+            if e["type"] == "round_started":
                 self.played = 0
                 self.void = [0, 0, 0, 0]
-            elif kind == "trick_won":
+            elif e["type"] == "trick_won" and "deal" not in e:  # Mendikot's: one deal a round
                 cards = [(c["seat"], parse_card(c["card"])) for c in e["cards"]]
                 led_suit = cards[0][1] // 13
                 for seat, card in cards:
@@ -68,7 +68,7 @@ class _Base:
                     if card // 13 != led_suit:
                         self.void[seat] |= 1 << led_suit
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             return {"type": "hide_trump", "seat": seat, "card": card_str(self.hide(view))}
@@ -122,12 +122,14 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             card = self.rng.choice(sorted(parse_card(c) for c in view["hand"]))
             return {"type": "hide_trump", "seat": seat, "card": card_str(card)}
-        options = [{"type": "play", "seat": seat, "card": c} for c in view["legal"]]
+        options: list[MendikotAction] = [
+            {"type": "play", "seat": seat, "card": c} for c in view["legal"]
+        ]
         if view["can_ask"]:
             options.append({"type": "ask_trump", "seat": seat})
         return self.rng.choice(options)
