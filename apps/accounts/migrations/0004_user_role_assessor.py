@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0002_verifiedtoken_secondfactorrule"),
+        ("accounts", "0003_language"),
     ]
 
     operations = [
