@@ -135,6 +135,9 @@ LANGUAGES = [
     ("ar", "العربية"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The font the participant report is printed in for a right-to-left language (DejaVu Sans:
+# Debian's fonts-dejavu-core, installed in the container image).
+REPORT_FONT_DIR = Path(os.environ.get("REPORT_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
