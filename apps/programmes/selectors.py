@@ -126,7 +126,7 @@ def participant_by_progress_link(token: str) -> Participant:
         pk=links.progress_claim(token), consent_withdrawn_at__isnull=True
     ).first()
     if participant is None:
-        raise NotFound("This progress link is not valid (or has expired).")
+        raise NotFound(gettext("This progress link is not valid (or has expired)."))
     return participant
 
 

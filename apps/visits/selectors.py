@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import NotFound
@@ -49,7 +50,7 @@ def visit_participant_get(*, user, participant_id: int) -> Participant:
     found = visit_participant_scope(user=user).select_related("study").filter(pk=participant_id)
     participant = found.first()
     if participant is None:
-        raise NotFound("There is no such participant.")
+        raise NotFound(gettext("There is no such participant."))
     return participant
 
 

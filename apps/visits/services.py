@@ -10,6 +10,7 @@ import re
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.accounts.models import User
 from apps.audit.models import AuditEntry
@@ -28,16 +29,18 @@ MAX_VALUE = 1e6
 
 
 def refuse(field: str, message: str) -> ValidationFailed:
-    return ValidationFailed("The request has invalid fields.", details={field: [message]})
+    return ValidationFailed(gettext("The request has invalid fields."), details={field: [message]})
 
 
 @transaction.atomic
 def assessors_set(*, study: Study, actor, assessors: list[int]) -> list[User]:
     """The study's blinded assessors (its owners): accounts with the assessor role only."""
-    rules.require(rules.owns_study(actor, study), "Only the study's owners place assessors.")
+    rules.require(
+        rules.owns_study(actor, study), gettext("Only the study's owners place assessors.")
+    )
     users = list(User.objects.filter(pk__in=assessors, is_active=True))
     if len(users) != len(set(assessors)) or any(not u.is_assessor for u in users):
-        raise refuse("assessors", "Each must be an active account with the assessor role.")
+        raise refuse("assessors", gettext("Each must be an active account with the assessor role."))
     Study.objects.select_for_update().filter(pk=study.pk).first()
     before = sorted(StudyAssessor.objects.filter(study=study).values_list("user_id", flat=True))
     StudyAssessor.objects.filter(study=study).exclude(user__in=users).delete()
@@ -60,17 +63,28 @@ def assessors_set(*, study: Study, actor, assessors: list[int]) -> list[User]:
 @transaction.atomic
 def visit_windows_set(*, study: Study, actor, windows: list[dict]) -> None:
     """The visit window of each point named (its owners); a point not named keeps its own."""
-    rules.require(rules.owns_study(actor, study), "Only the study's owners set visit windows.")
+    rules.require(
+        rules.owns_study(actor, study), gettext("Only the study's owners set visit windows.")
+    )
     points = {p.pk: p for p in AssessmentPoint.objects.filter(study=study)}
     seen = set()
     for window in windows:
         if window["point"] not in points:
-            raise refuse("windows", f"Point {window['point']} is not one of the study's.")
+            raise refuse(
+                "windows",
+                gettext("Point %(point)s is not one of the study's.") % {"point": window["point"]},
+            )
         if window["point"] in seen:
-            raise refuse("windows", f"Point {window['point']} is named twice.")
+            raise refuse(
+                "windows", gettext("Point %(point)s is named twice.") % {"point": window["point"]}
+            )
         seen.add(window["point"])
         if not 0 <= window["opens_day"] <= window["closes_day"] <= MAX_DAY:
-            raise refuse("windows", f"A window opens on or before it closes, by day {MAX_DAY}.")
+            raise refuse(
+                "windows",
+                gettext("A window opens on or before it closes, by day %(last)d.")
+                % {"last": MAX_DAY},
+            )
     for window in windows:
         point = points[window["point"]]
         row = VisitWindow.objects.filter(point=point).first()
@@ -92,14 +106,25 @@ def visit_windows_set(*, study: Study, actor, windows: list[dict]) -> None:
 
 def _measures(measures: object) -> dict:
     if not isinstance(measures, dict) or not 1 <= len(measures) <= MAX_MEASURES:
-        raise refuse("measures", f"The assessment: 1 to {MAX_MEASURES} measures, code: value.")
+        raise refuse(
+            "measures",
+            gettext("The assessment: 1 to %(most)d measures, code: value.")
+            % {"most": MAX_MEASURES},
+        )
     for code, value in measures.items():
         if not MEASURE_CODE.match(str(code)):
-            raise refuse("measures", f"{str(code)[:40]!r} is not a measure code (a-z, 0-9, _).")
+            raise refuse(
+                "measures",
+                gettext("%(code)r is not a measure code (a-z, 0-9, _).") % {"code": str(code)[:40]},
+            )
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise refuse("measures", f"The value of {code} is not a number.")
+            raise refuse(
+                "measures", gettext("The value of %(code)s is not a number.") % {"code": code}
+            )
         if not math.isfinite(value) or abs(value) >= MAX_VALUE:
-            raise refuse("measures", f"The value of {code} is out of range.")
+            raise refuse(
+                "measures", gettext("The value of %(code)s is out of range.") % {"code": code}
+            )
     return dict(measures)
 
 
@@ -118,25 +143,27 @@ def visit_record(
     """The assessor's record of a visit: held on a day with the assessment's measures, or
     missed with a reason. Recording it again corrects it, with a reason (Part 11.10(e))."""
     if not assesses(actor, participant.study_id):
-        raise PermissionDenied("Only the study's blinded assessors record visits.")
+        raise PermissionDenied(gettext("Only the study's blinded assessors record visits."))
     point = AssessmentPoint.objects.filter(pk=point_id, study_id=participant.study_id).first()
     if point is None:
-        raise NotFound("There is no such assessment point.")
+        raise NotFound(gettext("There is no such assessment point."))
     Participant.objects.select_for_update().filter(pk=participant.pk).first()
     participant.refresh_from_db()
     window = point_window(point)
     if window is None:
-        raise Conflict("This point has no visit window yet.", code="no_visit_window")
+        raise Conflict(gettext("This point has no visit window yet."), code="no_visit_window")
     anchor = anchor_day(participant, window.anchor)
     if anchor is None:
-        raise Conflict("The participant is not allocated yet.", code="not_allocated")
+        raise Conflict(gettext("The participant is not allocated yet."), code="not_allocated")
     fields: dict = {"status": status, "held_on": None, "in_window": None, "measures": {}}
     if status == Visit.Status.DONE:
         if participant.consent_withdrawn_at is not None:
-            raise Conflict("The participant withdrew consent.", code="consent_withdrawn")
+            raise Conflict(gettext("The participant withdrew consent."), code="consent_withdrawn")
         today = timezone.localdate(clock.now())
         if held_on is None or not anchor <= held_on <= today:
-            raise refuse("held_on", "The day it was held: not before the anchor, nor in future.")
+            raise refuse(
+                "held_on", gettext("The day it was held: not before the anchor, nor in future.")
+            )
         opens = anchor + datetime.timedelta(days=window.opens_day)
         closes = anchor + datetime.timedelta(days=window.closes_day)
         fields |= {
@@ -147,7 +174,10 @@ def visit_record(
         }
     else:
         if missed_reason not in Visit.MissedReason.values:
-            raise refuse("missed_reason", f"One of: {', '.join(Visit.MissedReason.values)}.")
+            raise refuse(
+                "missed_reason",
+                gettext("One of: %(reasons)s.") % {"reasons": ", ".join(Visit.MissedReason.values)},
+            )
         fields["missed_reason"] = missed_reason
     visit = Visit.objects.filter(participant=participant, point=point).first()
     before = audit_snapshot(visit) if visit else None

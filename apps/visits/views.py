@@ -1,5 +1,6 @@
 """HTTP views of the assessment visits: parse, call one service or selector, shape."""
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -148,5 +149,5 @@ class VisitRecordView(GenericAPIView):
             (r for r in selectors.participant_visits(participant) if r["point"] == point_id), None
         )
         if row is None:
-            raise NotFound("There is no such assessment point.")
+            raise NotFound(gettext("There is no such assessment point."))
         return Response(VisitSerializer(row).data, status=status.HTTP_201_CREATED)
