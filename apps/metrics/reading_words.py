@@ -18,6 +18,20 @@ NEUTRAL_NOTE = gettext_noop(
 )
 
 
+# Units written after a value (ms and z are symbols, the same in every language).
+UNIT_WORDS = {
+    "tricks": gettext_noop("tricks"),
+    "slots": gettext_noop("slots"),
+    "seconds": gettext_noop("seconds"),
+    "count": gettext_noop("count"),
+    "ratio": gettext_noop("ratio"),
+}
+
+
+def unit_words(unit: str) -> str:
+    return gettext(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
+
+
 def neutral_note() -> str:
     return gettext(NEUTRAL_NOTE)
 
@@ -31,13 +45,13 @@ def value_words(value: float | None, unit: str) -> str:
         return "-"
     if unit == "proportion":
         return f"{value * 100:.0f}%"
-    return f"{number(value)} {unit}"
+    return f"{number(value)} {unit_words(unit)}"
 
 
 def change_words(value: float, unit: str) -> str:
     if unit == "proportion":
         return gettext("%(change)s points") % {"change": f"{value * 100:+.0f}"}
-    return f"{value:+.3g} {unit}"
+    return f"{value:+.3g} {unit_words(unit)}"
 
 
 def observations(n: int) -> str:
