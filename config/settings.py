@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "apps.participants",
     "apps.training",
     "apps.programmes",
+    "apps.visits",
     "apps.games",
     "apps.metrics",
     "apps.exports",
@@ -134,6 +135,9 @@ LANGUAGES = [
     ("ar", "العربية"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The font the participant report is printed in for a right-to-left language (DejaVu Sans:
+# Debian's fonts-dejavu-core, installed in the container image).
+REPORT_FONT_DIR = Path(os.environ.get("REPORT_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -287,6 +291,9 @@ SPECTACULAR_SETTINGS = {
         "RolesEnum": "apps.participants.models.Protocol.Roles",
         "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
         "MissedReasonEnum": "apps.programmes.models.MissedDose.Reason",
+        "VisitMissedReasonEnum": "apps.visits.models.Visit.MissedReason",
+        "VisitStatusEnum": "apps.visits.models.VISIT_STATUSES",
+        "VisitRecordStatusEnum": "apps.visits.models.Visit.Status",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.shapes.fields.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.shapes.fields.ROLE_METHODS",

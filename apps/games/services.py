@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common import clock as clocks
 from apps.common.errors import Conflict, ValidationFailed
@@ -24,17 +25,19 @@ from apps.games import links
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
-from apps.games.engine.visibility import NO_SEAT
+from apps.games.engine.contract import Event
+from apps.games.engine.visibility import NO_SEAT, examination_hand
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
 from apps.games.runtime import presence, probes, turns
 from apps.games.runtime import views as shown
-from apps.games.runtime.log import seat_log
+from apps.games.runtime.log import LoggedEvent, seat_log
 from apps.games.runtime.receipts import Reply, refusal
 from apps.games.runtime.run import GameRun
 from apps.games.runtime.seats import acting_seat as acting_seat
 from apps.games.runtime.seats import is_table
 from apps.games.runtime.transaction import answer_once, checked, locked
+from apps.games.runtime.views import SeatBody, WatchBody
 from apps.games.runtime.views import render as render
 from apps.training.models import TrainingSession
 
@@ -215,7 +218,7 @@ def game_open(
     return run.game
 
 
-def _begin(run: GameRun, opening: list[dict[str, Any]]) -> None:
+def _begin(run: GameRun, opening: list[Event]) -> None:
     """The game's clocks start now: the examination readies, the opponents take their turns."""
     run.effects.extend(opening)
     run.after_change(opening, opening=True)
@@ -230,7 +233,8 @@ def game_create(
     ``now`` is when the game starts: the present unless simulated (demo data)."""
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
-            f"The session is {session.status}; games are played in a started session.",
+            gettext("The session is %(status)s; games are played in a started session.")
+            % {"status": session.status},
             code="session_not_started",
         )
     # A practice still in play when the real game begins is over: it was skipped.
@@ -255,7 +259,7 @@ def _read(game_id: int, link: Claim | None) -> GameRun:
     return run
 
 
-def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
+def game_view(*, game_id: int, link: Claim | None = None) -> SeatBody:
     """The acting seat's view now."""
     run = _read(game_id, link)
     return shown.seat_view(run, acting_seat(run.game, link))
@@ -263,7 +267,7 @@ def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
 
 def game_log_view(
     *, game_id: int, link: Claim | None = None, since: int
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[LoggedEvent], SeatBody]:
     """The acting seat's events after ``since`` as it may see them now (no card of a trick
     face down by now), and its view: what a device catching up is sent."""
     run = _read(game_id, link)
@@ -272,14 +276,14 @@ def game_log_view(
     return events, shown.seat_view(run, seat)
 
 
-def watch_log_view(*, game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def watch_log_view(*, game: Game, since: int) -> tuple[list[LoggedEvent], WatchBody]:
     """The events after ``since`` as someone watching may see them now, and the watch view."""
     run = _read(game.pk, None)
     view = run.state.view(0)
     return seat_log(game_id=game.pk, seat=NO_SEAT, since=since, view=view), shown.watch_view(run)
 
 
-def watch_view(game: Game) -> dict[str, Any]:
+def watch_view(game: Game) -> WatchBody:
     """What a spectator is shown now."""
     return shown.watch_view(_read(game.pk, None))
 
@@ -291,10 +295,10 @@ def _playing(game: Game) -> None:
     """Refuse a person's request unless the game is in play."""
     if game.status == Game.Status.WAITING:
         raise Conflict(
-            "The game starts when everyone at the table has joined.", code="table_waiting"
+            gettext("The game starts when everyone at the table has joined."), code="table_waiting"
         )
     if game.status == Game.Status.PAUSED:
-        raise Conflict("The clinician has paused the table.", code="table_paused")
+        raise Conflict(gettext("The clinician has paused the table."), code="table_paused")
     if game.status != Game.Status.ACTIVE:
         raise RulesError("game_over", "this game is over")
 
@@ -310,7 +314,7 @@ def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> No
         presence.heard(run.game.pk, seat, run.now)
     if request.version is not None and request.version != version:
         raise Conflict(
-            "The game has moved on since this view; reload it and try again.",
+            gettext("The game has moved on since this view; reload it and try again."),
             code="stale_version",
             details={"version": run.game.next_seq},
         )
@@ -324,7 +328,8 @@ def game_act(
     def perform(run: GameRun, seat: int) -> None:
         if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
             raise ValidationFailed(
-                f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
+                gettext("type must be one of %(join)s") % {"join": ", ".join(PERSON_ACTIONS)},
+                code="invalid_input",
             )
         _playing(run.game)
         _caught_up(run, seat, request, "acted")
@@ -353,7 +358,8 @@ def game_examination_event(
         kind = event.get("type") if isinstance(event, dict) else None
         if kind not in EXAMINATION_EVENTS:
             raise ValidationFailed(
-                f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
+                gettext("type must be one of %(join)s") % {"join": ", ".join(EXAMINATION_EVENTS)},
+                code="invalid_input",
             )
         _playing(run.game)
         _caught_up(run, seat, request, "examination")
@@ -394,10 +400,10 @@ def _examination_event(
         raise RulesError("wrong_phase", "no hand is being examined now")
     if kind == "sort":
         order = event.get("cards")
-        hand = run.state.view(seat)["examination"][clock.hand]
+        hand = examination_hand(run.state.view(seat), clock.hand) or []
         if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
             raise ValidationFailed(
-                "cards must be the hand on show, in the new order", code="invalid_input"
+                gettext("cards must be the hand on show, in the new order"), code="invalid_input"
             )
         clock.sorts += 1
         run.record(
@@ -506,7 +512,7 @@ def game_abandon(*, game: Game, reason: str = "", by: str | None = None) -> Game
 def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
     """Prepare a new single-game link; ``revoke_previous`` invalidates every earlier one."""
     if game.status not in Game.OPEN:
-        raise Conflict("This game is over; there is nothing left to play on a device.")
+        raise Conflict(gettext("This game is over; there is nothing left to play on a device."))
     if revoke_previous:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)

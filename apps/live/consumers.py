@@ -25,12 +25,15 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import DomainError, PermissionDenied, error_body
@@ -66,7 +69,7 @@ def since_from_query(scope: dict, last: int) -> int:
     return max(-1, min(since, last))
 
 
-def change_at(view: dict[str, Any]) -> datetime | None:
+def change_at(view: services.SeatBody | services.WatchBody) -> datetime | None:
     """When the game shown in ``view`` next changes with no one acting."""
     delay = view.get("next_change_in_seconds")
     return None if delay is None else clock.now() + timedelta(seconds=delay)
@@ -77,6 +80,13 @@ class LiveSocket(AsyncWebsocketConsumer):
     changes the writer rendered, the game's timer, refusals."""
 
     group: str
+    # The language its refusals are written in: the seat's participant's, or the staff
+    # member's (set by ``admit``; English until then).
+    language: str | None = None
+
+    async def dispatch(self, message) -> None:
+        with translation.override(self.language):
+            await super().dispatch(message)
 
     async def connect(self) -> None:
         try:
@@ -123,7 +133,9 @@ class LiveSocket(AsyncWebsocketConsumer):
         """The game's id and its last sequence number, or a domain error (refused)."""
         raise NotImplementedError
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(
+        self,
+    ) -> tuple[list[services.LoggedEvent], services.SeatBody | services.WatchBody]:
         """The events after ``self.since`` as this socket may see them now, and its view."""
         raise NotImplementedError
 
@@ -147,7 +159,9 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self._forward(events, view["version"], services.render(view))
             timers.schedule(self.game_id, change_at(view))
 
-    async def _forward(self, events: list[dict], version: int, view_text: str) -> None:
+    async def _forward(
+        self, events: Sequence[Mapping[str, Any]], version: int, view_text: str
+    ) -> None:
         if self.gone:
             return
         fresh = [event for event in events if event["seq"] > self.since]
@@ -192,7 +206,7 @@ class LiveSocket(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         ref = protocol.ref_of(text_data)
         if not self.bucket.take():
-            await self.refuse(ref, "rate_limited", "Too many messages; slow down.")
+            await self.refuse(ref, "rate_limited", gettext("Too many messages; slow down."))
             return
         try:
             message = protocol.parse(text_data, binary=bytes_data is not None)
@@ -227,17 +241,19 @@ class TableConsumer(LiveSocket):
             self.link = links.play_link_claim(kwargs["token"])
             game = Game.objects.filter(pk=self.link.game_id).first()
             self.link.check(game)
+            self.language = selectors.link_language(kwargs["token"])
         else:
             self.link, user = None, self.scope.get("user")
             if user is None or not user.is_authenticated:
-                raise PermissionDenied("Sign in, or use a game link.")
+                raise PermissionDenied(gettext("Sign in, or use a game link."))
             game = selectors.game_for_staff(user=user, game_id=kwargs["game_id"])
+            self.language = user.language
         assert game is not None
         self.seat = services.acting_seat(game, self.link)
         self.group = seat_group(game.pk, self.seat)
         return game.pk, game.next_seq - 1
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(self) -> tuple[list[services.LoggedEvent], services.SeatBody]:
         return services.game_log_view(game_id=self.game_id, link=self.link, since=self.since)
 
     async def arrived(self) -> None:
@@ -289,7 +305,9 @@ class TableConsumer(LiveSocket):
             return refused.status, services.refusal_text(refused)
         if not valid:
             details = json.loads(json.dumps(serializer.errors))
-            body = error_body("validation_error", "The request has invalid fields.", details)
+            body = error_body(
+                "validation_error", gettext("The request has invalid fields."), details
+            )
             return 400, services.render(body)
         request = serializer.client_request()
         if message.type == "act":

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from apps.common import clock
+from apps.common.errors import NotFound
 from apps.participants.models import AllocationSlot, Participant
+from apps.programmes import links
 from apps.programmes.models import MissedDose, Programme
 from apps.training.models import TrainingSession
 
@@ -117,6 +120,16 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
     }
 
 
+def participant_by_progress_link(token: str) -> Participant:
+    """The consenting participant a progress link names (the link is their credential)."""
+    participant = Participant.objects.filter(
+        pk=links.progress_claim(token), consent_withdrawn_at__isnull=True
+    ).first()
+    if participant is None:
+        raise NotFound(gettext("This progress link is not valid (or has expired)."))
+    return participant
+
+
 def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:
     """What the participant sees of their own training: this week's sessions against the plan
     and the weeks in a row the plan was kept, in plain words. No scores of any kind."""
@@ -143,25 +156,39 @@ def participant_progress(participant: Participant, now: datetime.datetime | None
     }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _words(done: int, planned: int, streak: int) -> list[str]:
+    """The progress page's sentences, in the participant's language."""
     if not planned:
-        lines = ["There are no sessions planned for you this week."]
+        lines = [gettext("There are no sessions planned for you this week.")]
     elif done >= planned:
         lines = [
-            f"You have done all {_plural(planned, 'session')} planned for this week. Well done!"
+            ngettext(
+                "You have done the %(planned)s session planned for this week. Well done!",
+                "You have done all %(planned)s sessions planned for this week. Well done!",
+                planned,
+            )
+            % {"planned": planned}
         ]
     else:
         left = planned - done
         lines = [
-            f"You have done {done} of {_plural(planned, 'session')} planned this week.",
-            f"{_plural(left, 'session')} to go.",
+            ngettext(
+                "You have done %(done)s of %(planned)s session planned this week.",
+                "You have done %(done)s of %(planned)s sessions planned this week.",
+                planned,
+            )
+            % {"done": done, "planned": planned},
+            ngettext("%(left)s session to go.", "%(left)s sessions to go.", left) % {"left": left},
         ]
     if streak:
-        lines.append(f"You have kept to your plan {_plural(streak, 'week')} in a row.")
+        lines.append(
+            ngettext(
+                "You have kept to your plan %(weeks)s week in a row.",
+                "You have kept to your plan %(weeks)s weeks in a row.",
+                streak,
+            )
+            % {"weeks": streak}
+        )
     return lines
 
 

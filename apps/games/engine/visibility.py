@@ -15,93 +15,121 @@ or the face-down tricks. This module filters everything else that leaves the eng
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Protocol, cast
 
-# Engine events a seat may see and the keys of each that are public (what a person at the
-# table is shown). Anything else stays out of a bot's reach.
-_PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    # The cut for Lucky Duck is made face up in front of both players.
-    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
-    "deal_started": ("round", "deal", "pritticut"),
-    "examination_over": ("deal",),
-    "hand_chosen": ("seat", "hand", "deal"),
-    "card_played": ("seat", "card", "deal", "trick", "trump"),
-    "trick_won": ("deal", "trick", "leader", "cards", "winner"),
-    "trump_revealed": ("cause", "seat", "owner", "card", "trump", "trick"),
-    "trump_fixed": ("seat", "card", "trump", "trick"),
-    "deal_ended": ("round", "deal", "tricks_won"),
-    "round_ended": (
-        "round",
-        "score",
-        "deal_scores",
-        "match_score",
-        "winner",
-        "result",
-        "tens",
-        "tricks_won",
-        "next_dealer",
-        "match_wins",
-    ),
-    "match_ended": ("score", "match_wins"),
+from .contract import (
+    CaughtUpEvent,
+    DealEnded,
+    Event,
+    ExaminationOver,
+    FaceDownCardPlayed,
+    FaceDownTrickWon,
+    HandChosen,
+    HandOnShow,
+    MemulationCardPlayed,
+    MemulationMatchEnded,
+    MemulationRoundEnded,
+    MemulationTrickWon,
+    MendikotCardPlayed,
+    MendikotMatchEnded,
+    MendikotRoundEnded,
+    MendikotTrickWon,
+    SeenDealStarted,
+    SeenEvent,
+    SeenRoundStarted,
+    SeenStragedy,
+    SeenTrumpHidden,
+    TrumpFixed,
+    TrumpRevealed,
+    View,
+)
+
+
+def _keys(*shapes: type) -> tuple[str, ...]:
+    """The keys of the shapes an event kind is shown in, in their order (``type`` aside)."""
+    keys = [key for shape in shapes for key in shape.__annotations__ if key != "type"]
+    return tuple(dict.fromkeys(keys))
+
+
+# The shapes a seat is shown each kind of engine event in (both games' for a kind they share).
+# Their keys are the allowlist of ``public_events``: anything else stays out of a bot's reach.
+SEEN_SHAPES: dict[str, tuple[type, ...]] = {
+    "round_started": (SeenRoundStarted,),  # the cut for Lucky Duck is made face up
+    "deal_started": (SeenDealStarted,),
+    "examination_over": (ExaminationOver,),
+    "hand_chosen": (HandChosen,),
+    "stragedy": (SeenStragedy,),
+    "trump_hidden": (SeenTrumpHidden,),
+    "card_played": (MemulationCardPlayed, MendikotCardPlayed),
+    "trick_won": (MemulationTrickWon, MendikotTrickWon),
+    "trump_revealed": (TrumpRevealed,),
+    "trump_fixed": (TrumpFixed,),
+    "deal_ended": (DealEnded,),
+    "round_ended": (MemulationRoundEnded, MendikotRoundEnded),
+    "match_ended": (MemulationMatchEnded, MendikotMatchEnded),
 }
+_PUBLIC_KEYS = {kind: _keys(*shapes) for kind, shapes in SEEN_SHAPES.items()}
 
 
-def public_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+def public_events(events: Iterable[Event], seat: int) -> list[SeenEvent]:
     """The engine events as ``seat`` may see them (hidden cards and intentions removed).
 
     >>> public_events([{"type": "trump_hidden", "seat": 2, "card": "5C"}], 0)
     [{'type': 'trump_hidden', 'seat': 2}]
-    >>> public_events([{"type": "deal_started", "deal": 2, "hands": {"A": []}}], 1)
-    [{'type': 'deal_started', 'deal': 2}]
+    >>> public_events([{"type": "deal_started", "round": 0, "deal": 2, "hands": {"A": [], "B": []},
+    ...                 "pritticut": None}], 1)
+    [{'type': 'deal_started', 'round': 0, 'deal': 2, 'pritticut': None}]
     """
-    shown = []
+    shown: list[SeenEvent] = []
     for event in events:
-        kind = event["type"]
-        if kind == "trump_hidden":
-            item = {"type": kind, "seat": event["seat"]}
+        if event["type"] == "trump_hidden":
+            hidden: SeenTrumpHidden = {"type": "trump_hidden", "seat": event["seat"]}
             if event["seat"] == seat:
-                item["card"] = event["card"]
-        elif kind == "stragedy":
+                hidden["card"] = event["card"]
+            shown.append(hidden)
+        elif event["type"] == "stragedy":
             # The revealed card is turned up for both; the intended card is the chooser's own
             # secret, and where it really lay names a face-down card: never shown.
-            item = {
-                "type": kind,
+            stragedy: SeenStragedy = {
+                "type": "stragedy",
                 "seat": event["seat"],
-                "position": dict(event["position"]),
+                "position": {**event["position"]},
                 "revealed": event["revealed"],
             }
             if event["seat"] == seat:
-                item["intended"] = event["intended"]
-                item["hit"] = event["hit"]
-        elif kind in _PUBLIC_KEYS:
-            item = {"type": kind}
-            item.update({k: event[k] for k in _PUBLIC_KEYS[kind] if k in event})
-        else:
-            continue
-        shown.append(item)
+                stragedy["intended"] = event["intended"]
+                stragedy["hit"] = event["hit"]
+            shown.append(stragedy)
+        elif event["type"] in _PUBLIC_KEYS:
+            fields: Mapping[str, object] = event
+            item: dict[str, object] = {"type": event["type"]}
+            item.update({k: fields[k] for k in _PUBLIC_KEYS[event["type"]] if k in fields})
+            shown.append(cast(SeenEvent, item))  # the keys of the kind's shape in contract.seen
     return shown
 
 
-def _trick_of(effect: dict[str, Any]) -> tuple[int, int] | None:
+def _trick_of(effect: CaughtUpEvent) -> tuple[int, int] | None:
     """The (deal, trick) a card-carrying effect belongs to (Mendikot has one deal a round)."""
-    if effect["type"] in ("card_played", "trick_won") and "trick" in effect:
-        return effect.get("deal", 1), effect["trick"]
-    return None
+    if effect["type"] != "card_played" and effect["type"] != "trick_won":
+        return None
+    if "deal" in effect:
+        return effect["deal"], effect["trick"]
+    return 1, effect["trick"]
 
 
-def _on_table(view: dict[str, Any]) -> set[tuple[int, int]]:
+def _on_table(view: View) -> set[tuple[int, int]]:
     """The tricks whose cards ``view`` still shows: the trick in play and the last one taken."""
-    deal = view.get("deal", 1)
+    deal = view["deal"] if view["game"] == "memulation" else 1
     shown = set()
-    for key in ("trick", "last_trick"):
-        if view.get(key):
-            shown.add((deal, view[key]["number"]))
+    if view["trick"]:
+        shown.add((deal, view["trick"]["number"]))
+    if view["last_trick"]:
+        shown.add((deal, view["last_trick"]["number"]))
     return shown
 
 
-def face_down_hidden(
-    effect_lists: list[list[dict[str, Any]]], view: dict[str, Any]
-) -> list[list[dict[str, Any]]]:
+def face_down_hidden(effect_lists: list[list[SeenEvent]], view: View) -> list[list[CaughtUpEvent]]:
     """Public effects read again later (``effect_lists``: each event's, oldest first, already
     through :func:`public_events`), with the cards of every trick now face down taken out.
 
@@ -118,15 +146,16 @@ def face_down_hidden(
     ...      {"type": "trick_won", "deal": 1, "trick": 0, "cards": ["2H", "AH"], "winner": 1}],
     ...     [{"type": "card_played", "seat": 1, "card": "3S", "deal": 1, "trick": 1}],
     ... ]
-    >>> view = {"deal": 1, "trick": {"number": 1}, "last_trick": {"number": 0}}
+    >>> view = {"game": "memulation", "deal": 1, "roles_cut": None,
+    ...         "trick": {"number": 1}, "last_trick": {"number": 0}}
     >>> face_down_hidden(played, view) == played
     True
-    >>> later = {"deal": 1, "trick": {"number": 2}, "last_trick": {"number": 1}}
+    >>> later = {**view, "trick": {"number": 2}, "last_trick": {"number": 1}}
     >>> [[e.get("card"), e.get("cards")] for es in face_down_hidden(played, later) for e in es]
     [[None, None], [None, None], [None, None], ['3S', None]]
     """
     shown = _on_table(view)
-    if view.get("roles_cut") is None:  # the cards cut for the roles went back into the deck
+    if view["game"] != "memulation" or view["roles_cut"] is None:  # back in the deck
         effect_lists = [[_without_cut(e) for e in effects] for effects in effect_lists]
     cut = len(effect_lists)
     for index in range(len(effect_lists) - 1, -1, -1):
@@ -137,39 +166,55 @@ def face_down_hidden(
         if not tricks <= shown:
             break
         cut = index
-    return [
-        effects if index >= cut else [_without_cards(e) for e in effects]
+    caught_up: list[list[CaughtUpEvent]] = [
+        [*effects] if index >= cut else [_without_cards(e) for e in effects]
         for index, effects in enumerate(effect_lists)
     ]
+    return caught_up
 
 
-def _without_cut(effect: dict[str, Any]) -> dict[str, Any]:
-    roles = effect.get("roles") if effect["type"] == "round_started" else None
-    if not isinstance(roles, dict) or "cut" not in roles:
+def _without_cut(effect: SeenEvent) -> SeenEvent:
+    if effect["type"] != "round_started" or "cut" not in effect.get("roles", {}):
         return effect
-    return {**effect, "roles": {k: v for k, v in roles.items() if k != "cut"}}
+    started = effect.copy()
+    roles = started["roles"] = {**effect["roles"]}
+    del roles["cut"]
+    return started
 
 
-def _without_cards(effect: dict[str, Any]) -> dict[str, Any]:
-    if _trick_of(effect) is None:
-        return effect
-    return {k: v for k, v in effect.items() if k not in ("card", "cards")}
+def _without_cards(effect: SeenEvent) -> CaughtUpEvent:
+    if effect["type"] == "card_played" or effect["type"] == "trick_won":
+        fields: Mapping[str, object] = effect
+        face_down = {k: v for k, v in fields.items() if k not in ("card", "cards")}
+        return cast(FaceDownCardPlayed | FaceDownTrickWon, face_down)  # its keys but the cards
+    return effect
 
 
-def examination_cut(view: dict[str, Any], hand: str | None) -> dict[str, Any]:
+def examination_cut(view: View, hand: str | None) -> View:
     """The view with only ``hand`` ("A" or "B") left in its examination (none if None): the
     examination clock is the server's, and a hand is shown only inside its window.
 
-    >>> view = {"examination": {"A": ["2H"], "B": ["3S"], "done": False}}
-    >>> examination_cut(view, "B")["examination"]
-    {'done': False, 'hand': 'B', 'cards': ['3S']}
+    >>> from . import create_game
+    >>> view = create_game("memulation", seed=4).view(0)
+    >>> cut = examination_cut(view, "B")["examination"]
+    >>> cut["hand"], cut["cards"] == view["examination"]["B"], "A" in cut
+    ('B', True, False)
     """
-    exam = view.get("examination")
-    if not exam:
+    if view["game"] != "memulation":
         return view
-    kept = {"done": exam.get("done", False), "hand": hand}
-    kept["cards"] = exam[hand] if hand in ("A", "B") else None
+    exam = view["examination"]
+    if not exam or "A" not in exam:
+        return view
+    kept: HandOnShow = {"done": exam["done"], "hand": hand, "cards": examination_hand(view, hand)}
     return {**view, "examination": kept}
+
+
+def examination_hand(view: View, hand: str | None) -> list[str] | None:
+    """The cards of ``hand`` ("A" or "B") in the view's examination (None outside one)."""
+    exam = view["examination"] if view["game"] == "memulation" else None
+    if not exam or "A" not in exam:
+        return None
+    return exam["A"] if hand == "A" else exam["B"] if hand == "B" else None
 
 
 # What someone watching sees of a seat's view: every key listed here as it is; the keys a seat
@@ -187,7 +232,7 @@ _SPECTATOR_KEYS = frozenset(
         "tricks_won", "tens", "match_wins",
     }
 )  # fmt: skip
-_SEAT_OWN: dict[str, Any] = {
+_SEAT_OWN: dict[str, object] = {
     "seat": None,
     "team": None,
     "hand": None,
@@ -200,7 +245,7 @@ _SEAT_OWN: dict[str, Any] = {
 NO_SEAT = -1  # public_events for someone who holds no seat: no seat's secrets
 
 
-def spectator_view(state: Any) -> dict[str, Any]:
+def spectator_view(state: Watched) -> View:
     """The game as someone not at the table may see it while it runs (``state``: a game).
 
     >>> from . import create_game
@@ -208,9 +253,14 @@ def spectator_view(state: Any) -> dict[str, Any]:
     >>> view["hand"], view["legal"], view["turn_up"] is not None
     (None, [], True)
     """
-    view = state.view(0)
+    view: Mapping[str, object] = state.view(0)
     shown = {k: v for k, v in view.items() if k in _SPECTATOR_KEYS}
     shown.update({k: v for k, v in _SEAT_OWN.items() if k in view})
-    if shown.get("stragedy"):
-        shown["stragedy"] = {k: v for k, v in shown["stragedy"].items() if k != "intended"}
-    return shown
+    stragedy = shown.get("stragedy")
+    if isinstance(stragedy, dict):
+        shown["stragedy"] = {k: v for k, v in stragedy.items() if k != "intended"}
+    return cast(View, shown)  # the view's own keys, the seat's own blanked as its type allows
+
+
+class Watched(Protocol):
+    def view(self, seat: int) -> View: ...
