@@ -84,10 +84,6 @@ class LiveSocket(AsyncWebsocketConsumer):
     # member's (set by ``admit``; English until then).
     language: str | None = None
 
-    async def dispatch(self, message) -> None:
-        with translation.override(self.language):
-            await super().dispatch(message)
-
     async def connect(self) -> None:
         try:
             self.game_id, last = await on_database(self.admit)()
@@ -117,15 +113,16 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self.left()
 
     async def dispatch(self, message: dict) -> None:
-        """As Channels' own, without its ``close_old_connections`` before every message: that
-        is a hop to the process's one thread for synchronous code for every message of every
-        socket (each push too), and this consumer never uses a database connection there (its
-        database work runs on the live database threads, which close their old connections
-        themselves)."""
+        """Each message handled in the socket's language. As Channels' own otherwise, without
+        its ``close_old_connections`` before every message: that is a hop to the process's one
+        thread for synchronous code for every message of every socket (each push too), and this
+        consumer never uses a database connection there (its database work runs on the live
+        database threads, which close their old connections themselves)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        with translation.override(self.language):
+            await handler(message)
 
     # -- what each kind of socket fills in ---------------------------------------------------
 
