@@ -13,6 +13,10 @@ class User(AbstractUser):
         CLINICIAN = "clinician", "Clinician"
 
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.CLINICIAN)
+    # The staff pages' language and the language the API answers this person in.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
 
     class Meta:
         ordering = ["username"]

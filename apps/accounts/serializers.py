@@ -48,6 +48,7 @@ class MeSerializer(serializers.ModelSerializer):
             "last_name",
             "email",
             "role",
+            "language",
             "idle_seconds",
             "time_zone",
         ]
@@ -58,6 +59,15 @@ class MeSerializer(serializers.ModelSerializer):
 
     def get_time_zone(self, user) -> str:
         return settings.TIME_ZONE
+
+
+class MeUpdateSerializer(serializers.Serializer):
+    """What staff members set in their own account settings."""
+
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        help_text="The language of the staff pages and of the API's answers to this account.",
+    )
 
 
 class ChallengeSerializer(serializers.Serializer):

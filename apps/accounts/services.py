@@ -3,6 +3,7 @@ second-factor rules, API tokens, and the demo logins of a local platform."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django_otp import match_token
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -126,6 +127,19 @@ def second_factor_rule_set(*, study, actor: User, roles: list[str]) -> SecondFac
 
 
 @transaction.atomic
+@transaction.atomic
+def user_language_set(*, user: User, language: str) -> User:
+    """A staff member's own language (their account settings)."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if language not in dict(settings.LANGUAGES):
+        raise ValidationFailed(
+            "The request has invalid fields.", details={"language": ["Not a language we ship."]}
+        )
+    user.language = language
+    user.save(update_fields=["language"])
+    return user
+
+
 def token_issue(*, user: User, device=None) -> Token:
     """The user's API token; with the device of a second factor it counts as verified. A
     token that was not verified is replaced rather than promoted (it may have leaked)."""

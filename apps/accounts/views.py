@@ -4,6 +4,7 @@ second factor is needed (see :mod:`apps.accounts.signin`), and the factors thems
 from django.contrib.auth import logout
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
+from django.utils import translation
 from django_otp import match_token
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -27,6 +28,7 @@ from apps.accounts.serializers import (
     FactorsSerializer,
     LoginSerializer,
     MeSerializer,
+    MeUpdateSerializer,
     PasskeyRegisterSerializer,
     RecoveryCodesSerializer,
     ReviewConfirmSerializer,
@@ -235,6 +237,17 @@ class MeView(APIView):
     @extend_schema(responses=MeSerializer, summary="The signed-in staff member")
     def get(self, request):
         return Response(MeSerializer(request.user).data)
+
+    @extend_schema(
+        request=MeUpdateSerializer,
+        responses=MeSerializer,
+        summary="Change the signed-in staff member's own settings (their language)",
+    )
+    def patch(self, request):
+        data = _parsed(MeUpdateSerializer, request.data)
+        user = services.user_language_set(user=request.user, language=data["language"])
+        translation.activate(user.language)  # answered in the language just chosen
+        return Response(MeSerializer(user).data)
 
 
 class CsrfView(APIView):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from apps.games.engine.contract import Action
 from apps.games.models import Game
 from apps.games.runtime import probes, turns
 from apps.games.runtime.run import GameRun
@@ -31,7 +32,7 @@ def _old_positions(state) -> dict[str, tuple[int, int, int]]:
     return places
 
 
-def _participant_action(state, seat: int, skill: float, rng: random.Random) -> dict:
+def _participant_action(state, seat: int, skill: float, rng: random.Random) -> Action:
     actions = state.legal_actions(seat)
     kind = actions[0]["type"]
     if kind == "stragedy":

@@ -25,19 +25,19 @@ from apps.training.models import TrainingSession
 # an opponent hides the trump and leads.
 PRACTICE_SEEDS = {"memulation": 1, "mendikot": 21}
 GENTLE_OPPONENT = "random"
-# A Memulation practice plays this many tricks in each deal (the engine's ``tricks`` option):
-# enough to lead, follow, win and lose a trick and to turn up a card in the 'Stragedy.
-PRACTICE_TRICKS = 3
+# A practice plays this many tricks in each deal (the engine's ``tricks`` option): in Memulation
+# enough to lead, follow, win and lose a trick and to turn up a card in the 'Stragedy; in Mendikot
+# enough for every seat to lead or follow and for a void (an ask for trump) to come up. Mendikot
+# takes an odd number, so that a short round always has a winner.
+PRACTICE_TRICKS = {"memulation": 3, "mendikot": 5}
 
 
 def practice_snapshot(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """The session's settings, cut down to a practice: one round against gentle opponents; in
-    Memulation the participant is Lame Duck, so they lead and make the 'Stragedy, and each deal
-    is a few tricks long."""
-    short = {"tricks_per_deal": PRACTICE_TRICKS} if snapshot["game"] == "memulation" else {}
+    """The session's settings, cut down to a practice: one round of a few tricks against gentle
+    opponents; in Memulation the participant is Lame Duck, so they lead and make the 'Stragedy."""
     return {
         **snapshot,
-        **short,
+        "tricks_per_deal": PRACTICE_TRICKS[snapshot["game"]],
         "rounds": 1,
         "opponent": GENTLE_OPPONENT,
         "opponent_level": 0.0,

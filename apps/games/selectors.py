@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from apps.common.errors import NotFound, PermissionDenied
+from apps.games import links
 from apps.games.engine import game_from_json, game_from_setup
 from apps.games.models import Game, GameEvent, GameSeat
 from apps.games.runtime.log import setup_and_actions
@@ -68,3 +69,17 @@ def game_full_record(game: Game) -> dict:
             for e in events
         ],
     }
+
+
+def link_language(token: str) -> str | None:
+    """The language of the participant a device link seats (None: the link is not valid, or
+    its seat is no participant's). One query: a device sends its link with every request."""
+    try:
+        claim = links.play_link_claim(token)
+    except links.LinkInvalid:
+        return None
+    if claim.seat is not None:  # a table's seat: each person's own session
+        seat = GameSeat.objects.filter(game_id=claim.game_id, seat=claim.seat)
+        return seat.values_list("session__participant__language", flat=True).first()
+    game = Game.objects.filter(pk=claim.game_id)
+    return game.values_list("session__participant__language", flat=True).first()

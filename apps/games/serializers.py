@@ -4,6 +4,7 @@ the schema-only shapes in ``apps.games.shapes``."""
 
 import copy
 
+from django.conf import settings
 from rest_framework import serializers
 
 from apps.common.errors import ValidationFailed
@@ -185,3 +186,9 @@ class TableControlSerializer(serializers.Serializer):
                 "Name the seat.", code="invalid_input", details={"seat": ["Name the seat."]}
             )
         return attrs
+
+
+class SeatLanguageSerializer(serializers.Serializer):
+    """The language of the participant at a device's seat: its play screen's and its answers'."""
+
+    language = serializers.ChoiceField(choices=settings.LANGUAGES)

@@ -88,8 +88,10 @@ class SeatPlan:
 
 
 def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str, Any]:
+    # a short game (the practice round sets it): the deals end after this many tricks
+    short = {"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}
     if snapshot["game"] == "mendikot":
-        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"]}
+        return {"rounds": snapshot["rounds"], "trump_rule": snapshot["trump_rule"], **short}
     other = 1 - participant_seat
     roles = {
         "cut": "cut",
@@ -104,8 +106,7 @@ def _engine_options(snapshot: dict[str, Any], participant_seat: int) -> dict[str
         "examination": True,
         "examination_seconds": snapshot["examination_seconds"],
         "roles": roles,
-        # a short game (the practice round sets it): the deals end after this many tricks
-        **({"tricks": snapshot["tricks_per_deal"]} if "tricks_per_deal" in snapshot else {}),
+        **short,
     }
 
 
@@ -316,7 +317,7 @@ def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> No
 
 
 def game_act(
-    *, game_id: int, link: Claim | None, action: dict[str, Any], request: ClientFacts
+    *, game_id: int, link: Claim | None, action: dict[str, object], request: ClientFacts
 ) -> Reply:
     """A person's move for the seat the caller acts for; the opponents answer it."""
 
@@ -327,9 +328,10 @@ def game_act(
             )
         _playing(run.game)
         _caught_up(run, seat, request, "acted")
-        move = {**action, "seat": seat}
+        probes.refuse_while_waiting(run.probes, seat)
+        # The request's JSON becomes the game's action here, before anything reads it.
+        move = run.state.read_action({**action, "seat": seat})
         try:
-            probes.refuse_while_waiting(run.probes, seat)
             run.apply(move, **request.fields())
         except RulesError as refused:
             if refused.code in LOGGED_REFUSALS:

@@ -3,13 +3,14 @@
 import logging
 
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from apps.games import links, practice, selectors, services
+from apps.games import languages, links, practice, selectors, services
 from apps.games.models import Game
 from apps.games.runtime.receipts import Reply
 from apps.games.serializers import (
@@ -19,6 +20,7 @@ from apps.games.serializers import (
     JoinCodeSerializer,
     PlayLinkRequestSerializer,
     ProbeAnswerSerializer,
+    SeatLanguageSerializer,
 )
 from apps.games.shapes.record import GameRecordSerializer
 from apps.games.shapes.seat import (
@@ -160,6 +162,46 @@ class GameProbesView(_GameView):
         return _probe(request, self.game(request, game_id).pk)
 
 
+LANGUAGE_GET = extend_schema(
+    responses={200: SeatLanguageSerializer, 404: REFUSED},
+    summary="The language of the participant at this seat (the play screen's)",
+)
+LANGUAGE_PUT = extend_schema(
+    request=SeatLanguageSerializer,
+    responses={200: SeatLanguageSerializer, 400: REFUSED, 404: REFUSED},
+    summary="The participant at this seat changes their language",
+)
+
+
+def _language(participant) -> Response:
+    return Response(SeatLanguageSerializer({"language": participant.language}).data)
+
+
+class GameLanguageView(_GameView):
+    """A handed-over device's play screen: the game's participant's language."""
+
+    @LANGUAGE_GET
+    def get(self, request, game_id: int):
+        game = self.game(request, game_id)
+        return _language(languages.seat_participant(game_id=game.pk, link=None))
+
+    @LANGUAGE_PUT
+    def put(self, request, game_id: int):
+        game = self.game(request, game_id)
+        language = _parsed_language(request)
+        participant = languages.seat_language_set(
+            game_id=game.pk, link=None, actor=request.user, language=language
+        )
+        translation.activate(participant.language)  # the device's answers follow at once
+        return _language(participant)
+
+
+def _parsed_language(request) -> str:
+    serializer = SeatLanguageSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data["language"]
+
+
 class GameReplayView(_GameView):
     @extend_schema(responses=GameRecordSerializer, summary="Full record of a finished game")
     def get(self, request, game_id: int):
@@ -225,6 +267,23 @@ class PlayView(_PlayView):
     def get(self, request, token: str):
         claim = links.play_link_claim(token)
         return Response(services.game_view(game_id=claim.game_id, link=claim))
+
+
+class PlayLanguageView(_PlayView):
+    @LANGUAGE_GET
+    def get(self, request, token: str):
+        claim = links.play_link_claim(token)
+        return _language(languages.seat_participant(game_id=claim.game_id, link=claim))
+
+    @LANGUAGE_PUT
+    def put(self, request, token: str):
+        claim = links.play_link_claim(token)
+        language = _parsed_language(request)
+        participant = languages.seat_language_set(
+            game_id=claim.game_id, link=claim, actor=None, language=language
+        )
+        translation.activate(participant.language)
+        return _language(participant)
 
 
 class PlayActionsView(_PlayView):

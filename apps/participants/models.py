@@ -376,6 +376,11 @@ class Participant(models.Model):
     clinicians = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="assigned_participants", blank=True
     )
+    # The language of the participant's device (the play screen, its API answers) and their
+    # report: set at enrolment, changed by staff or by the participant on the play screen.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     consent_date = models.DateField(null=True, blank=True)
     consent_form_version = models.CharField(max_length=50, blank=True)
     consent_withdrawn_at = models.DateTimeField(null=True, blank=True)

@@ -1,5 +1,6 @@
 """Request and response shapes. Research serializers never carry clinician notes."""
 
+from django.conf import settings
 from rest_framework import serializers
 
 from apps.accounts.models import User
@@ -363,6 +364,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "study_name",
             "code",
             "age_band",
+            "language",
             "group",
             "arm",
             "allocated_at",
@@ -392,6 +394,11 @@ class ParticipantCreateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(
         choices=Participant.AgeBand.choices, default=Participant.AgeBand.UNKNOWN
     )
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        required=False,
+        help_text="The language of the participant's play screen and report (default: en).",
+    )
     group = serializers.CharField(
         max_length=20,
         required=False,
@@ -409,6 +416,7 @@ class ParticipantCreateSerializer(serializers.Serializer):
 
 class ParticipantUpdateSerializer(serializers.Serializer):
     age_band = serializers.ChoiceField(choices=Participant.AgeBand.choices, required=False)
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
     group = serializers.CharField(
         max_length=20, required=False, allow_blank=True, help_text="One of the study's group codes."
     )

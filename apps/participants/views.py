@@ -168,14 +168,18 @@ class ParticipantDetailView(GenericAPIView):
     @extend_schema(
         request=ParticipantUpdateSerializer,
         responses=ParticipantSerializer,
-        summary="Change a participant's age band, group, assigned clinicians (study owners) or "
-        "weekly plan (owners and the clinical team)",
+        summary="Change a participant's age band, group, assigned clinicians (study owners), "
+        "weekly plan or language (owners and the clinical team)",
     )
     @transaction.atomic
     def patch(self, request, pk: int):
         participant = selectors.participant_get(user=request.user, participant_id=pk)
         data = _parsed(ParticipantUpdateSerializer, request.data)
         reason = data.pop("reason")
+        if "language" in data:
+            services.participant_language_set(
+                participant=participant, actor=request.user, language=data.pop("language")
+            )
         if "sessions_per_week" in data:
             services.participant_plan_set(
                 participant=participant,

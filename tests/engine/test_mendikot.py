@@ -375,6 +375,42 @@ def test_round_result(tens, tricks, dealer, expected):
     assert round_result(tens, tricks, dealer) == expected
 
 
+@pytest.mark.parametrize(
+    ("tens", "tricks", "expected"),
+    [
+        ((1, 0), (1, 4), (0, "tens", 1)),  # more tens wins, however few tricks
+        ((0, 2), (4, 1), (1, "tens", 0)),
+        ((0, 0), (3, 2), (0, "tricks", 1)),  # as many tens: more tricks
+        ((1, 1), (2, 3), (1, "tricks", 0)),
+        ((2, 0), (5, 0), (0, "whitewash", 1)),  # every trick played
+    ],
+)
+def test_round_result_of_a_short_round(tens, tricks, expected):
+    assert round_result(tens, tricks, 0, played=5) == expected
+
+
+def test_a_short_round_ends_after_its_tricks_with_one_winner():
+    state = create_game("mendikot", seed=11, options={"tricks": 5, "rounds": 2})
+    assert state.setup["options"] == {"trump_rule": "turn_up", "rounds": 2, "tricks": 5}
+    while not state.finished:
+        state = state.apply(state.legal_actions(state.to_act[0])[0])
+    records = state.history_records()
+    assert [sum(r["tricks_won"].values()) for r in records] == [5, 5]
+    assert sum(state.match_wins) == 2
+    # A full round's stored options are as they always were.
+    assert create_game("mendikot", seed=11).setup["options"] == {
+        "trump_rule": "turn_up",
+        "rounds": 1,
+    }
+
+
+@pytest.mark.parametrize("tricks", [0, 2, 12, 14, "5", True])
+def test_a_short_round_takes_an_odd_number_of_tricks(tricks):
+    with pytest.raises(RulesError) as refused:
+        create_game("mendikot", seed=1, options={"tricks": tricks})
+    assert refused.value.code == "invalid_input"
+
+
 def test_match_rotation_and_records():
     state = create_game("mendikot", seed=5, options={"trump_rule": "hidden_ask", "rounds": 6})
     first_dealer = state.dealer

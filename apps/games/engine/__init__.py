@@ -109,6 +109,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .base import GameState
+from .contract import Action
 from .errors import CODES, RulesError
 from .memulation import Memulation
 from .mendikot import Mendikot
@@ -145,7 +146,7 @@ def game_from_json(data: dict[str, Any]) -> Memulation | Mendikot:
     return _game_class(data.get("game")).from_json(data)
 
 
-def replay_game(setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Memulation | Mendikot:
+def replay_game(setup: dict[str, Any], actions: Iterable[Action]) -> Memulation | Mendikot:
     """Rebuild a game from its creation record and its actions, checking every action.
 
     The first refused action raises its :class:`RulesError` with ``error.index`` set.

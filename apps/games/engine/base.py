@@ -10,10 +10,11 @@ from __future__ import annotations
 import copy as _copy
 import hashlib
 import random
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Self, TypeGuard
 
 from .cards import DECK_SIZE, parse_card_strict, parse_deck
+from .contract import Action
 from .errors import RulesError
 
 Events = list[dict[str, Any]]  # what an action did, for the event log
@@ -45,41 +46,52 @@ def invalid(message: str) -> RulesError:
     return RulesError("invalid_input", message)
 
 
-def read_seat(action: dict[str, Any], seats: int) -> int:
-    seat = action.get("seat")
+def action_fields(
+    data: object, kinds: Collection[str], game: str
+) -> tuple[Mapping[str, object], str]:
+    """An action's JSON object and its ``type``, one of ``kinds`` (else ``invalid_input``)."""
+    if not isinstance(data, dict):
+        raise invalid("an action must be a JSON object")
+    fields: Mapping[str, object] = data
+    kind = fields.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise invalid(f"{kind!r} is not an action type of {game}")
+    return fields, kind
+
+
+def read_seat(fields: Mapping[str, object], seats: int) -> int:
+    seat = fields.get("seat")
     if not is_int(seat) or not 0 <= seat < seats:
         raise invalid(f"an action needs a seat from 0 to {seats - 1}, not {seat!r}")
     return seat
 
 
-def read_card(action: dict[str, Any], key: str = "card") -> int:
-    """A required card field: missing or null is ``invalid_input``, not a card ``invalid_card``."""
-    value = action.get(key)
+def read_card(fields: Mapping[str, object], kind: str, key: str = "card") -> str:
+    """A required card field, as written: missing or null is ``invalid_input``, not a card
+    ``invalid_card``."""
+    value = fields.get(key)
     if value is None:
-        raise invalid(f"a {action.get('type')} action needs a {key!r} field")
-    return parse_card_strict(value)
-
-
-def read_optional_card(action: dict[str, Any], key: str) -> int:
-    """An optional card field: ``-1`` when missing or null."""
-    value = action.get(key)
-    return -1 if value is None else parse_card_strict(value)
-
-
-def read_int(action: dict[str, Any], key: str) -> int:
-    value = action.get(key)
-    if not is_int(value):
-        raise invalid(f"a {action.get('type')} action needs an integer {key!r} field")
+        raise invalid(f"a {kind} action needs a {key!r} field")
+    parse_card_strict(value)
+    assert isinstance(value, str)  # parse_card_strict takes card strings only
     return value
 
 
-def read_type(action: object, types: Iterable[str], game: str) -> str:
-    if not isinstance(action, dict):
-        raise invalid("an action must be a JSON object")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in types:
-        raise invalid(f"{kind!r} is not an action type of {game}")
-    return kind
+def read_optional_card(fields: Mapping[str, object], key: str) -> str | None:
+    """An optional card field, as written (``None`` when missing or null)."""
+    value = fields.get(key)
+    if value is None:
+        return None
+    parse_card_strict(value)
+    assert isinstance(value, str)
+    return value
+
+
+def read_int(fields: Mapping[str, object], kind: str, key: str) -> int:
+    value = fields.get(key)
+    if not is_int(value):
+        raise invalid(f"a {kind} action needs an integer {key!r} field")
+    return value
 
 
 def read_deck(deck: object) -> tuple[int, ...]:
@@ -118,7 +130,13 @@ class GameState:
 
     # -- the public, validating interface -------------------------------------------------
 
-    def apply(self, action: dict[str, Any]) -> Self:
+    @classmethod
+    def read_action(cls, data: object) -> Action:
+        """``data`` (JSON from outside) read as one of this game's actions: its type, seat and
+        fields checked (``invalid_input``, ``invalid_card``), not yet whether it is legal now."""
+        raise NotImplementedError  # pragma: no cover - overridden
+
+    def apply(self, action: Action) -> Self:
         """Apply one action dict; return the new state. ``self`` is never changed.
 
         Raises :class:`RulesError` with the RULES.md code when the action is refused. The new
@@ -132,7 +150,7 @@ class GameState:
         new.events = events  # type: ignore[misc]  # a slot of the subclass's field list
         return new
 
-    def replay(self, actions: Iterable[dict[str, Any]]) -> Self:
+    def replay(self, actions: Iterable[Action]) -> Self:
         """Apply actions in order and return the final state.
 
         The first refused action raises its :class:`RulesError`, with ``error.index`` set to its
@@ -147,7 +165,7 @@ class GameState:
                 raise
         return state
 
-    def action_to_move(self, action: dict[str, Any]) -> int:
+    def action_to_move(self, action: Action) -> int:
         """Validate an action dict and return its internal move number (see :meth:`step`)."""
         return self._check(action)[0]
 
@@ -199,7 +217,7 @@ class GameState:
         raise NotImplementedError
 
     # subclass hooks, declared for type checkers
-    def _check(self, action: dict[str, Any]) -> tuple[int, int]:  # pragma: no cover
+    def _check(self, action: Action) -> tuple[int, int]:  # pragma: no cover
         raise NotImplementedError
 
     def _step(self, move: int, events: Events | None, extra: int) -> None:  # pragma: no cover

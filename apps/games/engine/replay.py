@@ -24,47 +24,27 @@ import json
 import sys
 from typing import Any
 
-from .base import invalid, is_int, read_card, read_int, read_optional_card, read_seat, read_type
+from .base import invalid, is_int
 from .cards import parse_card_strict, parse_deck
+from .contract import Action
 from .errors import RulesError
 from .memulation import WILD_TIES, Memulation
+from .memulation.rules import read_memulation_action
 from .mendikot import TRUMP_RULES, TURN_UP, Mendikot
+from .mendikot.rules import read_mendikot_action
 
 MEMULATION_ACTIONS = ("choose_hand", "play", "stragedy")
 MENDIKOT_ACTIONS = ("hide_trump", "play", "ask_trump")
 
 
-def _memulation_action(action: object) -> None:
-    kind = read_type(action, MEMULATION_ACTIONS, "a memulation replay")
-    assert isinstance(action, dict)
-    read_seat(action, 2)
-    if kind == "play":
-        read_card(action)
-    elif kind == "choose_hand":
-        if "hand" not in action:
-            raise invalid("a choose_hand action needs a 'hand' field")
-    else:
-        for key in ("pile", "trick", "card"):
-            read_int(action, key)
-        read_optional_card(action, "intended")
-
-
-def _mendikot_action(action: object) -> None:
-    kind = read_type(action, MENDIKOT_ACTIONS, "a mendikot replay")
-    assert isinstance(action, dict)
-    read_seat(action, 4)
-    if kind != "ask_trump":
-        read_card(action)
-
-
-def _actions(doc: dict[str, Any]) -> list[Any]:
+def _actions(doc: dict[str, object]) -> list[object]:
     actions = doc.get("actions")
     if not isinstance(actions, list):
         raise invalid("'actions' must be a list of actions")
     return actions
 
 
-def load(doc: object) -> tuple[Memulation | Mendikot, list[Any]]:
+def load(doc: object) -> tuple[Memulation | Mendikot, list[Action]]:
     """Check a whole replay document and return the initial state and its actions.
 
     Raises :class:`RulesError` (``invalid_input`` or ``invalid_card``) for an unusable one.
@@ -91,9 +71,10 @@ def load(doc: object) -> tuple[Memulation | Mendikot, list[Any]]:
             engine_options["stragedy_intent"] = options["stragedy_intent"]
         if "examination_seconds" in options:
             engine_options["examination_seconds"] = options["examination_seconds"]
-        actions = _actions(doc)
-        for action in actions:
-            _memulation_action(action)
+        actions: list[Action] = [
+            read_memulation_action(action, MEMULATION_ACTIONS, "a memulation replay")
+            for action in _actions(doc)
+        ]
         state: Memulation | Mendikot = Memulation.create(
             deck=deck, lucky_duck=lucky_duck, options=engine_options
         )
@@ -115,9 +96,10 @@ def load(doc: object) -> tuple[Memulation | Mendikot, list[Any]]:
         options = doc.get("options")
         if options is not None and not isinstance(options, dict):
             raise invalid("options must be a JSON object")
-        actions = _actions(doc)
-        for action in actions:
-            _mendikot_action(action)
+        actions = [
+            read_mendikot_action(action, MENDIKOT_ACTIONS, "a mendikot replay")
+            for action in _actions(doc)
+        ]
         state = Mendikot.create(
             deck=deck,
             dealer=dealer,

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from apps.games.engine import GAMES
+from apps.games.engine.contract import Action
 from apps.games.engine.visibility import face_down_hidden, public_events
 from apps.games.models import EventKind, GameEvent
 
@@ -35,18 +37,19 @@ _REASONED = (
 )
 
 
-def setup_and_actions(game, pending: Iterable[GameEvent] = ()) -> tuple[dict, list[dict]]:
+def setup_and_actions(game, pending: Iterable[GameEvent] = ()) -> tuple[dict, list[Action]]:
     """The game's setup and the engine actions applied since, in order: those written, then
-    ``pending`` (a request's events not written yet). A refused move changed nothing, so it is
-    not among them."""
+    ``pending`` (a request's events not written yet), each read again as the game's action. A
+    refused move changed nothing, so it is not among them."""
     written = GameEvent.objects.filter(game=game).order_by("seq").values_list("kind", "payload")
+    read_action = GAMES[game.game_type].read_action
     setup: dict | None = None
-    actions: list[dict] = []
+    actions: list[Action] = []
     for kind, payload in [*written, *((e.kind, e.payload) for e in pending)]:
         if kind == EventKind.GAME_CREATED:
             setup = payload["setup"]
         elif "action" in payload and kind != EventKind.ILLEGAL_ATTEMPT:
-            actions.append(payload["action"])
+            actions.append(read_action(payload["action"]))
     assert setup is not None, "every game's log opens with its creation"
     return setup, actions
 

@@ -18,6 +18,7 @@ from typing import Any
 from apps.games.engine import game_from_setup
 from apps.games.engine.base import derive_seed
 from apps.games.engine.bots import make_bot
+from apps.games.engine.contract import Action
 from apps.games.engine.visibility import public_events
 from apps.games.runtime.log import setup_and_actions
 
@@ -58,7 +59,7 @@ class Opponents:
 
     @classmethod
     def rebuilt(
-        cls, *, game_type: str, seats: list[dict], seed: int, setup: dict, actions: Iterable[dict]
+        cls, *, game_type: str, seats: list[dict], seed: int, setup: dict, actions: Iterable[Action]
     ) -> Opponents:
         """The bots as they are after ``actions`` (the game's applied actions, in order), made
         afresh and shown the game again: each bot decides again where it decided, so its
@@ -66,8 +67,8 @@ class Opponents:
         state = game_from_setup(setup)
         opponents = cls.seated(game_type=game_type, seats=seats, seed=seed, state=state)
         for action in actions:
-            if action.get("seat") in opponents.bots:
-                opponents.act(state, action["seat"])
+            if (seat := action["seat"]) is not None and seat in opponents.bots:
+                opponents.act(state, seat)
             state = state.apply(action)
             opponents.observe(state, state.events)
         return opponents
@@ -112,7 +113,7 @@ class Opponents:
             bot.observe(state.view(seat), public_events(events, seat))
             bot.rng.turn()
 
-    def act(self, state, seat: int) -> dict:
+    def act(self, state, seat: int) -> Action:
         bot = self.bots[seat]
         action = bot.act(state.view(seat))
         bot.rng.turn()

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from apps.games.engine import game_from_json
+from apps.games.engine.contract import Action
 from apps.games.models import (
     PERSON_KINDS,
     EventKind,
@@ -199,7 +200,7 @@ class GameRun:
 
     def apply(
         self,
-        action: dict,
+        action: Action,
         *,
         decision_ms: int | None = None,
         actor: str | None = None,
@@ -238,9 +239,10 @@ class GameRun:
         self.after_change(new.events)
         return event
 
-    def refuse(self, action: dict, code: str, *, decision_ms: int | None, **fields) -> None:
+    def refuse(self, action: Action, code: str, *, decision_ms: int | None, **fields) -> None:
         """Log a person's refused move: illegal attempts are data."""
         seat = action["seat"]
+        assert seat is not None, "a person's move is made for their seat"
         view = self.state.view(seat)
         event = self.record(
             EventKind.ILLEGAL_ATTEMPT,

@@ -9,6 +9,7 @@ from apps.participants.services.notes import clinician_note_amend, clinician_not
 from apps.participants.services.participants import (
     participant_consent_record,
     participant_enrol,
+    participant_language_set,
     participant_plan_set,
     participant_update,
     participant_withdraw,
@@ -21,6 +22,7 @@ __all__ = [
     "participant_allocate",
     "participant_consent_record",
     "participant_enrol",
+    "participant_language_set",
     "participant_plan_set",
     "participant_update",
     "participant_withdraw",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -56,6 +57,7 @@ def participant_enrol(
     study: Study,
     actor,
     age_band: str = Participant.AgeBand.UNKNOWN,
+    language: str = settings.LANGUAGE_CODE,
     group: str = "",
     clinicians: Iterable = (),
 ) -> Participant:
@@ -64,7 +66,7 @@ def participant_enrol(
     clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())
     _check_clinicians(study, clinicians)
     _check_group(study, group)
-    participant = Participant(study=study, age_band=age_band, group=group)
+    participant = Participant(study=study, age_band=age_band, language=language, group=group)
     clean_or_refuse(participant, exclude=["code"])
     _insert_with_new_code(participant)
     participant.clinicians.set(clinicians)
@@ -152,6 +154,24 @@ def participant_plan_set(
     clean_or_refuse(participant)
     participant.save(update_fields=["sessions_per_week"])
     return _audited_update(participant, actor=actor, before=before, reason=reason)
+
+
+@transaction.atomic
+def participant_language_set(*, participant: Participant, actor, language: str) -> Participant:
+    """The language of the participant's play screen and report. Set by the study's owners or
+    the participant's clinical team, or by the participant on their device (``actor`` None).
+    A preference, not a clinical record: audited, with no reason asked."""
+    if actor is not None:
+        rules.require(
+            rules.may_run_sessions(actor, participant),
+            "Only the study's owners and the participant's clinical team set their language.",
+        )
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    before = audit_snapshot(participant)
+    participant.language = language
+    clean_or_refuse(participant)
+    participant.save(update_fields=["language"])
+    return _audited_update(participant, actor=actor, before=before)
 
 
 @transaction.atomic

@@ -433,6 +433,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/language/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The language of the participant at this seat (the play screen's)
+         * @description A handed-over device's play screen: the game's participant's language.
+         */
+        get: operations["games_language_retrieve"];
+        /**
+         * The participant at this seat changes their language
+         * @description A handed-over device's play screen: the game's participant's language.
+         */
+        put: operations["games_language_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/link/": {
         parameters: {
             query?: never;
@@ -561,7 +585,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the signed-in staff member's own settings (their language) */
+        patch: operations["me_partial_update"];
         trace?: never;
     };
     "/api/me/second-factor": {
@@ -630,7 +655,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a participant's age band, group, assigned clinicians (study owners) or weekly plan (owners and the clinical team) */
+        /** Change a participant's age band, group, assigned clinicians (study owners), weekly plan or language (owners and the clinical team) */
         patch: operations["participants_partial_update"];
         trace?: never;
     };
@@ -1001,6 +1026,30 @@ export interface paths {
          * @description A device takes its seat: the link is the only credential.
          */
         post: operations["play_join_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play/{token}/language/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The language of the participant at this seat (the play screen's)
+         * @description A participant device: the link is the only credential, and only for its game's seat.
+         */
+        get: operations["play_language_retrieve"];
+        /**
+         * The participant at this seat changes their language
+         * @description A participant device: the link is the only credential, and only for its game's seat.
+         */
+        put: operations["play_language_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2094,6 +2143,15 @@ export interface components {
             what: string;
             why: string;
         };
+        /**
+         * @description * `en` - English
+         *     * `es` - Español
+         *     * `fr` - Français
+         *     * `de` - Deutsch
+         *     * `ar` - العربية
+         * @enum {string}
+         */
+        LanguageEnum: "en" | "es" | "fr" | "de" | "ar";
         Ledger: {
             participant: number;
             programme: components["schemas"]["Programme"] | null;
@@ -2147,6 +2205,7 @@ export interface components {
             /** Format: email */
             readonly email: string | null;
             readonly role: components["schemas"]["RoleEnum"];
+            readonly language: components["schemas"]["LanguageEnum"];
             /** @description The session ends after this many seconds without a request. */
             readonly idle_seconds: number;
             /** @description The clinic's time zone (IANA name): dates such as today's for a consent are its dates, whatever the browser's zone. */
@@ -2625,6 +2684,7 @@ export interface components {
             readonly study_name: string;
             readonly code: string;
             readonly age_band: components["schemas"]["AgeBandEnum"];
+            readonly language: components["schemas"]["LanguageEnum"];
             /** @description Group for analyses: one of the study's group codes */
             readonly group: string;
             /** @description The allocated arm; null before allocation, and always for the clinical team of a concealed design. */
@@ -2667,6 +2727,16 @@ export interface components {
             /** @default unknown */
             age_band: components["schemas"]["AgeBandEnum"];
             /**
+             * @description The language of the participant's play screen and report (default: en).
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             *     * `fr` - Français
+             *     * `de` - Deutsch
+             *     * `ar` - العربية
+             */
+            language?: components["schemas"]["LanguageEnum"];
+            /**
              * @description One of the study's group codes.
              * @default
              */
@@ -2695,6 +2765,19 @@ export interface components {
             /** @description The browser's new credential (JSON). */
             credential: unknown;
         };
+        /** @description What staff members set in their own account settings. */
+        PatchedMeUpdateRequest: {
+            /**
+             * @description The language of the staff pages and of the API's answers to this account.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             *     * `fr` - Français
+             *     * `de` - Deutsch
+             *     * `ar` - العربية
+             */
+            language?: components["schemas"]["LanguageEnum"];
+        };
         PatchedNoteAmendRequest: {
             text?: string;
             /** @description Why the record is changed (kept in the audit trail). */
@@ -2702,6 +2785,7 @@ export interface components {
         };
         PatchedParticipantUpdateRequest: {
             age_band?: components["schemas"]["AgeBandEnum"];
+            language?: components["schemas"]["LanguageEnum"];
             /** @description One of the study's group codes. */
             group?: string;
             /** @description The participant's weekly plan; null: the study's newest protocol's. */
@@ -3111,6 +3195,14 @@ export interface components {
         SeatEvent: components["schemas"]["RoundStartedEvent"] | components["schemas"]["DealStartedEvent"] | components["schemas"]["ExaminationOverEvent"] | components["schemas"]["HandChosenEvent"] | components["schemas"]["StragedyEvent"] | components["schemas"]["TrumpHiddenEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickWonEvent"] | components["schemas"]["TrumpRevealedEvent"] | components["schemas"]["TrumpFixedEvent"] | components["schemas"]["DealEndedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["MatchEndedEvent"];
         /** @enum {string} */
         SeatKindEnum: "participant" | "person" | "clinician" | "bot";
+        /** @description The language of the participant at a device's seat: its play screen's and its answers'. */
+        SeatLanguage: {
+            language: components["schemas"]["LanguageEnum"];
+        };
+        /** @description The language of the participant at a device's seat: its play screen's and its answers'. */
+        SeatLanguageRequest: {
+            language: components["schemas"]["LanguageEnum"];
+        };
         /** @description The caller's view of a game: the seat's view and what just happened, as it may see it. */
         SeatView: {
             state: components["schemas"]["GameView"];
@@ -4286,6 +4378,75 @@ export interface operations {
             };
         };
     };
+    games_language_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLanguage"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    games_language_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeatLanguageRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SeatLanguageRequest"];
+                "multipart/form-data": components["schemas"]["SeatLanguageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLanguage"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     games_link_create: {
         parameters: {
             query?: never;
@@ -4466,6 +4627,31 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+        };
+    };
+    me_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMeUpdateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedMeUpdateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedMeUpdateRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -5280,6 +5466,75 @@ export interface operations {
             };
             /** @description Refused: the error shape, with its code */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_language_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLanguage"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    play_language_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeatLanguageRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SeatLanguageRequest"];
+                "multipart/form-data": components["schemas"]["SeatLanguageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLanguage"];
+                };
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the error shape, with the RULES.md code */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

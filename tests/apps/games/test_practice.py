@@ -53,7 +53,7 @@ def test_the_first_session_offers_a_practice_of_one_gentle_friendly_round(
     # The participant is Lame Duck: they lead and make the 'Stragedy; the protocol's seconds.
     assert game.options["roles"] == 1 and game.options["examination_seconds"] == 25
     # A few tricks a deal, not thirteen.
-    assert game.options["tricks"] == practice.PRACTICE_TRICKS == 3
+    assert game.options["tricks"] == practice.PRACTICE_TRICKS["memulation"] == 3
     # Logged like any game.
     assert GameEvent.objects.filter(game=game, kind=EventKind.GAME_CREATED).exists()
     assert staff.get(practice_url(session)).json() == {
@@ -89,7 +89,7 @@ def test_a_finished_practice_is_logged_but_completes_nothing_and_counts_nowhere(
     # No metric job and no analysis were queued for it.
     assert not [c for c in queued if "metric" in repr(c) or "analysis" in repr(c)]
     # Short: two deals of three tricks each.
-    assert Play.objects.filter(game_id=game_id, seat=0).count() == 2 * practice.PRACTICE_TRICKS
+    assert Play.objects.filter(game_id=game_id, seat=0).count() == 2 * 3
     session.refresh_from_db()
     assert session.status == TrainingSession.Status.STARTED
     assert staff.get(practice_url(session)).json()["offered"] is False
@@ -146,15 +146,21 @@ def test_skipping_the_practice_part_way_ends_it(clinician, client_for, first_ses
     assert session.status == TrainingSession.Status.STARTED
 
 
-def test_mendikot_has_a_practice_too(clinician, client_for, first_session):
+def test_mendikot_has_a_short_practice_too(clinician, client_for, first_session):
     session = first_session(game="mendikot", opponent="heuristic", rounds=2)
     staff = client_for(clinician)
     body = staff.post(practice_url(session)).json()
     assert body["practice"] is True and body["game_type"] == "mendikot"
     game = Game.objects.get(pk=body["id"])
     assert [seat.get("bot") for seat in game.seats] == [None, "random", "random", "random"]
+    assert game.options["tricks"] == 5 and game.options["rounds"] == 1
     end = play_through(staff, f"/api/games/{game.pk}/", seed=2)
     assert end["status"] == "finished"
+    # One round of five tricks, with one winner.
+    assert Play.objects.filter(game_id=game.pk).count() == 4 * 5
+    ended = GameEvent.objects.get(game=game, kind=EventKind.ROUND_RESULT).payload
+    tricks = ended["tricks_won"]
+    assert tricks["0"] + tricks["1"] == 5 and ended["winner"] in (0, 1)
     session.refresh_from_db()
     assert session.status == TrainingSession.Status.STARTED
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from ..contract import Action
 from ..visibility import public_events
 
 
@@ -41,7 +42,7 @@ class Bot(Protocol):
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """Take in the seat's view and the public events since the last call."""
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> Action:
         """The action to take now (the seat is to act in ``view``)."""
 
 

@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from ..cards import FULL_DECK, RANKS, SUIT_MASKS, SUITS, card_str, mask_list, parse_card
+from ..contract import MemulationAction
 from ..solver import Position, Solver
 from .state import Randomness
 
@@ -242,7 +243,7 @@ class _Base:
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.memory.observe(view, events)
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> MemulationAction:
         self.memory.read(view)
         phase = view["phase"]
         seat = self.seat

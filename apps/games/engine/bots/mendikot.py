@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUIT_MASKS, SUITS, TEN, card_str, mask_list, parse_card
+from ..contract import MendikotAction
 from .state import Randomness
 
 
@@ -68,7 +69,7 @@ class _Base:
                     if card // 13 != led_suit:
                         self.void[seat] |= 1 << led_suit
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             return {"type": "hide_trump", "seat": seat, "card": card_str(self.hide(view))}
@@ -122,12 +123,14 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             card = self.rng.choice(sorted(parse_card(c) for c in view["hand"]))
             return {"type": "hide_trump", "seat": seat, "card": card_str(card)}
-        options = [{"type": "play", "seat": seat, "card": c} for c in view["legal"]]
+        options: list[MendikotAction] = [
+            {"type": "play", "seat": seat, "card": c} for c in view["legal"]
+        ]
         if view["can_ask"]:
             options.append({"type": "ask_trump", "seat": seat})
         return self.rng.choice(options)

@@ -8,6 +8,7 @@ from typing import Any, Self
 
 from ..base import (
     Events,
+    action_fields,
     deep,
     derive_seed,
     fresh_seed,
@@ -18,7 +19,6 @@ from ..base import (
     read_int,
     read_optional_card,
     read_seat,
-    read_type,
     team_dict,
 )
 from ..cards import (
@@ -31,8 +31,10 @@ from ..cards import (
     cards_mask,
     cards_str,
     mask_list,
+    parse_card_strict,
     random_deck,
 )
+from ..contract import Action, MemulationAction, Stragedy
 from ..errors import RulesError
 from .deal import cut_for_lucky_duck, dealt_hands
 from .options import (
@@ -55,6 +57,36 @@ from .options import (
 )
 from .serial import piles, position_dict, trick_dict
 from .state import MemulationState
+
+
+def read_memulation_action(
+    data: object, kinds: tuple[str, ...] = ACTION_TYPES, game: str = GAME
+) -> MemulationAction:
+    """``data`` as a Memulation action of one of ``kinds``: its type, seat and the fields its
+    type needs checked, in that order (``invalid_input``, ``invalid_card``)."""
+    fields, kind = action_fields(data, kinds, game)
+    if kind == "end_examination" and fields.get("seat") is None:
+        return {"type": "end_examination", "seat": None}  # the examination's timer, not a seat
+    seat = read_seat(fields, SEATS)
+    if kind == "end_examination":
+        return {"type": "end_examination", "seat": seat}
+    if kind == "choose_hand":
+        if "hand" not in fields:
+            raise invalid("a choose_hand action needs a 'hand' field")
+        return {"type": "choose_hand", "seat": seat, "hand": fields["hand"]}
+    if kind == "stragedy":
+        stragedy: Stragedy = {
+            "type": "stragedy",
+            "seat": seat,
+            "pile": read_int(fields, kind, "pile"),
+            "trick": read_int(fields, kind, "trick"),
+            "card": read_int(fields, kind, "card"),
+        }
+        intended = read_optional_card(fields, "intended")
+        if "intended" in fields:
+            stragedy["intended"] = intended
+        return stragedy
+    return {"type": "play", "seat": seat, "card": read_card(fields, kind)}
 
 
 class MemulationRules(MemulationState):
@@ -99,7 +131,7 @@ class MemulationRules(MemulationState):
         state.round_no = 0
         state.history = ()
         state.match_score = (0, 0)
-        events: list[dict[str, Any]] = []
+        events: Events = []
         state._start_round(0, first_deck, lucky_duck, events)
         state.events = events
         return state
@@ -269,7 +301,7 @@ class MemulationRules(MemulationState):
             if (pile, trick, card) != hole
         ]
 
-    def move_to_action(self, move: int) -> dict[str, Any]:
+    def move_to_action(self, move: int) -> MemulationAction:
         """The action dict of a move number (for the seat that would make it)."""
         phase = self.phase
         if phase == EXAMINATION:
@@ -284,7 +316,7 @@ class MemulationRules(MemulationState):
             return {"type": "stragedy", "seat": seat, "pile": pile, "trick": trick, "card": card}
         return {"type": "play", "seat": self.to_move, "card": CARD_NAMES[move]}
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: int) -> list[MemulationAction]:
         """Every action dict ``seat`` may take now (empty when it is not to act).
 
         Plays are sorted S H D C, then rank low to high. A 'Stragedy may also carry the
@@ -303,42 +335,31 @@ class MemulationRules(MemulationState):
 
     # ------------------------------------------------------------------ checking an action
 
-    def _check(self, action: dict[str, Any]) -> tuple[int, int]:
-        kind = read_type(action, ACTION_TYPES, GAME)
-        if kind == "end_examination" and action.get("seat") is None:
-            seat = -1
-        else:
-            seat = read_seat(action, SEATS)
-        card = intended = -1
-        pile = trick = position = 0
-        if kind == "play":
-            card = read_card(action)
-        elif kind == "choose_hand":
-            if "hand" not in action:
-                raise invalid("a choose_hand action needs a 'hand' field")
-        elif kind == "stragedy":
-            pile = read_int(action, "pile")
-            trick = read_int(action, "trick")
-            position = read_int(action, "card")
-            intended = read_optional_card(action, "intended")
-            if not self.options.stragedy_intent:
-                intended = -1  # the probe is off: the named card is not recorded
+    @classmethod
+    def read_action(cls, data: object) -> MemulationAction:
+        return read_memulation_action(data)
+
+    def _check(self, data: Action) -> tuple[int, int]:
+        action = read_memulation_action(data)  # the engine trusts no caller with its shape
+        kind = action["type"]
         phase = self.phase
         if phase == FINISHED:
             raise RulesError("game_over", "the match is finished")
         if PHASE_ACTIONS[phase] != kind:
             raise RulesError("wrong_phase", f"a {kind} action is not taken in the {phase} phase")
-        if kind == "end_examination":
-            if seat < 0:
+        if action["type"] == "end_examination":
+            if action["seat"] is None:
                 return END_EXAMINATION_ALL, -1
+            seat = action["seat"]
             if not self.exam_pending >> seat & 1:
                 raise RulesError("not_your_turn", f"seat {seat} has already ended the examination")
             return END_EXAMINATION + seat, -1
+        seat = action["seat"]
         if seat != self.to_move:
             raise RulesError(
                 "not_your_turn", f"it is seat {self.to_move}'s turn, not seat {seat}'s"
             )
-        if kind == "choose_hand":
+        if action["type"] == "choose_hand":
             hand = action["hand"]
             if hand == "A":
                 return HAND_A, -1
@@ -347,7 +368,8 @@ class MemulationRules(MemulationState):
             raise RulesError(
                 "invalid_choice", f"Lucky Duck must choose hand 'A' or 'B', not {hand!r}"
             )
-        if kind == "stragedy":
+        if action["type"] == "stragedy":
+            pile, trick, position = action["pile"], action["trick"], action["card"]
             if (
                 pile not in (0, 1)
                 or not 0 <= trick < len(self.old_piles[pile])
@@ -359,7 +381,11 @@ class MemulationRules(MemulationState):
                     f"pile {pile}, trick {trick}, card {position} names no face-down card "
                     "of the Old Deal",
                 )
-            return stragedy_move(pile, trick, position), intended
+            named = action.get("intended")
+            if named is None or not self.options.stragedy_intent:
+                return stragedy_move(pile, trick, position), -1  # the probe is off: not recorded
+            return stragedy_move(pile, trick, position), parse_card_strict(named)
+        card = parse_card_strict(action["card"])
         bit = 1 << card
         if not self.hands[seat] & bit:
             raise RulesError("card_not_in_hand", f"seat {seat} does not hold {CARD_NAMES[card]}")

@@ -8,6 +8,7 @@ from typing import Any, Self
 
 from ..base import (
     Events,
+    action_fields,
     derive_seed,
     fresh_seed,
     invalid,
@@ -15,7 +16,6 @@ from ..base import (
     read_card,
     read_deck,
     read_seat,
-    read_type,
     team_dict,
 )
 from ..cards import (
@@ -29,6 +29,7 @@ from ..cards import (
     parse_card_strict,
     random_deck,
 )
+from ..contract import Action, MendikotAction
 from ..errors import RulesError
 from .deal import deal, round_result
 from .options import (
@@ -48,6 +49,21 @@ from .options import (
 )
 from .serial import IS_TEN, trick_dict
 from .state import MendikotState
+
+
+def read_mendikot_action(
+    data: object, kinds: tuple[str, ...] = ACTION_TYPES, game: str = GAME
+) -> MendikotAction:
+    """``data`` as a Mendikot action of one of ``kinds``: its type, seat and card checked, in
+    that order (``invalid_input``, ``invalid_card``)."""
+    fields, kind = action_fields(data, kinds, game)
+    seat = read_seat(fields, SEATS)
+    if kind == "ask_trump":
+        return {"type": "ask_trump", "seat": seat}
+    card = read_card(fields, kind)
+    if kind == "hide_trump":
+        return {"type": "hide_trump", "seat": seat, "card": card}
+    return {"type": "play", "seat": seat, "card": card}
 
 
 class MendikotRules(MendikotState):
@@ -106,7 +122,7 @@ class MendikotRules(MendikotState):
         state.round_no = 0
         state.history = ()
         state.match_wins = (0, 0)
-        events: list[dict[str, Any]] = []
+        events: Events = []
         state._start_round(0, first_deck, dealer, turned, events)
         state.events = events
         return state
@@ -222,14 +238,15 @@ class MendikotRules(MendikotState):
             moves.append(ASK)
         return moves
 
-    def move_to_action(self, move: int) -> dict[str, Any]:
+    def move_to_action(self, move: int) -> MendikotAction:
         seat = self.to_move
         if move == ASK:
             return {"type": "ask_trump", "seat": seat}
-        kind = "hide_trump" if self.phase == HIDE_TRUMP else "play"
-        return {"type": kind, "seat": seat, "card": CARD_NAMES[move]}
+        if self.phase == HIDE_TRUMP:
+            return {"type": "hide_trump", "seat": seat, "card": CARD_NAMES[move]}
+        return {"type": "play", "seat": seat, "card": CARD_NAMES[move]}
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: int) -> list[MendikotAction]:
         """Every action dict ``seat`` may take now: cards sorted S H D C, then rank low to
         high, then ``ask_trump`` when it would be accepted."""
         if seat != self.to_move or self.to_move < 0:
@@ -238,10 +255,13 @@ class MendikotRules(MendikotState):
 
     # ------------------------------------------------------------------ checking an action
 
-    def _check(self, action: dict[str, Any]) -> tuple[int, int]:
-        kind = read_type(action, ACTION_TYPES, GAME)
-        seat = read_seat(action, SEATS)
-        card = -1 if kind == "ask_trump" else read_card(action)
+    @classmethod
+    def read_action(cls, data: object) -> MendikotAction:
+        return read_mendikot_action(data)
+
+    def _check(self, data: Action) -> tuple[int, int]:
+        action = read_mendikot_action(data)  # the engine trusts no caller with its shape
+        kind, seat = action["type"], action["seat"]
         phase = self.phase
         if phase == FINISHED:
             raise RulesError("game_over", "the match is finished")
@@ -251,9 +271,10 @@ class MendikotRules(MendikotState):
             raise RulesError(
                 "not_your_turn", f"it is seat {self.to_move}'s turn, not seat {seat}'s"
             )
-        if kind == "ask_trump":
+        if action["type"] == "ask_trump":
             self._check_ask(seat)
             return ASK, -1
+        card = parse_card_strict(action["card"])
         bit = 1 << card
         hand = self.hands[seat]
         if not hand & bit:
@@ -454,13 +475,15 @@ class MendikotRules(MendikotState):
         self.leader = self.to_move = winner
         if events is not None:
             events.append({"type": "trick_won", "trick": len(tricks) - 1, **trick_dict(trick)})
-        if len(tricks) == 13:
+        if len(tricks) == self.options.tricks:
             self._end_round(events)
         elif self.hidden >= 0:
             self._start_turn(events)
 
     def _end_round(self, events: Events | None) -> None:
-        winner, kind, next_dealer = round_result(self.team_tens, self.team_tricks, self.dealer)
+        winner, kind, next_dealer = round_result(
+            self.team_tens, self.team_tricks, self.dealer, self.options.tricks
+        )
         self.history = (*self.history, self.copy())
         w0, w1 = self.match_wins
         self.match_wins = (w0, w1 + 1) if winner else (w0 + 1, w1)

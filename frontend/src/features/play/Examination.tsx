@@ -209,6 +209,8 @@ export interface ExaminationWaitingProps {
   explicit: boolean;
   pending: boolean;
   onStart: () => void;
+  /** At a table: the other person, whose own Start does not start this person's clock. */
+  other?: string | null;
 }
 
 /** Before a hand is shown: the game's first hand waits for the participant's "Start"; a later
@@ -220,6 +222,7 @@ export function ExaminationWaiting({
   explicit,
   pending,
   onStart,
+  other,
 }: ExaminationWaitingProps) {
   const start = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -239,6 +242,12 @@ export function ExaminationWaiting({
         When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
         long. Look carefully: each hand is shown only once. The time starts when you press Start.
       </p>
+      {other && (
+        <p className="hint" data-testid="own-clock">
+          You and {other} each have your own clock: yours starts when you press Start, not when{" "}
+          {other} does.
+        </p>
+      )}
       <div className="exam-actions">
         <button
           ref={start}

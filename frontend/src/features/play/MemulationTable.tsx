@@ -17,6 +17,7 @@ import { rankPlural, wildWords } from "../practice/wild";
 import { useTrickShow } from "./recent";
 import type { ShownTrick } from "./recent";
 import { useSettings } from "./settings";
+import { examinationWait, takenOverBy } from "./TableNotices";
 import { TurnClock, waitingWords } from "./TurnClock";
 import type { MemulationView } from "./types";
 import type { GameConnection } from "./useGame";
@@ -159,6 +160,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               deal={s.deal}
               planned={exam.planned_seconds}
               explicit={explicitStart}
+              other={person}
               pending={game.pending}
               onStart={() => void game.examine({ type: "start" }, elapsed())}
             />
@@ -181,9 +183,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             />
           ) : (
             <p className="big-message" role="status" data-testid="exam-next">
-              {exam
-                ? `${s.deal === 2 && exam.hand === "A" ? "New Deal: hand" : "Hand"} ${exam.hand} comes next…`
-                : "Time is up. Now the choice…"}
+              {exam?.ready
+                ? (examinationWait(view) ?? "Now the choice…")
+                : exam
+                  ? `${s.deal === 2 && exam.hand === "A" ? "New Deal: hand" : "Hand"} ${exam.hand} comes next…`
+                  : "Time is up. Now the choice…"}
             </p>
           )}
         </>
@@ -376,17 +380,19 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                     ? showing.winner === me
                       ? "You win the trick."
                       : "Your opponent wins the trick."
-                    : myTurn
-                      ? led
-                        ? `Your turn: answer the ${cardName(led)}.`
-                        : "Your turn: lead a card."
-                      : person && !view.turn?.thinking.length
-                        ? `Waiting for ${person}…`
-                        : waitingWords(
-                            view,
-                            () => person ?? "Your opponent",
-                            "Your opponent is playing…",
-                          )}
+                    : takenOverBy(view)
+                      ? "The computer is playing for you…"
+                      : myTurn
+                        ? led
+                          ? `Your turn: answer the ${cardName(led)}.`
+                          : "Your turn: lead a card."
+                        : person && !view.turn?.thinking.length
+                          ? `Waiting for ${person}…`
+                          : waitingWords(
+                              view,
+                              () => person ?? "Your opponent",
+                              "Your opponent is playing…",
+                            )}
                 </p>
               )}
               {s.hand_label && (

@@ -26,6 +26,7 @@ import { useGame } from "./useGame";
 import { LeaveGame } from "./LeaveGame";
 import { useParticipantMode } from "./ParticipantLock";
 import { enterParticipantMode, participantMode } from "./participantMode";
+import { ClosedScreen, PausedScreen, TakenOverNotice } from "./TableNotices";
 import { WaitingRoom } from "../tables/WaitingRoom";
 import { personAt } from "../tables/seats";
 
@@ -80,6 +81,10 @@ export function GameScreen({
     setNews({ version: view.version, lines: describeRecent(view, name) });
   }
 
+  // A table cancelled before it began was seen waiting on this device.
+  const [sawWaiting, setSawWaiting] = useState(false);
+  if (view?.status === "waiting" && !sawWaiting) setSawWaiting(true);
+
   useEffect(() => {
     document.title = view
       ? `${view.game_type === "mendikot" ? "Mendikot" : "Memulation"} · Memulation Lab`
@@ -117,6 +122,8 @@ export function GameScreen({
           </p>
         ) : view.status === "waiting" ? (
           <WaitingRoom view={view} token={joinToken} onJoined={() => void game.refresh()} />
+        ) : view.status === "paused" ? (
+          <PausedScreen view={view} />
         ) : practice && view.status === "active" && !rulesSeen(view.id) ? (
           <PracticeIntro
             game={view.game_type}
@@ -131,6 +138,8 @@ export function GameScreen({
           // One ending for the practice: not the real game's summary and its "hand the device
           // back" beside it.
           <PracticeDone onBack={staffGameId && !locked ? () => window.history.back() : undefined} />
+        ) : view.status === "abandoned" ? (
+          <ClosedScreen view={view} cancelled={sawWaiting} />
         ) : (
           <>
             {practice && <PracticeBanner />}
@@ -142,6 +151,7 @@ export function GameScreen({
                 <p key={`${view.version}-${i}`}>{line}</p>
               ))}
             </div>
+            <TakenOverNotice view={view} onBack={game.comeBack} />
             {view.game_type === "mendikot" ? (
               <MendikotTable game={game} />
             ) : view.probe ? (

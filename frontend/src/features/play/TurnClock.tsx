@@ -11,7 +11,8 @@ export function waitingWords(
   const seat = view.turn?.thinking[0];
   if (seat === undefined) return fallback;
   if (seat === view.seat) return "The computer is playing for you…";
-  return `${name(seat)} is thinking…`;
+  const away = view.seats.find((s) => s.seat === seat)?.state === "taken_over";
+  return away ? `The computer is playing for ${name(seat)}…` : `${name(seat)} is thinking…`;
 }
 
 /** The turn timer every device shows alike (from the server's seconds left), and the seats the

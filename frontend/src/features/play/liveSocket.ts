@@ -100,6 +100,15 @@ export class LiveSocket {
     });
   }
 
+  /** Tell the server this seat's person is here (a ``view`` message): a seat the computer took
+   * over for silence comes back to them, and the view is pushed again. False while the socket
+   * is down (reconnecting says the same by itself). */
+  hello(): boolean {
+    if (!this.up || !this.socket) return false;
+    this.socket.send(JSON.stringify({ type: "view" }));
+    return true;
+  }
+
   private open(): void {
     const Impl = this.options.WebSocket ?? globalThis.WebSocket;
     const url = this.since >= 0 ? `${this.url}?since=${this.since}` : this.url;

@@ -191,13 +191,14 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
   return out;
 }
 
+/** How a Mendikot round was won, in words true of a full round and of a short (practice) one. */
 export function resultWords(result: string): string {
   return (
     {
-      whitewash: "all 13 tricks",
+      whitewash: "every trick",
       mendikot: "all four tens",
-      tens: "three tens",
-      tricks: "two tens each, more tricks",
+      tens: "more tens",
+      tricks: "as many tens, more tricks",
     }[result] ?? result
   );
 }

@@ -136,7 +136,7 @@ export interface SeatView<S = MemulationState | MendikotState> {
   /** A practice round before the participant's first real game (not counted). */
   practice?: boolean;
   // open to statuses the server may add
-  status: "active" | "finished" | "abandoned" | (string & {});
+  status: "waiting" | "active" | "paused" | "finished" | "abandoned" | (string & {});
   version: number;
   seat: Seat;
   seats: {
@@ -144,7 +144,14 @@ export interface SeatView<S = MemulationState | MendikotState> {
     kind: string;
     bot?: string | null;
     state?: "person" | "taken_over" | "bot";
+    /** Why the computer plays a person's seat: silent (back when they send anything) or
+     * clinician (until the clinician gives it back). */
+    taken_over_by?: "silent" | "clinician" | null;
   }[];
+  /** The person seats the table waits for now (a move, a hand to examine, a probe's answer). */
+  waiting_for?: Seat[];
+  /** Seconds until the game changes with no one acting (null: it waits for a person). */
+  next_change_in_seconds?: number | null;
   examination: ExaminationClock | null;
   /** Whose turn it is on the server clock (null during an examination and after the game). */
   turn?: TurnClock | null;

@@ -24,6 +24,7 @@ const LINK_CODES = new Set(["link_invalid", "link_expired", "not_found", "not_au
 /** How long to wait before asking the server again. Null: no need to ask. */
 export function pollDelay(view: SeatView | null, connection: Connection): number | null {
   if (view?.status === "waiting") return 2000; // a table's waiting room: who has joined
+  if (view?.status === "paused") return 3000; // until the clinician resumes the table
   if (!view || view.status !== "active") return null;
   if (connection === "lost") return null; // the retry loop is already asking
   if (view.probe) return null; // the game waits for this device's answer
@@ -59,6 +60,9 @@ export interface GameConnection {
   examine: (event: ExaminationBody, decisionMs: number) => Promise<boolean>;
   answerProbe: (answer: ProbeBody, decisionMs: number) => Promise<boolean>;
   refresh: () => Promise<void>;
+  /** Say this seat's person is here again (a seat taken over for silence comes back); null
+   * while it cannot be said on its own (no live connection: the next move says it). */
+  comeBack: (() => void) | null;
   clearRefusal: () => void;
   queue: ActionQueue;
 }
@@ -226,6 +230,8 @@ export function useGame(transport: Transport): GameConnection {
   }, [examining, examine, refresh]);
 
   const clearRefusal = useCallback(() => setRefusal(null), []);
+  const live = transport.live;
+  const comeBack = useMemo(() => (liveUp && live ? () => void live.hello() : null), [liveUp, live]);
 
   return {
     view,
@@ -237,6 +243,7 @@ export function useGame(transport: Transport): GameConnection {
     examine,
     answerProbe,
     refresh,
+    comeBack,
     clearRefusal,
     queue,
   };

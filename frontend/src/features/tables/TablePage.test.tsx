@@ -67,9 +67,10 @@ describe("the table page", () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /api/tables/41/links/");
   });
 
-  it("asks again often while people arrive, seldom in play, never after", () => {
+  it("asks again often while people arrive, every few seconds in play, never after", () => {
     expect(tableRefetch(tableBody({ status: "waiting" }))).toBe(2000);
-    expect(tableRefetch(tableBody({ status: "active" }))).toBe(10_000);
+    expect(tableRefetch(tableBody({ status: "active" }))).toBe(4000);
+    expect(tableRefetch(tableBody({ status: "paused" }))).toBe(4000);
     expect(tableRefetch(tableBody({ status: "finished" }))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-// A table the clinician opened: each seat with its device link and QR code, who has joined
-// (asked again every few seconds while people are arriving), and "Watch" once it has started.
+// A table the clinician opened: each seat with its device link, QR code and join code, who has
+// joined (asked again every few seconds while people are arriving), "Watch" once it has started,
+// and the controls that run it (TableControls.tsx).
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
@@ -7,20 +8,23 @@ import { Link, useParams } from "react-router";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
 import { tablesApi } from "./api";
 import { isPerson, kindWords, notJoined, teamOf } from "./seats";
+import { SeatControl, TableControls, controlRefusal, useTableControl } from "./TableControls";
 import type { TableBody, TableSeat } from "./types";
 import "./tables.css";
 
-/** How often to look again: often while people arrive, less during play, not after. */
+/** How often to look again: often while people arrive, every few seconds during play (a seat
+ * the computer takes over), not after. */
 export function tableRefetch(table: TableBody | undefined): number | false {
   if (!table) return false;
   if (table.status === "waiting") return 2000;
-  if (table.status === "active") return 10_000;
+  if (table.status === "active" || table.status === "paused") return 4000;
   return false;
 }
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: "Waiting for everyone to join",
   active: "In play",
+  paused: "Paused: every clock is stopped until you resume the game",
   finished: "Finished",
   abandoned: "Abandoned",
 };
@@ -37,12 +41,14 @@ export function TablePage() {
     mutationFn: () => tablesApi.newLinks(id),
     onSuccess: (body) => client.setQueryData(["table", id], body),
   });
+  const control = useTableControl(id);
   if (table.isLoading) return <Loading />;
   if (!table.data) return <ErrorNote error={table.error} what="This table" />;
   const t = table.data;
   const game = t.game_type === "mendikot" ? "Mendikot" : "Memulation";
   const missing = notJoined(t.seats);
   const started = t.status !== "waiting";
+  const inPlay = t.status === "active" || t.status === "paused";
   return (
     <section aria-labelledby="table-title" className="table-page" data-status={t.status}>
       <div className="page-head">
@@ -62,9 +68,20 @@ export function TablePage() {
             ? `: still to join ${missing.map((s) => s.label).join(", ")}. The game starts when everyone is seated.`
             : ": everyone is here, starting…")}
       </p>
+      <TableControls table={t} control={control} />
+      {control.error && (
+        <p className="form-error" role="alert" data-testid="control-refused">
+          {controlRefusal(control.error)}
+        </p>
+      )}
       <ul className="table-seats" aria-label="The seats">
         {t.seats.map((seat) => (
-          <SeatCard key={seat.seat} seat={seat} mendikot={t.game_type === "mendikot"} />
+          <SeatCard
+            key={seat.seat}
+            seat={seat}
+            mendikot={t.game_type === "mendikot"}
+            control={inPlay && isPerson(seat) ? control : null}
+          />
         ))}
       </ul>
       {t.status === "waiting" && (
@@ -88,7 +105,16 @@ export function TablePage() {
   );
 }
 
-function SeatCard({ seat, mendikot }: { seat: TableSeat; mendikot: boolean }) {
+function SeatCard({
+  seat,
+  mendikot,
+  control,
+}: {
+  seat: TableSeat;
+  mendikot: boolean;
+  /** The seat's own control, while the game is in play. */
+  control: ReturnType<typeof useTableControl> | null;
+}) {
   const person = isPerson(seat);
   return (
     <li
@@ -108,6 +134,7 @@ function SeatCard({ seat, mendikot }: { seat: TableSeat; mendikot: boolean }) {
           {!person ? "plays at once" : seat.joined ? "✓ joined" : "not joined yet"}
         </span>
       </p>
+      {control && <SeatControl seat={seat} control={control} />}
       {seat.session !== null && (
         <p>
           <Link to={`/sessions/${seat.session}`}>Session of {seat.label}</Link>
@@ -130,6 +157,16 @@ function SeatCard({ seat, mendikot }: { seat: TableSeat; mendikot: boolean }) {
               {seat.kind === "clinician" ? "open it on this or another device" : "the link"}
             </a>
             .
+            {seat.code && (
+              <>
+                {" "}
+                No camera? Type the code{" "}
+                <strong className="join-code" data-testid="seat-code">
+                  {seat.code}
+                </strong>{" "}
+                at <strong>{window.location.origin}/join</strong>.
+              </>
+            )}
           </figcaption>
         </figure>
       )}

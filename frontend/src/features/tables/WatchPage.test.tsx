@@ -105,6 +105,47 @@ describe("the spectator page", () => {
     expect(document.querySelectorAll("[data-card]")).toHaveLength(0);
   });
 
+  it("shows each person's presence, counting the idle seconds on, and a seat taken over", () => {
+    vi.useFakeTimers();
+    try {
+      const seats: WatchSeat[] = [
+        {
+          ...people[0],
+          presence: { connected: true, last_heard_at: null, idle_seconds: 3.4 },
+        },
+        {
+          ...people[1],
+          state: "taken_over",
+          taken_over_by: "silent",
+          presence: { connected: false, last_heard_at: null, idle_seconds: 21 },
+        },
+      ];
+      watching(publicMemulation({ seats, waiting_for: [] }));
+      expect(screen.getByTestId("presence-0")).toHaveTextContent(
+        "device connected · last heard from 3 s ago",
+      );
+      expect(screen.getByTestId("presence-1")).toHaveTextContent(
+        "no device connected · last heard from 21 s ago",
+      );
+      expect(screen.getByTestId("watch-taken-over-1")).toHaveTextContent(
+        "the computer plays it until they are back",
+      );
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
+      expect(screen.getByTestId("presence-1")).toHaveTextContent("last heard from 26 s ago");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says the clinician paused the table", () => {
+    watching(publicMemulation({ status: "paused" }));
+    expect(screen.getByTestId("watch-status")).toHaveTextContent(
+      "Paused by the clinician: every clock is stopped",
+    );
+  });
+
   it("shows Mendikot's teams, trump as far as it is known and the tricks taken", () => {
     const seat = mendikotView({ hand: [], legal: [], to_act: [2], tens: { "0": 1, "1": 0 } });
     const view: WatchView = {

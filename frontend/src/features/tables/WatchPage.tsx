@@ -8,14 +8,15 @@ import { cardName, rankName, suitName } from "../play/cards";
 import type { MemulationState, MendikotState } from "../play/types";
 import { refusalMessage } from "../play/errors";
 import { GameRecord } from "./GameRecord";
-import { isPerson, kindWords, teamOf } from "./seats";
-import type { PublicSeat, WatchView } from "./types";
+import type { WatchView } from "./types";
+import { SeatsPanel } from "./WatchSeats";
 import { useWatch, watchSource } from "./useWatch";
 import "./tables.css";
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: "Waiting for everyone to join",
   active: "In play",
+  paused: "Paused by the clinician: every clock is stopped",
   finished: "Finished",
   abandoned: "Abandoned",
 };
@@ -120,35 +121,6 @@ function WhoseTurn({ view, name }: { view: WatchView; name: (seat: number) => st
       {" · "}
       {toAct.map(name).join(" and ")} {doing}
     </span>
-  );
-}
-
-function SeatsPanel({ view }: { view: WatchView }) {
-  const toAct = new Set(view.status === "active" ? (view.state.to_act ?? []) : []);
-  const counts = (view.state.hand_counts ?? {}) as Record<string, number>;
-  return (
-    <ul className="watch-seats" aria-label="The seats">
-      {view.seats.map((s: PublicSeat) => (
-        <li
-          key={s.seat}
-          className={`watch-seat ${toAct.has(s.seat) ? "acting" : ""}`}
-          data-seat={s.seat}
-        >
-          <strong>{s.label}</strong>{" "}
-          <span className="muted">
-            seat {s.seat + 1}, {kindWords(s.kind)}
-            {view.game_type === "mendikot" ? `, team ${teamOf(s.seat)}` : ""}
-          </span>
-          {view.status === "waiting" && isPerson(s) && (
-            <span className="seat-state">{s.joined ? " · ✓ joined" : " · not joined yet"}</span>
-          )}
-          {counts[String(s.seat)] !== undefined && view.status === "active" && (
-            <span className="small"> · {counts[String(s.seat)]} cards in hand</span>
-          )}
-          {toAct.has(s.seat) && <span className="acting-mark"> · to act</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 

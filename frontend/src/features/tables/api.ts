@@ -1,15 +1,30 @@
 // Every request of the tables feature: open a table, read it, issue new links, a device's join,
 // and the spectator's view.
 
-import { api, apiFetch, rows } from "../../api/client";
+import { answer, api, apiFetch, rows, typedApi } from "../../api/client";
 import type { Page } from "../../api/client";
 import type { Participant, Protocol, Study } from "../../api/types";
-import type { JoinLink, TableBody, TableRequest, TableSeatView, WatchView } from "./types";
+import type {
+  JoinLink,
+  TableBody,
+  TableControl,
+  TableRequest,
+  TableSeatView,
+  WatchView,
+} from "./types";
 
 export const tablesApi = {
   open: (body: TableRequest) => api.post<TableBody>("/api/tables/", body),
   table: (gameId: number | string) => api.get<TableBody>(`/api/tables/${gameId}/`),
   newLinks: (gameId: number | string) => api.post<TableBody>(`/api/tables/${gameId}/links/`),
+  /** The clinician runs the table: cancel, pause, resume, end; the computer in a seat, or back. */
+  control: (gameId: number | string, action: TableControl, seat?: number) =>
+    answer(
+      typedApi.POST("/api/tables/{game_id}/control/", {
+        params: { path: { game_id: Number(gameId) } },
+        body: seat === undefined ? { action } : { action, seat },
+      }),
+    ),
   /** The device takes its seat (idempotent); the link is the credential, no CSRF. */
   join: (token: string) =>
     apiFetch<TableSeatView>(`/api/play/${encodeURIComponent(token)}/join/`, {

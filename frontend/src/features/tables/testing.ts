@@ -85,12 +85,16 @@ export function fakeServer(routes: Record<string, Handler>) {
       return new Response(JSON.stringify({ error: { code, message, details } }), { status });
     }
   };
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? "GET";
-    const path = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    // ``api`` calls with a path and options; the typed client with a Request of a full URL.
+    const request = input instanceof Request ? input : null;
+    const method = request?.method ?? init?.method ?? "GET";
+    const url = request?.url ?? (input instanceof URL ? input.href : (input as string));
+    const path = url.replace(/^https?:\/\/[^/]+/, "");
+    const text = request ? await request.text() : init?.body;
+    const body: unknown = typeof text === "string" && text ? JSON.parse(text) : undefined;
     calls.push({ method, path, body });
-    return Promise.resolve(answer(method, path, body));
+    return answer(method, path, body);
   });
   vi.stubGlobal("fetch", fetch);
   return { fetch, calls };

@@ -21,6 +21,9 @@ export type TableSeat = Schemas["TableStaffSeat"];
 
 export type TableBody = Schemas["Table"];
 
+/** What the clinician may do to a table (``POST /api/tables/{id}/control/``). */
+export type TableControl = Schemas["TableControlActionEnum"];
+
 /** What a typed join code opens: the device page of its link. */
 export type JoinLink = Schemas["JoinLink"];
 

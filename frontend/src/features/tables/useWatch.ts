@@ -59,7 +59,9 @@ export function useWatch(source: WatchSource) {
     return () => live.stop();
   }, [source, accept]);
 
-  const running = view !== null && (view.status === "waiting" || view.status === "active");
+  const running =
+    view !== null &&
+    (view.status === "waiting" || view.status === "active" || view.status === "paused");
   useEffect(() => {
     if (liveUp || !running) return;
     const timer = window.setTimeout(() => void refresh(), WATCH_POLL_MS);
