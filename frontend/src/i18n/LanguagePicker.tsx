@@ -7,14 +7,17 @@ import { currentLanguage } from "./i18n";
 export function LanguagePicker({
   onChange,
   disabled,
+  compact,
 }: {
   onChange: (language: Language) => void;
   disabled?: boolean;
+  /** Only the languages' own names on screen (the label is read out), as in the play header. */
+  compact?: boolean;
 }) {
   const { t } = useLingui();
   return (
     <label className="toggle language-picker">
-      {t`Language`}
+      <span className={compact ? "sr-only" : undefined}>{t`Language`}</span>
       <select
         value={currentLanguage()}
         disabled={disabled}
