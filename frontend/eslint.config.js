@@ -12,7 +12,7 @@ const LOCALIZED = [
   "src/App.tsx",
   "src/main.tsx",
   "src/i18n/**",
-  "src/features/auth/LanguageSetting.tsx",
+  "src/features/account/LanguageSetting.tsx",
   "src/features/play/seatLanguage.ts",
 ];
 

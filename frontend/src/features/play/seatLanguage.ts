@@ -6,7 +6,7 @@ import { answer, typedApi } from "../../api/client";
 import { activate } from "../../i18n/i18n";
 import type { Language } from "../../i18n/languages";
 import { useReaderLanguage } from "../../i18n/LanguageProvider";
-import type { SeatTarget } from "./api";
+import type { SeatTarget } from "../../api/play";
 
 function languageCalls(target: SeatTarget) {
   if ("token" in target) {
