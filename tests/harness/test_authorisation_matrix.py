@@ -138,6 +138,8 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/auth/token", open_to_all(200), {"username": "{username}", "password": "not used"}
     ),
     ("api/me", "GET"): Rule("/api/me", signed_in(200)),
+    # Each account chooses its own language.
+    ("api/me", "PATCH"): Rule("/api/me", signed_in(200), {"language": "en"}),
     # The second factor. No sign-in waits in these requests: the steps that complete one are
     # refused by state (409) whoever asks. Adding a factor is for the signed-in (and a sign-in
     # waiting to enrol): nothing waits to be confirmed (409) and no passkey ceremony is open
@@ -395,6 +397,17 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/games/<int:game_id>/link/", "POST"): Rule("/api/games/{game}/link/", staff_only(201), {}),
     ("api/play/<str:token>/", "GET"): Rule("/api/play/{token}/", link_only(200)),
+    # The participant's language, read and changed on their device (or a handed-over one).
+    ("api/play/<str:token>/language/", "GET"): Rule("/api/play/{token}/language/", link_only(200)),
+    ("api/play/<str:token>/language/", "PUT"): Rule(
+        "/api/play/{token}/language/", link_only(200), {"language": "en"}
+    ),
+    ("api/games/<int:game_id>/language/", "GET"): Rule(
+        "/api/games/{game}/language/", staff_only(200)
+    ),
+    ("api/games/<int:game_id>/language/", "PUT"): Rule(
+        "/api/games/{game}/language/", staff_only(200), {"language": "en"}
+    ),
     # Joining a game for one participant changes nothing: its seat is taken already.
     ("api/play/<str:token>/join/", "POST"): Rule("/api/play/{token}/join/", link_only(200)),
     # Tables: staff open one for participants they may see (another study's protocol: 404).
