@@ -3,7 +3,7 @@
 
 import { answer, answerAs, typedApi } from "./client";
 import type { CatalogueEntry, SessionAnalysis } from "./types";
-import type { GameReview } from "../features/sessions/Replay";
+import type { GameReview } from "../game/review";
 
 type Id = number | string;
 
