@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { chartRows, LatestValue, testId } from "./ParticipantPage";
+import { chartRows, LatestValue, testId } from "./MetricPanel";
 import { metricFixture } from "./metricFixture";
 
 describe("a measure's readings on the participant page", () => {
