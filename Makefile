@@ -8,7 +8,7 @@ MANAGE := $(PY) manage.py
 # servers, browsers and the database) more than they compute.
 TEST_WORKERS ?= 4
 
-.PHONY: run test setup frontend migrate demo lint format bench clean types
+.PHONY: run test setup frontend migrate demo lint format bench clean types messages
 
 run: setup frontend .env
 	@DEBUG=$${DEBUG:-1} deploy/run-local
@@ -48,6 +48,17 @@ frontend:
 types: setup
 	@mkdir -p var && DEBUG=1 $(MANAGE) spectacular --format openapi-json --file var/openapi.json
 	cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent types -- ../var/openapi.json
+
+# The server's translation catalogues: new strings extracted into locale/<language>/LC_MESSAGES/
+# django.po (what Weblate or Crowdin take as they are), then compiled into the .mo files the
+# server reads, which are committed (a fresh clone and the container need no gettext tools).
+# Needs GNU gettext (Debian: apt-get install gettext).
+MESSAGES_LANGUAGES := es fr de ar
+messages: setup
+	DEBUG=1 $(MANAGE) makemessages $(addprefix -l ,$(MESSAGES_LANGUAGES)) --add-location file \
+		--ignore '.venv/*' --ignore 'frontend/*' --ignore 'tests/*' --ignore 'bench/*' \
+		--ignore 'var/*' --ignore 'deploy/*' --ignore 'docs/*' --ignore 'apps/games/engine/*'
+	DEBUG=1 $(MANAGE) compilemessages --ignore '.venv/*' --ignore 'frontend/*'
 
 format: setup
 	$(VENV)/bin/ruff format .

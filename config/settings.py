@@ -134,6 +134,9 @@ LANGUAGES = [
     ("ar", "العربية"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The font the participant report is printed in for a right-to-left language (DejaVu Sans:
+# Debian's fonts-dejavu-core, installed in the container image).
+REPORT_FONT_DIR = Path(os.environ.get("REPORT_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -164,7 +167,7 @@ LIVE_REDIS_CONNECTIONS = env_int(os.environ, "LIVE_REDIS_CONNECTIONS", default=1
 # Threads (so database connections) a live process uses for its sockets' database work.
 LIVE_DATABASE_THREADS = env_int(os.environ, "LIVE_DATABASE_THREADS", default=4, minimum=1)
 # LIVE_CHANNEL_LAYER: "pubsub" (the default with Redis), "redis" (channels-redis's list-based
-# layer) or "memory" (one process only; the default without Redis). bench/live.py compares them.
+# layer) or "memory" (one process only; the default without Redis); bench/README.md has figures.
 _LIVE_LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "redis": "channels_redis.core.RedisChannelLayer",

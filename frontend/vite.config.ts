@@ -22,5 +22,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // a busy machine runs the screens' timed steps late: see src/test/setup.ts
+    testTimeout: 15000,
   },
 });

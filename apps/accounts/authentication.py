@@ -4,6 +4,7 @@ with a token only if it was handed out after one."""
 
 import drf_spectacular.authentication
 from django.utils import translation
+from django.utils.translation import gettext
 from rest_framework import authentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
@@ -32,16 +33,18 @@ class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key):
         token = Token.objects.select_related("user", "verified").filter(key=key).first()
         if token is None:
-            raise AuthenticationFailed("Invalid token.")
+            raise AuthenticationFailed(gettext("Invalid token."))
         user = token.user
         if not user.is_active:
-            raise AuthenticationFailed("User inactive or deleted.")
+            raise AuthenticationFailed(gettext("User inactive or deleted."))
         if not hasattr(token, "verified") and (
             second_factor_required(user) or factor_devices(user)
         ):
             raise PermissionDenied(
-                "This token was handed out without a second factor, which this account needs: "
-                "get a new one from /api/auth/token with your code.",
+                gettext(
+                    "This token was handed out without a second factor, which this account needs: "
+                    "get a new one from /api/auth/token with your code."
+                ),
                 code="second_factor_required",
             )
         return user, token

@@ -18,6 +18,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext
 from rest_framework.throttling import ScopedRateThrottle
 
 from apps.common.errors import DomainError
@@ -45,7 +46,8 @@ def check(username: str) -> None:
     if until is not None and until > time.time():
         wait = math.ceil(until - time.time())
         raise AccountLocked(
-            f"Too many failed sign-ins for this account; try again in {wait} seconds.",
+            gettext("Too many failed sign-ins for this account; try again in %(wait)s seconds.")
+            % {"wait": wait},
             details={"retry_after_seconds": wait},
         )
 

@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from apps.accounts.models import User
@@ -93,9 +94,9 @@ class SecondFactorSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if ("code" in attrs) == ("passkey" in attrs):
-            raise serializers.ValidationError("Give either a code or a passkey answer.")
+            raise serializers.ValidationError(gettext("Give either a code or a passkey answer."))
         if "passkey" in attrs and not isinstance(attrs["passkey"], dict):
-            raise serializers.ValidationError({"passkey": "Must be an object."})
+            raise serializers.ValidationError({"passkey": gettext("Must be an object.")})
         return attrs
 
 
@@ -120,7 +121,7 @@ class PasskeyRegisterSerializer(serializers.Serializer):
 
     def validate_credential(self, value):
         if not isinstance(value, dict):
-            raise serializers.ValidationError("Must be an object.")
+            raise serializers.ValidationError(gettext("Must be an object."))
         return value
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 from django_otp import match_token
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -68,9 +69,13 @@ def totp_enrol_confirm(*, user: User, code: str, request=None) -> tuple[TOTPDevi
     codes (returned once, never again)."""
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
     if device is None:
-        raise Conflict("Start adding an authenticator app first.", code="no_enrolment_pending")
+        raise Conflict(
+            gettext("Start adding an authenticator app first."), code="no_enrolment_pending"
+        )
     if not device.verify_token(code):
-        raise ValidationFailed("That code is not the one the app shows now.", code="invalid_code")
+        raise ValidationFailed(
+            gettext("That code is not the one the app shows now."), code="invalid_code"
+        )
     TOTPDevice.objects.filter(user=user, confirmed=True).delete()  # one app at a time
     device.confirmed = True
     device.save(update_fields=["confirmed"])
@@ -105,10 +110,12 @@ def recovery_codes_renew(*, user: User, request=None) -> list[str]:
 @transaction.atomic
 def second_factor_rule_set(*, study, actor: User, roles: list[str]) -> SecondFactorRule:
     """Which roles of the study's team must sign in with a second factor (for its owners)."""
-    rules.require(rules.owns_study(actor, study), "Only the study's owners set this.")
+    rules.require(rules.owns_study(actor, study), gettext("Only the study's owners set this."))
     unknown = set(roles) - set(RULE_ROLES)
     if unknown:
-        raise ValidationFailed(f"Roles that can be required: {', '.join(RULE_ROLES)}.")
+        raise ValidationFailed(
+            gettext("Roles that can be required: %(join)s.") % {"join": ", ".join(RULE_ROLES)}
+        )
     rule, _ = SecondFactorRule.objects.select_for_update().get_or_create(study=study)
     before = {"roles": sorted(rule.roles)}
     rule.roles = sorted(set(roles))
@@ -133,7 +140,8 @@ def user_language_set(*, user: User, language: str) -> User:
     user = User.objects.select_for_update().get(pk=user.pk)
     if language not in dict(settings.LANGUAGES):
         raise ValidationFailed(
-            "The request has invalid fields.", details={"language": ["Not a language we ship."]}
+            gettext("The request has invalid fields."),
+            details={"language": [gettext("Not a language we ship.")]},
         )
     user.language = language
     user.save(update_fields=["language"])
@@ -169,20 +177,20 @@ def reauthenticate(*, user: User, password: str, code: str = "", request=None):
     lockout.check(username)
     if not user.check_password(password):
         lockout.failed(username)
-        raise BadCredentials("That is not your password.")
+        raise BadCredentials(gettext("That is not your password."))
     if not (factor_methods(user) or second_factor_required(user)):
         lockout.succeeded(username)
         return None
     if not factor_methods(user):
         raise PermissionDenied(
-            "Your account must add a second factor before it signs.",
+            gettext("Your account must add a second factor before it signs."),
             code="second_factor_enrolment_required",
         )
     device = match_token(user, code.replace(" ", "")) if code else None
     if device is None:
         factor_failed(request, user, "code")
         raise BadCredentials(
-            "Give the code from your authenticator app (or a recovery code).",
+            gettext("Give the code from your authenticator app (or a recovery code)."),
             code="invalid_second_factor",
         )
     lockout.succeeded(username)
@@ -197,7 +205,7 @@ def _account_snapshot(user: User) -> dict:
 def access_review_confirm(*, actor: User, accounts: int, unused: int, note: str = "", request=None):
     """The admin confirms the review: logged, with what it covered."""
     if not actor.is_admin:
-        raise PermissionDenied("Access reviews are for administrators.")
+        raise PermissionDenied(gettext("Access reviews are for administrators."))
     return audit_record(
         actor=actor,
         action=AuditEntry.Action.ACCESS_REVIEWED,
@@ -214,10 +222,10 @@ def access_revoke(*, actor: User, user: User, study=None, relation: str = "", re
     from apps.participants.services import study_update
 
     if not actor.is_admin:
-        raise PermissionDenied("Access reviews are for administrators.")
+        raise PermissionDenied(gettext("Access reviews are for administrators."))
     if study is None:
         if user.pk == actor.pk:
-            raise Conflict("You cannot deactivate your own account.", code="own_account")
+            raise Conflict(gettext("You cannot deactivate your own account."), code="own_account")
         before = _account_snapshot(user)
         user.is_active = False
         user.save(update_fields=["is_active"])
@@ -235,4 +243,6 @@ def access_revoke(*, actor: User, user: User, study=None, relation: str = "", re
             study=study, actor=actor, clinicians=list(study.clinicians.exclude(pk=user.pk))
         )
     else:
-        raise ValidationFailed("The relation is owner or clinical_team.", code="validation_error")
+        raise ValidationFailed(
+            gettext("The relation is owner or clinical_team."), code="validation_error"
+        )

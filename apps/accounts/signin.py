@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import authenticate, login
+from django.utils.translation import gettext
 
 from apps.accounts import lockout
 from apps.accounts.models import User
@@ -32,7 +33,7 @@ def password_check(request, *, username: str, password: str) -> User:
     user = authenticate(request, username=username, password=password)
     if user is None:
         lockout.failed(username)
-        raise BadCredentials("Unknown username or wrong password.")
+        raise BadCredentials(gettext("Unknown username or wrong password."))
     lockout.succeeded(username)
     return user
 
@@ -80,7 +81,7 @@ def waiting_user(request) -> User:
     user = pending_user(request)
     if user is None:
         raise Conflict(
-            "No sign-in is waiting for a second factor: sign in with your password first.",
+            gettext("No sign-in is waiting for a second factor: sign in with your password first."),
             code="no_sign_in_pending",
         )
     return user
@@ -95,7 +96,8 @@ def enrolling_user(request) -> tuple[User, bool]:
     waiting = waiting_user(request)
     if factor_devices(waiting):
         raise Conflict(
-            "Sign in with your second factor first, then add another.", code="factor_exists"
+            gettext("Sign in with your second factor first, then add another."),
+            code="factor_exists",
         )
     return waiting, True
 

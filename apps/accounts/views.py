@@ -5,6 +5,7 @@ from django.contrib.auth import logout
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
+from django.utils.translation import gettext
 from django_otp import match_token
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -96,7 +97,7 @@ class SecondFactorView(SecretCheck):
         if device is None:
             signin.factor_failed(request._request, user, kind)
             raise signin.BadCredentials(
-                "That code or passkey is not right.", code="invalid_second_factor"
+                gettext("That code or passkey is not right."), code="invalid_second_factor"
             )
         lockout.succeeded(user.get_username())
         signin.finish(request._request, user, device)
@@ -114,7 +115,7 @@ class PasskeyOptionsView(SignInStep):
     def post(self, request):
         user = signin.waiting_user(request._request)
         if "passkey" not in factor_methods(user):
-            raise ValidationFailed("This account has no passkey.", code="no_passkey")
+            raise ValidationFailed(gettext("This account has no passkey."), code="no_passkey")
         return Response(passkeys.authenticate_options(request._request, user))
 
 
@@ -174,7 +175,8 @@ class PasskeyRegisterView(SignInStep):
         device = passkeys.register(request._request, user, data["credential"])
         if device is None:
             raise ValidationFailed(
-                "The browser's passkey could not be verified; try again.", code="invalid_passkey"
+                gettext("The browser's passkey could not be verified; try again."),
+                code="invalid_passkey",
             )
         codes = services.passkey_added(user=user, request=request._request)
         if waiting:
@@ -191,7 +193,7 @@ class RecoveryCodesView(APIView):
     def post(self, request):
         if not factor_methods(request.user):
             raise ValidationFailed(
-                "Add an authenticator app or a passkey first.", code="no_second_factor"
+                gettext("Add an authenticator app or a passkey first."), code="no_second_factor"
             )
         codes = services.recovery_codes_renew(user=request.user, request=request._request)
         return Response({"recovery_codes": codes}, status=status.HTTP_201_CREATED)
@@ -280,18 +282,20 @@ class TokenView(SecretCheck):
         if needed is not None:
             if needed["second_factor"] == "enrol":
                 raise PermissionDenied(
-                    "This account must add a second factor: sign in on the site first.",
+                    gettext("This account must add a second factor: sign in on the site first."),
                     code="second_factor_enrolment_required",
                 )
             if not data.get("code"):
                 raise PermissionDenied(
-                    "This account signs in with a second factor: send its code as `code`.",
+                    gettext("This account signs in with a second factor: send its code as `code`."),
                     code="second_factor_required",
                 )
             device = match_token(user, data["code"].replace(" ", ""))
             if device is None:
                 signin.factor_failed(request._request, user, "code")
-                raise signin.BadCredentials("That code is not right.", code="invalid_second_factor")
+                raise signin.BadCredentials(
+                    gettext("That code is not right."), code="invalid_second_factor"
+                )
         token = services.token_issue(user=user, device=device)
         return Response({"token": token.key})
 
@@ -306,7 +310,7 @@ class StaffListView(APIView):
     )
     def get(self, request):
         if not (request.user.is_admin or request.user.is_researcher):
-            raise PermissionDenied("Only administrators and researchers list staff.")
+            raise PermissionDenied(gettext("Only administrators and researchers list staff."))
         staff = User.objects.filter(is_active=True).order_by("username")
         role = request.query_params.get("role")
         if role:
@@ -316,7 +320,7 @@ class StaffListView(APIView):
 
 def _admin_only(user) -> None:
     if not user.is_admin:
-        raise PermissionDenied("Access reviews are for administrators.")
+        raise PermissionDenied(gettext("Access reviews are for administrators."))
 
 
 class AccessReviewView(APIView):

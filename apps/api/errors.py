@@ -11,10 +11,12 @@ import sys
 from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 
 from apps.common.errors import DomainError, error_body, rules_status
+from apps.common.refusals import rules_message
 from apps.games.engine.errors import RulesError
 
 _DRF_CODES = {
@@ -40,7 +42,7 @@ def _drf_error(exc: exceptions.APIException) -> tuple[str, str, object]:
     detail = exc.detail
     if isinstance(exc, exceptions.ValidationError):
         details = detail if isinstance(detail, dict) else {"non_field_errors": detail}
-        return "validation_error", "The request has invalid fields.", details
+        return "validation_error", gettext("The request has invalid fields."), details
     return code or exc.default_code, str(detail), None
 
 
@@ -49,7 +51,7 @@ def exception_handler(exc, context) -> Response | None:
     if isinstance(exc, DomainError):
         return error_response(exc.code, exc.message, exc.status, exc.details)
     if isinstance(exc, RulesError):
-        return error_response(exc.code, exc.message, rules_status(exc.code))
+        return error_response(exc.code, rules_message(exc), rules_status(exc.code))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -71,16 +73,18 @@ def exception_handler(exc, context) -> Response | None:
 
 def bad_request(request, exception=None):
     return JsonResponse(
-        error_body("bad_request", "The request could not be understood."), status=400
+        error_body("bad_request", gettext("The request could not be understood.")), status=400
     )
 
 
 def permission_denied(request, exception=None):
-    return JsonResponse(error_body("permission_denied", "You may not do that."), status=403)
+    return JsonResponse(
+        error_body("permission_denied", gettext("You may not do that.")), status=403
+    )
 
 
 def not_found(request, exception=None):
-    return JsonResponse(error_body("not_found", "Nothing is here."), status=404)
+    return JsonResponse(error_body("not_found", gettext("Nothing is here.")), status=404)
 
 
 def server_error(request):
@@ -88,15 +92,19 @@ def server_error(request):
     # (down, restarting) is an outage to wait out, not a fault in the request.
     if isinstance(sys.exc_info()[1], db.OperationalError | db.InterfaceError):
         body = error_body(
-            "service_unavailable", "The service is briefly unavailable; try again shortly."
+            "service_unavailable", gettext("The service is briefly unavailable; try again shortly.")
         )
         response = JsonResponse(body, status=503)
         response["Retry-After"] = "2"
         return response
-    body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+    body = error_body(
+        "server_error", gettext("Something went wrong on our side; it has been logged.")
+    )
     return JsonResponse(body, status=500)
 
 
 def csrf_failure(request, reason=""):
-    body = error_body("csrf_failed", "The CSRF check failed; reload the page.", {"reason": reason})
+    body = error_body(
+        "csrf_failed", gettext("The CSRF check failed; reload the page."), {"reason": reason}
+    )
     return JsonResponse(body, status=403)

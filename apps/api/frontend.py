@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
@@ -23,7 +24,10 @@ def app_page(request, route: str = ""):
     if not index.exists():
         body = error_body(
             "frontend_not_built",
-            "The browser app has not been built: run `make run` (or `npm run build` in frontend/).",
+            gettext(
+                "The browser app has not been built: run `make run` "
+                "(or `npm run build` in frontend/)."
+            ),
         )
         return JsonResponse(body, status=503)
     response = HttpResponse(_index(index, index.stat().st_mtime))

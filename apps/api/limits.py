@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.http import JsonResponse
+from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
@@ -27,7 +28,7 @@ _CHUNK = 64 * 1024
 def too_large_body(limit: int) -> dict:
     return error_body(
         "body_too_large",
-        f"The request body is larger than the limit of {limit} bytes.",
+        gettext("The request body is larger than the limit of %(limit)s bytes.") % {"limit": limit},
         {"max_bytes": limit},
     )
 
@@ -77,7 +78,8 @@ def depth(value: object) -> int:
 
 def too_deep() -> ValidationFailed:
     return ValidationFailed(
-        f"The JSON body nests more than {MAX_JSON_DEPTH} levels deep.",
+        gettext("The JSON body nests more than %(MAX_JSON_DEPTH)s levels deep.")
+        % {"MAX_JSON_DEPTH": MAX_JSON_DEPTH},
         code="nesting_too_deep",
         details={"max_depth": MAX_JSON_DEPTH},
     )
@@ -91,7 +93,8 @@ class LimitedJSONParser(JSONParser):
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:
             raise TooLarge(
-                f"The request body is larger than the limit of {limit} bytes.",
+                gettext("The request body is larger than the limit of %(limit)s bytes.")
+                % {"limit": limit},
                 details={"max_bytes": limit},
             )
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
@@ -101,7 +104,7 @@ class LimitedJSONParser(JSONParser):
         except RecursionError:
             raise too_deep() from None
         except ValueError as error:  # UnicodeDecodeError included
-            raise ParseError(f"JSON parse error - {error}") from None
+            raise ParseError(gettext("JSON parse error - %(error)s") % {"error": error}) from None
         if depth(data) > MAX_JSON_DEPTH:
             raise too_deep()
         return data

@@ -3,6 +3,7 @@
 import datetime
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from apps.audit.chain import CONTENT_FIELDS, BrokenLink, ChainReport, chain_walk
 from apps.audit.models import AuditEntry
@@ -26,7 +27,7 @@ def audit_entry_list(
         owned = user.owned_studies.values("pk")
         entries = AuditEntry.objects.filter(study_id__in=owned)
     else:
-        raise PermissionDenied("The audit trail is for admins and researchers.")
+        raise PermissionDenied(gettext("The audit trail is for admins and researchers."))
     if object_type:
         entries = entries.filter(object_type=object_type)
     if object_id:

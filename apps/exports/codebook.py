@@ -1,9 +1,13 @@
 """The codebook of an export, from the table schemas and the metric catalogue: JSON for programs,
-Markdown for people. Both are written into every export."""
+Markdown for people. Both are written into every export in English, the language of the data's
+names; the Markdown also in each other shipped language (``codebook.<language>.md``), its
+descriptions translated and its names, codes and values as they are."""
 
 from __future__ import annotations
 
 import json
+
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from apps.exports.provenance import provenance
 from apps.exports.schema import (
@@ -11,13 +15,36 @@ from apps.exports.schema import (
     BIDS_PARTICIPANTS,
     MISSING_CODES,
     MISSING_REASONS,
+    PIECES,
     TABLES,
     Column,
     Table,
 )
 from apps.metrics.selectors import METRICS
 
-TITLE = "Memulation Lab research export: codebook"
+TITLE = gettext_noop("Memulation Lab research export: codebook")
+
+
+def translated(text: str) -> str:
+    """``text`` (English, from the schema or the catalogue) in the active language: whole, or
+    else piece by piece where it was put together from the schema's shared sentences."""
+    found = gettext(text) if text else text
+    if found != text or (get_language() or "en").startswith("en"):
+        return found
+    for piece in PIECES:
+        if text.endswith(piece) and len(text) > len(piece):
+            return f"{translated(text[: -len(piece)].rstrip())} {gettext(piece)}"
+        if text.startswith(piece) and len(text) > len(piece):
+            return f"{gettext(piece)} {translated(text[len(piece) :].lstrip())}"
+    return found
+
+
+def metric_entry(metric) -> dict:
+    """A metric as the catalogue describes it, its words in the active language."""
+    entry = metric.as_dict()
+    for field in ("label", "definition", "plain"):
+        entry[field] = translated(entry[field])
+    return entry
 
 
 def column_entry(column: Column, *, missing: str | None) -> dict:
@@ -25,7 +52,7 @@ def column_entry(column: Column, *, missing: str | None) -> dict:
         "name": column.name,
         "type": column.kind,
         "unit": column.unit or None,
-        "description": column.description,
+        "description": translated(column.description),
         "allowed_values": list(column.allowed) if column.allowed else None,
         "missing_value_code": missing if column.nullable else None,
         "missing_reasons": list(column.missing) if column.nullable else [],
@@ -36,7 +63,7 @@ def table_entry(table: Table, *, file: str, missing: str | None) -> dict:
     return {
         "name": table.name,
         "file": file,
-        "description": table.description,
+        "description": translated(table.description),
         "key": list(table.key),
         "columns": [column_entry(c, missing=missing) for c in table.columns],
     }
@@ -45,29 +72,31 @@ def table_entry(table: Table, *, file: str, missing: str | None) -> dict:
 def codebook(*, export: dict) -> dict:
     """``export`` describes this export: formats, filters, whether dates are shifted."""
     return {
-        "title": TITLE,
+        "title": gettext(TITLE),
         "export": export,
-        "identifiers": (
+        "identifiers": gettext(
             "Participants appear only under their export id (participant_id), a keyed hash "
             "of their code; sessions and games by their number. No codes, names, notes or "
             "free text are exported; only the dataset authors and institution the study names "
             "for publication appear in the dataset descriptions."
         ),
         "dates": (
-            "Each participant's times are moved back by 1 to 300 days and a part of a day (one "
-            "second to just under 24 hours, to the microsecond): never a whole number of days, so "
-            "no time keeps its real time of day, nor its month and day. The same for every export "
-            "of the study with the same key; intervals between a participant's times are "
-            "unchanged."
+            gettext(
+                "Each participant's times are moved back by 1 to 300 days and a part of a day "
+                "(one second to just under 24 hours, to the microsecond): never a whole number "
+                "of days, so no time keeps its real time of day, nor its month and day. The same "
+                "for every export of the study with the same key; intervals between a "
+                "participant's times are unchanged."
+            )
             if export.get("shift_dates")
-            else "Times are as recorded, in UTC."
+            else gettext("Times are as recorded, in UTC.")
         ),
         "missing_value_codes": {
-            "csv": "an empty cell",
+            "csv": gettext("an empty cell"),
             "parquet": "null",
             "bids": MISSING_CODES["bids"],
         },
-        "missing_value_reasons": MISSING_REASONS,
+        "missing_value_reasons": {code: gettext(text) for code, text in MISSING_REASONS.items()},
         "provenance": provenance(),
         "tables": [
             table_entry(t, file=f"csv/{t.name}.csv, parquet/{t.name}.parquet", missing="")
@@ -77,7 +106,7 @@ def codebook(*, export: dict) -> dict:
             table_entry(BIDS_EVENTS, file="bids/sub-*/ses-*/beh/*_events.tsv", missing="n/a"),
             table_entry(BIDS_PARTICIPANTS, file="bids/participants.tsv", missing="n/a"),
         ],
-        "metrics": [metric.as_dict() for metric in METRICS],
+        "metrics": [metric_entry(metric) for metric in METRICS],
     }
 
 
@@ -89,7 +118,7 @@ def _allowed(values: list[str] | None) -> str:
     if not values:
         return ""
     if len(values) > 12:
-        return f"{len(values)} values (see codebook.json)"
+        return gettext("%(n)s values (see codebook.json)") % {"n": len(values)}
     return ", ".join(f"`{v}`" for v in values)
 
 
@@ -97,15 +126,29 @@ def _table_markdown(entry: dict) -> list[str]:
     lines = [
         f"### {entry['name']}",
         "",
-        f"File: `{entry['file']}`. {entry['description']} Key: "
-        + ", ".join(f"`{k}`" for k in entry["key"])
-        + ".",
+        gettext("File: %(file)s. %(description)s Key: %(key)s.")
+        % {
+            "file": f"`{entry['file']}`",
+            "description": entry["description"],
+            "key": ", ".join(f"`{k}`" for k in entry["key"]),
+        },
         "",
-        "| Column | Type | Unit | Description | Allowed values | Missing |",
+        "| "
+        + " | ".join(
+            (
+                gettext("Column"),
+                gettext("Type"),
+                gettext("Unit"),
+                gettext("Description"),
+                gettext("Allowed values"),
+                gettext("Missing"),
+            )
+        )
+        + " |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for c in entry["columns"]:
-        missing = ", ".join(c["missing_reasons"]) if c["missing_reasons"] else "never"
+        missing = ", ".join(c["missing_reasons"]) if c["missing_reasons"] else gettext("never")
         lines.append(
             f"| `{c['name']}` | {c['type']} | {c['unit'] or ''} | {_cell(c['description'])} "
             f"| {_allowed(c['allowed_values'])} | {missing} |"
@@ -122,39 +165,69 @@ def codebook_markdown(book: dict) -> str:
         "",
         book["dates"],
         "",
-        f"Missing values: {codes['csv']} in CSV, {codes['parquet']} in Parquet, "
-        f"`{codes['bids']}` in the BIDS files. Each column that may be empty says why "
-        "(the Missing column): "
-        + "; ".join(f"`{code}`: {text}" for code, text in book["missing_value_reasons"].items()),
+        gettext(
+            "Missing values: %(csv)s in CSV, %(parquet)s in Parquet, %(bids)s in the BIDS "
+            "files. Each column that may be empty says why (the Missing column): %(reasons)s"
+        )
+        % {
+            "csv": codes["csv"],
+            "parquet": codes["parquet"],
+            "bids": f"`{codes['bids']}`",
+            "reasons": "; ".join(
+                f"`{code}`: {text}" for code, text in book["missing_value_reasons"].items()
+            ),
+        },
         "",
-        "Produced by: `" + json.dumps(book["provenance"]["metric_versions"]) + "` (metric "
-        f"versions), catalogue {book['provenance']['metric_catalogue']}, solver analysis "
-        f"version {book['provenance']['solver_analysis_version']}, solver version "
-        f"{book['provenance']['solver_version']}, opponent versions `"
-        + json.dumps(book["provenance"]["opponent_versions"])
-        + f"`, platform "
-        f"{book['provenance']['platform_version']}.",
+        gettext(
+            "Produced by: %(metric_versions)s (metric versions), catalogue %(catalogue)s, "
+            "solver analysis version %(analysis)s, solver version %(solver)s, opponent "
+            "versions %(opponents)s, platform %(platform)s."
+        )
+        % {
+            "metric_versions": "`" + json.dumps(book["provenance"]["metric_versions"]) + "`",
+            "catalogue": book["provenance"]["metric_catalogue"],
+            "analysis": book["provenance"]["solver_analysis_version"],
+            "solver": book["provenance"]["solver_version"],
+            "opponents": "`" + json.dumps(book["provenance"]["opponent_versions"]) + "`",
+            "platform": book["provenance"]["platform_version"],
+        },
         "",
-        "Export: `" + json.dumps(book["export"], sort_keys=True) + "`",
+        gettext("Export: %(export)s")
+        % {"export": "`" + json.dumps(book["export"], sort_keys=True) + "`"},
         "",
-        "## Tables",
+        "## " + gettext("Tables"),
         "",
     ]
     for entry in book["tables"]:
         lines += _table_markdown(entry)
-    lines += ["## BIDS-style files", ""]
+    lines += ["## " + gettext("BIDS-style files"), ""]
     for entry in book["bids"]:
         lines += _table_markdown(entry)
     lines += [
-        "## Metrics",
+        "## " + gettext("Metrics"),
         "",
-        "| Key | Version | Label | Unit | Direction | Min. trials | Games | Definition |",
+        "| "
+        + " | ".join(
+            (
+                gettext("Key"),
+                gettext("Version"),
+                gettext("Label"),
+                gettext("Unit"),
+                gettext("Direction"),
+                gettext("Min. trials"),
+                gettext("Games"),
+                gettext("Definition"),
+            )
+        )
+        + " |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for m in book["metrics"]:
         direction = m["direction"]
         if m.get("baseline_for"):
-            direction += f" (chance baseline for `{m['baseline_for']}`)"
+            direction += " " + gettext("(chance baseline for %(key)s)") % {
+                "key": f"`{m['baseline_for']}`"
+            }
         lines.append(
             f"| `{m['key']}` | {m['version']} | {_cell(m['label'])} | {m['unit']} "
             f"| {direction} | {m['min_trials']} | {', '.join(m['games'])} "

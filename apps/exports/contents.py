@@ -17,6 +17,9 @@ from collections.abc import Callable
 from itertools import batched
 from pathlib import Path
 
+from django.conf import settings
+from django.utils import translation
+
 from apps.exports.bids import bids_count, bids_write
 from apps.exports.codebook import codebook, codebook_markdown
 from apps.exports.psychds import psychds_write, redcap_write
@@ -74,7 +77,19 @@ def export_write(
     if "bids" in formats:
         counts.update(bids_write(scope, folder / "bids", progress))
     redcap_write(folder / "redcap" / "data_dictionary.csv")
-    book = codebook(export=about)
-    write_json(folder / "codebook.json", book)
-    (folder / "codebook.md").write_text(codebook_markdown(book), encoding="utf-8")
+    codebooks_write(folder, about)
     return counts
+
+
+def codebooks_write(folder: Path, about: dict) -> None:
+    """The codebook in English (JSON and Markdown), and in Markdown in each other shipped
+    language: the export itself is the same in every language (codes, English column names)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        book = codebook(export=about)
+        write_json(folder / "codebook.json", book)
+        (folder / "codebook.md").write_text(codebook_markdown(book), encoding="utf-8")
+    for language, _name in settings.LANGUAGES:
+        if language != settings.LANGUAGE_CODE:
+            with translation.override(language):
+                page = codebook_markdown(codebook(export=about))
+            (folder / f"codebook.{language}.md").write_text(page, encoding="utf-8")

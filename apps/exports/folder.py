@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict
 from apps.exports import archive
@@ -33,7 +34,10 @@ def export_to_folder(
     """The command line's export: the same files, unzipped, moved into ``out`` when complete."""
     out = out.resolve()
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise Conflict(f"{out} exists and is not an empty folder.", code="out_not_empty")
+        raise Conflict(
+            gettext("%(out)s exists and is not an empty folder.") % {"out": out},
+            code="out_not_empty",
+        )
     checked = filters_checked(study, filters)
     formats = [f for f in Export.Format.values if f in formats]
     scope = ExportScope(study=study, filters=checked, shift_dates=shift_dates)

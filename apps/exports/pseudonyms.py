@@ -20,6 +20,7 @@ import hmac
 from datetime import timedelta
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict
 
@@ -40,8 +41,12 @@ def study_key(study) -> bytes:
     key = settings.PSEUDONYMISATION_KEYS.get(ref, "")
     if len(key) < KEY_MIN_LENGTH:
         raise Conflict(
-            f"The study's pseudonymisation key '{ref}' is not configured (or is shorter than "
-            f"{KEY_MIN_LENGTH} characters): set it in PSEUDONYMISATION_KEYS.",
+            gettext(
+                "The study's pseudonymisation key '%(ref)s' is not configured (or is "
+                "shorter than %(KEY_MIN_LENGTH)s characters): set it in "
+                "PSEUDONYMISATION_KEYS."
+            )
+            % {"ref": ref, "KEY_MIN_LENGTH": KEY_MIN_LENGTH},
             code="pseudonymisation_key_missing",
         )
     return key.encode()

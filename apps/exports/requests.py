@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common.errors import ValidationFailed
 from apps.exports.building import export_build
@@ -32,7 +33,9 @@ def filters_checked(study: Study, data: dict) -> Filters:
         if unknown := sorted(set(ids) - known):
             problems[name] = [f"Not in this study: {', '.join(map(str, unknown))}."]
     if problems:
-        raise ValidationFailed("The export filters are invalid.", details={"filters": problems})
+        raise ValidationFailed(
+            gettext("The export filters are invalid."), details={"filters": problems}
+        )
     return filters
 
 

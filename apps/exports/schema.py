@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_noop
+
 from apps.games.engine.cards import CARD_NAMES, SUITS
 from apps.games.models import Game
 from apps.metrics.models import MetricValue
@@ -36,11 +38,17 @@ NOT_APPLICABLE, NOT_RECORDED, ABANDONED, NOT_ENOUGH_DATA = (
 )
 NOT_ENOUGH = (NOT_APPLICABLE, NOT_ENOUGH_DATA)  # neutral metrics, baselines; too little data
 MISSING_REASONS = {
-    NOT_APPLICABLE: "The column does not apply to the row (a Mendikot setting in a Memulation "
-    "session, a participant value in a session column, ...).",
-    NOT_RECORDED: "It applies, but was not recorded (no card named, no browser timing, ...).",
-    ABANDONED: "The session or game was abandoned before the value came to be.",
-    NOT_ENOUGH_DATA: "Too few sessions, observations or reference data to compute it.",
+    NOT_APPLICABLE: gettext_noop(
+        "The column does not apply to the row (a Mendikot setting in a Memulation "
+        "session, a participant value in a session column, ...)."
+    ),
+    NOT_RECORDED: gettext_noop(
+        "It applies, but was not recorded (no card named, no browser timing, ...)."
+    ),
+    ABANDONED: gettext_noop("The session or game was abandoned before the value came to be."),
+    NOT_ENOUGH_DATA: gettext_noop(
+        "Too few sessions, observations or reference data to compute it."
+    ),
 }
 
 
@@ -97,7 +105,29 @@ def _values(choices) -> tuple[str, ...]:
 
 
 CARDS = tuple(sorted(CARD_NAMES))
-SEATS = "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
+SEATS = gettext_noop(
+    "Seat at the table: 0..1 in Memulation, 0..3 in Mendikot (partners sit opposite)."
+)
+# Sentences that end (or begin) the descriptions of several columns: the codebook translates a
+# description made of them piece by piece (apps.exports.codebook.translated).
+TIME_NOTE = gettext_noop(
+    "UTC, ISO 8601; shifted by the participant's date offset when the export shifts dates (the "
+    "default)."
+)
+CARD_NOTE = gettext_noop("Rank (2-9, T, J, Q, K, A) then suit (S, H, D, C), e.g. TD.")
+PARTICIPANT_SEAT = gettext_noop("The participant's seat.")
+SEAT_CHANGED = gettext_noop("The seat taken over or given back (empty: the whole table).")
+PARTICIPANT_VALUE = gettext_noop("Empty: a participant value.")
+GAME_VALUE = gettext_noop("Empty unless a game value.")
+PIECES = (
+    TIME_NOTE,
+    CARD_NOTE,
+    SEATS,
+    PARTICIPANT_SEAT,
+    SEAT_CHANGED,
+    PARTICIPANT_VALUE,
+    GAME_VALUE,
+)
 ACTORS = ("participant", "bot", "person", "clinician", "takeover")
 
 # -- identifiers, shared by every table ------------------------------------------------------
@@ -105,32 +135,44 @@ ACTORS = ("participant", "bot", "person", "clinician", "takeover")
 PARTICIPANT_ID = Column(
     "participant_id",
     STRING,
-    "Pseudonymous export id of the participant: the first 16 hex digits of HMAC-SHA256 of the "
-    "participant's code under the study's key. Stable across exports made with the same key; "
-    "the code itself is never exported.",
+    gettext_noop(
+        "Pseudonymous export id of the participant: the first 16 hex digits of HMAC-SHA256 of the "
+        "participant's code under the study's key. Stable across exports made with the same key; "
+        "the code itself is never exported."
+    ),
 )
-SESSION = Column("session", INTEGER, "Session number of the participant (1 for their first).")
-GAME = Column("game", INTEGER, "Game number within the session (1 for its first game).")
-ROUND = Column("round", INTEGER, "Round of the game, counted from 0.")
+SESSION = Column(
+    "session", INTEGER, gettext_noop("Session number of the participant (1 for their first).")
+)
+GAME = Column(
+    "game", INTEGER, gettext_noop("Game number within the session (1 for its first game).")
+)
+ROUND = Column("round", INTEGER, gettext_noop("Round of the game, counted from 0."))
 DEAL = Column(
     "deal",
     INTEGER,
-    "Deal of the round: 1 the Old Deal, 2 the New Deal (Memulation); always 1 in Mendikot.",
+    gettext_noop(
+        "Deal of the round: 1 the Old Deal, 2 the New Deal (Memulation); always 1 in Mendikot."
+    ),
 )
 SEAT = Column("seat", INTEGER, SEATS)
 ACTOR = Column(
     "actor",
     STRING,
-    "Who made the move: the participant, a computer opponent (bot), a clinician at the table "
-    "(staff: never anyone's data, never counted), another person, or the takeover opponent "
-    "playing a person's seat (its turn timer ran out, the seat was silent and taken over, or "
-    "the clinician put the computer in it; leave these out of analyses of the person's play).",
+    gettext_noop(
+        "Who made the move: the participant, a computer opponent (bot), a clinician at the table "
+        "(staff: never anyone's data, never counted), another person, or the takeover opponent "
+        "playing a person's seat (its turn timer ran out, the seat was silent and taken over, or "
+        "the clinician put the computer in it; leave these out of analyses of the person's play)."
+    ),
     allowed=ACTORS,
 )
 DECISION_MS = Column(
     "decision_ms",
     INTEGER,
-    "Decision time measured in the browser, from the choice being offered to the action.",
+    gettext_noop(
+        "Decision time measured in the browser, from the choice being offered to the action."
+    ),
     unit="ms",
     nullable=True,
 )
@@ -138,16 +180,20 @@ GAME_KEY = (PARTICIPANT_ID, SESSION, GAME)
 ARM = Column(
     "arm",
     STRING,
-    "The study arm the participant was allocated to, after consent and confirmed eligibility, "
-    "by minimisation with a random element (empty: not allocated, or the study has no arms).",
+    gettext_noop(
+        "The study arm the participant was allocated to, after consent and confirmed eligibility, "
+        "by minimisation with a random element (empty: not allocated, or the study has no arms)."
+    ),
     nullable=True,
     missing=(NOT_APPLICABLE,),
 )
 STRATUM = Column(
     "stratum",
     STRING,
-    "The age band when the participant was allocated, frozen then: the stratum the allocation "
-    "balanced, whatever later corrections of age_band say (empty: not allocated).",
+    gettext_noop(
+        "The age band when the participant was allocated, frozen then: the stratum the allocation "
+        "balanced, whatever later corrections of age_band say (empty: not allocated)."
+    ),
     allowed=_values(Participant.AgeBand.choices),
     nullable=True,
     missing=(NOT_APPLICABLE,),
@@ -160,8 +206,7 @@ def _time(
     return Column(
         name,
         DATETIME,
-        description + " UTC, ISO 8601; shifted by the participant's date offset when the export "
-        "shifts dates (the default).",
+        f"{description} {TIME_NOTE}",
         nullable=nullable,
         missing=missing,
         source=source,
@@ -178,7 +223,7 @@ def _card(name: str, description: str, *, nullable: bool = False) -> Column:
     return Column(
         name,
         STRING,
-        description + " Rank (2-9, T, J, Q, K, A) then suit (S, H, D, C), e.g. TD.",
+        f"{description} {CARD_NOTE}",
         allowed=CARDS,
         nullable=nullable,
     )
@@ -189,21 +234,23 @@ def _card(name: str, description: str, *, nullable: bool = False) -> Column:
 _TABLES = (
     Table(
         "participants",
-        "One row per participant with recorded, not withdrawn, consent.",
+        gettext_noop("One row per participant with recorded, not withdrawn, consent."),
         ("participant_id",),
         (
             PARTICIPANT_ID,
             Column(
                 "age_band",
                 STRING,
-                "Age band recorded at enrolment ('unknown': not recorded).",
+                gettext_noop("Age band recorded at enrolment ('unknown': not recorded)."),
                 allowed=_values(Participant.AgeBand.choices),
             ),
             Column(
                 "group",
                 STRING,
-                "The participant's group: one of the study's group codes (a group recorded "
-                "otherwise is left empty, so free text never reaches an export).",
+                gettext_noop(
+                    "The participant's group: one of the study's group codes (a group recorded "
+                    "otherwise is left empty, so free text never reaches an export)."
+                ),
                 nullable=True,
                 missing=(NOT_RECORDED,),
             ),
@@ -213,7 +260,7 @@ _TABLES = (
     ),
     Table(
         "sessions",
-        "One row per training session (a sitting) that started.",
+        gettext_noop("One row per training session (a sitting) that started."),
         ("participant_id", "session"),
         (
             PARTICIPANT_ID,
@@ -221,23 +268,29 @@ _TABLES = (
             Column(
                 "status",
                 STRING,
-                "Where the session ended up.",
+                gettext_noop("Where the session ended up."),
                 allowed=("started", "completed", "abandoned"),
             ),
-            Column("protocol", INTEGER, "Platform id of the protocol version the session ran."),
-            Column("protocol_version", INTEGER, "Version number of that protocol."),
+            Column(
+                "protocol",
+                INTEGER,
+                gettext_noop("Platform id of the protocol version the session ran."),
+            ),
+            Column("protocol_version", INTEGER, gettext_noop("Version number of that protocol.")),
             Column(
                 "game_type",
                 STRING,
-                "The game the protocol plays.",
+                gettext_noop("The game the protocol plays."),
                 allowed=_values(Game._meta.get_field("game_type").choices),
             ),
-            Column("rounds", INTEGER, "Rounds per game in the protocol."),
+            Column("rounds", INTEGER, gettext_noop("Rounds per game in the protocol.")),
             Column(
                 "examination_seconds",
                 INTEGER,
-                "Examination time per hand in the protocol (the game may differ: adaptive; "
-                "Memulation; empty in Mendikot).",
+                gettext_noop(
+                    "Examination time per hand in the protocol (the game may differ: adaptive; "
+                    "Memulation; empty in Mendikot)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -245,7 +298,9 @@ _TABLES = (
             Column(
                 "roles",
                 STRING,
-                "How Lucky Duck and Lame Duck are decided (Memulation; empty in Mendikot).",
+                gettext_noop(
+                    "How Lucky Duck and Lame Duck are decided (Memulation; empty in Mendikot)."
+                ),
                 allowed=_values(Protocol.Roles.choices),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -253,16 +308,19 @@ _TABLES = (
             Column(
                 "opponent",
                 STRING,
-                "Computer opponent type.",
+                gettext_noop("Computer opponent type."),
                 allowed=tuple(sorted({o for kinds in OPPONENTS.values() for o in kinds})),
             ),
             Column(
-                "opponent_level", NUMBER, "Opponent strength in the protocol, 0..1.", unit="0..1"
+                "opponent_level",
+                NUMBER,
+                gettext_noop("Opponent strength in the protocol, 0..1."),
+                unit="0..1",
             ),
             Column(
                 "wild_tie",
                 STRING,
-                "Which card wins a wild tie (Memulation; empty in Mendikot).",
+                gettext_noop("Which card wins a wild tie (Memulation; empty in Mendikot)."),
                 allowed=_values(Protocol.WildTie.choices),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -270,7 +328,7 @@ _TABLES = (
             Column(
                 "trump_rule",
                 STRING,
-                "How trump is set (Mendikot; empty in Memulation).",
+                gettext_noop("How trump is set (Mendikot; empty in Memulation)."),
                 allowed=_values(Protocol.TrumpRule.choices),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -278,27 +336,34 @@ _TABLES = (
             Column(
                 "stragedy_intent",
                 BOOLEAN,
-                "Whether Lame Duck names the card they mean to find in the 'Stragedy "
-                "(Memulation; empty in Mendikot).",
+                gettext_noop(
+                    "Whether Lame Duck names the card they mean to find in the 'Stragedy "
+                    "(Memulation; empty in Mendikot)."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "recall_probes",
                 INTEGER,
-                "Recall probes asked at each probe point, 0 for none (Memulation; empty in "
-                "Mendikot).",
+                gettext_noop(
+                    "Recall probes asked at each probe point, 0 for none (Memulation; empty in "
+                    "Mendikot)."
+                ),
                 unit="count",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
-            Column("adaptive", BOOLEAN, "Whether adaptive difficulty was on."),
+            Column("adaptive", BOOLEAN, gettext_noop("Whether adaptive difficulty was on.")),
             Column(
                 "opponent_pace_seconds",
                 NUMBER,
-                "How long an opponent took to play, before a jitter of a quarter either way "
-                "(0: at once; empty: sessions from before the setting, whose opponents played at "
-                "once).",
+                gettext_noop(
+                    "How long an opponent took to play, before a jitter of a quarter either way "
+                    "(0: at once; empty: sessions from before the setting, whose opponents "
+                    "played at "
+                    "once)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_RECORDED,),
@@ -306,8 +371,10 @@ _TABLES = (
             Column(
                 "turn_seconds",
                 INTEGER,
-                "A person's turn timer: at its end the takeover opponent made the move "
-                "(empty: no timer).",
+                gettext_noop(
+                    "A person's turn timer: at its end the takeover opponent made the move "
+                    "(empty: no timer)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -315,8 +382,10 @@ _TABLES = (
             Column(
                 "takeover_seconds",
                 INTEGER,
-                "At a table of two or more people, a seat silent this long while it had to act "
-                "was played by an opponent until its person returned (empty: never).",
+                gettext_noop(
+                    "At a table of two or more people, a seat silent this long while it had to act "
+                    "was played by an opponent until its person returned (empty: never)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -324,7 +393,7 @@ _TABLES = (
             Column(
                 "takeover_level",
                 NUMBER,
-                "Strength of the opponent that played a silent seat, 0..1.",
+                gettext_noop("Strength of the opponent that played a silent seat, 0..1."),
                 unit="0..1",
                 nullable=True,
                 missing=(NOT_RECORDED,),
@@ -345,7 +414,7 @@ _TABLES = (
             Column(
                 "duration_seconds",
                 NUMBER,
-                "Completed minus started (empty: abandoned, or still going).",
+                gettext_noop("Completed minus started (empty: abandoned, or still going)."),
                 unit="s",
                 nullable=True,
                 missing=(ABANDONED, NOT_APPLICABLE),
@@ -354,69 +423,79 @@ _TABLES = (
     ),
     Table(
         "games",
-        "One row per game played in a session (finished or abandoned; games in play are left "
-        "out). A participant's practice round (the short game before their first real one) is "
-        "logged on the platform but is not research data: it is left out of this and every "
-        "other table, and out of the metrics.",
+        gettext_noop(
+            "One row per game played in a session (finished or abandoned; games in play are left "
+            "out). A participant's practice round (the short game before their first real one) is "
+            "logged on the platform but is not research data: it is left out of this and every "
+            "other table, and out of the metrics."
+        ),
         ("participant_id", "session", "game"),
         (
             *GAME_KEY,
             Column(
                 "game_type",
                 STRING,
-                "Memulation or Mendikot.",
+                gettext_noop("Memulation or Mendikot."),
                 allowed=_values(Game._meta.get_field("game_type").choices),
             ),
             Column(
                 "status",
                 STRING,
-                "How the game ended.",
+                gettext_noop("How the game ended."),
                 allowed=(Game.Status.FINISHED, Game.Status.ABANDONED),
             ),
-            Column("participant_seat", INTEGER, "The participant's seat. " + SEATS),
-            Column("seats", INTEGER, "Number of seats at the table."),
+            Column("participant_seat", INTEGER, f"{PARTICIPANT_SEAT} {SEATS}"),
+            Column("seats", INTEGER, gettext_noop("Number of seats at the table.")),
             Column(
                 "opponent",
                 STRING,
-                "Computer opponent type (empty: no computer opponent).",
+                gettext_noop("Computer opponent type (empty: no computer opponent)."),
                 allowed=tuple(sorted({o for kinds in OPPONENTS.values() for o in kinds})),
                 nullable=True,
             ),
             Column(
                 "opponent_level",
                 NUMBER,
-                "Opponent strength in this game, 0..1.",
+                gettext_noop("Opponent strength in this game, 0..1."),
                 unit="0..1",
                 nullable=True,
             ),
             Column(
                 "opponent_version",
                 INTEGER,
-                "Version of the computer opponent's way of playing that sat at the table (empty: "
-                "no computer opponent, or a game created before versions were kept).",
+                gettext_noop(
+                    "Version of the computer opponent's way of playing that sat at the table "
+                    "(empty: "
+                    "no computer opponent, or a game created before versions were kept)."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE, NOT_RECORDED),
             ),
-            Column("rounds", INTEGER, "Rounds in the game."),
+            Column("rounds", INTEGER, gettext_noop("Rounds in the game.")),
             Column(
                 "examination_seconds",
                 INTEGER,
-                "Examination time offered per hand in this game to this participant (their own "
-                "at a table of several people; Memulation).",
+                gettext_noop(
+                    "Examination time offered per hand in this game to this participant (their own "
+                    "at a table of several people; Memulation)."
+                ),
                 unit="s",
                 nullable=True,
             ),
             Column(
                 "people",
                 INTEGER,
-                "People at the table (1: the participant against the computer).",
+                gettext_noop("People at the table (1: the participant against the computer)."),
                 unit="count",
             ),
             Column(
                 "opponent_pace_seconds",
                 NUMBER,
-                "The pace this game's computer opponents played at, before a jitter of a quarter "
-                "either way (0: at once; empty: a game from before the setting, at once).",
+                gettext_noop(
+                    "The pace this game's computer opponents played at, before a jitter of a "
+                    "quarter "
+                    "either way (0: at once; empty: a game from before the setting, at once)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_RECORDED,),
@@ -424,7 +503,7 @@ _TABLES = (
             Column(
                 "turn_seconds",
                 INTEGER,
-                "The turn timer this game ran with (empty: none).",
+                gettext_noop("The turn timer this game ran with (empty: none)."),
                 unit="s",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -432,8 +511,10 @@ _TABLES = (
             Column(
                 "takeover_seconds",
                 INTEGER,
-                "The silence after which this game's seats were taken over (empty: never; only "
-                "at a table of two or more people).",
+                gettext_noop(
+                    "The silence after which this game's seats were taken over (empty: never; only "
+                    "at a table of two or more people)."
+                ),
                 unit="s",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -441,7 +522,9 @@ _TABLES = (
             Column(
                 "takeover_level",
                 NUMBER,
-                "Strength of the opponent that played a seat taken over in this game, 0..1.",
+                gettext_noop(
+                    "Strength of the opponent that played a seat taken over in this game, 0..1."
+                ),
                 unit="0..1",
                 nullable=True,
                 missing=(NOT_RECORDED,),
@@ -449,8 +532,10 @@ _TABLES = (
             Column(
                 "recall_probes",
                 INTEGER,
-                "Recall probes asked at each probe point of this game, to each participant "
-                "(0: none; Memulation).",
+                gettext_noop(
+                    "Recall probes asked at each probe point of this game, to each participant "
+                    "(0: none; Memulation)."
+                ),
                 unit="count",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -461,7 +546,9 @@ _TABLES = (
     ),
     Table(
         "deals",
-        "One row per deal of a game: who had which role and how many tricks each side took.",
+        gettext_noop(
+            "One row per deal of a game: who had which role and how many tricks each side took."
+        ),
         ("participant_id", "session", "game", "round", "deal"),
         (
             *GAME_KEY,
@@ -470,14 +557,14 @@ _TABLES = (
             Column(
                 "participant_role",
                 STRING,
-                "The participant's role in the round (Memulation).",
+                gettext_noop("The participant's role in the round (Memulation)."),
                 allowed=("lucky_duck", "lame_duck"),
                 nullable=True,
             ),
             Column(
                 "hand_chosen",
                 STRING,
-                "The hand Lucky Duck chose to play (Memulation).",
+                gettext_noop("The hand Lucky Duck chose to play (Memulation)."),
                 allowed=("A", "B"),
                 nullable=True,
             ),
@@ -490,22 +577,26 @@ _TABLES = (
             Column(
                 "trump",
                 STRING,
-                "The trump suit: the Pritticut's (Memulation); once known (Mendikot; empty: "
-                "never revealed).",
+                gettext_noop(
+                    "The trump suit: the Pritticut's (Memulation); once known (Mendikot; empty: "
+                    "never revealed)."
+                ),
                 allowed=tuple(SUITS),
                 nullable=True,
             ),
             Column(
                 "tricks_participant",
                 INTEGER,
-                "Tricks taken by the participant (Mendikot: by the participant's team).",
+                gettext_noop(
+                    "Tricks taken by the participant (Mendikot: by the participant's team)."
+                ),
                 unit="tricks",
                 nullable=True,
             ),
             Column(
                 "tricks_opponents",
                 INTEGER,
-                "Tricks taken by the other side.",
+                gettext_noop("Tricks taken by the other side."),
                 unit="tricks",
                 nullable=True,
             ),
@@ -517,22 +608,31 @@ _TABLES = (
     ),
     Table(
         "examination_periods",
-        "One row per hand shown to the participant for examination.",
+        gettext_noop("One row per hand shown to the participant for examination."),
         ("participant_id", "session", "game", "round", "deal", "hand"),
         (
             *GAME_KEY,
             ROUND,
             DEAL,
-            Column("hand", STRING, "The hand on show.", allowed=("A", "B")),
+            Column("hand", STRING, gettext_noop("The hand on show."), allowed=("A", "B")),
             SEAT,
-            Column("planned_seconds", NUMBER, "Examination time offered.", unit="s"),
-            Column("actual_seconds", NUMBER, "Time the hand was on show.", unit="s"),
-            Column("ended_early", BOOLEAN, "Ended by the participant before its time."),
-            Column("sorts", INTEGER, "Times the hand was re-ordered while on show.", unit="count"),
+            Column("planned_seconds", NUMBER, gettext_noop("Examination time offered."), unit="s"),
+            Column("actual_seconds", NUMBER, gettext_noop("Time the hand was on show."), unit="s"),
+            Column(
+                "ended_early", BOOLEAN, gettext_noop("Ended by the participant before its time.")
+            ),
+            Column(
+                "sorts",
+                INTEGER,
+                gettext_noop("Times the hand was re-ordered while on show."),
+                unit="count",
+            ),
             Column(
                 "page_hidden_seconds",
                 NUMBER,
-                "Seconds the page was hidden (another tab or app) while the hand was on show.",
+                gettext_noop(
+                    "Seconds the page was hidden (another tab or app) while the hand was on show."
+                ),
                 unit="s",
             ),
             _time("shown_at", "When the hand was shown."),
@@ -541,14 +641,14 @@ _TABLES = (
     ),
     Table(
         "plays",
-        "One row per card played, by anyone at the table.",
+        gettext_noop("One row per card played, by anyone at the table."),
         ("participant_id", "session", "game", "round", "deal", "trick", "position"),
         (
             *GAME_KEY,
             ROUND,
             DEAL,
-            Column("trick", INTEGER, "Trick of the deal, counted from 0."),
-            Column("position", INTEGER, "Place in the trick: 0 for the card led."),
+            Column("trick", INTEGER, gettext_noop("Trick of the deal, counted from 0.")),
+            Column("position", INTEGER, gettext_noop("Place in the trick: 0 for the card led.")),
             SEAT,
             ACTOR,
             _card("card", "The card played."),
@@ -556,18 +656,27 @@ _TABLES = (
             Column(
                 "server_ms",
                 INTEGER,
-                "Decision time measured on the server, from the turn starting to the request.",
+                gettext_noop(
+                    "Decision time measured on the server, from the turn starting to the request."
+                ),
                 unit="ms",
                 nullable=True,
             ),
-            Column("legal_count", INTEGER, "Cards the player could legally play.", unit="count"),
+            Column(
+                "legal_count",
+                INTEGER,
+                gettext_noop("Cards the player could legally play."),
+                unit="count",
+            ),
             _time("played_at", "When the card was played.", source=SERVER_TIME),
         ),
     ),
     Table(
         "recall_attempts",
-        "One row per 'Stragedy: the card Lame Duck meant to find, where they looked, what was "
-        "there.",
+        gettext_noop(
+            "One row per 'Stragedy: the card Lame Duck meant to find, where they looked, what was "
+            "there."
+        ),
         ("participant_id", "session", "game", "round"),
         (
             *GAME_KEY,
@@ -575,7 +684,7 @@ _TABLES = (
             Column(
                 "deal",
                 INTEGER,
-                "The deal the 'Stragedy belongs to: always 2 (New Deal).",
+                gettext_noop("The deal the 'Stragedy belongs to: always 2 (New Deal)."),
                 source=DERIVED,
             ),
             SEAT,
@@ -585,33 +694,39 @@ _TABLES = (
                 "The card Lame Duck named as the one they meant to find (empty: none named).",
                 nullable=True,
             ),
-            Column("pile", INTEGER, "Pile looked in (the seat that won those tricks)."),
+            Column(
+                "pile", INTEGER, gettext_noop("Pile looked in (the seat that won those tricks).")
+            ),
             Column(
                 "pile_trick",
                 INTEGER,
-                "Place of the trick looked at within its pile, counted from 0 (not the trick "
-                "number of the deal: see `trick` in plays).",
+                gettext_noop(
+                    "Place of the trick looked at within its pile, counted from 0 (not the trick "
+                    "number of the deal: see `trick` in plays)."
+                ),
                 source="trick",
             ),
-            Column("card_index", INTEGER, "Card within the trick: 0 the card led."),
+            Column("card_index", INTEGER, gettext_noop("Card within the trick: 0 the card led.")),
             _card("revealed_card", "The card found there."),
             Column(
                 "hit",
                 BOOLEAN,
-                "The revealed card is the intended one (empty: no card named).",
+                gettext_noop("The revealed card is the intended one (empty: no card named)."),
                 nullable=True,
                 source=DERIVED,
             ),
             Column(
                 "intended_pile",
                 INTEGER,
-                "Where the intended card really lay: pile (empty: not among the old tricks).",
+                gettext_noop(
+                    "Where the intended card really lay: pile (empty: not among the old tricks)."
+                ),
                 nullable=True,
             ),
             Column(
                 "intended_pile_trick",
                 INTEGER,
-                "... place of the trick within that pile.",
+                gettext_noop("... place of the trick within that pile."),
                 nullable=True,
                 missing=(NOT_RECORDED,),
                 source="intended_trick",
@@ -619,7 +734,7 @@ _TABLES = (
             Column(
                 "intended_card_index",
                 INTEGER,
-                "... card within that trick.",
+                gettext_noop("... card within that trick."),
                 nullable=True,
                 missing=(NOT_RECORDED,),
             ),
@@ -629,10 +744,14 @@ _TABLES = (
     ),
     Table(
         "recall_probes",
-        "One row per recall probe answered (protocol setting recall_probes): where a named card "
-        "lies among the Old Deal's face-down tricks (where), or whether a named card was in the "
-        "other hand (which_hand). The probes do not change the game; their correctness is not "
-        "shown to the participant during it.",
+        gettext_noop(
+            "One row per recall probe answered (protocol setting recall_probes): where a named "
+            "card "
+            "lies among the Old Deal's face-down tricks (where), or whether a named card was in "
+            "the "
+            "other hand (which_hand). The probes do not change the game; their correctness is not "
+            "shown to the participant during it."
+        ),
         ("participant_id", "session", "game", "round", "deal", "kind", "number"),
         (
             *GAME_KEY,
@@ -640,80 +759,98 @@ _TABLES = (
             Column(
                 "deal",
                 INTEGER,
-                "The deal the probe asks about: 1 for a where-probe (the Old Deal's tricks, asked "
-                "before the New Deal's examination); for a which-hand probe the deal whose hands "
-                "were just chosen.",
+                gettext_noop(
+                    "The deal the probe asks about: 1 for a where-probe (the Old Deal's tricks, "
+                    "asked "
+                    "before the New Deal's examination); for a which-hand probe the deal whose "
+                    "hands "
+                    "were just chosen."
+                ),
             ),
             Column(
                 "kind",
                 STRING,
-                "where: the card's place among the face-down tricks; which_hand: was it in the "
-                "other hand.",
+                gettext_noop(
+                    "where: the card's place among the face-down tricks; which_hand: was it in the "
+                    "other hand."
+                ),
                 allowed=("where", "which_hand"),
             ),
-            Column("number", INTEGER, "Place of the probe among those asked together, from 1."),
+            Column(
+                "number",
+                INTEGER,
+                gettext_noop("Place of the probe among those asked together, from 1."),
+            ),
             SEAT,
             _card("card", "The card the probe names."),
             Column(
                 "pile",
                 INTEGER,
-                "Answer (where): the pile pointed at, the seat that won those tricks.",
+                gettext_noop(
+                    "Answer (where): the pile pointed at, the seat that won those tricks."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "pile_trick",
                 INTEGER,
-                "Answer (where): place of the trick within its pile, counted from 0.",
+                gettext_noop("Answer (where): place of the trick within its pile, counted from 0."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "card_index",
                 INTEGER,
-                "Answer (where): card within the trick, 0 the card led.",
+                gettext_noop("Answer (where): card within the trick, 0 the card led."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "in_other_hand",
                 BOOLEAN,
-                "Answer (which_hand): the participant said the card was in the other hand.",
+                gettext_noop(
+                    "Answer (which_hand): the participant said the card was in the other hand."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "correct",
                 BOOLEAN,
-                "The answer was right: the exact position (where), or yes/no as it was "
-                "(which_hand).",
+                gettext_noop(
+                    "The answer was right: the exact position (where), or yes/no as it was "
+                    "(which_hand)."
+                ),
             ),
             Column(
                 "true_pile",
                 INTEGER,
-                "Where the card really lay (where): pile.",
+                gettext_noop("Where the card really lay (where): pile."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "true_pile_trick",
                 INTEGER,
-                "... place of the trick within that pile.",
+                gettext_noop("... place of the trick within that pile."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "true_card_index",
                 INTEGER,
-                "... card within that trick.",
+                gettext_noop("... card within that trick."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "truly_in_other_hand",
                 BOOLEAN,
-                "Whether the card really was in the other hand (which_hand): a signal trial if "
-                "true, a noise trial if false.",
+                gettext_noop(
+                    "Whether the card really was in the other hand (which_hand): a signal trial if "
+                    "true, a noise trial if false."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
@@ -724,7 +861,7 @@ _TABLES = (
     ),
     Table(
         "illegal_attempts",
-        "One row per move refused by the rules (data, not noise).",
+        gettext_noop("One row per move refused by the rules (data, not noise)."),
         ("participant_id", "session", "game", "attempted_at"),
         (
             *GAME_KEY,
@@ -734,14 +871,14 @@ _TABLES = (
             Column(
                 "action_type",
                 STRING,
-                "The move tried.",
+                gettext_noop("The move tried."),
                 allowed=("play", "choose_hand", "stragedy", "hide_trump", "ask_trump"),
             ),
             _card("card", "The card tried (plays only).", nullable=True),
             Column(
                 "code",
                 STRING,
-                "Why it was refused (the codes of RULES.md).",
+                gettext_noop("Why it was refused (the codes of RULES.md)."),
                 allowed=(
                     "cannot_ask",
                     "card_not_in_hand",
@@ -758,19 +895,25 @@ _TABLES = (
     ),
     Table(
         "table_events",
-        "One row per event that changed who played or whether play went on, at any game: a seat "
-        "taken over by the computer (silent, or put there by the clinician) and given back, the "
-        "table paused and resumed, a game ended or cancelled before its end. Another "
-        "participant's seat's takeovers are theirs, and left out of this participant's rows.",
+        gettext_noop(
+            "One row per event that changed who played or whether play went on, at any game: a "
+            "seat "
+            "taken over by the computer (silent, or put there by the clinician) and given back, "
+            "the "
+            "table paused and resumed, a game ended or cancelled before its end. Another "
+            "participant's seat's takeovers are theirs, and left out of this participant's rows."
+        ),
         ("participant_id", "session", "game", "at"),
         (
             *GAME_KEY,
             Column(
                 "event",
                 STRING,
-                "What happened: seat_takeover (the computer plays the seat from now), "
-                "seat_return (its person plays it again), table_paused, table_resumed, "
-                "game_abandoned (ended or cancelled before its end).",
+                gettext_noop(
+                    "What happened: seat_takeover (the computer plays the seat from now), "
+                    "seat_return (its person plays it again), table_paused, table_resumed, "
+                    "game_abandoned (ended or cancelled before its end)."
+                ),
                 allowed=(
                     "seat_takeover",
                     "seat_return",
@@ -782,16 +925,19 @@ _TABLES = (
             Column(
                 "seat",
                 INTEGER,
-                "The seat taken over or given back (empty: the whole table). " + SEATS,
+                f"{SEAT_CHANGED} {SEATS}",
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "reason",
                 STRING,
-                "Why: silent (no move or Start for the takeover time), clinician (the clinician "
-                "did it), or the seat's person came back (acted, examination, probe, "
-                "reconnected, message); for a pause or an end, the clinician's action.",
+                gettext_noop(
+                    "Why: silent (no move or Start for the takeover time), clinician (the "
+                    "clinician "
+                    "did it), or the seat's person came back (acted, examination, probe, "
+                    "reconnected, message); for a pause or an end, the clinician's action."
+                ),
                 nullable=True,
             ),
             _time("at", "When it happened."),
@@ -799,49 +945,53 @@ _TABLES = (
     ),
     Table(
         "metrics",
-        "One row per stored metric value (long format). Game and session values cover the "
-        "exported games and sessions. A participant value is the participant's latest "
-        "completed session's value (its n counts the sessions with a value); the trend, "
-        "reliable change and z-scores over all their sessions are in the inference table. "
-        "Definitions: the codebook's metrics, by key and version.",
+        gettext_noop(
+            "One row per stored metric value (long format). Game and session values cover the "
+            "exported games and sessions. A participant value is the participant's latest "
+            "completed session's value (its n counts the sessions with a value); the trend, "
+            "reliable change and z-scores over all their sessions are in the inference table. "
+            "Definitions: the codebook's metrics, by key and version."
+        ),
         ("level", "subject_id", "key", "version"),
         (
             Column(
                 "level",
                 STRING,
-                "What the value describes.",
+                gettext_noop("What the value describes."),
                 allowed=_values(MetricValue.Level.choices),
             ),
             Column(
                 "subject_id",
                 STRING,
-                "The subject as one id: sub-<participant_id>, then _ses-<session> for sessions "
-                "and games, then _game-<game> for games.",
+                gettext_noop(
+                    "The subject as one id: sub-<participant_id>, then _ses-<session> for sessions "
+                    "and games, then _game-<game> for games."
+                ),
             ),
             PARTICIPANT_ID,
             Column(
                 SESSION.name,
                 INTEGER,
-                SESSION.description + " Empty: a participant value.",
+                f"{SESSION.description} {PARTICIPANT_VALUE}",
                 nullable=True,
             ),
-            Column(
-                GAME.name, INTEGER, GAME.description + " Empty unless a game value.", nullable=True
-            ),
+            Column(GAME.name, INTEGER, f"{GAME.description} {GAME_VALUE}", nullable=True),
             Column(
                 "key",
                 STRING,
-                "Metric key (see the codebook's metrics).",
+                gettext_noop("Metric key (see the codebook's metrics)."),
                 allowed=tuple(m.key for m in METRICS),
             ),
-            Column("version", INTEGER, "Version of the metric's definition."),
+            Column("version", INTEGER, gettext_noop("Version of the metric's definition.")),
             Column(
                 "value",
                 NUMBER,
-                "The value, in the metric's unit (empty: not defined for the subject).",
+                gettext_noop(
+                    "The value, in the metric's unit (empty: not defined for the subject)."
+                ),
                 nullable=True,
             ),
-            Column("n", INTEGER, "Observations behind the value.", unit="count"),
+            Column("n", INTEGER, gettext_noop("Observations behind the value."), unit="count"),
             _number(
                 "ci_low",
                 "Interval of the value, lower end, for a metric estimated with one (the "
@@ -856,15 +1006,17 @@ _TABLES = (
     ),
     Table(
         "inference",
-        "Every reading the clinician's dashboard has shown, with every input it rests on: one "
-        "row per participant, metric, game, time of computing and assessment point (a primary "
-        "metric has a row per declared point after the baseline; any other metric one row, its "
-        "exploratory trend). A reading is added when what it says changes and never changed, "
-        "so the table is their history: the readings shown at a time are, per participant, "
-        "metric and game, the rows with the latest computed_at up to then. Computed over all "
-        "the participant's completed sessions, whatever the export's filters. The trend's and "
-        "the change's numbers can be recomputed from the session values of the metrics table "
-        "and these columns; see docs/readings.md.",
+        gettext_noop(
+            "Every reading the clinician's dashboard has shown, with every input it rests on: one "
+            "row per participant, metric, game, time of computing and assessment point (a primary "
+            "metric has a row per declared point after the baseline; any other metric one row, its "
+            "exploratory trend). A reading is added when what it says changes and never changed, "
+            "so the table is their history: the readings shown at a time are, per participant, "
+            "metric and game, the rows with the latest computed_at up to then. Computed over all "
+            "the participant's completed sessions, whatever the export's filters. The trend's and "
+            "the change's numbers can be recomputed from the session values of the metrics table "
+            "and these columns; see docs/readings.md."
+        ),
         ("participant_id", "key", "version", "game_type", "computed_at", "point"),
         (
             PARTICIPANT_ID,
@@ -872,59 +1024,69 @@ _TABLES = (
             Column(
                 "key",
                 STRING,
-                "Metric key (see the codebook's metrics).",
+                gettext_noop("Metric key (see the codebook's metrics)."),
                 allowed=tuple(m.key for m in METRICS),
             ),
-            Column("version", INTEGER, "Version of the metric's definition."),
+            Column("version", INTEGER, gettext_noop("Version of the metric's definition.")),
             Column(
                 "game_type",
                 STRING,
-                "The game whose sessions the reading is on (each game is its own series).",
+                gettext_noop(
+                    "The game whose sessions the reading is on (each game is its own series)."
+                ),
                 allowed=_values(Game._meta.get_field("game_type").choices),
             ),
             _time("computed_at", "When the reading was computed."),
             Column(
                 "role",
                 STRING,
-                "primary: a primary metric of the study, read at its assessment points; "
-                "exploratory: any other metric, its trend Holm-corrected across the trends "
-                "shown; context: a chance baseline, never read.",
+                gettext_noop(
+                    "primary: a primary metric of the study, read at its assessment points; "
+                    "exploratory: any other metric, its trend Holm-corrected across the trends "
+                    "shown; context: a chance baseline, never read."
+                ),
                 allowed=READING_ROLES,
             ),
             Column(
                 "point",
                 STRING,
-                "The assessment point of a primary reading: its kind and label (empty: not a "
-                "primary reading).",
+                gettext_noop(
+                    "The assessment point of a primary reading: its kind and label (empty: not a "
+                    "primary reading)."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
             Column(
                 "point_session",
                 INTEGER,
-                "The session that stands for the point.",
+                gettext_noop("The session that stands for the point."),
                 nullable=True,
                 missing=(NOT_APPLICABLE, NOT_ENOUGH_DATA),
             ),
-            Column("sessions", INTEGER, "Completed sessions of the game.", unit="count"),
+            Column(
+                "sessions", INTEGER, gettext_noop("Completed sessions of the game."), unit="count"
+            ),
             Column(
                 "counted",
                 INTEGER,
-                "Of them, sessions a reading may rest on (min_trials observations; not played "
-                "while the staircase adapted, for the measures it steers on).",
+                gettext_noop(
+                    "Of them, sessions a reading may rest on (min_trials observations; not played "
+                    "while the staircase adapted, for the measures it steers on)."
+                ),
                 unit="count",
             ),
             Column(
                 "min_trials",
                 INTEGER,
-                "Fewest observations a session's value needs to count.",
+                gettext_noop("Fewest observations a session's value needs to count."),
                 unit="count",
             ),
             _number("latest", "The latest session's value, in the metric's unit."),
             Column(
                 "latest_n",
                 INTEGER,
-                "Observations behind the latest value.",
+                gettext_noop("Observations behind the latest value."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -932,9 +1094,11 @@ _TABLES = (
             Column(
                 "trend_status",
                 STRING,
-                "ok: fitted; not_enough_points: fewer than 5 counted sessions; no_variation: "
-                "every counted session has the same value; no_fit: a proportion at an end of "
-                "its scale.",
+                gettext_noop(
+                    "ok: fitted; not_enough_points: fewer than 5 counted sessions; no_variation: "
+                    "every counted session has the same value; no_fit: a proportion at an end of "
+                    "its scale."
+                ),
                 allowed=TREND_STATUSES,
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -942,8 +1106,10 @@ _TABLES = (
             Column(
                 "trend_points",
                 INTEGER,
-                "Counted sessions the trend rests on (a primary reading: from the baseline to "
-                "the point).",
+                gettext_noop(
+                    "Counted sessions the trend rests on (a primary reading: from the baseline to "
+                    "the point)."
+                ),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -951,8 +1117,10 @@ _TABLES = (
             Column(
                 "trend_scale",
                 STRING,
-                "linear: weighted least squares (weights: each session's observations); logit: "
-                "a quasi-binomial logistic regression, for a proportion.",
+                gettext_noop(
+                    "linear: weighted least squares (weights: each session's observations); logit: "
+                    "a quasi-binomial logistic regression, for a proportion."
+                ),
                 allowed=("linear", "logit"),
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -977,7 +1145,9 @@ _TABLES = (
             Column(
                 "change_status",
                 STRING,
-                "Whether a reliable change was computed at the point, and if not, why.",
+                gettext_noop(
+                    "Whether a reliable change was computed at the point, and if not, why."
+                ),
                 allowed=tuple(CHANGE_STATUSES),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
@@ -986,14 +1156,14 @@ _TABLES = (
             Column(
                 "baseline_session",
                 INTEGER,
-                "The session that stands for the baseline.",
+                gettext_noop("The session that stands for the baseline."),
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
             Column(
                 "baseline_n",
                 INTEGER,
-                "Observations behind the baseline value.",
+                gettext_noop("Observations behind the baseline value."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -1002,7 +1172,7 @@ _TABLES = (
             Column(
                 "point_n",
                 INTEGER,
-                "Observations behind the point's value.",
+                gettext_noop("Observations behind the point's value."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -1016,7 +1186,7 @@ _TABLES = (
             Column(
                 "practice_n",
                 INTEGER,
-                "Control-arm participants behind the practice gain.",
+                gettext_noop("Control-arm participants behind the practice gain."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -1026,15 +1196,17 @@ _TABLES = (
             Column(
                 "reliability_source",
                 STRING,
-                "Where r and SD come from: a norms row (citation, retest n) or the study's "
-                "retest protocol (its ICC(A,1), interval and n).",
+                gettext_noop(
+                    "Where r and SD come from: a norms row (citation, retest n) or the study's "
+                    "retest protocol (its ICC(A,1), interval and n)."
+                ),
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
             Column(
                 "reliability_n",
                 INTEGER,
-                "People the reliability rests on.",
+                gettext_noop("People the reliability rests on."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -1058,18 +1230,22 @@ _TABLES = (
             Column(
                 "norm_n",
                 INTEGER,
-                "People in the norm sample.",
+                gettext_noop("People in the norm sample."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
             Column(
-                "norm_source", STRING, "Citation of the norms.", nullable=True, missing=NOT_ENOUGH
+                "norm_source",
+                STRING,
+                gettext_noop("Citation of the norms."),
+                nullable=True,
+                missing=NOT_ENOUGH,
             ),
             Column(
                 "norm_protocol",
                 STRING,
-                "The norms' protocol settings: game, examination seconds, opponent.",
+                gettext_noop("The norms' protocol settings: game, examination seconds, opponent."),
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
@@ -1083,7 +1259,7 @@ _TABLES = (
             Column(
                 "cohort_n",
                 INTEGER,
-                "Control-arm participants at that session.",
+                gettext_noop("Control-arm participants at that session."),
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
@@ -1091,12 +1267,16 @@ _TABLES = (
             Column(
                 "words",
                 STRING,
-                "The flag words the reading shows (reliable improvement, decline, ...), "
-                "separated by '; ' (empty: none).",
+                gettext_noop(
+                    "The flag words the reading shows (reliable improvement, decline, ...), "
+                    "separated by '; ' (empty: none)."
+                ),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
-            Column("reading", STRING, "The reading in the words the dashboard shows."),
+            Column(
+                "reading", STRING, gettext_noop("The reading in the words the dashboard shows.")
+            ),
         ),
     ),
 )
@@ -1120,41 +1300,55 @@ TRIAL_TYPES = {
 
 BIDS_EVENTS = Table(
     "events",
-    "sub-<participant_id>_ses-<session>_task-<game_type>[_run-<game>]_events.tsv: one row per "
-    "event of one game, in order of onset (missing values: n/a).",
+    gettext_noop(
+        "sub-<participant_id>_ses-<session>_task-<game_type>[_run-<game>]_events.tsv: one row per "
+        "event of one game, in order of onset (missing values: n/a)."
+    ),
     ("onset",),
     (
-        Column("onset", NUMBER, "Time from the start of the game.", unit="s"),
-        Column("duration", NUMBER, "How long the event lasted (0: an instant).", unit="s"),
-        Column("trial_type", STRING, "What happened.", allowed=tuple(TRIAL_TYPES)),
+        Column("onset", NUMBER, gettext_noop("Time from the start of the game."), unit="s"),
+        Column(
+            "duration", NUMBER, gettext_noop("How long the event lasted (0: an instant)."), unit="s"
+        ),
+        Column("trial_type", STRING, gettext_noop("What happened."), allowed=tuple(TRIAL_TYPES)),
         Column(
             "response_time",
             NUMBER,
-            "Decision time measured in the browser before the action.",
+            gettext_noop("Decision time measured in the browser before the action."),
             unit="s",
             nullable=True,
         ),
         Column("round", INTEGER, ROUND.description),
         Column("deal", INTEGER, DEAL.description, nullable=True),
         Column(
-            "hand", STRING, "The hand on show (examination).", allowed=("A", "B"), nullable=True
+            "hand",
+            STRING,
+            gettext_noop("The hand on show (examination)."),
+            allowed=("A", "B"),
+            nullable=True,
         ),
         Column(
             "trick",
             INTEGER,
-            "Trick of the deal, counted from 0 (plays).",
+            gettext_noop("Trick of the deal, counted from 0 (plays)."),
             nullable=True,
             missing=(NOT_APPLICABLE,),
         ),
         Column(
             "pile_trick",
             INTEGER,
-            "Place of the trick looked at within its pile, counted from 0 (recall, probe_where).",
+            gettext_noop(
+                "Place of the trick looked at within its pile, counted from 0 (recall, "
+                "probe_where)."
+            ),
             nullable=True,
             missing=(NOT_APPLICABLE,),
         ),
         Column(
-            "position", INTEGER, "Place in the trick, 0 for the card led (plays).", nullable=True
+            "position",
+            INTEGER,
+            gettext_noop("Place in the trick, 0 for the card led (plays)."),
+            nullable=True,
         ),
         Column("seat", INTEGER, SEATS, nullable=True),
         Column("actor", STRING, ACTOR.description, allowed=ACTORS, nullable=True),
@@ -1162,46 +1356,60 @@ BIDS_EVENTS = Table(
         Column(
             "legal_count",
             INTEGER,
-            "Cards the player could legally play (plays).",
+            gettext_noop("Cards the player could legally play (plays)."),
             unit="count",
             nullable=True,
         ),
         _card("intended_card", "The card Lame Duck meant to find (recall).", nullable=True),
         _card("revealed_card", "The card found (recall).", nullable=True),
-        Column("pile", INTEGER, "Pile looked in (recall, probe_where).", nullable=True),
+        Column(
+            "pile", INTEGER, gettext_noop("Pile looked in (recall, probe_where)."), nullable=True
+        ),
         Column(
             "card_index",
             INTEGER,
-            "Card within the trick looked at (recall, probe_where).",
+            gettext_noop("Card within the trick looked at (recall, probe_where)."),
             nullable=True,
         ),
-        Column("hit", BOOLEAN, "The revealed card is the intended one (recall).", nullable=True),
+        Column(
+            "hit",
+            BOOLEAN,
+            gettext_noop("The revealed card is the intended one (recall)."),
+            nullable=True,
+        ),
         Column(
             "in_other_hand",
             BOOLEAN,
-            "The answer to a which-hand probe: yes, the card was in the other hand.",
+            gettext_noop("The answer to a which-hand probe: yes, the card was in the other hand."),
             nullable=True,
             missing=(NOT_APPLICABLE,),
         ),
         Column(
             "correct",
             BOOLEAN,
-            "The probe's answer was right (probe_where: the exact position; probe_which_hand).",
+            gettext_noop(
+                "The probe's answer was right (probe_where: the exact position; probe_which_hand)."
+            ),
             nullable=True,
             missing=(NOT_APPLICABLE,),
         ),
         Column(
             "code",
             STRING,
-            "Why the move was refused (illegal_attempt).",
+            gettext_noop("Why the move was refused (illegal_attempt)."),
             nullable=True,
             allowed=TABLES["illegal_attempts"].column("code").allowed,
         ),
-        Column("ended_early", BOOLEAN, "Examination ended before its time.", nullable=True),
+        Column(
+            "ended_early",
+            BOOLEAN,
+            gettext_noop("Examination ended before its time."),
+            nullable=True,
+        ),
         Column(
             "sorts",
             INTEGER,
-            "Re-orderings while on show (examination).",
+            gettext_noop("Re-orderings while on show (examination)."),
             unit="count",
             nullable=True,
         ),
@@ -1210,10 +1418,14 @@ BIDS_EVENTS = Table(
 
 BIDS_PARTICIPANTS = Table(
     "participants",
-    "participants.tsv: one row per participant in the BIDS folder.",
+    gettext_noop("participants.tsv: one row per participant in the BIDS folder."),
     ("participant_id",),
     (
-        Column("participant_id", STRING, "sub-<participant_id> (see the participants table)."),
+        Column(
+            "participant_id",
+            STRING,
+            gettext_noop("sub-<participant_id> (see the participants table)."),
+        ),
         TABLES["participants"].column("age_band"),
         TABLES["participants"].column("group"),
         ARM,

@@ -4,6 +4,7 @@ those of the studies they own. Clinicians never export (403)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict, NotFound, PermissionDenied
 from apps.exports import archive
@@ -15,14 +16,14 @@ from apps.participants.selectors import rules, study_get, study_scope
 
 def _require_researcher(user) -> None:
     if not (user.is_admin or user.is_researcher):
-        raise PermissionDenied("Research exports are for the study's researchers only.")
+        raise PermissionDenied(gettext("Research exports are for the study's researchers only."))
 
 
 def export_study_get(*, user, study_id: int) -> Study:
     """The study, if the user may export it (404 for a study they cannot see)."""
     _require_researcher(user)
     study = study_get(user=user, study_id=study_id)
-    rules.require(rules.owns_study(user, study), "Only the study's owners may export it.")
+    rules.require(rules.owns_study(user, study), gettext("Only the study's owners may export it."))
     return study
 
 
@@ -37,7 +38,7 @@ def export_get(*, user, export_id: int) -> Export:
     try:
         return exports.get(pk=export_id)
     except Export.DoesNotExist:
-        raise NotFound("There is no such export.") from None
+        raise NotFound(gettext("There is no such export.")) from None
 
 
 def export_download_get(*, export_id: int, token: str) -> Export:
@@ -45,10 +46,13 @@ def export_download_get(*, export_id: int, token: str) -> Export:
     try:
         export = Export.objects.get(pk=export_id)
     except Export.DoesNotExist:
-        raise NotFound("There is no such export.") from None
+        raise NotFound(gettext("There is no such export.")) from None
     download_token_check(export, token)
     if export.status != Export.Status.READY:
-        raise Conflict(f"The export is {export.status}.", code="export_not_ready")
+        raise Conflict(
+            gettext("The export is %(status)s.") % {"status": export.status},
+            code="export_not_ready",
+        )
     if not archive.archive_path(export.archive_name).is_file():
-        raise NotFound("The export's archive is no longer kept.", code="export_expired")
+        raise NotFound(gettext("The export's archive is no longer kept."), code="export_expired")
     return export

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core import signing
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.common.errors import PermissionDenied
 
@@ -33,11 +34,14 @@ def download_token_check(export, token: str) -> None:
         data = signing.loads(token, salt=SALT, max_age=link_lifetime())
     except signing.SignatureExpired:
         raise PermissionDenied(
-            "This download link has expired; ask for a new one.", code="download_link_expired"
+            gettext("This download link has expired; ask for a new one."),
+            code="download_link_expired",
         ) from None
     except signing.BadSignature:
         raise PermissionDenied(
-            "This download link is not valid.", code="download_link_invalid"
+            gettext("This download link is not valid."), code="download_link_invalid"
         ) from None
     if data != {"export": export.pk, "archive": export.archive_sha256[:16]}:
-        raise PermissionDenied("This download link is not valid.", code="download_link_invalid")
+        raise PermissionDenied(
+            gettext("This download link is not valid."), code="download_link_invalid"
+        )

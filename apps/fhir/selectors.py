@@ -4,6 +4,7 @@ may not see is not found)."""
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.fhir import bundle, codes
 from apps.fhir.models import ClinicIdentifier
@@ -37,7 +38,7 @@ def clinic_identifier_get(*, user, participant_id: int) -> ClinicIdentifier | No
     participant = participant_get(user=user, participant_id=participant_id)
     rules.require(
         rules.may_run_sessions(user, participant),
-        "The clinic's identifier is for the clinical team and the study's owners.",
+        gettext("The clinic's identifier is for the clinical team and the study's owners."),
     )
     return ClinicIdentifier.objects.filter(participant=participant).first()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
@@ -30,7 +31,7 @@ def clinic_identifier_set(
     records. For the clinical team and the study's owners."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "The clinic's identifier is for the clinical team and the study's owners.",
+        gettext("The clinic's identifier is for the clinical team and the study's owners."),
     )
     identifier = ClinicIdentifier.objects.select_for_update().filter(participant=participant)
     current = identifier.first()

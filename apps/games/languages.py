@@ -3,6 +3,8 @@ participant changes there."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from apps.common.errors import NotFound
 from apps.games.links import Claim
 from apps.games.models import Game, GameSeat
@@ -26,7 +28,7 @@ def seat_participant(*, game_id: int, link: Claim | None) -> Participant:
     held = GameSeat.objects.select_related("session__participant").filter(game=game, seat=seat)
     entry = held.first()
     if entry is None or entry.session is None:
-        raise NotFound("No participant holds this seat.", code="no_participant")
+        raise NotFound(gettext("No participant holds this seat."), code="no_participant")
     return entry.session.participant
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import DomainError, NotFound
@@ -50,11 +51,11 @@ class Claim:
     def check(self, game: Game | None) -> None:
         """``LinkInvalid`` unless ``game`` (the claimed one, locked) still honours this link."""
         if game is None or game.link_generation != self.generation:
-            raise LinkInvalid("This game link is no longer valid; ask for a new one.")
+            raise LinkInvalid(gettext("This game link is no longer valid; ask for a new one."))
         if self.seat is not None and (
             self.seat >= len(game.seats) or game.seats[self.seat]["kind"] not in PERSON_KINDS
         ):
-            raise LinkInvalid("This game link is not valid.")
+            raise LinkInvalid(gettext("This game link is not valid."))
 
 
 @lru_cache(maxsize=4096)
@@ -73,14 +74,16 @@ def play_link_claim(token: str) -> Claim:
     try:
         data, signed_at = _signed(token)
     except signing.BadSignature:
-        raise LinkInvalid("This game link is not valid.") from None
+        raise LinkInvalid(gettext("This game link is not valid.")) from None
     if time.time() - signed_at > LINK_HOURS * 3600:
-        raise LinkInvalid("This game link has expired; ask for a new one.", code="link_expired")
+        raise LinkInvalid(
+            gettext("This game link has expired; ask for a new one."), code="link_expired"
+        )
     if not isinstance(data, dict) or not isinstance(data.get("g"), int):
-        raise LinkInvalid("This game link is not valid.")
+        raise LinkInvalid(gettext("This game link is not valid."))
     seat = data.get("s")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
-        raise LinkInvalid("This game link is not valid.")
+        raise LinkInvalid(gettext("This game link is not valid."))
     return Claim(game_id=data["g"], generation=data.get("v"), seat=seat)
 
 
@@ -134,5 +137,7 @@ def join_code_link(code: str) -> str:
         .first()
     )
     if found is None or found.generation != found.game.link_generation:
-        raise NotFound("There is no such code, or it has expired.", code="join_code_unknown")
+        raise NotFound(
+            gettext("There is no such code, or it has expired."), code="join_code_unknown"
+        )
     return play_link_token(found.game, seat=found.seat)

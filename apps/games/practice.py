@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict
 from apps.games.models import Game, GameSeat
@@ -78,16 +79,17 @@ def practice_create(*, session: TrainingSession) -> Game:
     session = TrainingSession.objects.select_for_update().get(pk=session.pk)
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
-            f"The session is {session.status}; games are played in a started session.",
+            gettext("The session is %(status)s; games are played in a started session.")
+            % {"status": session.status},
             code="session_not_started",
         )
     if session.games.filter(practice=False).exists():
         raise Conflict(
-            "This session's game has begun: the practice comes before it.",
+            gettext("This session's game has begun: the practice comes before it."),
             code="practice_after_game",
         )
     if session.games.filter(practice=True, status=Game.Status.ACTIVE).exists():
-        raise Conflict("A practice round is already in play.", code="practice_in_play")
+        raise Conflict(gettext("A practice round is already in play."), code="practice_in_play")
     snapshot = practice_snapshot(dict(session.protocol_snapshot))
     plans = [SeatPlan(GameSeat.Kind.PARTICIPANT, session=session)]
     plans += [SeatPlan(GameSeat.Kind.BOT)] * (SEAT_COUNTS[snapshot["game"]] - 1)

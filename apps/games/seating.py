@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict, ValidationFailed
 from apps.games import links, services
@@ -54,9 +55,9 @@ def _check_seats(game_type: str, seats: list[dict[str, Any]]) -> None:
     chosen = [s["participant"] for s in seats if s["kind"] == Kind.PARTICIPANT]
     if len(set(chosen)) != len(chosen):
         raise ValidationFailed(
-            "A participant can hold only one seat at a table.",
+            gettext("A participant can hold only one seat at a table."),
             code="duplicate_participant",
-            details={"seats": ["A participant is listed twice."]},
+            details={"seats": [gettext("A participant is listed twice.")]},
         )
 
 
@@ -111,7 +112,7 @@ def table_join(*, link: links.Claim) -> dict[str, Any]:
             place = GameSeat.objects.get(game=game, seat=seat)
             if place.joined_at is None:
                 if game.status != Game.Status.WAITING:
-                    raise Conflict("This table is closed.", code="table_closed")
+                    raise Conflict(gettext("This table is closed."), code="table_closed")
                 place.joined_at = run.now
                 place.save(update_fields=["joined_at"])
                 run.record(EventKind.SEAT_JOINED, seat=seat, payload={"seat": seat})
@@ -137,7 +138,7 @@ def _may_run(user, game: Game) -> None:
     for session in seated_sessions(game):
         rules.require(
             rules.may_run_sessions(user, session.participant),
-            "You may not run this table: one of its participants is not yours to run.",
+            gettext("You may not run this table: one of its participants is not yours to run."),
         )
 
 
@@ -159,7 +160,9 @@ def table_cancel(*, user, game: Game) -> Game:
     _may_run(user, game)
     with locked(game.pk) as run:
         if run.game.status != Game.Status.WAITING:
-            raise Conflict("Only a table still waiting can be cancelled.", code="table_not_waiting")
+            raise Conflict(
+                gettext("Only a table still waiting can be cancelled."), code="table_not_waiting"
+            )
         _end(run, user, "cancelled by the clinician")
     return run.game
 
@@ -167,9 +170,9 @@ def table_cancel(*, user, game: Game) -> Game:
 def _person_seat(game: Game, seat: int) -> None:
     if not 0 <= seat < len(game.seats) or game.seats[seat]["kind"] not in PERSON_KINDS:
         raise ValidationFailed(
-            "That is not a person's seat at this table.",
+            gettext("That is not a person's seat at this table."),
             code="invalid_seats",
-            details={"seat": ["Not a person's seat."]},
+            details={"seat": [gettext("Not a person's seat.")]},
         )
 
 
@@ -182,7 +185,7 @@ def _in_play(user, game: Game, seat: int | None = None) -> Iterator[GameRun]:
         _person_seat(game, seat)
     with locked(game.pk) as run:
         if run.game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise Conflict("The table is not in play.", code="table_not_running")
+            raise Conflict(gettext("The table is not in play."), code="table_not_running")
         run.catch_up()
         yield run
 
@@ -201,7 +204,7 @@ def table_pause(*, user, game: Game) -> Game:
     _may_run(user, game)
     with locked(game.pk) as run:
         if run.game.status != Game.Status.ACTIVE:
-            raise Conflict("Only a table in play can be paused.", code="table_not_running")
+            raise Conflict(gettext("Only a table in play can be paused."), code="table_not_running")
         run.catch_up()  # what was due before the pause happens first
         if run.game.status != Game.Status.ACTIVE:
             return run.game
@@ -215,7 +218,7 @@ def table_resume(*, user, game: Game) -> Game:
     _may_run(user, game)
     with locked(game.pk) as run:
         if run.game.status != Game.Status.PAUSED:
-            raise Conflict("Only a paused table can be resumed.", code="table_not_paused")
+            raise Conflict(gettext("Only a paused table can be resumed."), code="table_not_paused")
         stood = run.resume()
         run.record(
             EventKind.TABLE_RESUMED,
@@ -243,7 +246,9 @@ def table_seat_return(*, user, game: Game, seat: int) -> Game:
     """Give a seat the computer plays back to its person."""
     with _in_play(user, game, seat) as run:
         if seat not in run.seat_clocks.taken_over:
-            raise Conflict("The person plays that seat already.", code="seat_not_taken_over")
+            raise Conflict(
+                gettext("The person plays that seat already."), code="seat_not_taken_over"
+            )
         turns.seat_return(run, seat, turns.CLINICIAN)
         turns.silence_starts(run)
     return run.game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext
 
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games import links
@@ -31,7 +32,7 @@ def session_games(session) -> QuerySet[Game]:
 def game_for_staff(*, user, game_id: int) -> Game:
     game = games_visible_to(user).filter(pk=game_id).first()
     if game is None:
-        raise NotFound("No such game.")
+        raise NotFound(gettext("No such game."))
     return game
 
 
@@ -45,7 +46,8 @@ def game_full_record(game: Game) -> dict:
     """Everything about a finished game, hidden cards included: for staff review only."""
     if game.status in Game.OPEN:
         raise PermissionDenied(
-            "The full record of a game is shown only once it is over.", code="game_in_progress"
+            gettext("The full record of a game is shown only once it is over."),
+            code="game_in_progress",
         )
     state = game_from_json(game.state)
     events = GameEvent.objects.filter(game=game).order_by("seq")

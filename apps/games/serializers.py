@@ -5,6 +5,7 @@ the schema-only shapes in ``apps.games.shapes``."""
 import copy
 
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from apps.common.errors import ValidationFailed
@@ -41,7 +42,7 @@ class _ClientFacts(serializers.Serializer):
             unknown = sorted(str(name)[:40] for name in set(data) - set(self.fields))
             if unknown:
                 raise ValidationFailed(
-                    f"Unknown field(s): {', '.join(unknown[:10])}.",
+                    gettext("Unknown field(s): %(join)s.") % {"join": ", ".join(unknown[:10])},
                     code="unknown_fields",
                     details={"unknown": unknown[:50], "allowed": sorted(self.fields)},
                 )
@@ -76,7 +77,9 @@ class ActionSerializer(_ClientFacts):
         if isinstance(value, int) and -100 < value < 100:
             return value
         raise serializers.ValidationError(
-            "A card is written like 7H or 10S (at most 3 characters), or 0 or 1 in a 'Stragedy."
+            gettext(
+                "A card is written like 7H or 10S (at most 3 characters), or 0 or 1 in a 'Stragedy."
+            )
         )
 
     def engine_action(self) -> dict:
@@ -151,9 +154,9 @@ class TableSeatRequestSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs["kind"] == "participant" and "participant" not in attrs:
             raise ValidationFailed(
-                "A participant seat names its participant.",
+                gettext("A participant seat names its participant."),
                 code="invalid_seats",
-                details={"seats": ["A participant seat names its participant."]},
+                details={"seats": [gettext("A participant seat names its participant.")]},
             )
         if attrs["kind"] != "participant":
             attrs.pop("participant", None)
@@ -183,7 +186,9 @@ class TableControlSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs["action"].startswith("seat_") and "seat" not in attrs:
             raise ValidationFailed(
-                "Name the seat.", code="invalid_input", details={"seat": ["Name the seat."]}
+                gettext("Name the seat."),
+                code="invalid_input",
+                details={"seat": [gettext("Name the seat.")]},
             )
         return attrs
 

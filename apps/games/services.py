@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common import clock as clocks
 from apps.common.errors import Conflict, ValidationFailed
@@ -24,6 +25,7 @@ from apps.games import links
 from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
+from apps.games.engine.contract import Event
 from apps.games.engine.visibility import NO_SEAT
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
@@ -215,7 +217,7 @@ def game_open(
     return run.game
 
 
-def _begin(run: GameRun, opening: list[dict[str, Any]]) -> None:
+def _begin(run: GameRun, opening: list[Event]) -> None:
     """The game's clocks start now: the examination readies, the opponents take their turns."""
     run.effects.extend(opening)
     run.after_change(opening, opening=True)
@@ -230,7 +232,8 @@ def game_create(
     ``now`` is when the game starts: the present unless simulated (demo data)."""
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
-            f"The session is {session.status}; games are played in a started session.",
+            gettext("The session is %(status)s; games are played in a started session.")
+            % {"status": session.status},
             code="session_not_started",
         )
     # A practice still in play when the real game begins is over: it was skipped.
@@ -291,10 +294,10 @@ def _playing(game: Game) -> None:
     """Refuse a person's request unless the game is in play."""
     if game.status == Game.Status.WAITING:
         raise Conflict(
-            "The game starts when everyone at the table has joined.", code="table_waiting"
+            gettext("The game starts when everyone at the table has joined."), code="table_waiting"
         )
     if game.status == Game.Status.PAUSED:
-        raise Conflict("The clinician has paused the table.", code="table_paused")
+        raise Conflict(gettext("The clinician has paused the table."), code="table_paused")
     if game.status != Game.Status.ACTIVE:
         raise RulesError("game_over", "this game is over")
 
@@ -310,7 +313,7 @@ def _caught_up(run: GameRun, seat: int, request: ClientFacts, reason: str) -> No
         presence.heard(run.game.pk, seat, run.now)
     if request.version is not None and request.version != version:
         raise Conflict(
-            "The game has moved on since this view; reload it and try again.",
+            gettext("The game has moved on since this view; reload it and try again."),
             code="stale_version",
             details={"version": run.game.next_seq},
         )
@@ -324,7 +327,8 @@ def game_act(
     def perform(run: GameRun, seat: int) -> None:
         if not isinstance(action, dict) or action.get("type") not in PERSON_ACTIONS:
             raise ValidationFailed(
-                f"type must be one of {', '.join(PERSON_ACTIONS)}", code="invalid_input"
+                gettext("type must be one of %(join)s") % {"join": ", ".join(PERSON_ACTIONS)},
+                code="invalid_input",
             )
         _playing(run.game)
         _caught_up(run, seat, request, "acted")
@@ -353,7 +357,8 @@ def game_examination_event(
         kind = event.get("type") if isinstance(event, dict) else None
         if kind not in EXAMINATION_EVENTS:
             raise ValidationFailed(
-                f"type must be one of {', '.join(EXAMINATION_EVENTS)}", code="invalid_input"
+                gettext("type must be one of %(join)s") % {"join": ", ".join(EXAMINATION_EVENTS)},
+                code="invalid_input",
             )
         _playing(run.game)
         _caught_up(run, seat, request, "examination")
@@ -397,7 +402,7 @@ def _examination_event(
         hand = run.state.view(seat)["examination"][clock.hand]
         if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
             raise ValidationFailed(
-                "cards must be the hand on show, in the new order", code="invalid_input"
+                gettext("cards must be the hand on show, in the new order"), code="invalid_input"
             )
         clock.sorts += 1
         run.record(
@@ -517,7 +522,7 @@ def game_abandon(*, game: Game, reason: str = "", by: str | None = None) -> Game
 def game_link_issue(*, game: Game, revoke_previous: bool = False) -> Game:
     """Prepare a new single-game link; ``revoke_previous`` invalidates every earlier one."""
     if game.status not in Game.OPEN:
-        raise Conflict("This game is over; there is nothing left to play on a device.")
+        raise Conflict(gettext("This game is over; there is nothing left to play on a device."))
     if revoke_previous:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)

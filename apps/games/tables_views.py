@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -21,7 +22,7 @@ REFUSED = OpenApiResponse(description="Refused: the error shape, with its code")
 def _table(request, game_id: int) -> Game:
     game = selectors.game_for_staff(user=request.user, game_id=game_id)
     if not is_table(game):
-        raise NotFound("This game is not a table.")
+        raise NotFound(gettext("This game is not a table."))
     return game
 
 

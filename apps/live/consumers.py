@@ -30,6 +30,8 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import DomainError, PermissionDenied, error_body
@@ -76,6 +78,13 @@ class LiveSocket(AsyncWebsocketConsumer):
     changes the writer rendered, the game's timer, refusals."""
 
     group: str
+    # The language its refusals are written in: the seat's participant's, or the staff
+    # member's (set by ``admit``; English until then).
+    language: str | None = None
+
+    async def dispatch(self, message) -> None:
+        with translation.override(self.language):
+            await super().dispatch(message)
 
     async def connect(self) -> None:
         try:
@@ -180,7 +189,7 @@ class LiveSocket(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         ref = protocol.ref_of(text_data)
         if not self.bucket.take():
-            await self.refuse(ref, "rate_limited", "Too many messages; slow down.")
+            await self.refuse(ref, "rate_limited", gettext("Too many messages; slow down."))
             return
         try:
             message = protocol.parse(text_data, binary=bytes_data is not None)
@@ -215,11 +224,13 @@ class TableConsumer(LiveSocket):
             self.link = links.play_link_claim(kwargs["token"])
             game = Game.objects.filter(pk=self.link.game_id).first()
             self.link.check(game)
+            self.language = selectors.link_language(kwargs["token"])
         else:
             self.link, user = None, self.scope.get("user")
             if user is None or not user.is_authenticated:
-                raise PermissionDenied("Sign in, or use a game link.")
+                raise PermissionDenied(gettext("Sign in, or use a game link."))
             game = selectors.game_for_staff(user=user, game_id=kwargs["game_id"])
+            self.language = user.language
         assert game is not None
         self.seat = services.acting_seat(game, self.link)
         self.group = seat_group(game.pk, self.seat)
@@ -277,7 +288,9 @@ class TableConsumer(LiveSocket):
             return refused.status, services.refusal_text(refused)
         if not valid:
             details = json.loads(json.dumps(serializer.errors))
-            body = error_body("validation_error", "The request has invalid fields.", details)
+            body = error_body(
+                "validation_error", gettext("The request has invalid fields."), details
+            )
             return 400, services.render(body)
         request = serializer.client_request()
         if message.type == "act":

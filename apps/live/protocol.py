@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 MAX_MESSAGE_BYTES = 4096
 FIELDS = {
     "act": {"data"},
@@ -53,36 +55,47 @@ def parse(raw: str | None, *, binary: bool = False) -> Message:
     """The message ``raw`` (a text frame), or :class:`Refused` with a code."""
     if binary or raw is None:
         raise Refused(
-            "malformed_message", "A message is one JSON object, sent as text (not binary)."
+            "malformed_message", gettext("A message is one JSON object, sent as text (not binary).")
         )
     if len(raw.encode("utf-8", errors="surrogatepass")) > MAX_MESSAGE_BYTES:
         raise Refused(
             "message_too_large",
-            f"A message may be at most {MAX_MESSAGE_BYTES} bytes.",
+            gettext("A message may be at most %(MAX_MESSAGE_BYTES)s bytes.")
+            % {"MAX_MESSAGE_BYTES": MAX_MESSAGE_BYTES},
             {"limit": MAX_MESSAGE_BYTES},
         )
     try:
         value = json.loads(raw)
     except (ValueError, RecursionError):
-        raise Refused("malformed_message", "A message is one JSON object.") from None
+        raise Refused("malformed_message", gettext("A message is one JSON object.")) from None
     if not isinstance(value, dict):
-        raise Refused("malformed_message", "A message is one JSON object.")
+        raise Refused("malformed_message", gettext("A message is one JSON object."))
     kind = value.get("type")
     if kind not in FIELDS:
-        raise Refused("invalid_input", f"type must be one of {', '.join(FIELDS)}.")
+        raise Refused(
+            "invalid_input", gettext("type must be one of %(join)s.") % {"join": ", ".join(FIELDS)}
+        )
     unknown = sorted(set(value) - {"type", "ref"} - FIELDS[kind])
     if unknown:
         raise Refused(
-            "unknown_fields", f"A {kind} message has no {', '.join(unknown)}.", {"fields": unknown}
+            "unknown_fields",
+            gettext("A %(kind)s message has no %(join)s.")
+            % {"kind": kind, "join": ", ".join(unknown)},
+            {"fields": unknown},
         )
     ref = value.get("ref")
     if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
-        raise Refused("invalid_input", "ref is a string of at most 64 characters.")
+        raise Refused("invalid_input", gettext("ref is a string of at most 64 characters."))
     data, since = value.get("data"), value.get("since")
     if "data" in FIELDS[kind] and not isinstance(data, dict):
-        raise Refused("invalid_input", f"A {kind} message carries data, a JSON object.")
+        raise Refused(
+            "invalid_input",
+            gettext("A %(kind)s message carries data, a JSON object.") % {"kind": kind},
+        )
     if kind == "resume" and (not isinstance(since, int) or isinstance(since, bool) or since < -1):
-        raise Refused("invalid_input", "since is the last sequence number seen (-1 for none).")
+        raise Refused(
+            "invalid_input", gettext("since is the last sequence number seen (-1 for none).")
+        )
     return Message(type=kind, ref=ref, data=data, since=since)
 
 

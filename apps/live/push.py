@@ -10,10 +10,11 @@ costs no rendering).
 
 With the Redis pub/sub layer (the default), the messages are published by a plain synchronous
 Redis client that each process keeps, in the layer's own wire format (its group channel name,
-its serializer): one round trip on a connection kept open, where ``async_to_sync(group_send)``
-from a request's thread would start an event loop and open (and close) a Redis connection for
-every change. Who listens is asked in the same round trip (``PUBSUB NUMSUB``). Other layers
-(the embedded default's in-memory layer) get ``group_send`` for every group.
+its serializer) on a connection kept open, where ``async_to_sync(group_send)`` from a request's
+thread would start an event loop and open (and close) a Redis connection for every change: one
+round trip asks who listens (``PUBSUB NUMSUB``), one more publishes every seat's message (a
+pipeline). Other layers (the embedded default's in-memory layer) get ``group_send`` for every
+group.
 """
 
 from __future__ import annotations
@@ -83,6 +84,18 @@ class Publisher:
         channel, client = self._channel(group)
         client.publish(channel, self.layer.serialize(message))
 
+    def group_send_all(self, messages: list[tuple[str, dict]]) -> None:
+        """Each ``(group, message)``, in order, in one round trip a host."""
+        pipelines: dict[int, Any] = {}
+        for group, message in messages:
+            channel, client = self._channel(group)
+            pipeline = pipelines.get(id(client))
+            if pipeline is None:
+                pipeline = pipelines[id(client)] = client.pipeline(transaction=False)
+            pipeline.publish(channel, self.layer.serialize(message))
+        for pipeline in pipelines.values():
+            pipeline.execute()
+
     def close(self) -> None:
         for client in self.clients:
             client.close()
@@ -128,16 +141,30 @@ def publisher(layer) -> Publisher | None:
 def send(layer, group: str, message: dict[str, Any]) -> None:
     """Publish ``message`` on ``group`` from any thread (a request's, a job's, an event
     loop's)."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-    if loop is not None:  # called from code running on an event loop's own thread
-        loop.create_task(layer.group_send(group, message))
+    if _on_loop():  # called from code running on an event loop's own thread
+        asyncio.get_running_loop().create_task(layer.group_send(group, message))
     elif (direct := publisher(layer)) is not None:
         direct.group_send(group, message)
     else:
         async_to_sync(layer.group_send)(group, message)
+
+
+def send_all(layer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Publish each ``(group, message)``, in one round trip where the layer allows it."""
+    direct = None if _on_loop() else publisher(layer)
+    if direct is not None:
+        direct.group_send_all(messages)
+        return
+    for group, message in messages:
+        send(layer, group, message)
+
+
+def _on_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _listened(layer, groups: list[str]) -> list[str]:
@@ -156,6 +183,7 @@ def announce(sender, *, game_id: int, change, **kwargs) -> None:
     groups = [*seats, watch_group(game_id)]
     due = change.next_change.isoformat() if change.next_change else None
     try:
+        messages = []
         for group in _listened(layer, groups):
             body = change.for_seat(seats[group]) if group in seats else change.for_watch()
             message = {
@@ -166,6 +194,7 @@ def announce(sender, *, game_id: int, change, **kwargs) -> None:
                 "view": body["view"],
                 "next_change": due,
             }
-            send(layer, group, message)
+            messages.append((group, message))
+        send_all(layer, messages)
     except Exception:
         log.warning("could not announce game %s version %s", game_id, change.version, exc_info=True)

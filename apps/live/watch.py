@@ -11,6 +11,8 @@ else is refused with ``read_only`` and changes nothing.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from apps.common.errors import PermissionDenied
 from apps.games import selectors, services
 from apps.live import protocol
@@ -22,9 +24,10 @@ class WatchConsumer(LiveSocket):
     def admit(self) -> tuple[int, int]:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            raise PermissionDenied("Sign in to watch a game.")
+            raise PermissionDenied(gettext("Sign in to watch a game."))
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         game = selectors.game_for_staff(user=user, game_id=game_id)
+        self.language = user.language
         self.group = watch_group(game.pk)
         return game.pk, game.next_seq - 1
 
@@ -46,6 +49,8 @@ class WatchConsumer(LiveSocket):
         if message.type == "resume" and message.since is not None:
             self.since = message.since
         elif message.type != "view":
-            await self.refuse(message.ref, "read_only", "A spectator cannot act in the game.")
+            await self.refuse(
+                message.ref, "read_only", gettext("A spectator cannot act in the game.")
+            )
             return
         await self.catch_up()

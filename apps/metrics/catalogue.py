@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 HIGHER = "higher_better"
 LOWER = "lower_better"
 NEUTRAL = "neutral"
@@ -68,49 +70,61 @@ METRICS: tuple[Metric, ...] = (
     # -- recall ('Stragedy) -------------------------------------------------------------------
     Metric(
         "recall_hit",
-        "'Stragedy hit rate",
-        "Share of 'Stragedy attempts in which the revealed card was the card Lame Duck named "
-        "as intended. Only attempts with a named intended card count.",
+        gettext_noop("'Stragedy hit rate"),
+        gettext_noop(
+            "Share of 'Stragedy attempts in which the revealed card was the card Lame Duck named "
+            "as intended. Only attempts with a named intended card count."
+        ),
         "proportion",
         HIGHER,
     ),
     Metric(
         "recall_suit_correct",
-        "'Stragedy suit correct",
-        "Share of 'Stragedy attempts in which the revealed card had the intended card's suit.",
+        gettext_noop("'Stragedy suit correct"),
+        gettext_noop(
+            "Share of 'Stragedy attempts in which the revealed card had the intended card's suit."
+        ),
         "proportion",
         HIGHER,
     ),
     Metric(
         "recall_rank_correct",
-        "'Stragedy rank correct",
-        "Share of 'Stragedy attempts in which the revealed card had the intended card's rank.",
+        gettext_noop("'Stragedy rank correct"),
+        gettext_noop(
+            "Share of 'Stragedy attempts in which the revealed card had the intended card's rank."
+        ),
         "proportion",
         HIGHER,
     ),
     Metric(
         "recall_position_error",
-        "'Stragedy position error",
-        "Distance in trick slots between the position chosen and where the intended card "
-        "really lay, slots numbered in the order the Old Deal was played (2 x trick + card, "
-        "0..25). Attempts whose intended card was not among the old tricks do not count.",
+        gettext_noop("'Stragedy position error"),
+        gettext_noop(
+            "Distance in trick slots between the position chosen and where the intended card "
+            "really lay, slots numbered in the order the Old Deal was played (2 x trick + card, "
+            "0..25). Attempts whose intended card was not among the old tricks do not count."
+        ),
         "slots",
         LOWER,
     ),
     Metric(
         "recall_chance",
-        "'Stragedy chance level",
-        "The chance of revealing the intended card by picking at random within the pile "
-        "chosen: 1 / the face-down cards in that pile.",
+        gettext_noop("'Stragedy chance level"),
+        gettext_noop(
+            "The chance of revealing the intended card by picking at random within the pile "
+            "chosen: 1 / the face-down cards in that pile."
+        ),
         "proportion",
         NEUTRAL,
         baseline_for="recall_hit",
     ),
     Metric(
         "recall_strategic_value",
-        "'Stragedy strategic value",
-        "New-Deal tricks Lame Duck can force (double-dummy) under the Pritticut chosen, scaled "
-        "between the worst (0) and the best (1) card that could have been chosen.",
+        gettext_noop("'Stragedy strategic value"),
+        gettext_noop(
+            "New-Deal tricks Lame Duck can force (double-dummy) under the Pritticut chosen, scaled "
+            "between the worst (0) and the best (1) card that could have been chosen."
+        ),
         "proportion",
         HIGHER,
         solver=True,
@@ -118,24 +132,29 @@ METRICS: tuple[Metric, ...] = (
     # -- recall probes (protocol setting recall_probes; only when it is on) --------------------
     Metric(
         "probe_location_hit",
-        "Where-probe hit rate",
-        "Share of where-probes (before the New Deal: where does this named card lie among the "
-        "Old Deal's face-down tricks?) answered with the card's exact position: pile, trick in "
-        "the pile and card. Every probed card is really among the tricks.",
+        gettext_noop("Where-probe hit rate"),
+        gettext_noop(
+            "Share of where-probes (before the New Deal: where does this named card lie among the "
+            "Old Deal's face-down tricks?) answered with the card's exact position: pile, trick in "
+            "the pile and card. Every probed card is really among the tricks."
+        ),
         "proportion",
         HIGHER,
     ),
     Metric(
         "probe_hand_dprime",
-        "Which-hand sensitivity (d')",
-        "Signal-detection d' of the which-hand probes (after each hand choice: was this card in "
-        "the other hand?): z(hit rate) - z(false-alarm rate), a hit a yes to a card that was "
-        "there, a false alarm a yes to a card the participant never saw (the Old Deal's "
-        "Undealt; the New Deal's foils, cards seen in the old tricks, are left out: a yes to "
-        "them confuses where a card was seen, and their counts are kept apart in the details). "
-        "Rates take the log-linear correction (0.5 added to hits and false alarms, 1 to the "
-        "signal and noise trials) in every case; a session's counts are added up over its "
-        "games.",
+        gettext_noop("Which-hand sensitivity (d')"),
+        gettext_noop(
+            "Signal-detection d' of the which-hand probes (after each hand choice: was this card "
+            "in "
+            "the other hand?): z(hit rate) - z(false-alarm rate), a hit a yes to a card that was "
+            "there, a false alarm a yes to a card the participant never saw (the Old Deal's "
+            "Undealt; the New Deal's foils, cards seen in the old tricks, are left out: a yes to "
+            "them confuses where a card was seen, and their counts are kept apart in the details). "
+            "Rates take the log-linear correction (0.5 added to hits and false alarms, 1 to the "
+            "signal and noise trials) in every case; a session's counts are added up over its "
+            "games."
+        ),
         "z",
         HIGHER,
         version=2,
@@ -143,10 +162,12 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "probe_hand_criterion",
-        "Which-hand criterion (c)",
-        "Signal-detection criterion c of the which-hand probes: -(z(hit rate) + z(false-alarm "
-        "rate)) / 2, same corrected rates (and never-seen foils) as d'. Negative: a bias to "
-        "answer yes; positive: to answer no. A response style, neither better nor worse.",
+        gettext_noop("Which-hand criterion (c)"),
+        gettext_noop(
+            "Signal-detection criterion c of the which-hand probes: -(z(hit rate) + z(false-alarm "
+            "rate)) / 2, same corrected rates (and never-seen foils) as d'. Negative: a bias to "
+            "answer yes; positive: to answer no. A response style, neither better nor worse."
+        ),
         "z",
         NEUTRAL,
         version=2,
@@ -155,9 +176,11 @@ METRICS: tuple[Metric, ...] = (
     # -- play quality -------------------------------------------------------------------------
     Metric(
         "tricks_won",
-        "Tricks won",
-        "Tricks the participant took per round (Memulation: both deals; Mendikot: the "
-        "participant's team).",
+        gettext_noop("Tricks won"),
+        gettext_noop(
+            "Tricks the participant took per round (Memulation: both deals; Mendikot: the "
+            "participant's team)."
+        ),
         "tricks",
         HIGHER,
         games=BOTH,
@@ -165,9 +188,11 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "optimal_play_rate",
-        "Optimal-play rate",
-        "Share of the participant's card plays that lost no trick against perfect play "
-        "(double-dummy value of the card played equals the best value).",
+        gettext_noop("Optimal-play rate"),
+        gettext_noop(
+            "Share of the participant's card plays that lost no trick against perfect play "
+            "(double-dummy value of the card played equals the best value)."
+        ),
         "proportion",
         HIGHER,
         solver=True,
@@ -175,9 +200,12 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "tricks_lost",
-        "Tricks lost to errors",
-        "Tricks given away by the participant's plays per round: the sum over plays of the best "
-        "value minus the value of the card played (double-dummy).",
+        gettext_noop("Tricks lost to errors"),
+        gettext_noop(
+            "Tricks given away by the participant's plays per round: the sum over plays of the "
+            "best "
+            "value minus the value of the card played (double-dummy)."
+        ),
         "tricks",
         LOWER,
         solver=True,
@@ -185,10 +213,12 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "hand_choice_loss",
-        "Hand-choice loss",
-        "When the participant was Lucky Duck: tricks given up by the hand choice, the solved "
-        "value of the better hand minus that of the hand chosen (Old Deal under its trump; New "
-        "Deal under the Pritticut Lame Duck then chose). Mean per choice.",
+        gettext_noop("Hand-choice loss"),
+        gettext_noop(
+            "When the participant was Lucky Duck: tricks given up by the hand choice, the solved "
+            "value of the better hand minus that of the hand chosen (Old Deal under its trump; New "
+            "Deal under the Pritticut Lame Duck then chose). Mean per choice."
+        ),
         "tricks",
         LOWER,
         solver=True,
@@ -196,35 +226,42 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "memory_fidelity",
-        "Memory fidelity (model estimate)",
-        "Share of what was seen that the participant's decisions show they kept: the "
-        "maximum-likelihood fidelity f (0..1) of the memory opponent's model (each examined "
-        "card of the other hand, and each face-down Old-Deal position, kept with probability f; "
-        "in the New Deal each Old-Deal card, seen twice, with 1 - (1 - f)^2; the rest guessed; "
-        "choices valued double-dummy, card plays averaged over 32 stratified sampled memories; "
-        "choice by a softmax of those values, its precision fitted too). Per game and per "
-        "session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
-        "(log-likelihoods added); details hold the likelihood interval computed at a nominal "
-        "95% and how many decisions of each kind carried information. The New Deal's hand "
-        "choice is not used. In simulation (bench/fidelity.py, 10 sessions) it recovers f "
-        "with an RMSE of about 0.1; one session's estimate is much rougher (about 0.3), and "
-        "the interval holds the true f less often than 95% (about 78% of single sessions, "
-        "63% at worst): the plays of a deal are treated as independent though a player keeps "
-        "one memory a deal.",
+        gettext_noop("Memory fidelity (model estimate)"),
+        gettext_noop(
+            "Share of what was seen that the participant's decisions show they kept: the "
+            "maximum-likelihood fidelity f (0..1) of the memory opponent's model (each examined "
+            "card of the other hand, and each face-down Old-Deal position, kept with probability "
+            "f; "
+            "in the New Deal each Old-Deal card, seen twice, with 1 - (1 - f)^2; the rest guessed; "
+            "choices valued double-dummy, card plays averaged over 32 stratified sampled memories; "
+            "choice by a softmax of those values, its precision fitted too). Per game and per "
+            "session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
+            "(log-likelihoods added); details hold the likelihood interval computed at a nominal "
+            "95% and how many decisions of each kind carried information. The New Deal's hand "
+            "choice is not used. In simulation (bench/fidelity.py, 10 sessions) it recovers f "
+            "with an RMSE of about 0.1; one session's estimate is much rougher (about 0.3), and "
+            "the interval holds the true f less often than 95% (about 78% of single sessions, "
+            "63% at worst): the plays of a deal are treated as independent though a player keeps "
+            "one memory a deal."
+        ),
         "proportion",
         HIGHER,
         version=3,
         solver=True,
-        plain="How much of what they were shown the participant's play suggests they kept in "
-        "mind, from 0% (nothing) to 100% (everything). It is worked out from the choices they "
-        "made, so one session's figure is rough: the range beside it shows how rough, and how "
-        "often such a range was found to hold the true value when we tried it on simulated "
-        "players.",
+        plain=gettext_noop(
+            "How much of what they were shown the participant's play suggests they kept in "
+            "mind, from 0% (nothing) to 100% (everything). It is worked out from the choices they "
+            "made, so one session's figure is rough: the range beside it shows how rough, and how "
+            "often such a range was found to hold the true value when we tried it on simulated "
+            "players."
+        ),
     ),
     Metric(
         "illegal_attempts",
-        "Illegal attempts",
-        "Moves refused by the rules (not following suit, playing out of turn, ...) per round.",
+        gettext_noop("Illegal attempts"),
+        gettext_noop(
+            "Moves refused by the rules (not following suit, playing out of turn, ...) per round."
+        ),
         "count",
         LOWER,
         games=BOTH,
@@ -235,10 +272,12 @@ METRICS: tuple[Metric, ...] = (
     # describes how someone plays and is never read as an improvement or a decline.
     Metric(
         "decision_time_median_ms",
-        "Median decision time",
-        "Median time from a choice being offered to the card being played, measured in the "
-        "browser (server-measured time where the browser sent none); a session's value is the "
-        "median of all its plays, not a mean of its games'.",
+        gettext_noop("Median decision time"),
+        gettext_noop(
+            "Median time from a choice being offered to the card being played, measured in the "
+            "browser (server-measured time where the browser sent none); a session's value is the "
+            "median of all its plays, not a mean of its games'."
+        ),
         "ms",
         NEUTRAL,
         version=2,
@@ -247,8 +286,8 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "decision_time_iqr_ms",
-        "Decision-time spread (IQR)",
-        "Interquartile range of the decision times (a session's: of all its plays).",
+        gettext_noop("Decision-time spread (IQR)"),
+        gettext_noop("Interquartile range of the decision times (a session's: of all its plays)."),
         "ms",
         NEUTRAL,
         version=2,
@@ -257,9 +296,11 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "decision_time_cv",
-        "Decision-time variability (CV)",
-        "Coefficient of variation of the decision times (standard deviation / mean; a "
-        "session's: of all its plays): intra-individual variability.",
+        gettext_noop("Decision-time variability (CV)"),
+        gettext_noop(
+            "Coefficient of variation of the decision times (standard deviation / mean; a "
+            "session's: of all its plays): intra-individual variability."
+        ),
         "ratio",
         NEUTRAL,
         version=2,
@@ -269,32 +310,36 @@ METRICS: tuple[Metric, ...] = (
     # -- examination --------------------------------------------------------------------------
     Metric(
         "examination_time_used",
-        "Examination time used",
-        "Seconds spent examining the hands as a share of the seconds offered, over all hands.",
+        gettext_noop("Examination time used"),
+        gettext_noop(
+            "Seconds spent examining the hands as a share of the seconds offered, over all hands."
+        ),
         "proportion",
         NEUTRAL,
         min_trials=4,
     ),
     Metric(
         "examination_sorts",
-        "Examination sorts",
-        "Times a hand was re-ordered during examinations, per round.",
+        gettext_noop("Examination sorts"),
+        gettext_noop("Times a hand was re-ordered during examinations, per round."),
         "count",
         NEUTRAL,
         min_trials=4,
     ),
     Metric(
         "examination_early_ends",
-        "Examinations ended early",
-        "Hands whose examination the participant ended before its time, per round.",
+        gettext_noop("Examinations ended early"),
+        gettext_noop("Hands whose examination the participant ended before its time, per round."),
         "count",
         NEUTRAL,
         min_trials=4,
     ),
     Metric(
         "examination_page_hidden_seconds",
-        "Page hidden during examination",
-        "Seconds the page was hidden (another tab or app) while a hand was on show, per round.",
+        gettext_noop("Page hidden during examination"),
+        gettext_noop(
+            "Seconds the page was hidden (another tab or app) while a hand was on show, per round."
+        ),
         "seconds",
         LOWER,
         min_trials=4,
@@ -302,24 +347,30 @@ METRICS: tuple[Metric, ...] = (
     # -- adaptive difficulty ------------------------------------------------------------------
     Metric(
         "adaptive_seconds",
-        "Adaptive examination time",
-        "While a protocol's adaptive staircase is on: the examination seconds the session was "
-        "played at, which the staircase set from every earlier 'Stragedy attempt (one step per "
-        "attempt: shorter after a hit, longer after a miss, weighted so the hit rate settles at "
-        "the protocol's target). Its n is the steps taken before the session: a level counts "
-        "once ten steps have set it. While the staircase adapts this level, not the hit rate, "
-        "is the outcome.",
+        gettext_noop("Adaptive examination time"),
+        gettext_noop(
+            "While a protocol's adaptive staircase is on: the examination seconds the session was "
+            "played at, which the staircase set from every earlier 'Stragedy attempt (one step per "
+            "attempt: shorter after a hit, longer after a miss, weighted so the hit rate settles "
+            "at "
+            "the protocol's target). Its n is the steps taken before the session: a level counts "
+            "once ten steps have set it. While the staircase adapts this level, not the hit rate, "
+            "is the outcome."
+        ),
         "seconds",
         LOWER,
-        plain="The time to examine the hands at which the participant hits the named card as "
-        "often as the protocol aims for: the staircase shortens it after each hit and lengthens "
-        "it after each miss. Less time needed means the cards are taken in faster.",
+        plain=gettext_noop(
+            "The time to examine the hands at which the participant hits the named card as "
+            "often as the protocol aims for: the staircase shortens it after each hit and "
+            "lengthens "
+            "it after each miss. Less time needed means the cards are taken in faster."
+        ),
     ),
     # -- Mendikot -----------------------------------------------------------------------------
     Metric(
         "mendikot_tens",
-        "Tens captured",
-        "Tens taken by the participant's team per round.",
+        gettext_noop("Tens captured"),
+        gettext_noop("Tens taken by the participant's team per round."),
         "count",
         HIGHER,
         games=("mendikot",),
@@ -327,8 +378,8 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "mendikot_rounds_won",
-        "Rounds won",
-        "Share of rounds won by the participant's team.",
+        gettext_noop("Rounds won"),
+        gettext_noop("Share of rounds won by the participant's team."),
         "proportion",
         HIGHER,
         games=("mendikot",),

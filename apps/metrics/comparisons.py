@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from apps.metrics.catalogue import HIGHER, NEUTRAL, UNCALIBRATED, Metric
-from apps.metrics.reading_words import GAME_NAMES, NEUTRAL_NOTE, observations, value_words
+from apps.metrics.reading_words import GAME_NAMES, observations, value_words
 from apps.metrics.series import Point
 
 MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
@@ -41,20 +43,30 @@ def comparison(
     """The latest counted session compared with the norms and with the control arm."""
     none = {"session": None, "value": None, "norm": None, "cohort": None}
     if metric.direction == NEUTRAL or metric.baseline_for:
-        return {**none, "reading": "No comparison: " + NEUTRAL_NOTE[2:].lower()}
+        return {
+            **none,
+            "reading": gettext(
+                "No comparison: neutral measure: it describes how the participant plays, not "
+                "how well."
+            ),
+        }
     if metric.key in NO_Z:
         return {
             **none,
-            "reading": "No comparison: one session's estimate is too uncertain to compare "
-            "with others.",
+            "reading": gettext(
+                "No comparison: one session's estimate is too uncertain to compare with others."
+            ),
         }
     if latest is None:
         if shown is None:
-            return {**none, "reading": "No comparison yet."}
+            return {**none, "reading": gettext("No comparison yet.")}
         return {
             **none,
-            "reading": f"No comparison: the latest session rests on {observations(shown.n)}; "
-            f"a comparison needs {metric.min_trials}.",
+            "reading": gettext(
+                "No comparison: the latest session rests on %(observations)s; a comparison "
+                "needs %(min)s."
+            )
+            % {"observations": observations(shown.n), "min": metric.min_trials},
         }
     out: dict = {"session": latest.session, "value": latest.value, "norm": None, "cohort": None}
     parts = []
@@ -70,16 +82,25 @@ def comparison(
             "protocol": norm.protocol,
         }
         parts.append(
-            f"{_standing(metric, z)} compared with the age-band norms (z = {z:.2f}; "
-            f"{norm.source}: age {norm.age_band}, n = {norm.n}, mean "
-            f"{value_words(norm.mean, metric.unit)}, SD {value_words(norm.sd, metric.unit)}, "
-            f"{protocol_words(norm.protocol)})"
+            gettext(
+                "%(standing)s compared with the age-band norms (z = %(z)s; %(source)s: age "
+                "%(age_band)s, n = %(n)s, mean %(mean)s, SD %(sd)s, %(protocol)s)"
+            )
+            % {
+                "standing": _standing(metric, z),
+                "z": f"{z:.2f}",
+                "source": norm.source,
+                "age_band": norm.age_band,
+                "n": norm.n,
+                "mean": value_words(norm.mean, metric.unit),
+                "sd": value_words(norm.sd, metric.unit),
+                "protocol": protocol_words(norm.protocol),
+            }
         )
     elif norm is not None:
-        out["norm_mismatch"] = (
-            f"the norms were collected with {protocol_words(norm.protocol)}; this session ran "
-            f"with {protocol_words(latest.protocol)}"
-        )
+        out["norm_mismatch"] = gettext(
+            "the norms were collected with %(norms)s; this session ran with %(session)s"
+        ) % {"norms": protocol_words(norm.protocol), "session": protocol_words(latest.protocol)}
     if len(others) >= MIN_COHORT_Z:
         mean, sd = sum(others) / len(others), _sd(others)
         if sd:
@@ -92,27 +113,45 @@ def comparison(
                 "session": latest.session,
             }
             parts.append(
-                f"{_standing(metric, z)} compared with the study's control arm at session "
-                f"{latest.session} (z = {z:.2f}; n = {len(others)}, mean "
-                f"{value_words(mean, metric.unit)}, SD {value_words(sd, metric.unit)})"
+                gettext(
+                    "%(standing)s compared with the study's control arm at session %(session)s "
+                    "(z = %(z)s; n = %(n)s, mean %(mean)s, SD %(sd)s)"
+                )
+                % {
+                    "standing": _standing(metric, z),
+                    "session": latest.session,
+                    "z": f"{z:.2f}",
+                    "n": len(others),
+                    "mean": value_words(mean, metric.unit),
+                    "sd": value_words(sd, metric.unit),
+                }
             )
     if parts:
-        out["reading"] = f"Session {latest.session}: " + "; ".join(parts) + "."
+        out["reading"] = gettext("Session %(session)s: %(parts)s.") % {
+            "session": latest.session,
+            "parts": "; ".join(parts),
+        }
     else:
-        missing = [out.get("norm_mismatch") or "no norms for this age band and measure"]
+        missing = [out.get("norm_mismatch") or gettext("no norms for this age band and measure")]
         missing.append(
-            f"the control arm has {len(others)} consented participants with session "
-            f"{latest.session} ({MIN_COHORT_Z} needed)"
+            ngettext(
+                "the control arm has %(n)s consented participant with session %(session)s "
+                "(%(needed)s needed)",
+                "the control arm has %(n)s consented participants with session %(session)s "
+                "(%(needed)s needed)",
+                len(others),
+            )
+            % {"n": len(others), "session": latest.session, "needed": MIN_COHORT_Z}
         )
-        out["reading"] = "No comparison: " + "; ".join(missing) + "."
+        out["reading"] = gettext("No comparison: %(missing)s.") % {"missing": "; ".join(missing)}
     return out
 
 
 def _standing(metric: Metric, z: float) -> str:
     good = z if metric.direction == HIGHER else -z
     if abs(z) < 1:
-        return "About average"
-    return "Better than most" if good > 0 else "Worse than most"
+        return gettext("About average")
+    return gettext("Better than most") if good > 0 else gettext("Worse than most")
 
 
 def _sd(values: list[float]) -> float | None:
@@ -131,7 +170,8 @@ def _same_protocol(norm: dict, session: dict) -> bool:
 
 def protocol_words(protocol: dict) -> str:
     game = GAME_NAMES.get(protocol.get("game") or "", protocol.get("game") or "?")
-    return (
-        f"{game}, {protocol.get('examination_seconds')} s examination, "
-        f"{protocol.get('opponent')} opponent"
-    )
+    return gettext("%(game)s, %(seconds)s s examination, %(opponent)s opponent") % {
+        "game": game,
+        "seconds": protocol.get("examination_seconds"),
+        "opponent": protocol.get("opponent"),
+    }

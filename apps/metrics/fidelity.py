@@ -50,6 +50,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
 from apps.metrics import hand_choice, stragedy_choice
@@ -72,15 +74,24 @@ def interval_label(sessions: str = "one session") -> str:
     """The words an interval is shown with: the coverage measured for it."""
     measured = MEASURED_COVERAGE[sessions]
     if not measured["of"]:
-        return "likelihood interval; its coverage is not yet measured"
-    share = round(100 * measured["covered"] / measured["of"])
-    worst = ""
+        return gettext("likelihood interval; its coverage is not yet measured")
+    words = {
+        "share": round(100 * measured["covered"] / measured["of"]),
+        "covered": measured["covered"],
+        "of": measured["of"],
+    }
     if measured.get("worst"):
         low, of = measured["worst"]
-        worst = f", {round(100 * low / of)}% for some true values"
+        return gettext(
+            "likelihood interval; in simulation it held the true value %(share)s%% of the time "
+            "(%(covered)s of %(of)s, %(worst)s%% for some true values), not 95%%"
+        ) % {**words, "worst": round(100 * low / of)}
     return (
-        f"likelihood interval; in simulation it held the true value {share}% of the time "
-        f"({measured['covered']} of {measured['of']}{worst}), not 95%"
+        gettext(
+            "likelihood interval; in simulation it held the true value %(share)s%% of the time "
+            "(%(covered)s of %(of)s), not 95%%"
+        )
+        % words
     )
 
 

@@ -31,6 +31,7 @@ import math
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common.errors import ValidationFailed
 from apps.metrics.catalogue import CATALOGUE
@@ -55,19 +56,28 @@ def _row(number: int, row: dict) -> ReferenceNorm:
     problems = []
     missing = [c for c in REQUIRED if not _text(row, c)]
     if missing:
-        problems.append(f"{', '.join(missing)} must not be empty")
+        problems.append(gettext("%(join)s must not be empty") % {"join": ", ".join(missing)})
     key, band, game = _text(row, "key"), _text(row, "age_band"), _text(row, "game")
     opponent = _text(row, "opponent")
     if key and key not in CATALOGUE:
-        problems.append(f"unknown metric {key!r}")
+        problems.append(gettext("unknown metric %(key)s") % {"key": repr(key)})
     if band and band not in AGE_BANDS:
-        problems.append(f"age band {band!r} is not one of {', '.join(sorted(AGE_BANDS))}")
+        problems.append(
+            gettext("age band %(band)s is not one of %(join)s")
+            % {"band": repr(band), "join": ", ".join(sorted(AGE_BANDS))}
+        )
     if game and game not in OPPONENTS:
-        problems.append(f"game {game!r} is not one of {', '.join(sorted(OPPONENTS))}")
+        problems.append(
+            gettext("game %(game)s is not one of %(join)s")
+            % {"game": repr(game), "join": ", ".join(sorted(OPPONENTS))}
+        )
     elif game and key in CATALOGUE and game not in CATALOGUE[key].games:
-        problems.append(f"{key} is not measured in {game}")
+        problems.append(gettext("%(key)s is not measured in %(game)s") % {"key": key, "game": game})
     elif game and opponent and opponent not in OPPONENTS[game]:
-        problems.append(f"{game} has no opponent {opponent!r}")
+        problems.append(
+            gettext("%(game)s has no opponent %(opponent)s")
+            % {"game": game, "opponent": repr(opponent)}
+        )
     version = seconds = n = 0
     mean = sd = math.nan
     try:
@@ -77,16 +87,19 @@ def _row(number: int, row: dict) -> ReferenceNorm:
         sd = float(_text(row, "sd") or "nan")
         n = int(_text(row, "n") or 0)
     except ValueError:
-        problems.append("version, examination_seconds, mean, sd and n must be numbers")
+        problems.append(gettext("version, examination_seconds, mean, sd and n must be numbers"))
     else:
         if not missing and not (math.isfinite(mean) and math.isfinite(sd)):
-            problems.append("mean and sd must be finite numbers")
+            problems.append(gettext("mean and sd must be finite numbers"))
         elif not missing and sd <= 0:
-            problems.append("sd must be positive")
+            problems.append(gettext("sd must be positive"))
         if not missing and n < MIN_NORM_N:
-            problems.append(f"n must be at least {MIN_NORM_N} (a norm sample of {n} is too small)")
+            problems.append(
+                gettext("n must be at least %(MIN_NORM_N)s (a norm sample of %(n)s is too small)")
+                % {"MIN_NORM_N": MIN_NORM_N, "n": n}
+            )
         if not missing and not 5 <= seconds <= 600:
-            problems.append("examination_seconds must be between 5 and 600")
+            problems.append(gettext("examination_seconds must be between 5 and 600"))
     retest_r, retest_n, retest_source = _retest(row, problems)
     if problems:
         raise ValidationFailed(
@@ -116,17 +129,17 @@ def _retest(row: dict, problems: list[str]) -> tuple[float | None, int, str]:
     if not given:
         return None, 0, ""
     if len(given) < len(RETEST):
-        problems.append("retest_r, retest_n and retest_source go together: give all three")
+        problems.append(gettext("retest_r, retest_n and retest_source go together: give all three"))
         return None, 0, ""
     try:
         retest_r, retest_n = float(_text(row, "retest_r")), int(_text(row, "retest_n"))
     except ValueError:
-        problems.append("retest_r and retest_n must be numbers")
+        problems.append(gettext("retest_r and retest_n must be numbers"))
         return None, 0, ""
     if not (math.isfinite(retest_r) and 0 < retest_r < 1):
-        problems.append("retest_r must be between 0 and 1 (exclusive)")
+        problems.append(gettext("retest_r must be between 0 and 1 (exclusive)"))
     if retest_n < 2:
-        problems.append("retest_n must be at least 2")
+        problems.append(gettext("retest_n must be at least 2"))
     return retest_r, retest_n, _text(row, "retest_source")
 
 
@@ -136,7 +149,8 @@ def norms_load(lines: Iterable[str]) -> int:
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise ValidationFailed(
-            f"The norm table lacks the column(s) {', '.join(missing)}.", code="invalid_norms"
+            gettext("The norm table lacks the column(s) %(join)s.") % {"join": ", ".join(missing)},
+            code="invalid_norms",
         )
     rows = [_row(number, row) for number, row in enumerate(reader, start=2)]
     seen: dict[tuple, int] = {}
@@ -144,10 +158,19 @@ def norms_load(lines: Iterable[str]) -> int:
         where = tuple(getattr(norm, f) for f in WHERE)
         if where in seen:
             raise ValidationFailed(
-                f"Line {number}: {norm.key} version {norm.version} for {norm.age_band} under "
-                f"these protocol settings is already on line {seen[where]}.",
+                gettext(
+                    "Line %(number)s: %(key)s version %(version)s for %(age_band)s under "
+                    "these protocol settings is already on line %(value)s."
+                )
+                % {
+                    "number": number,
+                    "key": norm.key,
+                    "version": norm.version,
+                    "age_band": norm.age_band,
+                    "value": seen[where],
+                },
                 code="invalid_norms",
-                details={"line": number, "problems": ["duplicate row"]},
+                details={"line": number, "problems": [gettext("duplicate row")]},
             )
         seen[where] = number
     with transaction.atomic():

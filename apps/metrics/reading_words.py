@@ -1,13 +1,25 @@
-"""The words of readings: values in their units, trends, changes and why none is given (pure)."""
+"""The words of readings: values in their units, trends, changes and why none is given (pure).
+
+Written in the active language: readings are computed and stored in English (the language of the
+record and of the export) and worded again in a reader's own language when shown to them
+(``apps.metrics.selectors.readings_worded``)."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from apps.metrics.catalogue import HIGHER, LOWER, Metric
 from apps.metrics.series import MIN_POINTS
 
 ALPHA = 0.05  # a corrected p below it gives a word
 GAME_NAMES = {"memulation": "Memulation", "mendikot": "Mendikot"}
-NEUTRAL_NOTE = "A neutral measure: it describes how the participant plays, not how well."
+NEUTRAL_NOTE = gettext_noop(
+    "A neutral measure: it describes how the participant plays, not how well."
+)
+
+
+def neutral_note() -> str:
+    return gettext(NEUTRAL_NOTE)
 
 
 def number(x: float) -> str:
@@ -24,15 +36,16 @@ def value_words(value: float | None, unit: str) -> str:
 
 def change_words(value: float, unit: str) -> str:
     if unit == "proportion":
-        return f"{value * 100:+.0f} points"
+        return gettext("%(change)s points") % {"change": f"{value * 100:+.0f}"}
     return f"{value:+.3g} {unit}"
 
 
 def observations(n: int) -> str:
-    return f"{n} observation{'s' if n != 1 else ''}"
+    return ngettext("%(n)s observation", "%(n)s observations", n) % {"n": n}
 
 
 def better(metric: Metric, change: float) -> str:
+    """The flag word of a change (English: a code the pages and the export read)."""
     if metric.direction == HIGHER:
         return "improvement" if change > 0 else "decline"
     if metric.direction == LOWER:
@@ -43,44 +56,68 @@ def better(metric: Metric, change: float) -> str:
 def label(metric: Metric, game: str, games: int) -> str:
     """The metric's label, with the game when the participant has played both."""
     if len(metric.games) > 1 and games > 1:
-        return f"{metric.label} ({GAME_NAMES.get(game, game)})"
-    return metric.label
+        return f"{gettext(metric.label)} ({GAME_NAMES.get(game, game)})"
+    return gettext(metric.label)
 
 
 def trend_numbers(metric: Metric, trend: dict) -> str:
     unit = metric.unit
-    span = f"sessions {trend['first_session']}-{trend['last_session']}"
-    return (
-        f"{change_words(trend['change'], unit)} over {span} (95% CI "
-        f"{change_words(trend['change_low'], unit)} to {change_words(trend['change_high'], unit)}"
-        f"; {trend['points']} sessions)"
-    )
+    return gettext(
+        "%(change)s over sessions %(first)s-%(last)s (95%% CI %(low)s to %(high)s; "
+        "%(points)s sessions)"
+    ) % {
+        "change": change_words(trend["change"], unit),
+        "first": trend["first_session"],
+        "last": trend["last_session"],
+        "low": change_words(trend["change_low"], unit),
+        "high": change_words(trend["change_high"], unit),
+        "points": trend["points"],
+    }
 
 
 def no_trend_words(metric: Metric, trend: dict) -> str:
     if trend["status"] == "not_enough_points":
-        return (
-            f"No trend yet: {trend['points']} of the {MIN_POINTS} sessions a trend needs have "
-            f"{metric.min_trials} or more observations."
-        )
+        return gettext(
+            "No trend yet: %(points)s of the %(needed)s sessions a trend needs have %(min)s or "
+            "more observations."
+        ) % {"points": trend["points"], "needed": MIN_POINTS, "min": metric.min_trials}
     if trend["status"] == "no_variation":
-        return f"No variation: every counted session is {value_words(trend['value'], metric.unit)}."
-    return "No trend: the values sit at an end of the scale, where no trend can be fitted."
+        return gettext("No variation: every counted session is %(value)s.") % {
+            "value": value_words(trend["value"], metric.unit)
+        }
+    return gettext("No trend: the values sit at an end of the scale, where no trend can be fitted.")
 
 
 def exploratory_words(metric: Metric, trend: dict) -> str:
     if trend["status"] != "ok":
-        return "Exploratory. " + no_trend_words(metric, trend)
+        return gettext("Exploratory.") + " " + no_trend_words(metric, trend)
     clear = trend["p_adjusted"] < ALPHA
-    kind = ("rising" if trend["change"] > 0 else "falling") if clear else "no clear trend"
-    return (
-        f"Exploratory (not a planned claim): {kind}, {trend_numbers(metric, trend)}; "
-        f"p = {trend['p_adjusted']:.2g} after Holm's correction across the "
-        f"{trend['family']} trends shown."
-    )
+    if not clear:
+        kind = gettext("no clear trend")
+    else:
+        kind = gettext("rising") if trend["change"] > 0 else gettext("falling")
+    return gettext(
+        "Exploratory (not a planned claim): %(kind)s, %(numbers)s; p = %(p)s after Holm's "
+        "correction across the %(family)s trends shown."
+    ) % {
+        "kind": kind,
+        "numbers": trend_numbers(metric, trend),
+        "p": f"{trend['p_adjusted']:.2g}",
+        "family": trend["family"],
+    }
 
 
-KIND_WORDS = {"baseline": "Baseline", "post_training": "End of training", "follow_up": "Follow-up"}
+KIND_WORDS = {
+    "baseline": gettext_noop("Baseline"),
+    "post_training": gettext_noop("End of training"),
+    "follow_up": gettext_noop("Follow-up"),
+}
+# The flag words' sentences in the reading (the flags themselves stay English codes).
+CHANGE_HEADS = {
+    "improvement": gettext_noop("Reliable improvement"),
+    "decline": gettext_noop("Reliable decline"),
+}
+TREND_HEADS = {"improvement": gettext_noop("Improvement"), "decline": gettext_noop("Decline")}
 
 
 def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
@@ -90,35 +127,65 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
     if change.get("status") == "ok":
         reliable = change["p_adjusted"] < ALPHA
         net = change["raw_change"] - (change["practice_gain"] or 0.0)
-        head = f"Reliable {better(metric, net)}" if reliable else "No reliable change"
         if reliable:
-            flags.append(head.lower())
+            flag = better(metric, net)
+            flags.append(f"reliable {flag}")
+            head = gettext(CHANGE_HEADS[flag])
+        else:
+            head = gettext("No reliable change")
         practice = (
-            f", {change_words(change['practice_gain'], metric.unit)} of practice from the control "
-            f"arm (n = {change['practice_n']}) taken off"
+            gettext("%(gain)s of practice from the control arm (n = %(n)s) taken off")
+            % {
+                "gain": change_words(change["practice_gain"], metric.unit),
+                "n": change["practice_n"],
+            }
             if change["practice_gain"] is not None
-            else ", no practice correction (the study has no control arm)"
+            else gettext("no practice correction (the study has no control arm)")
         )
         words.append(
-            f"{head} since the baseline: {value_words(change['baseline'], metric.unit)} "
-            f"(session {change['baseline_session']}, n = {change['baseline_n']}) to "
-            f"{value_words(change['value'], metric.unit)} (session {change['session']}, n = "
-            f"{change['n']}){practice}; RCI {change['rci']:.2f}, p = {change['p_adjusted']:.2g} "
-            f"after correction for {change['family']} readings at this point and "
-            f"{change['looks']} assessment point{'s' if change['looks'] != 1 else ''}."
+            ngettext(
+                "%(head)s since the baseline: %(baseline)s (session %(baseline_session)s, "
+                "n = %(baseline_n)s) to %(value)s (session %(session)s, n = %(n)s), "
+                "%(practice)s; RCI %(rci)s, p = %(p)s after correction for %(family)s readings "
+                "at this point and %(looks)s assessment point.",
+                "%(head)s since the baseline: %(baseline)s (session %(baseline_session)s, "
+                "n = %(baseline_n)s) to %(value)s (session %(session)s, n = %(n)s), "
+                "%(practice)s; RCI %(rci)s, p = %(p)s after correction for %(family)s readings "
+                "at this point and %(looks)s assessment points.",
+                change["looks"],
+            )
+            % {
+                "head": head,
+                "baseline": value_words(change["baseline"], metric.unit),
+                "baseline_session": change["baseline_session"],
+                "baseline_n": change["baseline_n"],
+                "value": value_words(change["value"], metric.unit),
+                "session": change["session"],
+                "n": change["n"],
+                "practice": practice,
+                "rci": f"{change['rci']:.2f}",
+                "p": f"{change['p_adjusted']:.2g}",
+                "family": change["family"],
+                "looks": change["looks"],
+            }
         )
     else:
         words.append(no_change_words(metric, change))
     if trend.get("status") == "ok":
         clear = trend["p_adjusted"] < ALPHA
         if clear:
-            kind = better(metric, trend["change"]).capitalize()
-            flags.append(kind.lower())
+            flag = better(metric, trend["change"])
+            flags.append(flag)
+            kind = gettext(TREND_HEADS[flag])
         else:
-            kind = "No clear trend"
+            kind = gettext("No clear trend")
         words.append(
-            f"{kind} over training: {trend_numbers(metric, trend)}, p = "
-            f"{trend['p_adjusted']:.2g} after correction."
+            gettext("%(kind)s over training: %(numbers)s, p = %(p)s after correction.")
+            % {
+                "kind": kind,
+                "numbers": trend_numbers(metric, trend),
+                "p": f"{trend['p_adjusted']:.2g}",
+            }
         )
         trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
     elif trend:
@@ -129,16 +196,19 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
 def no_change_words(metric: Metric, change: dict) -> str:
     status = change.get("status")
     if status == "not_enough_trials":
-        return (
-            f"No change reading: the baseline rests on "
-            f"{observations(change['baseline_n'])} and this point on "
-            f"{observations(change['n'])}; {change['min_trials']} are needed in each."
-        )
+        return gettext(
+            "No change reading: the baseline rests on %(baseline)s and this point on "
+            "%(point)s; %(min)s are needed in each."
+        ) % {
+            "baseline": observations(change["baseline_n"]),
+            "point": observations(change["n"]),
+            "min": change["min_trials"],
+        }
     if status == "no_reliability":
-        return f"No change reading: {change['missing']}"
+        return gettext("No change reading: %(missing)s") % {"missing": change["missing"]}
     if status == "no_practice":
-        return (
-            "No change reading yet: the practice correction needs "
-            f"{change['min_control']} control-arm participants with both sessions."
-        )
-    return "No change reading: no value at the baseline or at this point."
+        return gettext(
+            "No change reading yet: the practice correction needs %(min)s control-arm "
+            "participants with both sessions."
+        ) % {"min": change["min_control"]}
+    return gettext("No change reading: no value at the baseline or at this point.")

@@ -40,6 +40,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from apps.metrics import stats
 from apps.metrics.catalogue import CATALOGUE, NEUTRAL, Metric
 from apps.metrics.claims import Assessment, PointSpec, Sitting, resolve  # noqa: F401 (offered)
@@ -228,15 +230,17 @@ def participant_readings(
         }
         readings[(key, game)] = reading
         if role == "context":
-            score = CATALOGUE[metric.baseline_for].label
-            reading["reading"] = f"A chance baseline for {score}, not a score: it is not read."
+            score = gettext(CATALOGUE[metric.baseline_for].label)
+            reading["reading"] = gettext(
+                "A chance baseline for %(score)s, not a score: it is not read."
+            ) % {"score": score}
             continue
         if metric.key in ADAPTED and any(p.adaptive for p in points):
-            reading["withheld"] = (
+            reading["withheld"] = gettext(
                 "Sessions played while the adaptive staircase set the examination time are not "
                 "read for this measure: the time changed with it. Its level is the outcome "
-                "(Adaptive examination time)."
-            )
+                "(%(outcome)s)."
+            ) % {"outcome": gettext("Adaptive examination time")}
         if role == "primary":
             kept = {e["point"]: e for e in (before.get((key, game)) or {}).get("assessments", ())}
             for assessment, entry in _assessments(metric, game, points, use, ctx):
@@ -340,7 +344,7 @@ def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float
         clear = trend.get("p_adjusted") is not None and trend["p_adjusted"] < ALPHA
         trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
         if metric.direction == NEUTRAL:
-            reading["reading"] += " " + NEUTRAL_NOTE
+            reading["reading"] += " " + gettext(NEUTRAL_NOTE)
 
 
 def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Context) -> None:
@@ -361,16 +365,21 @@ def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Contex
         reached = [e for e in reading["assessments"] if e["session"] is not None]
         if reached:
             reading["reading"] = " ".join(
-                f"{e['label'] or KIND_WORDS[e['kind']]} (session {e['session']}): {e['reading']}"
+                gettext("%(point)s (session %(session)s): %(reading)s")
+                % {
+                    "point": e["label"] or gettext(KIND_WORDS[e["kind"]]),
+                    "session": e["session"],
+                    "reading": e["reading"],
+                }
                 for e in reached
             )
         else:
             first = reading["assessments"][0] if reading["assessments"] else None
-            when = first["when"] if first else "the next assessment point"
-            reading["reading"] = (
+            when = first["when"] if first else gettext("the next assessment point")
+            reading["reading"] = gettext(
                 "A primary measure: read only at the study's assessment points; the first "
-                f"after the baseline is at {when}."
-            )
+                "after the baseline is at %(when)s."
+            ) % {"when": when}
 
 
 def _compare(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx):

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
 from apps.common.errors import ValidationFailed
 from apps.games.selectors import session_games, session_seat
+from apps.metrics import readings
 from apps.metrics.adaptive import session_difficulty  # noqa: F401 (offered to other apps)
 from apps.metrics.analysis import (
     ANALYSIS_VERSION,  # noqa: F401 (offered to other apps)
@@ -17,7 +24,10 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
 )
 from apps.metrics.compute import record
 from apps.metrics.fidelity import interval_label
+from apps.metrics.inputs import StudyInputs, sessions_held
+from apps.metrics.inputs import participant_series as series_held
 from apps.metrics.models import AdaptiveChange, GameAnalysis, MetricValue
+from apps.metrics.reading_words import KIND_WORDS  # noqa: F401 (offered to other apps)
 from apps.metrics.readings import (  # noqa: F401 (offered to other apps)
     CHANGE_STATUSES,
     READING_ROLES,
@@ -94,6 +104,14 @@ def _readings(participant: Participant) -> list[dict]:
 
 
 def participant_summary(*, participant: Participant) -> dict:
+    """Everything the dashboard shows of the participant, in English: the record's language
+    (a signature's content hash is taken over it). ``participant_summary_worded`` gives it in
+    the reader's."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _summary(participant)
+
+
+def _summary(participant: Participant) -> dict:
     found = _readings(participant)
     # A chance baseline is shown beside its score, never as a score of its own.
     chance = {
@@ -157,10 +175,90 @@ def participant_summary(*, participant: Participant) -> dict:
     }
 
 
+def metric_worded(entry: dict) -> dict:
+    """A catalogue entry (``Metric.as_dict``) with its words in the active language."""
+    return {**entry, **{f: gettext(entry[f]) for f in ("label", "definition", "plain") if entry[f]}}
+
+
+def catalogue_worded() -> list[dict]:
+    return [metric_worded(metric.as_dict()) for metric in METRICS]
+
+
+def _unworded(reading: dict) -> dict:
+    """A stored reading, its primary points' words left out (they are made again)."""
+    reading = copy.deepcopy(reading)
+    for entry in reading.get("assessments") or ():
+        entry.pop("reading", None)
+    return reading
+
+
+def readings_worded(participant: Participant, found: list[dict]) -> list[dict]:
+    """The stored readings ``found`` in the active language. Their words are made again by the
+    same computation in that language, from the points as they were made (a primary reading
+    is made once); the numbers shown stay the stored ones."""
+    if (translation.get_language() or "en").startswith("en") or not found:
+        return found
+    inputs = StudyInputs(participant.study)
+    held = sessions_held([participant])[participant.pk]
+    before = {(r["key"], r["game"]): _unworded(r) for r in found}
+    again = readings.participant_readings(
+        series_held(held), inputs.context(participant, held), before
+    )
+    out = []
+    for reading in found:
+        worded = again.get((reading["key"], reading["game"]))
+        if worded is None:
+            out.append(reading)
+            continue
+        new = {**reading, "label": worded["label"], "reading": worded.get("reading")}
+        if reading.get("withheld"):
+            new["withheld"] = worded.get("withheld")
+        if reading.get("z") and worded.get("z"):
+            new["z"] = {**reading["z"], "reading": worded["z"].get("reading")}
+            if "norm_mismatch" in reading["z"]:
+                new["z"]["norm_mismatch"] = worded["z"].get("norm_mismatch")
+        points = reading.get("assessments") or []
+        if len(points) == len(worded.get("assessments") or []):
+            new["assessments"] = [
+                {**entry, "reading": again_entry.get("reading"), "when": again_entry.get("when")}
+                for entry, again_entry in zip(points, worded["assessments"], strict=True)
+            ]
+        out.append(new)
+    return out
+
+
+def participant_summary_worded(*, participant: Participant) -> dict:
+    """``participant_summary`` in the reader's language (the active one)."""
+    summary = participant_summary(participant=participant)
+    if (translation.get_language() or "en").startswith("en"):
+        return summary
+    metrics = readings_worded(participant, summary["metrics"])
+    summary["metrics"] = [
+        {
+            **metric_worded(m),
+            "label": m["label"],
+            "reading": m.get("reading"),
+            "interval": m["interval"] and {**m["interval"], "label": interval_label("one session")},
+        }
+        for m in metrics
+    ]
+    summary["claims"]["assessment_points"] = [
+        {"id": p.pk, "kind": p.kind, "label": p.label, "when": p.when}
+        for p in participant.study.assessment_points.order_by("pk")
+    ]
+    summary["words"] = sorted(
+        {f"{w}: {r['label']}" for r in summary["metrics"] for w in r["words"]}
+    )
+    return summary
+
+
 def participant_series(*, participant: Participant, key: str) -> dict:
     meta = CATALOGUE.get(key)
     if meta is None:
-        raise ValidationFailed(f"Unknown metric {key!r}.", details={"key": sorted(CATALOGUE)})
+        raise ValidationFailed(
+            gettext("Unknown metric %(key)s.") % {"key": repr(key)},
+            details={"key": sorted(CATALOGUE)},
+        )
     games = [r for r in _readings(participant) if r["key"] == key]
     return {
         **meta.as_dict(),

@@ -6,7 +6,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.metrics import selectors
-from apps.metrics.catalogue import METRICS
 from apps.participants.selectors import participant_get, study_get
 from apps.training.selectors import session_get
 
@@ -16,14 +15,14 @@ OBJECT = OpenApiTypes.OBJECT
 class CatalogueView(APIView):
     @extend_schema(responses=OBJECT, summary="Every metric: key, definition, unit, direction")
     def get(self, request):
-        return Response({"metrics": [m.as_dict() for m in METRICS]})
+        return Response({"metrics": selectors.catalogue_worded()})
 
 
 class ParticipantSummaryView(APIView):
     @extend_schema(responses=OBJECT, summary="Latest values, trends, reliable change, z-scores")
     def get(self, request, pk: int):
         participant = participant_get(user=request.user, participant_id=pk)
-        return Response(selectors.participant_summary(participant=participant))
+        return Response(selectors.participant_summary_worded(participant=participant))
 
 
 class ParticipantMetricView(APIView):

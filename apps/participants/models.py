@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext, gettext_lazy
 
 
 class GameType(models.TextChoices):
@@ -63,21 +64,32 @@ ADAPTIVE_LIMITS: dict[AdaptiveNumber, tuple[float, float]] = {
 def adaptive_problems(adaptive: object) -> list[str]:
     """What is wrong with an ``adaptive`` setting (empty when nothing is)."""
     if not isinstance(adaptive, dict):
-        return ["Must be an object."]
-    problems = [f"Unknown setting '{key}'." for key in adaptive if key not in ADAPTIVE_DEFAULTS]
+        return [gettext("Must be an object.")]
+    problems = [
+        gettext("Unknown setting '%(key)s'.") % {"key": key}
+        for key in adaptive
+        if key not in ADAPTIVE_DEFAULTS
+    ]
     for key in ("enabled", "adjust_opponent"):
         if key in adaptive and not isinstance(adaptive[key], bool):
-            problems.append(f"'{key}' must be true or false.")
+            problems.append(gettext("'%(key)s' must be true or false.") % {"key": key})
     for key, (low, high) in ADAPTIVE_LIMITS.items():
         value = adaptive.get(key, ADAPTIVE_DEFAULTS[key])
         whole = key != "target_recall"
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            problems.append(f"'{key}' must be a {'whole ' if whole else ''}number.")
+            problems.append(
+                gettext("'%(key)s' must be a whole number.") % {"key": key}
+                if whole
+                else gettext("'%(key)s' must be a number.") % {"key": key}
+            )
         elif not low <= value <= high:
-            problems.append(f"'{key}' must be between {low} and {high}.")
+            problems.append(
+                gettext("'%(key)s' must be between %(low)s and %(high)s.")
+                % {"key": key, "low": low, "high": high}
+            )
     shortest, longest = adaptive.get("min_seconds"), adaptive.get("max_seconds")
     if isinstance(shortest, int) and isinstance(longest, int) and shortest > longest:
-        problems.append("'min_seconds' must not be more than 'max_seconds'.")
+        problems.append(gettext("'min_seconds' must not be more than 'max_seconds'."))
     return problems
 
 
@@ -141,9 +153,9 @@ class AssessmentPoint(models.Model):
     """
 
     class Kind(models.TextChoices):
-        BASELINE = "baseline", "Baseline"
-        POST_TRAINING = "post_training", "End of training"
-        FOLLOW_UP = "follow_up", "Follow-up"
+        BASELINE = "baseline", gettext_lazy("Baseline")
+        POST_TRAINING = "post_training", gettext_lazy("End of training")
+        FOLLOW_UP = "follow_up", gettext_lazy("Follow-up")
 
     study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="assessment_points")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -193,8 +205,11 @@ class AssessmentPoint(models.Model):
     def when(self) -> str:
         """The point's timing in words: 'session 12' or 'days 84-98 after enrolment'."""
         if self.session is not None:
-            return f"session {self.session}"
-        return f"days {self.window_start_days}-{self.window_end_days} after enrolment"
+            return gettext("session %(session)s") % {"session": self.session}
+        return gettext("days %(start)s-%(end)s after enrolment") % {
+            "start": self.window_start_days,
+            "end": self.window_end_days,
+        }
 
 
 class StudyArm(models.Model):
@@ -319,9 +334,14 @@ class Protocol(models.Model):
         errors: dict[str, str | list[str]] = {}
         allowed = OPPONENTS.get(self.game, ())
         if self.opponent not in allowed:
-            errors["opponent"] = f"{self.get_game_display()} opponents are: {', '.join(allowed)}."
+            errors["opponent"] = gettext("%(get_game_display)s opponents are: %(join)s.") % {
+                "get_game_display": self.get_game_display(),
+                "join": ", ".join(allowed),
+            }
         if self.recall_probes and self.game != GameType.MEMULATION:
-            errors["recall_probes"] = "Recall probes belong to Memulation; set 0 for Mendikot."
+            errors["recall_probes"] = gettext(
+                "Recall probes belong to Memulation; set 0 for Mendikot."
+            )
         if problems := adaptive_problems(self.adaptive):
             errors["adaptive"] = problems
         if errors:
@@ -355,13 +375,13 @@ class Protocol(models.Model):
 
 class Participant(models.Model):
     class AgeBand(models.TextChoices):
-        UNDER_40 = "<40", "under 40"
+        UNDER_40 = "<40", gettext_lazy("under 40")
         B40 = "40-49", "40-49"
         B50 = "50-59", "50-59"
         B60 = "60-69", "60-69"
         B70 = "70-79", "70-79"
-        B80 = "80+", "80 and over"
-        UNKNOWN = "unknown", "not recorded"
+        B80 = "80+", gettext_lazy("80 and over")
+        UNKNOWN = "unknown", gettext_lazy("not recorded")
 
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="participants")
     code = models.CharField(max_length=20)

@@ -27,6 +27,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
@@ -116,7 +117,7 @@ def study_get(*, user, study_id: int) -> Study:
     try:
         return study_list(user=user).get(pk=study_id)
     except Study.DoesNotExist:
-        raise NotFound("There is no such study.") from None
+        raise NotFound(gettext("There is no such study.")) from None
 
 
 def protocol_list(*, user, study_id: int | None = None) -> QuerySet[Protocol]:
@@ -135,7 +136,7 @@ def protocol_get(*, user, protocol_id: int) -> Protocol:
     try:
         return protocol_list(user=user).get(pk=protocol_id)
     except Protocol.DoesNotExist:
-        raise NotFound("There is no such protocol.") from None
+        raise NotFound(gettext("There is no such protocol.")) from None
 
 
 def week_start(now=None):
@@ -227,13 +228,15 @@ def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant
     try:
         return participant_list(user=user).get(pk=participant_id)
     except Participant.DoesNotExist:
-        raise NotFound("There is no such participant.") from None
+        raise NotFound(gettext("There is no such participant.")) from None
 
 
 def clinician_note_list(*, user, participant: Participant) -> QuerySet[ClinicianNote]:
     """The participant's notes, for their clinical team only (never for researchers)."""
     if not rules.cares_for(user, participant):
-        raise PermissionDenied("Clinician notes are for the participant's clinical team only.")
+        raise PermissionDenied(
+            gettext("Clinician notes are for the participant's clinical team only.")
+        )
     return participant.notes.select_related("author")
 
 
@@ -241,4 +244,4 @@ def clinician_note_get(*, user, participant: Participant, note_id: int) -> Clini
     try:
         return clinician_note_list(user=user, participant=participant).get(pk=note_id)
     except ClinicianNote.DoesNotExist:
-        raise NotFound("There is no such note.") from None
+        raise NotFound(gettext("There is no such note.")) from None

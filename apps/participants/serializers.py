@@ -1,6 +1,7 @@
 """Request and response shapes. Research serializers never carry clinician notes."""
 
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from apps.accounts.models import User
@@ -119,12 +120,16 @@ class AssessmentPointWriteSerializer(serializers.Serializer):
     def validate(self, attrs):
         window = [attrs.get("window_start_days"), attrs.get("window_end_days")]
         if ("session" in attrs) == any(v is not None for v in window):
-            raise serializers.ValidationError("Give a session number or a window, not both.")
+            raise serializers.ValidationError(
+                gettext("Give a session number or a window, not both.")
+            )
         if "session" not in attrs:
             if None in window:
-                raise serializers.ValidationError("A window needs its first and last day.")
+                raise serializers.ValidationError(gettext("A window needs its first and last day."))
             if window[0] > window[1]:
-                raise serializers.ValidationError("A window's first day comes before its last.")
+                raise serializers.ValidationError(
+                    gettext("A window's first day comes before its last.")
+                )
         return {"session": None, "window_start_days": None, "window_end_days": None, **attrs}
 
 
@@ -239,7 +244,9 @@ class AdaptiveSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if attrs["min_seconds"] > attrs["max_seconds"]:
-            raise serializers.ValidationError("'min_seconds' must not be more than 'max_seconds'.")
+            raise serializers.ValidationError(
+                gettext("'min_seconds' must not be more than 'max_seconds'.")
+            )
         return attrs
 
 

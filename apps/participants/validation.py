@@ -2,19 +2,20 @@
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext, gettext_noop
 
 from apps.common.errors import ValidationFailed
 
-INVALID = "The request has invalid fields."
+INVALID = gettext_noop("The request has invalid fields.")
 
 
 def clean_or_refuse(instance: models.Model, *, exclude: list[str] | None = None) -> None:
     try:
         instance.full_clean(exclude=exclude)
     except ValidationError as exc:
-        raise ValidationFailed(INVALID, details=exc.message_dict) from None
+        raise ValidationFailed(gettext(INVALID), details=exc.message_dict) from None
 
 
 def refuse(field: str, message: str) -> ValidationFailed:
     """A validation error about one field, in the same shape as the serializers' errors."""
-    return ValidationFailed(INVALID, details={field: [message]})
+    return ValidationFailed(gettext(INVALID), details={field: [message]})

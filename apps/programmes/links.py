@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 from django.core import signing
+from django.utils.translation import gettext
 
 from apps.common.errors import NotFound
 
@@ -22,5 +23,5 @@ def progress_claim(token: str) -> int:
     try:
         data = signing.loads(token, salt=SALT, max_age=MAX_AGE)
     except signing.BadSignature:
-        raise NotFound("This progress link is not valid (or has expired).") from None
+        raise NotFound(gettext("This progress link is not valid (or has expired).")) from None
     return int(data["p"])

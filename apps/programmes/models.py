@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from apps.participants.models import Participant, Study
 
@@ -72,13 +73,13 @@ class MissedDose(models.Model):
     can be counted and exported (never free text)."""
 
     class Reason(models.TextChoices):
-        ILLNESS = "illness", "Illness"
-        AWAY = "away", "Away or on holiday"
-        TECHNICAL = "technical", "Technical problem"
-        NO_TIME = "no_time", "No time"
-        NOT_WANTED = "not_wanted", "Did not want to train"
-        UNREACHABLE = "unreachable", "Could not be reached"
-        OTHER = "other", "Other"
+        ILLNESS = "illness", gettext_lazy("Illness")
+        AWAY = "away", gettext_lazy("Away or on holiday")
+        TECHNICAL = "technical", gettext_lazy("Technical problem")
+        NO_TIME = "no_time", gettext_lazy("No time")
+        NOT_WANTED = "not_wanted", gettext_lazy("Did not want to train")
+        UNREACHABLE = "unreachable", gettext_lazy("Could not be reached")
+        OTHER = "other", gettext_lazy("Other")
 
     participant = models.ForeignKey(
         Participant, on_delete=models.PROTECT, related_name="missed_doses"

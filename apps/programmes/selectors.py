@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from apps.common import clock
 from apps.participants.models import AllocationSlot, Participant
@@ -143,25 +144,39 @@ def participant_progress(participant: Participant, now: datetime.datetime | None
     }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _words(done: int, planned: int, streak: int) -> list[str]:
+    """The progress page's sentences, in the participant's language."""
     if not planned:
-        lines = ["There are no sessions planned for you this week."]
+        lines = [gettext("There are no sessions planned for you this week.")]
     elif done >= planned:
         lines = [
-            f"You have done all {_plural(planned, 'session')} planned for this week. Well done!"
+            ngettext(
+                "You have done the %(planned)s session planned for this week. Well done!",
+                "You have done all %(planned)s sessions planned for this week. Well done!",
+                planned,
+            )
+            % {"planned": planned}
         ]
     else:
         left = planned - done
         lines = [
-            f"You have done {done} of {_plural(planned, 'session')} planned this week.",
-            f"{_plural(left, 'session')} to go.",
+            ngettext(
+                "You have done %(done)s of %(planned)s session planned this week.",
+                "You have done %(done)s of %(planned)s sessions planned this week.",
+                planned,
+            )
+            % {"done": done, "planned": planned},
+            ngettext("%(left)s session to go.", "%(left)s sessions to go.", left) % {"left": left},
         ]
     if streak:
-        lines.append(f"You have kept to your plan {_plural(streak, 'week')} in a row.")
+        lines.append(
+            ngettext(
+                "You have kept to your plan %(weeks)s week in a row.",
+                "You have kept to your plan %(weeks)s weeks in a row.",
+                streak,
+            )
+            % {"weeks": streak}
+        )
     return lines
 
 

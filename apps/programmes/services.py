@@ -4,6 +4,7 @@ in one transaction, checks the actor and leaves an audit entry."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -19,7 +20,7 @@ BOOSTER_KEYS = {"start_week", "weeks", "sessions_per_week"}
 
 
 def refuse(field: str, message: str) -> ValidationFailed:
-    return ValidationFailed("The request has invalid fields.", details={field: [message]})
+    return ValidationFailed(gettext("The request has invalid fields."), details={field: [message]})
 
 
 def _check_boosters(boosters: list[dict], weeks: int) -> list[dict]:
@@ -29,14 +30,18 @@ def _check_boosters(boosters: list[dict], weeks: int) -> list[dict]:
             isinstance(booster[key], int) and not isinstance(booster[key], bool)
             for key in BOOSTER_KEYS
         ):
-            raise refuse("boosters", "Each booster is {start_week, weeks, sessions_per_week}.")
+            raise refuse(
+                "boosters", gettext("Each booster is {start_week, weeks, sessions_per_week}.")
+            )
         if booster["start_week"] <= end:
-            raise refuse("boosters", "Boosters come after the programme and each other.")
+            raise refuse("boosters", gettext("Boosters come after the programme and each other."))
         if not (1 <= booster["weeks"] <= 12 and 1 <= booster["sessions_per_week"] <= 14):
-            raise refuse("boosters", "A booster lasts 1-12 weeks of 1-14 sessions.")
+            raise refuse("boosters", gettext("A booster lasts 1-12 weeks of 1-14 sessions."))
         end = booster["start_week"] + booster["weeks"] - 1
         if end > MAX_WEEKS * 2:
-            raise refuse("boosters", f"Boosters end by week {MAX_WEEKS * 2}.")
+            raise refuse(
+                "boosters", gettext("Boosters end by week %(value)s.") % {"value": MAX_WEEKS * 2}
+            )
         cleaned.append({key: booster[key] for key in ("start_week", "weeks", "sessions_per_week")})
     return cleaned
 
@@ -55,11 +60,11 @@ def programme_set(
     """The study's prescription (its owners), or one participant's own (the owners and the
     participant's clinical team)."""
     if participant is None:
-        rules.require(rules.owns_study(actor, study), "Only the study's owners prescribe.")
+        rules.require(rules.owns_study(actor, study), gettext("Only the study's owners prescribe."))
     else:
         rules.require(
             rules.may_run_sessions(actor, participant),
-            "Only the study's owners and the participant's clinical team prescribe.",
+            gettext("Only the study's owners and the participant's clinical team prescribe."),
         )
     Study.objects.select_for_update().filter(pk=study.pk).first()
     programme = Programme.objects.filter(study=study, participant=participant).first()
@@ -86,7 +91,7 @@ def programme_clear(*, participant: Participant, actor) -> None:
     """The participant follows the study's prescription again."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "Only the study's owners and the participant's clinical team prescribe.",
+        gettext("Only the study's owners and the participant's clinical team prescribe."),
     )
     own = Programme.objects.filter(participant=participant).first()
     if own is not None:
@@ -105,17 +110,23 @@ def missed_dose_record(*, participant: Participant, actor, week: int, reason: st
     """Why a week that is over fell short of its prescription (again: the reason changes)."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "Only the study's owners and the participant's clinical team record missed weeks.",
+        gettext("Only the study's owners and the participant's clinical team record missed weeks."),
     )
     Participant.objects.select_for_update().filter(pk=participant.pk).first()
     rows = {row.week: row for row in dose_ledger(participant)["weeks"]}
     row = rows.get(week)
     if row is None or row.missed is None:
-        raise Conflict(f"Week {week} is not over yet.", code="week_not_over")
+        raise Conflict(
+            gettext("Week %(week)s is not over yet.") % {"week": week}, code="week_not_over"
+        )
     if not row.missed:
-        raise Conflict(f"Nothing was missed in week {week}.", code="nothing_missed")
+        raise Conflict(
+            gettext("Nothing was missed in week %(week)s.") % {"week": week}, code="nothing_missed"
+        )
     if reason not in MissedDose.Reason.values:
-        raise refuse("reason", f"One of: {', '.join(MissedDose.Reason.values)}.")
+        raise refuse(
+            "reason", gettext("One of: %(join)s.") % {"join": ", ".join(MissedDose.Reason.values)}
+        )
     missed = MissedDose.objects.filter(participant=participant, week=week).first()
     before = audit_snapshot(missed) if missed else None
     missed = missed or MissedDose(participant=participant, week=week)
@@ -138,7 +149,9 @@ def progress_link_issue(*, participant: Participant, actor) -> tuple[str, object
     credential)."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "Only the study's owners and the participant's clinical team issue progress links.",
+        gettext(
+            "Only the study's owners and the participant's clinical team issue progress links."
+        ),
     )
     token = links.progress_token(participant.pk)
     expires = clock.now() + links.MAX_AGE

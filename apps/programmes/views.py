@@ -1,5 +1,7 @@
 """HTTP views of the programme: parse, call one service or selector, shape."""
 
+from django.utils import translation
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -118,10 +120,12 @@ class ProgressView(GenericAPIView):
             pk=participant_id, consent_withdrawn_at__isnull=True
         ).first()
         if participant is None:
-            raise NotFound("This progress link is not valid (or has expired).")
-        return Response(
-            ParticipantProgressSerializer(selectors.participant_progress(participant)).data
-        )
+            raise NotFound(gettext("This progress link is not valid (or has expired)."))
+        with translation.override(participant.language):  # the participant's own page
+            progress = selectors.participant_progress(participant)
+        response = Response(ParticipantProgressSerializer(progress).data)
+        response["Content-Language"] = participant.language
+        return response
 
 
 class StudyFlowView(GenericAPIView):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.graphics.widgets.markers import makeMarker
@@ -22,6 +22,19 @@ from reportlab.platypus import (
     Spacer,
     Table,
     TableStyle,
+)
+
+from apps.metrics.selectors import KIND_WORDS
+from apps.programmes.models import MissedDose
+from apps.reports.script import (
+    RightToLeft,
+    day,
+    decimal,
+    moment,
+    percent,
+    right_to_left,
+    rtl_fonts,
+    visual,
 )
 
 # The measures charted, in the participant page's order; the rest are listed in a table.
@@ -46,24 +59,30 @@ H3 = ParagraphStyle("h3", parent=_styles["Heading3"], spaceBefore=6, spaceAfter=
 
 
 def value_text(value, unit: str) -> str:
-    """A value in its unit, as the participant page writes it."""
+    """A value in its unit, as the participant page writes it (in the reader's locale)."""
     if value is None:
         return "-"
     if unit in ("rate", "%", "proportion"):
-        return f"{round(value * 100)}%"
+        return percent(value)
     if unit == "ms":
-        return f"{value / 1000:.1f} s" if value >= 1000 else f"{round(value)} ms"
+        return f"{decimal(value / 1000, 1)} s" if value >= 1000 else f"{decimal(value)} ms"
     if unit in ("s", "seconds"):
-        return f"{value:.1f} s"
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+        return f"{decimal(value, 1)} s"
+    return decimal(value) if float(value).is_integer() else decimal(value, 2)
 
 
 def axis_text(value, unit: str) -> str:
     if unit in ("rate", "%", "proportion"):
-        return f"{round(value * 100)}%"
+        return percent(value)
     if unit == "ms":
-        return f"{value / 1000:.1f} s"
+        return f"{decimal(value / 1000, 1)} s"
     return f"{value:g}"
+
+
+def _legend(x: float, y: float, text: str, color) -> String:
+    if right_to_left():
+        return String(x, y, visual(text), fontSize=7.5, fillColor=color, fontName=rtl_fonts()[0])
+    return String(x, y, text, fontSize=7.5, fillColor=color)
 
 
 def chart(metric: dict, width: float = 170 * mm, height: float = 42 * mm) -> Drawing | None:
@@ -110,9 +129,9 @@ def chart(metric: dict, width: float = 170 * mm, height: float = 42 * mm) -> Dra
     plot.yValueAxis.labels.fontSize = 7
     drawing.add(plot)
     legend_y = height + 4
-    drawing.add(String(40, legend_y, "— each session (by number)", fontSize=7.5, fillColor=BLUE))
+    drawing.add(_legend(40, legend_y, "— " + gettext("each session (by number)"), BLUE))
     if trend:
-        drawing.add(String(150, legend_y, "- - fitted trend", fontSize=7.5, fillColor=ORANGE))
+        drawing.add(_legend(150, legend_y, "- - " + gettext("fitted trend"), ORANGE))
     return drawing
 
 
@@ -133,56 +152,82 @@ def _trend_of(metric: dict) -> list[tuple[int, float]] | None:
 def latest_text(metric: dict) -> str:
     """The latest value with the session and the observations it rests on."""
     if metric.get("latest") is None:
-        return "No value yet."
+        return gettext("No value yet.")
     unit = metric["unit"]
     counted = metric.get("counted", 0)
     shown = sum(1 for p in metric["series"] if p["value"] is not None)
-    return (
-        f"Latest {value_text(metric['latest'], unit)} at session {metric['latest_session']} "
-        f"(n = {metric['latest_n']}). {counted} of {shown} session{'s' if shown != 1 else ''} "
-        f"count for readings (a session counts with {metric['min_trials']} or more "
-        "observations)."
-    )
+    latest = gettext("Latest %(value)s at session %(session)s (n = %(n)s).") % {
+        "value": value_text(metric["latest"], unit),
+        "session": metric["latest_session"],
+        "n": metric["latest_n"],
+    }
+    count = ngettext(
+        "%(counted)s of %(shown)s session counts for readings (a session counts with "
+        "%(min)s or more observations).",
+        "%(counted)s of %(shown)s sessions count for readings (a session counts with "
+        "%(min)s or more observations).",
+        shown,
+    ) % {"counted": counted, "shown": shown, "min": metric["min_trials"]}
+    return f"{latest} {count}"
+
+
+CELL = ParagraphStyle("cell", parent=BODY, fontSize=8.5, leading=10.5)
+HEAD = ParagraphStyle("head", parent=CELL, fontName="Helvetica-Bold")
 
 
 def _table(rows, widths, header=True) -> Table:
+    regular, bold = "Helvetica", "Helvetica-Bold"
+    if right_to_left():  # columns run from the right; each cell is a right-to-left paragraph
+        rows = [
+            [
+                _p(c, HEAD if header and i == 0 else CELL) if isinstance(c, str) else c
+                for c in reversed(row)
+            ]
+            for i, row in enumerate(rows)
+        ]
+        widths = list(reversed(widths))
+        regular, bold = rtl_fonts()
     table = Table(rows, colWidths=widths, repeatRows=1 if header else 0)
     style = [
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
+        ("FONT", (0, 0), (-1, -1), regular, 8.5),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.lightgrey),
     ]
     if header:
         style += [
-            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8.5),
+            ("FONT", (0, 0), (-1, 0), bold, 8.5),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8ecef")),
         ]
     table.setStyle(TableStyle(style))
     return table
 
 
-def _p(text: str, style=BODY) -> Paragraph:
+def _p(text: str, style=BODY) -> Paragraph | RightToLeft:
+    if right_to_left():
+        return RightToLeft(text, style)
     return Paragraph(escape(text), style)
 
 
 def _metric_block(metric: dict) -> list:
     unit = metric["unit"]
-    head = f"{latest_text(metric)} {_direction(metric['direction']).capitalize()}."
+    head = f"{latest_text(metric)} {_direction(metric['direction'])}"
     if metric.get("interval"):
         iv = metric["interval"]
-        head += (
-            f" Latest session's {iv.get('label', '95% interval')}: "
-            f"{value_text(iv['low'], unit)} to {value_text(iv['high'], unit)}."
-        )
+        head += " " + gettext("Latest session's %(interval)s: %(low)s to %(high)s.") % {
+            "interval": iv.get("label") or gettext("likelihood interval"),
+            "low": value_text(iv["low"], unit),
+            "high": value_text(iv["high"], unit),
+        }
     parts = [_p(metric["label"], H3), _p(head)]
     drawing = chart(metric)
     if drawing is not None:
         parts.append(drawing)
     if metric.get("withheld"):
         parts.append(_p(metric["withheld"], NOTE))
-    parts.append(_p(metric.get("reading") or "No reading."))
+    parts.append(_p(metric.get("reading") or gettext("No reading.")))
     if (metric.get("z") or {}).get("reading"):
-        parts.append(_p(f"Compared with others: {metric['z']['reading']}", NOTE))
+        compared = gettext("Compared with others: %(reading)s")
+        parts.append(_p(compared % {"reading": metric["z"]["reading"]}, NOTE))
     return [KeepTogether(parts), Spacer(1, 4)]
 
 
@@ -191,65 +236,82 @@ def _claims(claims: dict, metrics: list[dict]) -> list:
     if not claims["primary_metrics"] or len(claims["assessment_points"]) < 2:
         return [
             _p(
-                "The study declares no primary measures and assessment points, so nothing in "
-                "this report is a planned reading: every trend below is exploratory."
+                gettext(
+                    "The study declares no primary measures and assessment points, so nothing "
+                    "in this report is a planned reading: every trend below is exploratory."
+                )
             )
         ]
     points = "; ".join(
-        f"{p['label'] or p['kind'].replace('_', ' ')} at {p['when']}"
+        gettext("%(point)s at %(when)s")
+        % {"point": p["label"] or gettext(KIND_WORDS[p["kind"]]), "when": p["when"]}
         for p in claims["assessment_points"]
     )
     out = [
         _p(
-            f"The study reads its primary measures only at its assessment points ({points}); "
-            "words about change appear only there, after correction for "
-            "every planned reading."
+            gettext(
+                "The study reads its primary measures only at its assessment points "
+                "(%(points)s); words about change appear only there, after correction for "
+                "every planned reading."
+            )
+            % {"points": points}
         )
     ]
     primary = [m for m in metrics if m.get("role") == "primary"]
     if not primary:
-        out.append(_p("No primary measure has a value yet."))
+        out.append(_p(gettext("No primary measure has a value yet.")))
     for m in primary:
-        out.append(_p(f"{m['label']}: {m.get('reading') or 'no reading yet.'}"))
+        out.append(_p(f"{m['label']}: {m.get('reading') or gettext('no reading yet.')}"))
     return out
 
 
 def _direction(direction: str) -> str:
     return {
-        "higher_better": "higher is better",
-        "lower_better": "lower is better",
-    }.get(direction, "neutral: neither direction is better")
+        "higher_better": gettext("Higher is better."),
+        "lower_better": gettext("Lower is better."),
+    }.get(direction) or gettext("Neutral: neither direction is better.")
 
 
 def _dose_block(ledger: dict) -> list:
     """The prescribed dose against the dose held, programme week by week."""
-    block = [_p("Prescribed dose against sessions held", H2)]
+    block = [_p(gettext("Prescribed dose against sessions held"), H2)]
     programme = ledger["programme"]
     if programme is None:
-        return [*block, _p("No dose is prescribed for this study.")]
-    held = (
-        f" In the weeks that are over: {ledger['delivered']} of {ledger['prescribed']} "
-        f"prescribed sessions held ({round(100 * ledger['adherence'])}%)."
-        if ledger["adherence"] is not None
-        else ""
-    )
-    block.append(
-        _p(
-            f"{programme.sessions_per_week} sessions a week of {programme.minutes_per_session} "
-            f"minutes for {programme.weeks} weeks.{held}"
-        )
-    )
-    rows = [["Week", "Prescribed", "Held", "Active minutes", "Missed (reason)"]]
+        return [*block, _p(gettext("No dose is prescribed for this study."))]
+    dose = gettext("%(sessions)s sessions a week of %(minutes)s minutes for %(weeks)s weeks.") % {
+        "sessions": programme.sessions_per_week,
+        "minutes": programme.minutes_per_session,
+        "weeks": programme.weeks,
+    }
+    if ledger["adherence"] is not None:
+        dose += " " + gettext(
+            "In the weeks that are over: %(delivered)s of %(prescribed)s prescribed sessions "
+            "held (%(adherence)s)."
+        ) % {
+            "delivered": ledger["delivered"],
+            "prescribed": ledger["prescribed"],
+            "adherence": percent(ledger["adherence"]),
+        }
+    block.append(_p(dose))
+    rows = [
+        [
+            gettext("Week"),
+            gettext("Prescribed"),
+            gettext("Held"),
+            gettext("Active minutes"),
+            gettext("Missed (reason)"),
+        ]
+    ]
     for week in ledger["weeks"]:
         missed = "-" if week.missed is None else str(week.missed)
         if week.missed_reason:
-            missed += f" ({week.missed_reason.replace('_', ' ')})"
+            missed += f" ({MissedDose.Reason(week.missed_reason).label})"
         rows.append(
             [
-                f"{week.week}" + (" (this week)" if week.current else ""),
+                f"{week.week}" + (" " + gettext("(this week)") if week.current else ""),
                 str(week.prescribed),
                 str(week.delivered),
-                f"{week.active_minutes:g}",
+                decimal(week.active_minutes, 1 if week.active_minutes % 1 else 0),
                 missed,
             ]
         )
@@ -258,7 +320,7 @@ def _dose_block(ledger: dict) -> list:
 
 
 def render(report: dict) -> bytes:
-    """The report's PDF bytes."""
+    """The report's PDF bytes, in the active language (the participant's)."""
     p = report["participant"]
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -268,36 +330,49 @@ def render(report: dict) -> bytes:
         rightMargin=18 * mm,
         topMargin=16 * mm,
         bottomMargin=16 * mm,
-        title=f"Participant report {p.code}",
+        title=gettext("Participant report %(code)s") % {"code": p.code},
         author="Memulation Lab",
+        lang=get_language() or "en",
     )
-    generated = timezone.localtime(report["generated_at"]).strftime("%d %b %Y %H:%M")
+    arm = gettext("arm %(arm)s") % {"arm": p.arm_shown} if p.arm_shown else gettext("no arm shown")
     story = [
-        _p(f"Participant report: {p.code}", H1),
+        _p(gettext("Participant report: %(code)s") % {"code": p.code}, H1),
         _p(
-            f"Study {p.study.name}; age band {p.age_band}; "
-            f"{'arm ' + p.arm_shown if p.arm_shown else 'no arm shown'}; "
-            f"enrolled {timezone.localtime(p.created_at).strftime('%d %b %Y')}; "
-            f"{report['sessions_completed']} sessions completed. Generated {generated}."
+            gettext(
+                "Study %(study)s; age band %(age_band)s; %(arm)s; enrolled %(enrolled)s; "
+                "%(sessions)s sessions completed. Generated %(generated)s."
+            )
+            % {
+                "study": p.study.name,
+                "age_band": p.get_age_band_display(),
+                "arm": arm,
+                "enrolled": day(p.created_at),
+                "sessions": report["sessions_completed"],
+                "generated": moment(report["generated_at"]),
+            }
         ),
-        _p("Pseudonymous code only: no names or contact details are held.", SMALL),
-        _p("Sessions attended against the plan", H2),
+        _p(gettext("Pseudonymous code only: no names or contact details are held."), SMALL),
+        _p(games_named(), SMALL),
+        _p(gettext("Sessions attended against the plan"), H2),
     ]
     planned = report["planned"]
     story.append(
         _p(
-            f"Plan: {planned} session{'s' if planned != 1 else ''} a week "
-            f"({report['plan_source']})."
+            ngettext(
+                "Plan: %(planned)s session a week (%(source)s).",
+                "Plan: %(planned)s sessions a week (%(source)s).",
+                planned,
+            )
+            % {"planned": planned, "source": report["plan_source"]}
             if planned is not None
-            else "No weekly plan set."
+            else gettext("No weekly plan set.")
         )
     )
-    rows = [["Week of", "Completed", "Planned", "Missed"]]
+    rows = [[gettext("Week of"), gettext("Completed"), gettext("Planned"), gettext("Missed")]]
     for week in report["weeks"]:
         rows.append(
             [
-                week["week_start"].strftime("%d %b %Y")
-                + (" (this week)" if week["current"] else ""),
+                day(week["week_start"]) + (" " + gettext("(this week)") if week["current"] else ""),
                 str(week["completed"]),
                 "-" if week["planned"] is None else str(week["planned"]),
                 "-" if week["missed"] is None else str(week["missed"]),
@@ -307,12 +382,12 @@ def render(report: dict) -> bytes:
     story += _dose_block(report["dose"])
 
     metrics = report["metrics"]
-    story.append(_p("Planned readings", H2))
+    story.append(_p(gettext("Planned readings"), H2))
     story += _claims(report["claims"], metrics)
 
-    story.append(_p("Progress", H2))
+    story.append(_p(gettext("Progress"), H2))
     if not metrics:
-        story.append(_p("No metrics yet: they appear after the first finished session."))
+        story.append(_p(gettext("No metrics yet: they appear after the first finished session.")))
     # The primary measures first, then the usual charts, each game its own.
     primary = [m for m in metrics if m.get("role") == "primary"]
     charted = primary + [
@@ -322,8 +397,8 @@ def render(report: dict) -> bytes:
         story += _metric_block(metric)
     others = [m for m in metrics if m not in charted]
     if others:
-        story.append(_p("Other measures", H2))
-        rows = [["Measure", "Latest (n, session)", "Reading"]]
+        story.append(_p(gettext("Other measures"), H2))
+        rows = [[gettext("Measure"), gettext("Latest (n, session)"), gettext("Reading")]]
         for m in others:
             latest = (
                 f"{value_text(m['latest'], m['unit'])} (n = {m['latest_n']}, "
@@ -335,39 +410,64 @@ def render(report: dict) -> bytes:
         story.append(_table(rows, [45 * mm, 30 * mm, 99 * mm]))
 
     if report["notes"] is not None:
-        story.append(_p("Clinician notes (included on request)", H2))
+        story.append(_p(gettext("Clinician notes (included on request)"), H2))
         if not report["notes"]:
-            story.append(_p("No notes."))
+            story.append(_p(gettext("No notes.")))
         for note in report["notes"]:
-            at = timezone.localtime(note["at"]).strftime("%d %b %Y %H:%M")
-            story.append(_p(f"{note['author']}, {at}", SMALL))
+            story.append(_p(f"{note['author']}, {moment(note['at'])}", SMALL))
             story.append(_p(note["text"]))
     story += signature_block(report.get("signatures", []))
     doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
     return buffer.getvalue()
 
 
-MEANINGS = {"reviewed": "Reviewed", "approved": "Approved"}
+def games_named() -> str:
+    """The games' own names, explained once where the report first uses them."""
+    return gettext(
+        "Memulation and Mendikot are card games played on the screen; 'Stragedy, Lucky Duck, "
+        "Lame Duck and Pritticut are names from their rules, kept as they are."
+    )
+
+
+MEANINGS = {"reviewed": gettext_noop("Reviewed"), "approved": gettext_noop("Approved")}
 
 
 def signature_block(signatures: list[dict]) -> list:
     """The report's electronic signatures: printed name, date and time, and meaning; one whose
     signed content has changed since is marked superseded."""
-    block = [_p("Signatures", H2)]
+    block = [_p(gettext("Signatures"), H2)]
     if not signatures:
-        return [*block, _p("Not signed.")]
-    rows = [["Signed by", "Date and time", "Meaning", "Status"]]
+        return [*block, _p(gettext("Not signed."))]
+    rows = [[gettext("Signed by"), gettext("Date and time"), gettext("Meaning"), gettext("Status")]]
     for sig in signatures:
-        at = timezone.localtime(sig["signed_at"]).strftime("%d %b %Y %H:%M %Z")
-        status = "Superseded: the report changed since" if sig["superseded"] else "Current"
-        rows.append([sig["signer"], at, MEANINGS.get(sig["meaning"], sig["meaning"]), status])
+        status = (
+            gettext("Superseded: the report changed since")
+            if sig["superseded"]
+            else pgettext("signature", "Current")
+        )
+        meaning = MEANINGS.get(sig["meaning"])
+        rows.append(
+            [
+                sig["signer"],
+                moment(sig["signed_at"], zone=True),
+                gettext(meaning) if meaning else sig["meaning"],
+                status,
+            ]
+        )
     return [*block, _table(rows, [50 * mm, 40 * mm, 25 * mm, 59 * mm])]
 
 
 def _footer(canvas, doc) -> None:
     canvas.saveState()
-    canvas.setFont("Helvetica", 7.5)
     canvas.setFillColor(colors.grey)
-    canvas.drawString(18 * mm, 9 * mm, "Memulation Lab participant report")
-    canvas.drawRightString(A4[0] - 18 * mm, 9 * mm, f"Page {doc.page}")
+    title = gettext("Memulation Lab participant report")
+    page = gettext("Page %(page)s") % {"page": doc.page}
+    if right_to_left():  # the title at the right, the page number at the left
+        canvas.setFont(rtl_fonts()[0], 7.5)
+        canvas.drawRightString(A4[0] - 18 * mm, 9 * mm, visual(title))
+        canvas.drawString(18 * mm, 9 * mm, visual(page))
+    else:
+        canvas.setFont("Helvetica", 7.5)
+        canvas.drawString(18 * mm, 9 * mm, title)
+        canvas.drawRightString(A4[0] - 18 * mm, 9 * mm, page)
     canvas.restoreState()

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict
 from apps.games.engine import game_from_json
 from apps.games.models import ExaminationPeriod, Game, RecallAttempt
 from apps.games.selectors import game_for_staff
 from apps.metrics.models import GameAnalysis
-from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary, replay_deals
+from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary_worded, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
 from apps.programmes.selectors import dose_ledger
 from apps.reports import pdf
@@ -59,7 +60,7 @@ def plan(participant) -> tuple[int | None, str]:
     """Sessions a week planned, and whose plan it is: the participant's own; else the protocol
     of their latest session (the plan they are on); else the study's newest protocol."""
     if participant.sessions_per_week is not None:
-        return participant.sessions_per_week, "the participant's plan"
+        return participant.sessions_per_week, gettext("the participant's plan")
     latest = (
         TrainingSession.objects.filter(participant=participant)
         .exclude(status="scheduled")
@@ -68,11 +69,11 @@ def plan(participant) -> tuple[int | None, str]:
     )
     if latest is not None and latest.protocol_snapshot.get("sessions_per_week"):
         snapshot = latest.protocol_snapshot
-        return snapshot["sessions_per_week"], (
-            f"the protocol of the latest session, {snapshot.get('name')} v{snapshot.get('version')}"
-        )
+        return snapshot["sessions_per_week"], gettext(
+            "the protocol of the latest session, %(name)s v%(version)s"
+        ) % {"name": snapshot.get("name"), "version": snapshot.get("version")}
     planned = participant.sessions_per_week_planned
-    return planned, "the study's newest protocol"
+    return planned, gettext("the study's newest protocol")
 
 
 def participant_report(*, user, participant_id: int, with_notes: bool = False) -> dict:
@@ -85,7 +86,7 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
             {"author": n.author.username, "at": n.created_at, "text": n.text}
             for n in clinician_note_list(user=user, participant=participant)
         ]
-    summary = participant_summary(participant=participant)
+    summary = participant_summary_worded(participant=participant)
     planned, plan_source = plan(participant)
     return {
         "participant": participant,
@@ -108,7 +109,7 @@ def game_review(*, user, game_id: int) -> dict:
     over: during play it would show the hidden hands."""
     game = game_for_staff(user=user, game_id=game_id)
     if game.status in Game.OPEN:
-        raise Conflict("A game is replayed only once it is over.", code="game_in_progress")
+        raise Conflict(gettext("A game is replayed only once it is over."), code="game_in_progress")
     record = game_from_json(game.state).spectator_view(allow_unfinished=True)
     stored = GameAnalysis.objects.filter(game=game, version=ANALYSIS_VERSION).first()
     actors = [seat["kind"] for seat in game.seats]
@@ -159,10 +160,12 @@ def participant_report_document(
     *, user, participant_id: int, with_notes: bool = False
 ) -> tuple[dict, bytes]:
     """The report as printed: its content with its signatures, and the PDF's bytes."""
-    report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)
-    report["signatures"] = signature_list(
-        kind="report",
-        object_id=participant_id,
-        content_hash=report_content_hash(report["participant"]),
-    )
-    return report, pdf.render(report)
+    participant = participant_get(user=user, participant_id=participant_id)
+    with translation.override(participant.language):  # the participant's, not the reader's
+        report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)
+        report["signatures"] = signature_list(
+            kind="report",
+            object_id=participant_id,
+            content_hash=report_content_hash(report["participant"]),
+        )
+        return report, pdf.render(report)

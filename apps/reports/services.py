@@ -3,6 +3,8 @@ for their clinical team to hand over, and audited."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.common import clock
@@ -21,7 +23,9 @@ def access_request_make(*, user, participant_id: int) -> dict:
     participant = participant_get(user=user, participant_id=participant_id)
     rules.require(
         rules.may_run_sessions(user, participant),
-        "Access requests are made by the study's owners and the participant's clinical team.",
+        gettext(
+            "Access requests are made by the study's owners and the participant's clinical team."
+        ),
     )
     study = participant.study
     slot = AllocationSlot.objects.filter(participant=participant).select_related("arm").first()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.accounts.services import reauthenticate
 from apps.audit.models import AuditEntry
@@ -67,7 +68,7 @@ def report_sign(
     participant's clinical team."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "Only the study's owners and the participant's clinical team sign their report.",
+        gettext("Only the study's owners and the participant's clinical team sign their report."),
     )
     return _sign(
         actor=actor,
@@ -86,9 +87,11 @@ def export_sign(
     *, export: Export, actor, meaning: str, password: str, code: str = "", request=None
 ) -> Signature:
     """A finished export, signed by the study's owners (for a sponsor)."""
-    rules.require(rules.owns_study(actor, export.study), "Only the study's owners sign exports.")
+    rules.require(
+        rules.owns_study(actor, export.study), gettext("Only the study's owners sign exports.")
+    )
     if export.status != Export.Status.READY:
-        raise Conflict("Only a finished export can be signed.", code="export_not_ready")
+        raise Conflict(gettext("Only a finished export can be signed."), code="export_not_ready")
     return _sign(
         actor=actor,
         kind=Signature.Kind.EXPORT,

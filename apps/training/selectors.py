@@ -1,6 +1,7 @@
 """Reads of training sessions, scoped like their participants (see apps.participants.selectors)."""
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from apps.common.errors import NotFound
 from apps.participants.selectors import participant_scope
@@ -30,4 +31,4 @@ def session_get(*, user, session_id: int) -> TrainingSession:
     try:
         return session_list(user=user).get(pk=session_id)
     except TrainingSession.DoesNotExist:
-        raise NotFound("There is no such session.") from None
+        raise NotFound(gettext("There is no such session.")) from None

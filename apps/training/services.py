@@ -17,6 +17,7 @@ import uuid
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext, gettext_noop
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -34,26 +35,35 @@ def _require_may_run(actor, participant: Participant) -> None:
     if getattr(actor, "is_authenticated", False):
         rules.require(
             rules.may_run_sessions(actor, participant),
-            "You may not run this participant's sessions.",
+            gettext("You may not run this participant's sessions."),
         )
 
 
 def _check_consent(participant: Participant) -> None:
     if participant.consent_withdrawn_at is not None:
         raise Conflict(
-            f"{participant.code} has withdrawn consent: no new sessions.",
+            gettext("%(code)s has withdrawn consent: no new sessions.")
+            % {"code": participant.code},
             code="consent_withdrawn",
         )
     if participant.consent_date is None:
         raise Conflict(
-            f"{participant.code} has no recorded consent yet: record it first.",
+            gettext("%(code)s has no recorded consent yet: record it first.")
+            % {"code": participant.code},
             code="consent_missing",
         )
 
 
+REFUSED_CHANGES = {
+    "started": gettext_noop("A %(status)s session cannot be started."),
+    "completed": gettext_noop("A %(status)s session cannot be completed."),
+    "abandoned": gettext_noop("A %(status)s session cannot be abandoned."),
+}
+
+
 def _invalid(session: TrainingSession, verb: str) -> Conflict:
     return Conflict(
-        f"A {session.status} session cannot be {verb}.",
+        gettext(REFUSED_CHANGES[verb]) % {"status": session.status},
         code="invalid_transition",
         details={"status": session.status},
     )
@@ -109,16 +119,16 @@ def session_create(
         if made is not None:
             if made.protocol_id != protocol.pk:
                 raise Conflict(
-                    "This key already made a session with another protocol.",
+                    gettext("This key already made a session with another protocol."),
                     code="client_key_reused",
-                    details={"client_key": ["Make a new key for each session."]},
+                    details={"client_key": [gettext("Make a new key for each session.")]},
                 )
             return made
     if protocol.study_id != participant.study_id:
         raise ValidationFailed(
-            "The protocol belongs to another study than the participant.",
+            gettext("The protocol belongs to another study than the participant."),
             code="protocol_wrong_study",
-            details={"protocol": ["Not a protocol of the participant's study."]},
+            details={"protocol": [gettext("Not a protocol of the participant's study.")]},
         )
     _check_consent(participant)
     now = clock.now()

@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
 import { JoinPage } from "./features/tables/JoinPage";
-import { SettingsProvider } from "./features/play/settings";
-import { ParticipantLock } from "./features/play/ParticipantLock";
-import { StaffLayout } from "./features/auth/Layout";
-import { LoginPage } from "./features/auth/Login";
+import { SettingsProvider } from "./game/settings";
+import { ParticipantLock } from "./features/play/device/ParticipantLock";
+import { StaffLayout } from "./features/account/Layout";
+import { LoginPage } from "./features/account/Login";
 import { DashboardPage } from "./features/participants/Dashboard";
-import { RequireStaff } from "./features/auth/auth";
+import { RequireStaff } from "./auth/auth";
 
 // The staff pages with charts and QR codes load on demand: a participant's tablet needs only
 // the card table.
@@ -41,10 +41,10 @@ const StudyParticipantsTab = lazy(() =>
 const CohortTab = lazy(() => studies().then((m) => ({ default: m.CohortTab })));
 const ClaimsTab = lazy(() => studies().then((m) => ({ default: m.ClaimsTab })));
 const AccountPage = lazy(() =>
-  import("./features/auth/AccountPage").then((m) => ({ default: m.AccountPage })),
+  import("./features/account/AccountPage").then((m) => ({ default: m.AccountPage })),
 );
 const AccessReviewPage = lazy(() =>
-  import("./features/auth/AccessReview").then((m) => ({ default: m.AccessReviewPage })),
+  import("./features/account/AccessReview").then((m) => ({ default: m.AccessReviewPage })),
 );
 const AuditPage = lazy(() =>
   import("./features/audit/AuditPage").then((m) => ({ default: m.AuditPage })),

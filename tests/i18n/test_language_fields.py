@@ -8,6 +8,7 @@ from apps.audit.models import AuditEntry
 from apps.games.models import Game
 from apps.participants.models import Participant
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +103,17 @@ def test_a_handed_over_device_changes_the_participants_language(game, clinician,
     response = client.put(f"/api/games/{game.pk}/language/", {"language": "ar"}, format="json")
     assert response.status_code == 200
     assert Participant.objects.get().language == "ar"
+
+
+def test_a_script_with_a_token_is_answered_in_its_owners_language(clinician):
+    signed_in(clinician).patch("/api/me", {"language": "es"}, format="json")
+    client = APIClient()
+    token = client.post(
+        "/api/auth/token", {"username": clinician.username, "password": PASSWORD}, format="json"
+    ).json()["token"]
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    catalogue = client.get("/api/metrics/catalogue/")
+    assert catalogue["Content-Language"] == "es"
+    labels = {m["key"]: m["label"] for m in catalogue.json()["metrics"]}
+    assert labels["tricks_won"] == "Bazas ganadas"
+    assert labels["recall_hit"] == "Tasa de acierto del 'Stragedy"  # the game's name kept

@@ -11,13 +11,13 @@ import copy as _copy
 import hashlib
 import random
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any, Self, TypeGuard
+from typing import Any, Self, TypeGuard, cast
 
 from .cards import DECK_SIZE, parse_card_strict, parse_deck
-from .contract import Action
+from .contract import Action, Event
 from .errors import RulesError
 
-Events = list[dict[str, Any]]  # what an action did, for the event log
+Events = list[Event]  # what an action did, for the event log
 
 
 def derive_seed(seed: object, *parts: object) -> int:
@@ -123,7 +123,7 @@ class GameState:
     SEATS = 0
     _STATE_SLOTS: tuple[str, ...] = ()
 
-    events: list[dict[str, Any]]
+    events: list[Event]
     phase: str
     history: tuple[Any, ...]
     setup: dict[str, Any]
@@ -145,7 +145,7 @@ class GameState:
         """
         move, extra = self._check(action)
         new = self.copy()
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         new._step(move, events, extra)
         new.events = events  # type: ignore[misc]  # a slot of the subclass's field list
         return new
@@ -237,17 +237,21 @@ class GameState:
 _ATOMS = (str, int, float, bool, type(None))
 
 
-def deep(value: Any) -> Any:
-    """A private copy of a JSON-ready value, so callers cannot change a state through it.
+def deep[T](value: T) -> T:
+    """A private copy of a JSON-ready value, of the same shape, so callers cannot change a state
+    through it.
 
     Dicts and lists are copied level by level (several times faster than ``copy.deepcopy``,
     which the engine's reads and writes of a state call thousands of times a second); anything
     else that is not immutable goes to ``copy.deepcopy``."""
-    kind = type(value)
-    if kind is dict:
-        return {key: deep(item) for key, item in value.items()}
-    if kind is list:
-        return [deep(item) for item in value]
-    if kind in _ATOMS:
+    return cast(T, _deep(value))
+
+
+def _deep(value: object) -> object:
+    if type(value) is dict:
+        return {key: _deep(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_deep(item) for item in value]
+    if type(value) in _ATOMS:
         return value
     return _copy.deepcopy(value)

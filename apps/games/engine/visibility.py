@@ -15,78 +15,103 @@ or the face-down tricks. This module filters everything else that leaves the eng
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
+
+from .contract import (
+    CaughtUpEvent,
+    DealEnded,
+    Event,
+    ExaminationOver,
+    FaceDownCardPlayed,
+    FaceDownTrickWon,
+    HandChosen,
+    MemulationCardPlayed,
+    MemulationMatchEnded,
+    MemulationRoundEnded,
+    MemulationTrickWon,
+    MendikotCardPlayed,
+    MendikotMatchEnded,
+    MendikotRoundEnded,
+    MendikotTrickWon,
+    SeenDealStarted,
+    SeenEvent,
+    SeenRoundStarted,
+    SeenStragedy,
+    SeenTrumpHidden,
+    TrumpFixed,
+    TrumpRevealed,
+)
+
+
+def _keys(*shapes: type) -> tuple[str, ...]:
+    """The keys of the shapes an event kind is shown in, in their order (``type`` aside)."""
+    keys = [key for shape in shapes for key in shape.__annotations__ if key != "type"]
+    return tuple(dict.fromkeys(keys))
+
 
 # Engine events a seat may see and the keys of each that are public (what a person at the
-# table is shown). Anything else stays out of a bot's reach.
+# table is shown), taken from the shapes a seat is shown them in (``contract.seen``): anything
+# else stays out of a bot's reach. The cut for Lucky Duck is made face up in front of both.
 _PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    # The cut for Lucky Duck is made face up in front of both players.
-    "round_started": ("round", "lucky_duck", "roles", "dealer", "turn_up", "trump"),
-    "deal_started": ("round", "deal", "pritticut"),
-    "examination_over": ("deal",),
-    "hand_chosen": ("seat", "hand", "deal"),
-    "card_played": ("seat", "card", "deal", "trick", "trump"),
-    "trick_won": ("deal", "trick", "leader", "cards", "winner"),
-    "trump_revealed": ("cause", "seat", "owner", "card", "trump", "trick"),
-    "trump_fixed": ("seat", "card", "trump", "trick"),
-    "deal_ended": ("round", "deal", "tricks_won"),
-    "round_ended": (
-        "round",
-        "score",
-        "deal_scores",
-        "match_score",
-        "winner",
-        "result",
-        "tens",
-        "tricks_won",
-        "next_dealer",
-        "match_wins",
-    ),
-    "match_ended": ("score", "match_wins"),
+    "round_started": _keys(SeenRoundStarted),
+    "deal_started": _keys(SeenDealStarted),
+    "examination_over": _keys(ExaminationOver),
+    "hand_chosen": _keys(HandChosen),
+    "card_played": _keys(MemulationCardPlayed, MendikotCardPlayed),
+    "trick_won": _keys(MemulationTrickWon, MendikotTrickWon),
+    "trump_revealed": _keys(TrumpRevealed),
+    "trump_fixed": _keys(TrumpFixed),
+    "deal_ended": _keys(DealEnded),
+    "round_ended": _keys(MemulationRoundEnded, MendikotRoundEnded),
+    "match_ended": _keys(MemulationMatchEnded, MendikotMatchEnded),
 }
 
 
-def public_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+def public_events(events: Iterable[Event], seat: int) -> list[SeenEvent]:
     """The engine events as ``seat`` may see them (hidden cards and intentions removed).
 
     >>> public_events([{"type": "trump_hidden", "seat": 2, "card": "5C"}], 0)
     [{'type': 'trump_hidden', 'seat': 2}]
-    >>> public_events([{"type": "deal_started", "deal": 2, "hands": {"A": []}}], 1)
-    [{'type': 'deal_started', 'deal': 2}]
+    >>> public_events([{"type": "deal_started", "round": 0, "deal": 2, "hands": {"A": [], "B": []},
+    ...                 "pritticut": None}], 1)
+    [{'type': 'deal_started', 'round': 0, 'deal': 2, 'pritticut': None}]
     """
-    shown = []
+    shown: list[SeenEvent] = []
     for event in events:
-        kind = event["type"]
-        if kind == "trump_hidden":
-            item = {"type": kind, "seat": event["seat"]}
+        if event["type"] == "trump_hidden":
+            hidden: SeenTrumpHidden = {"type": "trump_hidden", "seat": event["seat"]}
             if event["seat"] == seat:
-                item["card"] = event["card"]
-        elif kind == "stragedy":
+                hidden["card"] = event["card"]
+            shown.append(hidden)
+        elif event["type"] == "stragedy":
             # The revealed card is turned up for both; the intended card is the chooser's own
             # secret, and where it really lay names a face-down card: never shown.
-            item = {
-                "type": kind,
+            stragedy: SeenStragedy = {
+                "type": "stragedy",
                 "seat": event["seat"],
-                "position": dict(event["position"]),
+                "position": {**event["position"]},
                 "revealed": event["revealed"],
             }
             if event["seat"] == seat:
-                item["intended"] = event["intended"]
-                item["hit"] = event["hit"]
-        elif kind in _PUBLIC_KEYS:
-            item = {"type": kind}
-            item.update({k: event[k] for k in _PUBLIC_KEYS[kind] if k in event})
-        else:
-            continue
-        shown.append(item)
+                stragedy["intended"] = event["intended"]
+                stragedy["hit"] = event["hit"]
+            shown.append(stragedy)
+        elif event["type"] in _PUBLIC_KEYS:
+            fields: Mapping[str, object] = event
+            item: dict[str, object] = {"type": event["type"]}
+            item.update({k: fields[k] for k in _PUBLIC_KEYS[event["type"]] if k in fields})
+            shown.append(cast(SeenEvent, item))  # the keys of the kind's shape in contract.seen
     return shown
 
 
-def _trick_of(effect: dict[str, Any]) -> tuple[int, int] | None:
+def _trick_of(effect: CaughtUpEvent) -> tuple[int, int] | None:
     """The (deal, trick) a card-carrying effect belongs to (Mendikot has one deal a round)."""
-    if effect["type"] in ("card_played", "trick_won") and "trick" in effect:
-        return effect.get("deal", 1), effect["trick"]
-    return None
+    if effect["type"] != "card_played" and effect["type"] != "trick_won":
+        return None
+    if "deal" in effect:
+        return effect["deal"], effect["trick"]
+    return 1, effect["trick"]
 
 
 def _on_table(view: dict[str, Any]) -> set[tuple[int, int]]:
@@ -100,8 +125,8 @@ def _on_table(view: dict[str, Any]) -> set[tuple[int, int]]:
 
 
 def face_down_hidden(
-    effect_lists: list[list[dict[str, Any]]], view: dict[str, Any]
-) -> list[list[dict[str, Any]]]:
+    effect_lists: list[list[SeenEvent]], view: dict[str, Any]
+) -> list[list[CaughtUpEvent]]:
     """Public effects read again later (``effect_lists``: each event's, oldest first, already
     through :func:`public_events`), with the cards of every trick now face down taken out.
 
@@ -137,23 +162,28 @@ def face_down_hidden(
         if not tricks <= shown:
             break
         cut = index
-    return [
-        effects if index >= cut else [_without_cards(e) for e in effects]
+    caught_up: list[list[CaughtUpEvent]] = [
+        [*effects] if index >= cut else [_without_cards(e) for e in effects]
         for index, effects in enumerate(effect_lists)
     ]
+    return caught_up
 
 
-def _without_cut(effect: dict[str, Any]) -> dict[str, Any]:
-    roles = effect.get("roles") if effect["type"] == "round_started" else None
-    if not isinstance(roles, dict) or "cut" not in roles:
+def _without_cut(effect: SeenEvent) -> SeenEvent:
+    if effect["type"] != "round_started" or "cut" not in effect.get("roles", {}):
         return effect
-    return {**effect, "roles": {k: v for k, v in roles.items() if k != "cut"}}
+    started = effect.copy()
+    roles = started["roles"] = {**effect["roles"]}
+    del roles["cut"]
+    return started
 
 
-def _without_cards(effect: dict[str, Any]) -> dict[str, Any]:
-    if _trick_of(effect) is None:
-        return effect
-    return {k: v for k, v in effect.items() if k not in ("card", "cards")}
+def _without_cards(effect: SeenEvent) -> CaughtUpEvent:
+    if effect["type"] == "card_played" or effect["type"] == "trick_won":
+        fields: Mapping[str, object] = effect
+        face_down = {k: v for k, v in fields.items() if k not in ("card", "cards")}
+        return cast(FaceDownCardPlayed | FaceDownTrickWon, face_down)  # its keys but the cards
+    return effect
 
 
 def examination_cut(view: dict[str, Any], hand: str | None) -> dict[str, Any]:

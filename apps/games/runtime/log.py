@@ -12,10 +12,10 @@ a hidden trump, a 'Stragedy's intention, a sorted hand, a probe's answer) stays 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from apps.games.engine import GAMES
-from apps.games.engine.contract import Action
+from apps.games.engine.contract import Action, Event
 from apps.games.engine.visibility import face_down_hidden, public_events
 from apps.games.models import EventKind, GameEvent
 
@@ -67,7 +67,7 @@ def seat_event(event: GameEvent, seat: int) -> dict[str, Any]:
     if event.kind in (EventKind.EXAMINATION_SHOWN, EventKind.EXAMINATION_HIDDEN):
         item["examination"] = {k: payload[k] for k in _EXAMINATION_KEYS if k in payload}
     elif event.kind in _RESULTS:
-        item["effects"] = public_events([payload], seat)
+        item["effects"] = public_events([cast(Event, payload)], seat)  # as the engine wrote it
     elif event.kind == EventKind.ILLEGAL_ATTEMPT and event.seat == seat:
         item["code"] = payload.get("code")
     elif event.kind in _REASONED:

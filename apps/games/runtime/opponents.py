@@ -18,7 +18,7 @@ from typing import Any
 from apps.games.engine import game_from_setup
 from apps.games.engine.base import derive_seed
 from apps.games.engine.bots import make_bot
-from apps.games.engine.contract import Action
+from apps.games.engine.contract import Action, Event
 from apps.games.engine.visibility import public_events
 from apps.games.runtime.log import setup_and_actions
 
@@ -107,7 +107,7 @@ class Opponents:
             },
         }
 
-    def observe(self, state, events: list[dict]) -> None:
+    def observe(self, state, events: list[Event]) -> None:
         """Show every bot its view and the public events of what just happened."""
         for seat, bot in self.bots.items():
             bot.observe(state.view(seat), public_events(events, seat))

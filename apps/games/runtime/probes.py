@@ -28,9 +28,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from apps.common.errors import ValidationFailed
 from apps.games.engine import RulesError
 from apps.games.engine.cards import CARD_NAMES
+from apps.games.engine.contract import Event
 from apps.games.models import EventKind, RecallProbe
 
 WHERE, WHICH_HAND = RecallProbe.Kind.WHERE.value, RecallProbe.Kind.WHICH_HAND.value
@@ -174,7 +177,7 @@ def _which_hand_probes(game, k: int, state, round_no: int, deal: int, seat: int)
     ]
 
 
-def probes_due(run, effects: list[dict[str, Any]], seats: list[int]) -> None:
+def probes_due(run, effects: list[Event], seats: list[int]) -> None:
     """Queue, for each participant seat of ``seats``, the probes that the engine's latest
     events make due (called by the game's run)."""
     game, probes = run.game, run.probes
@@ -205,7 +208,8 @@ def _position(state, seat: int, answer: dict[str, Any]) -> dict[str, int]:
     fields = ("pile", "trick", "card")
     if any(answer.get(f) is None for f in fields) or answer.get("in_other_hand") is not None:
         raise ValidationFailed(
-            "This probe asks where the card lies: send pile, trick and card.", code="invalid_input"
+            gettext("This probe asks where the card lies: send pile, trick and card."),
+            code="invalid_input",
         )
     pile, trick, card = (answer[f] for f in fields)
     piles = state.view(seat)["old_piles"] or {}
@@ -221,8 +225,10 @@ def _yes_no(answer: dict[str, Any]) -> bool:
         answer.get(f) is not None for f in ("pile", "trick", "card")
     ):
         raise ValidationFailed(
-            "This probe asks whether the card was in the other hand: send in_other_hand, "
-            "true or false.",
+            gettext(
+                "This probe asks whether the card was in the other hand: send in_other_hand, "
+                "true or false."
+            ),
             code="invalid_input",
         )
     return yes

@@ -16,8 +16,10 @@ from typing import Any
 
 from django.db import connection
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.common.errors import Conflict, DomainError, error_body, rules_status
+from apps.common.refusals import rules_message
 from apps.games.engine import RulesError
 from apps.games.models import ActionReceipt
 from apps.games.runtime import store
@@ -38,7 +40,7 @@ class Reply:
 def refusal(error: Exception) -> Reply:
     """A domain or rules error in the one error shape."""
     if isinstance(error, RulesError):
-        return Reply(rules_status(error.code), render(error_body(error.code, error.message)))
+        return Reply(rules_status(error.code), render(error_body(error.code, rules_message(error))))
     assert isinstance(error, DomainError)
     return Reply(error.status, render(error_body(error.code, error.message, error.details)))
 
@@ -62,7 +64,7 @@ def kept(row: tuple | None, seat: int) -> Reply | None:
     if made_by != seat:
         return refusal(
             Conflict(
-                "This event id was used for another seat's request; send a new one.",
+                gettext("This event id was used for another seat's request; send a new one."),
                 code="event_id_taken",
             )
         )

@@ -11,13 +11,13 @@ and the game's changed columns in a few statements (``apps.games.runtime.store``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from apps.games.engine import game_from_json
-from apps.games.engine.contract import Action
+from apps.games.engine.contract import Action, Event
 from apps.games.models import (
     PERSON_KINDS,
     EventKind,
@@ -82,7 +82,7 @@ class GameRun:
         self.examination = Examination.from_json(game.examination)
         self.seat_clocks = SeatClocks.from_json(game.turns)
         self.probes = Probes.from_json(game.probes)
-        self.effects: list[dict[str, Any]] = []
+        self.effects: list[Event] = []
         self._events: list[GameEvent] = []
         self._rows: list[tuple[type, GameEvent, dict[str, Any]]] = []
         self.finished_now = False
@@ -166,7 +166,9 @@ class GameRun:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def record(self, kind: str, *, seat: int | None = None, payload: dict, **fields) -> GameEvent:
+    def record(
+        self, kind: str, *, seat: int | None = None, payload: Mapping[str, object], **fields
+    ) -> GameEvent:
         event = GameEvent(
             game=self.game,
             seq=self.game.next_seq,
@@ -304,7 +306,7 @@ class GameRun:
                 decision_ms=decision_ms,
             )
 
-    def after_change(self, effects: list[dict], *, opening: bool = False) -> None:
+    def after_change(self, effects: list[Event], *, opening: bool = False) -> None:
         """A new deal with an examination readies hand A for every person, whose clocks wait for
         their devices (and, unless the game is just opening, for a pause to see the last trick
         taken); the recall probes due are asked; a seat to act starts a turn (a person's decision

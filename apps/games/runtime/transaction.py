@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import DomainError, NotFound
@@ -37,7 +38,7 @@ def checked(game: Game | None, game_id: int, link: Claim | None) -> Game:
     if link is not None:
         link.check(game)
     elif game is None:
-        raise NotFound(f"There is no game {game_id}.")
+        raise NotFound(gettext("There is no game %(game_id)s.") % {"game_id": game_id})
     assert game is not None
     return game
 

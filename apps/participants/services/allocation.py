@@ -15,6 +15,7 @@ from collections import defaultdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
@@ -32,12 +33,16 @@ FACTORS = ("age_band",)
 
 def _check_arms(arms: list[dict]) -> list[dict]:
     if not 2 <= len(arms) <= MAX_ARMS:
-        raise refuse("arms", f"A study with arms has between 2 and {MAX_ARMS} of them.")
+        raise refuse(
+            "arms",
+            gettext("A study with arms has between 2 and %(MAX_ARMS)s of them.")
+            % {"MAX_ARMS": MAX_ARMS},
+        )
     names = [str(arm.get("name", "")).strip() for arm in arms]
     if any(not name for name in names) or len(set(names)) != len(names):
-        raise refuse("arms", "Every arm needs a name of its own.")
+        raise refuse("arms", gettext("Every arm needs a name of its own."))
     if sum(1 for arm in arms if arm.get("control")) > 1:
-        raise refuse("arms", "At most one arm is the control arm.")
+        raise refuse("arms", gettext("At most one arm is the control arm."))
     return [
         {"name": name, "control": bool(arm.get("control")), "weight": arm.get("weight", 1)}
         for name, arm in zip(names, arms, strict=True)
@@ -47,14 +52,18 @@ def _check_arms(arms: list[dict]) -> list[dict]:
 def _check_criteria(criteria: list[str]) -> list[str]:
     cleaned = [str(text).strip() for text in criteria]
     if len(cleaned) > MAX_CRITERIA:
-        raise refuse("eligibility_criteria", f"At most {MAX_CRITERIA} criteria.")
+        raise refuse(
+            "eligibility_criteria",
+            gettext("At most %(MAX_CRITERIA)s criteria.") % {"MAX_CRITERIA": MAX_CRITERIA},
+        )
     if any(not text or len(text) > CRITERION_MAX_CHARS for text in cleaned):
         raise refuse(
             "eligibility_criteria",
-            f"Every criterion is a sentence of 1 to {CRITERION_MAX_CHARS} characters.",
+            gettext("Every criterion is a sentence of 1 to %(CRITERION_MAX_CHARS)s characters.")
+            % {"CRITERION_MAX_CHARS": CRITERION_MAX_CHARS},
         )
     if len(set(cleaned)) != len(cleaned):
-        raise refuse("eligibility_criteria", "A criterion is listed twice.")
+        raise refuse("eligibility_criteria", gettext("A criterion is listed twice."))
     return cleaned
 
 
@@ -70,10 +79,10 @@ def study_open(
 ) -> Study:
     """Fix the study's arms, eligibility criteria and design, and draw its allocation seed;
     from now on consenting, eligible participants are allocated."""
-    rules.require(rules.owns_study(actor, study), "Only the study's owners may open it.")
+    rules.require(rules.owns_study(actor, study), gettext("Only the study's owners may open it."))
     study = Study.objects.select_for_update().get(pk=study.pk)
     if study.opened_at is not None:
-        raise Conflict("The study is already open: its arms are fixed.", code="study_open")
+        raise Conflict(gettext("The study is already open: its arms are fixed."), code="study_open")
     arms = _check_arms(arms)
     criteria = _check_criteria(list(eligibility_criteria))
     rows = []
@@ -82,7 +91,10 @@ def study_open(
         try:
             row.full_clean(exclude=["study"])
         except ValidationError as exc:  # a weight out of range, a name too long
-            raise refuse("arms", f"Arm '{arm['name']}': {exc.messages[0]}") from None
+            raise refuse(
+                "arms",
+                gettext("Arm '%(name)s': %(0)s") % {"name": arm["name"], "0": exc.messages[0]},
+            ) from None
         rows.append(row)
     StudyArm.objects.bulk_create(rows)
     Allocation.objects.create(
@@ -140,18 +152,24 @@ def participant_allocate(
         allowed = rules.recruits(actor, participant)
     if not allowed:
         raise PermissionDenied(
-            "The participant's clinical team allocates; in a concealed design the study's "
-            "owners, who see the arms, do not.",
+            gettext(
+                "The participant's clinical team allocates; in a concealed design the study's "
+                "owners, who see the arms, do not."
+            ),
             code="allocation_not_yours",
         )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if study.opened_at is None:
-        raise Conflict("The study has no arms: it was not opened.", code="study_not_open")
+        raise Conflict(gettext("The study has no arms: it was not opened."), code="study_not_open")
     if AllocationSlot.objects.filter(participant=participant).exists():
-        raise Conflict(f"{participant.code} is already allocated.", code="already_allocated")
+        raise Conflict(
+            gettext("%(code)s is already allocated.") % {"code": participant.code},
+            code="already_allocated",
+        )
     if not participant.has_consent:
         raise Conflict(
-            f"{participant.code} has no current consent: record it before allocation.",
+            gettext("%(code)s has no current consent: record it before allocation.")
+            % {"code": participant.code},
             code="consent_missing",
         )
     missing = [text for text in study.eligibility_criteria if text not in eligibility_confirmed]

@@ -1,6 +1,7 @@
 """Clinician notes: free text for the clinical team, kept out of research data."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
@@ -24,7 +25,7 @@ def note_audit_snapshot(note: ClinicianNote) -> dict:
 def clinician_note_create(*, participant: Participant, actor, text: str) -> ClinicianNote:
     rules.require(
         rules.cares_for(actor, participant),
-        "Clinician notes are for the participant's clinical team only.",
+        gettext("Clinician notes are for the participant's clinical team only."),
     )
     note = ClinicianNote.objects.create(participant=participant, author=actor, text=text)
     audit_record(
@@ -41,7 +42,7 @@ def clinician_note_create(*, participant: Participant, actor, text: str) -> Clin
 def clinician_note_amend(*, note: ClinicianNote, actor, text: str, reason: str) -> ClinicianNote:
     """Correct a note (its author only), for the reason given. The audit entry keeps the text
     before and after; the audit trail shows note text only to the clinical team."""
-    rules.require(note.author_id == actor.pk, "Only the note's author corrects it.")
+    rules.require(note.author_id == actor.pk, gettext("Only the note's author corrects it."))
     reason = reason_required(reason)
     note = ClinicianNote.objects.select_for_update().get(pk=note.pk)
     before = {**note_audit_snapshot(note), "text": note.text}

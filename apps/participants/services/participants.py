@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -25,15 +26,25 @@ def _check_clinicians(study: Study, clinicians: Iterable) -> None:
     team = set(study.clinicians.values_list("pk", flat=True))
     for user in clinicians:
         if not user.is_clinician:
-            raise refuse("clinicians", f"{user.username} is not a clinician.")
+            raise refuse(
+                "clinicians",
+                gettext("%(username)s is not a clinician.") % {"username": user.username},
+            )
         if user.pk not in team:
-            raise refuse("clinicians", f"{user.username} is not on the study's clinical team.")
+            raise refuse(
+                "clinicians",
+                gettext("%(username)s is not on the study's clinical team.")
+                % {"username": user.username},
+            )
 
 
 def _check_group(study: Study, group: str) -> None:
     if group and group not in study.group_codes:
         listed = ", ".join(study.group_codes) or "none yet: the study's owners set them"
-        raise refuse("group", f"A group is one of the study's group codes ({listed}).")
+        raise refuse(
+            "group",
+            gettext("A group is one of the study's group codes (%(listed)s).") % {"listed": listed},
+        )
 
 
 def _insert_with_new_code(participant: Participant) -> Participant:
@@ -48,7 +59,9 @@ def _insert_with_new_code(participant: Participant) -> Participant:
             return participant
         except IntegrityError:
             participant.pk = None
-    raise Conflict("No free participant code was found; please try again.", code="code_unavailable")
+    raise Conflict(
+        gettext("No free participant code was found; please try again."), code="code_unavailable"
+    )
 
 
 @transaction.atomic
@@ -62,7 +75,7 @@ def participant_enrol(
     clinicians: Iterable = (),
 ) -> Participant:
     """A new participant under a generated code; a clinician who enrols is assigned to them."""
-    rules.require(rules.may_enrol(actor, study), "You are not on this study's team.")
+    rules.require(rules.may_enrol(actor, study), gettext("You are not on this study's team."))
     clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())
     _check_clinicians(study, clinicians)
     _check_group(study, group)
@@ -90,7 +103,7 @@ def participant_update(
     owners."""
     rules.require(
         rules.owns_study(actor, participant.study),
-        "Only the study's owners change a participant's details.",
+        gettext("Only the study's owners change a participant's details."),
     )
     participant = (
         Participant.objects.select_for_update().select_related("study").get(pk=participant.pk)
@@ -117,16 +130,17 @@ def participant_consent_record(
     """Consent given on ``date`` on that version of the form (again: a newer form was signed,
     or the record is corrected, for the reason given)."""
     rules.require(
-        rules.may_run_sessions(actor, participant), "You may not record this participant's consent."
+        rules.may_run_sessions(actor, participant),
+        gettext("You may not record this participant's consent."),
     )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if participant.consent_withdrawn_at is not None:
         raise Conflict(
-            "This participant has withdrawn consent; enrol them again to take part.",
+            gettext("This participant has withdrawn consent; enrol them again to take part."),
             code="consent_withdrawn",
         )
     if date > timezone.localdate():
-        raise refuse("date", "Consent cannot be dated in the future.")
+        raise refuse("date", gettext("Consent cannot be dated in the future."))
     correction = participant.consent_date is not None  # a change to consent on record
     before = audit_snapshot(participant)
     participant.consent_date = date
@@ -146,7 +160,7 @@ def participant_plan_set(
     Set by the study's owners or the participant's clinical team."""
     rules.require(
         rules.may_run_sessions(actor, participant),
-        "Only the study's owners and the participant's clinical team set the weekly plan.",
+        gettext("Only the study's owners and the participant's clinical team set the weekly plan."),
     )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     before = audit_snapshot(participant)
@@ -164,7 +178,9 @@ def participant_language_set(*, participant: Participant, actor, language: str) 
     if actor is not None:
         rules.require(
             rules.may_run_sessions(actor, participant),
-            "Only the study's owners and the participant's clinical team set their language.",
+            gettext(
+                "Only the study's owners and the participant's clinical team set their language."
+            ),
         )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     before = audit_snapshot(participant)
@@ -179,7 +195,8 @@ def participant_withdraw(*, participant: Participant, actor, reason: str = "") -
     """Consent withdrawn, for the reason given: no new sessions from now on; what was recorded
     stays. Idempotent."""
     rules.require(
-        rules.may_run_sessions(actor, participant), "You may not withdraw this participant."
+        rules.may_run_sessions(actor, participant),
+        gettext("You may not withdraw this participant."),
     )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if participant.consent_withdrawn_at is not None:

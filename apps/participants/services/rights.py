@@ -4,6 +4,7 @@ why. (The access request, a copy of their data, is :mod:`apps.reports.services`.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
@@ -36,10 +37,10 @@ def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
     record: the clinical team's notes (free text) and the group label. Study owners only."""
     rules.require(
         rules.owns_study(actor, participant.study),
-        "Only the study's owners erase a participant's data.",
+        gettext("Only the study's owners erase a participant's data."),
     )
     if not reason.strip():
-        raise refuse("reason", "Say why (for example: the participant asked for erasure).")
+        raise refuse("reason", gettext("Say why (for example: the participant asked for erasure)."))
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     now = clock.now()
     erased = {

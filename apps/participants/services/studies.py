@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -36,16 +37,24 @@ def _group_codes_set(study: Study, codes: list[str] | None) -> None:
     if bad := [code for code in codes if not GROUP_CODE.fullmatch(code)]:
         raise refuse(
             "group_codes",
-            "A group code is 1 to 20 letters, digits, '-' or '_', starting with a letter or "
-            f"digit (a code, never a name): {', '.join(repr(code) for code in bad)}.",
+            gettext(
+                "A group code is 1 to 20 letters, digits, '-' or '_', starting with a "
+                "letter or digit (a code, never a name): %(join)s."
+            )
+            % {"join": ", ".join(repr(code) for code in bad)},
         )
     if len(set(codes)) != len(codes) or len(codes) > MAX_GROUP_CODES:
-        raise refuse("group_codes", f"At most {MAX_GROUP_CODES} codes, each once.")
+        raise refuse(
+            "group_codes",
+            gettext("At most %(MAX_GROUP_CODES)s codes, each once.")
+            % {"MAX_GROUP_CODES": MAX_GROUP_CODES},
+        )
     if study.pk is not None:
         used = set(study.participants.exclude(group="").values_list("group", flat=True))
         if dropped := sorted((used & set(study.group_codes)) - set(codes)):
             raise Conflict(
-                f"Participants are in these groups: {', '.join(dropped)}; a code in use stays.",
+                gettext("Participants are in these groups: %(join)s; a code in use stays.")
+                % {"join": ", ".join(dropped)},
                 code="group_code_in_use",
             )
     study.group_codes = codes
@@ -56,30 +65,40 @@ def _check_name_free(name: str, *, study: Study | None = None) -> None:
     if study is not None:
         others = others.exclude(pk=study.pk)
     if others.exists():
-        raise Conflict(f"A study named '{name}' already exists.", code="name_taken")
+        raise Conflict(
+            gettext("A study named '%(name)s' already exists.") % {"name": name}, code="name_taken"
+        )
 
 
 def _check_team(*, owners: Iterable | None, clinicians: Iterable | None) -> None:
     for user in owners or ():
         if not (user.is_researcher or user.is_admin):
-            raise refuse("owners", f"{user.username} is not a researcher.")
+            raise refuse(
+                "owners", gettext("%(username)s is not a researcher.") % {"username": user.username}
+            )
     for user in clinicians or ():
         if not user.is_clinician:
-            raise refuse("clinicians", f"{user.username} is not a clinician.")
+            raise refuse(
+                "clinicians",
+                gettext("%(username)s is not a clinician.") % {"username": user.username},
+            )
 
 
 def _check_primary_metrics(keys: list[str]) -> None:
     for key in keys:
         if key not in CATALOGUE:
-            raise refuse("primary_metrics", f"There is no metric '{key}'.")
+            raise refuse("primary_metrics", gettext("There is no metric '%(key)s'.") % {"key": key})
         if not claimable(key):
             raise refuse(
                 "primary_metrics",
-                f"{CATALOGUE[key].label} cannot be a primary metric: it is a neutral measure, a "
-                "chance level, or an estimate whose interval is not yet calibrated.",
+                gettext(
+                    "%(label)s cannot be a primary metric: it is a neutral measure, a chance "
+                    "level, or an estimate whose interval is not yet calibrated."
+                )
+                % {"label": CATALOGUE[key].label},
             )
     if len(set(keys)) != len(keys):
-        raise refuse("primary_metrics", "A metric is named twice.")
+        raise refuse("primary_metrics", gettext("A metric is named twice."))
 
 
 def _start(point: dict) -> tuple[str, int]:
@@ -100,24 +119,34 @@ def _check_assessment_points(points: list[dict], primary_metrics: list[str]) -> 
     kinds = [p["kind"] for p in points]
     for kind in (Kind.BASELINE, Kind.POST_TRAINING):
         if kinds.count(kind) > 1:
-            raise refuse("assessment_points", f"A study has one {Kind(kind).label.lower()}.")
+            raise refuse(
+                "assessment_points",
+                gettext("A study has one %(lower)s.") % {"lower": Kind(kind).label.lower()},
+            )
     if points and kinds[0] != Kind.BASELINE:
-        raise refuse("assessment_points", "The first assessment point must be the baseline.")
+        raise refuse(
+            "assessment_points", gettext("The first assessment point must be the baseline.")
+        )
     if Kind.POST_TRAINING in kinds and Kind.FOLLOW_UP in kinds[: kinds.index(Kind.POST_TRAINING)]:
-        raise refuse("assessment_points", "Follow-ups come after the end of training.")
+        raise refuse("assessment_points", gettext("Follow-ups come after the end of training."))
     for before, after in pairwise(points):
         (unit, end), (unit_next, start) = _end(before), _start(after)
         if unit == unit_next and start <= end:
             raise refuse(
                 "assessment_points",
-                f"Each assessment point must come after the one before it ({unit} {start} is "
-                f"not after {unit} {end}).",
+                gettext(
+                    "Each assessment point must come after the one before it (%(unit)s "
+                    "%(start)s is not after %(unit)s %(end)s)."
+                )
+                % {"unit": unit, "start": start, "end": end},
             )
     if primary_metrics and len(points) < 2:
         raise refuse(
             "assessment_points",
-            "Primary metrics are read at assessment points: declare a baseline and at least "
-            "one later point.",
+            gettext(
+                "Primary metrics are read at assessment points: declare a baseline and at least "
+                "one later point."
+            ),
         )
 
 
@@ -133,8 +162,11 @@ def _claims_set(
     started = study.participants.filter(sessions__status="completed").exists()
     if started:
         raise Conflict(
-            "The study's primary metrics and assessment points are fixed once its first session "
-            "is completed.",
+            gettext(
+                "The study's primary metrics and assessment points are fixed once its first "
+                "session "
+                "is completed."
+            ),
             code="claims_fixed",
         )
     metrics = study.primary_metrics if primary_metrics is None else list(primary_metrics)
@@ -183,7 +215,9 @@ def study_create(
     """A new study; a researcher who creates one becomes one of its owners. ``primary_metrics``
     (metric keys) and ``assessment_points`` (dicts of AssessmentPoint's fields, in time order)
     declare what it will claim."""
-    rules.require(rules.may_create_study(actor), "Only researchers and admins create studies.")
+    rules.require(
+        rules.may_create_study(actor), gettext("Only researchers and admins create studies.")
+    )
     owners = set(owners) | ({actor} if actor.is_researcher else set())
     _check_team(owners=owners, clinicians=clinicians)
     _check_name_free(name)
@@ -236,7 +270,7 @@ def study_update(
 ) -> Study:
     """Change what is given (``None``: leave as it is); ``dataset``: the institution fields;
     ``assessment_points`` replaces the study's list."""
-    rules.require(rules.owns_study(actor, study), "Only the study's owners may change it.")
+    rules.require(rules.owns_study(actor, study), gettext("Only the study's owners may change it."))
     study = Study.objects.select_for_update().get(pk=study.pk)
     before = _snapshot(study)
     _check_team(owners=owners, clinicians=clinicians)
@@ -288,7 +322,9 @@ def protocol_create(*, study: Study, actor, name: str, reason: str = "", **setti
     are the Protocol fields (game, rounds, examination_seconds, roles, opponent, ...); ``adaptive``
     is completed with the defaults.
     """
-    rules.require(rules.owns_study(actor, study), "Only the study's owners may add protocols.")
+    rules.require(
+        rules.owns_study(actor, study), gettext("Only the study's owners may add protocols.")
+    )
     # One version number at a time per study: concurrent edits of one protocol queue here.
     Study.objects.select_for_update().filter(pk=study.pk).first()
     latest = Protocol.objects.filter(study=study, name=name).order_by("-version").first()

@@ -1,7 +1,7 @@
 // The participant table's own view types (src/game/types.ts) must accept every body the schema
 // describes: the build fails here when the server sends something they do not expect.
 
-import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "../features/play/types";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "../game/types";
 import type { components } from "./schema";
 import type { SeatViewBody } from "./types";
 

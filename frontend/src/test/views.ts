@@ -1,5 +1,5 @@
 // Seat views for tests, shaped like the server's.
-import type { MemulationView, MendikotView } from "../features/play/types";
+import type { MemulationView, MendikotView } from "../game/types";
 
 export function memulationView(
   overrides: Partial<MemulationView["state"]> = {},

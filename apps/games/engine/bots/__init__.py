@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ..contract import Action
+from ..contract import Action, SeenEvent
 from ..visibility import public_events
 
 
@@ -39,7 +39,7 @@ class Bot(Protocol):
     kind: str
     seat: int
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         """Take in the seat's view and the public events since the last call."""
 
     def act(self, view: dict[str, Any]) -> Action:

@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from ..cards import FULL_DECK, RANKS, SUIT_MASKS, SUITS, card_str, mask_list, parse_card
-from ..contract import MemulationAction
+from ..contract import MemulationAction, MemulationTrickWon, SeenEvent
 from ..solver import Position, Solver
 from .state import Randomness
 
@@ -96,22 +96,21 @@ class Memory:
         counts = view["hand_counts"]
         self.opp_count = 0 if counts is None else counts[str(1 - self.seat)]
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "round_started":
+            if e["type"] == "round_started":
                 self.new_round(e.get("lucky_duck"))
-            elif kind == "deal_started":
+            elif e["type"] == "deal_started":
                 self.new_deal(e["deal"] - 1)
-            elif kind == "hand_chosen":
+            elif e["type"] == "hand_chosen":
                 label = e["hand"]
                 mine = label if e["seat"] == self.seat else ("B" if label == "A" else "A")
                 self.labels[e["deal"] - 1] = mine
-            elif kind == "card_played":
+            elif e["type"] == "card_played":
                 self.played |= 1 << parse_card(e["card"])
-            elif kind == "trick_won":
+            elif e["type"] == "trick_won" and "deal" in e:  # Memulation's tricks name their deal
                 self._trick(e)
-            elif kind == "stragedy":
+            elif e["type"] == "stragedy":
                 p = e["position"]
                 self.old_known.pop((p["pile"], p["trick"], p["card"]), None)
         if self.lucky is None:
@@ -127,7 +126,7 @@ class Memory:
                 for label in "AB"
             }
 
-    def _trick(self, e: dict[str, Any]) -> None:
+    def _trick(self, e: MemulationTrickWon) -> None:
         led, followed = (parse_card(c) for c in e["cards"])
         leader, winner = e["leader"], e["winner"]
         if e["deal"] - 1 != self.deal:
@@ -240,7 +239,7 @@ class _Base:
             self.solvers[tie] = Solver(tie, max_entries=150_000)
         return self.solvers[tie]
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         self.memory.observe(view, events)
 
     def act(self, view: dict[str, Any]) -> MemulationAction:
@@ -344,7 +343,7 @@ class GreedyBot(_Base):
         super().recall(data)
         self.verdict = {(r, d): hand for r, d, hand in data["verdict"]}
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         super().observe(view, events)
         exam = view.get("examination")
         key = (self.memory.round_no, self.memory.deal)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUIT_MASKS, SUITS, TEN, card_str, mask_list, parse_card
-from ..contract import MendikotAction
+from ..contract import MendikotAction, SeenEvent
 from .state import Randomness
 
 
@@ -55,13 +55,12 @@ class _Base:
         self.rng.restart(data["rng"])
         self.played, self.void = data["played"], list(data["void"])
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "round_started":
+            if e["type"] == "round_started":
                 self.played = 0
                 self.void = [0, 0, 0, 0]
-            elif kind == "trick_won":
+            elif e["type"] == "trick_won" and "deal" not in e:  # Mendikot's: one deal a round
                 cards = [(c["seat"], parse_card(c["card"])) for c in e["cards"]]
                 led_suit = cards[0][1] // 13
                 for seat, card in cards:

@@ -8,9 +8,10 @@ question, asked by ``state.apply``: a ``choose_hand`` may name any hand (anythin
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, final
 
 
+@final
 class EndExamination(TypedDict):
     """Memulation: the seat has examined its hands; ``seat`` null ends the examination for both
     (the examination's timer, not a person)."""
@@ -19,6 +20,7 @@ class EndExamination(TypedDict):
     seat: int | None
 
 
+@final
 class ChooseHand(TypedDict):
     """Memulation: Lucky Duck takes hand ``A`` or ``B``."""
 
@@ -27,6 +29,7 @@ class ChooseHand(TypedDict):
     hand: object  # as sent: the rules refuse anything but "A" or "B" (invalid_choice)
 
 
+@final
 class Stragedy(TypedDict):
     """Memulation: Lame Duck turns up a face-down card of the Old Deal (``card`` is its position
     in the trick, 0 or 1), optionally naming the card it meant to find (``intended``)."""
@@ -39,6 +42,7 @@ class Stragedy(TypedDict):
     intended: NotRequired[str | None]
 
 
+@final
 class Play(TypedDict):
     """Both games: a card (``"7H"``) played to the trick."""
 
@@ -47,6 +51,7 @@ class Play(TypedDict):
     card: str
 
 
+@final
 class HideTrump(TypedDict):
     """Mendikot, hidden trump rules: the hider's card, face down."""
 
@@ -55,6 +60,7 @@ class HideTrump(TypedDict):
     card: str
 
 
+@final
 class AskTrump(TypedDict):
     """Mendikot, ``hidden_ask``: a seat void in the led suit asks for trump to be revealed."""
 

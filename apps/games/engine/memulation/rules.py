@@ -34,7 +34,7 @@ from ..cards import (
     parse_card_strict,
     random_deck,
 )
-from ..contract import Action, MemulationAction, Stragedy
+from ..contract import Action, MemulationAction, Position, RoleMethod, Stragedy
 from ..errors import RulesError
 from .deal import cut_for_lucky_duck, dealt_hands
 from .options import (
@@ -162,6 +162,7 @@ class MemulationRules(MemulationState):
             deck = tuple(random_deck(rng))
         roles = self.options.roles
         cuts = None
+        method: RoleMethod
         if lucky_duck is not None:
             method = "given"
         elif roles == "cut":
@@ -476,7 +477,7 @@ class MemulationRules(MemulationState):
         if events is not None:
             events.append({"type": "stragedy", **deep(self.stragedy)})
 
-    def _old_position(self, card: int) -> dict[str, int] | None:
+    def _old_position(self, card: int) -> Position | None:
         """Where a card lies in the Old Deal's face-down tricks (None if it is not there)."""
         for pile in (0, 1):
             for trick, index in enumerate(self.old_piles[pile]):

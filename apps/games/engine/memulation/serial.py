@@ -3,10 +3,20 @@ load (the generic part is :mod:`apps.games.engine.fields`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cards import CARD_NAMES, RANK_MASKS, RANK_OF, SUIT_OF, cards_mask, parse_card
+from ..contract import Position
 from .deal import dealt_hands
+
+
+class TrickTaken(TypedDict):
+    """A trick taken, as the reports write it."""
+
+    leader: int
+    cards: list[str]  # led, then followed
+    winner: int
+
 
 Trick = tuple[int, int, int, int]  # (leader, card led, card followed, winner)
 
@@ -62,10 +72,10 @@ def wilds_of(pritticut: int) -> int:
     return 0 if pritticut < 0 else RANK_MASKS[RANK_OF[pritticut]] & ~(1 << pritticut)
 
 
-def trick_dict(trick: Trick) -> dict[str, Any]:
+def trick_dict(trick: Trick) -> TrickTaken:
     leader, led, followed, winner = trick
     return {"leader": leader, "cards": [CARD_NAMES[led], CARD_NAMES[followed]], "winner": winner}
 
 
-def position_dict(pile: int, trick: int, card: int) -> dict[str, int]:
+def position_dict(pile: int, trick: int, card: int) -> Position:
     return {"pile": pile, "trick": trick, "card": card}

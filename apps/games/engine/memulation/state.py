@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base import GameState, deep
 from ..cards import cards_str
+from ..contract import Event, Roles, StragedyRecord
 from ..fields import (
     beside,
     card_from_json,
@@ -62,7 +63,7 @@ class MemulationState(GameState):
     # the round
     round_seed: int = kept("round_seed")
     deck: tuple[int, ...] = kept("deck", dump=cards_str, load=deck_from_json)
-    roles: dict[str, Any] = kept("roles", dump=deep, load=deep)
+    roles: Roles = kept("roles", dump=deep, load=deep)
     lucky_duck: int = kept("lucky_duck")
     lame_duck: int = rebuilt(lambda s: 1 - s.lucky_duck)
     # the deal
@@ -89,6 +90,6 @@ class MemulationState(GameState):
     old_piles: tuple[tuple[int, ...], tuple[int, ...]] = rebuilt(lambda s: piles(s.old_tricks))
     old_seat_a: int = kept("old_seat_a")
     hole: tuple[int, int, int] | None = kept("hole", dump=optional_list, load=optional_tuple)
-    stragedy: dict[str, Any] | None = kept("stragedy", dump=deep, load=deep)
+    stragedy: StragedyRecord | None = kept("stragedy", dump=deep, load=deep)
     # what the last action did
-    events: list[dict[str, Any]] = transient()
+    events: list[Event] = transient()

@@ -29,7 +29,7 @@ from ..cards import (
     parse_card_strict,
     random_deck,
 )
-from ..contract import Action, MendikotAction
+from ..contract import Action, MendikotAction, RevealCause
 from ..errors import RulesError
 from .deal import deal, round_result
 from .options import (
@@ -357,7 +357,7 @@ class MendikotRules(MendikotState):
             events.append({"type": "trump_hidden", "seat": owner, "card": CARD_NAMES[card]})
         self._start_turn(events)
 
-    def _reveal(self, seat: int, cause: str, events: Events | None) -> None:
+    def _reveal(self, seat: int, cause: RevealCause, events: Events | None) -> None:
         card = self.hidden
         owner = self.owner
         self._set_hand(owner, self.hands[owner] | 1 << card)
@@ -474,7 +474,16 @@ class MendikotRules(MendikotState):
         self.led_suit = -1
         self.leader = self.to_move = winner
         if events is not None:
-            events.append({"type": "trick_won", "trick": len(tricks) - 1, **trick_dict(trick)})
+            cards = trick_dict(trick)["cards"]
+            events.append(
+                {
+                    "type": "trick_won",
+                    "trick": len(tricks) - 1,
+                    "leader": trick[0],
+                    "cards": cards,
+                    "winner": winner,
+                }
+            )
         if len(tricks) == self.options.tricks:
             self._end_round(events)
         elif self.hidden >= 0:

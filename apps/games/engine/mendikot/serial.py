@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cards import CARD_NAMES, DECK_SIZE, SUIT_OF, SUITS, TEN_MASK, cards_str, parse_card
+from ..contract import SeatCard
 
 Trick = tuple[int, tuple[int, ...], int, int]  # (leader, cards in seat order, winner, trump flags)
 
@@ -50,7 +51,16 @@ def team_tens(tricks: tuple[Trick, ...]) -> tuple[int, int]:
     return tens[0], tens[1]
 
 
-def trick_dict(trick: tuple[int, tuple[int, ...], int | None, int]) -> dict[str, Any]:
+class TrickReport(TypedDict):
+    """A trick as the reports write it: its leader, each card with its seat, its winner (None
+    while it is in play)."""
+
+    leader: int
+    cards: list[SeatCard]
+    winner: int | None
+
+
+def trick_dict(trick: tuple[int, tuple[int, ...], int | None, int]) -> TrickReport:
     """A trick as the reports write it: its leader, each card with its seat, its winner."""
     leader, cards, winner, _flags = trick
     return {

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base import GameState
 from ..cards import cards_str
+from ..contract import Event
 from ..fields import (
     beside,
     card_from_json,
@@ -85,4 +86,4 @@ class MendikotState(GameState):
     team_tricks: tuple[int, int] = rebuilt(lambda s: team_tricks(s.tricks))
     team_tens: tuple[int, int] = rebuilt(lambda s: team_tens(s.tricks))
     # what the last action did
-    events: list[dict[str, Any]] = transient()
+    events: list[Event] = transient()

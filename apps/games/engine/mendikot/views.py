@@ -11,7 +11,7 @@ from ..errors import RulesError
 from .deal import deal, round_result
 from .options import FINISHED, GAME, PLAY, TURN_UP
 from .rules import MendikotRules
-from .serial import trick_dict
+from .serial import TrickReport, trick_dict
 
 
 class MendikotViews(MendikotRules):
@@ -21,7 +21,7 @@ class MendikotViews(MendikotRules):
 
     # ------------------------------------------------------------------ reports and views
 
-    def _tricks_report(self) -> list[dict[str, Any]]:
+    def _tricks_report(self) -> list[TrickReport]:
         tricks = [trick_dict(t) for t in self.tricks]
         if self.cur:
             tricks.append(trick_dict((self.leader, self.cur, None, 0)))
@@ -67,12 +67,12 @@ class MendikotViews(MendikotRules):
         return record
 
     def _round_record(self) -> dict[str, Any]:
-        tricks = self._tricks_report()
         # Which cards counted as trumps, the trick in play included.
         flags = [raw[3] for raw in self.tricks] + ([self.cur_flags] if self.cur else [])
-        for trick, flag in zip(tricks, flags, strict=True):
-            for i, entry in enumerate(trick["cards"]):
-                entry["trump"] = bool(flag >> i & 1)
+        tricks = []
+        for trick, flag in zip(self._tricks_report(), flags, strict=True):
+            cards = [{**c, "trump": bool(flag >> i & 1)} for i, c in enumerate(trick["cards"])]
+            tricks.append({**trick, "cards": cards})
         return {
             "round": self.round_no,
             "seed": self.round_seed,

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AuditEntry as Entry } from "../../api/types";
-import { listAudit } from "./api";
+import { listAudit } from "../../api/audit";
 
 const RECORDS: Record<string, string> = {
   "": "All records",

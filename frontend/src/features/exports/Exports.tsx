@@ -1,6 +1,6 @@
 // Research exports: choose formats and filters, follow the job's progress, download, and the log.
 
-import { SignPanel } from "../signoff/SignReport";
+import { SignPanel } from "../../ui/SignReport";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -8,8 +8,8 @@ import { useParams } from "react-router";
 import { rows } from "../../api/client";
 import type { ExportJob } from "../../api/types";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
-import { getExport, listExports, startExport } from "./api";
-import type { ExportOrder } from "./api";
+import { getExport, listExports, startExport } from "../../api/exports";
+import type { ExportOrder } from "../../api/exports";
 
 export const FORMATS: [Format, string][] = [
   ["csv", "CSV tables"],

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { EnrolForm } from "./Enrol";
+import { EnrolForm } from "../../ui/Enrol";
 import { ParticipantListPage } from "./ParticipantList";
 
 export function DashboardPage() {

@@ -13,7 +13,7 @@ import {
   formatDate,
   formatValue,
 } from "../../ui/widgets";
-import { getSummary, listParticipants } from "./api";
+import { getSummary, listParticipants } from "../../api/participants";
 import "./cardTable.css";
 
 const GLANCE_LABELS: Record<string, string> = {

@@ -7,7 +7,7 @@ import { newKey } from "../../api/keys";
 import { clinicToday } from "../../ui/dates";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { SignReport } from "../signoff/SignReport";
+import { SignReport } from "../../ui/SignReport";
 import {
   CartesianGrid,
   Legend,
@@ -20,8 +20,8 @@ import {
 } from "recharts";
 import { rows } from "../../api/client";
 import type { Claims, MetricSummary, Participant, ProtocolSnapshot } from "../../api/types";
-import { practiceState } from "../practice/api";
-import { DosePanel } from "../programme/DosePanel";
+import { practiceState } from "../../api/practice";
+import { DosePanel } from "./DosePanel";
 import { FlagList, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import {
@@ -34,8 +34,8 @@ import {
   formatValue,
   trendOf,
 } from "../../ui/widgets";
-import { createSession, startSessionGame } from "../sessions/api";
-import { listProtocols } from "../studies/api";
+import { createSession, startSessionGame } from "../../api/sessions";
+import { listProtocols } from "../../api/studies";
 import {
   addNote,
   getParticipant,
@@ -45,7 +45,7 @@ import {
   fhirUrl,
   reportUrl,
   setWeeklyPlan,
-} from "./api";
+} from "../../api/participants";
 
 export const CHART_METRICS = [
   "recall_hit",

@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../../api/client";
 import { memulationView, mendikotView } from "../../test/views";
-import type { Transport } from "./actionQueue";
+import type { Transport } from "../../game/actionQueue";
 import { GameScreen } from "./PlayPage";
-import { SettingsProvider } from "./settings";
-import type { SeatView } from "./types";
+import { SettingsProvider } from "../../game/settings";
+import type { SeatView } from "../../game/types";
 
 function screenWith(transport: Transport) {
   return render(

@@ -9,26 +9,26 @@ import {
   PracticeIntro,
   markRulesSeen,
   rulesSeen,
-} from "../practice/PracticeIntro";
-import { RulesButton } from "../practice/RulesButton";
-import type { TrumpRule } from "../practice/Rules";
-import { transportFor } from "./actionQueue";
-import type { Transport } from "./actionQueue";
-import { refusalMessage } from "./errors";
-import { RecallProbeScreen } from "../probes/RecallProbeScreen";
-import { MemulationTable } from "./MemulationTable";
-import { MendikotTable, seatName } from "./MendikotTable";
+} from "./rules/PracticeIntro";
+import { RulesButton } from "./rules/RulesButton";
+import type { TrumpRule } from "./rules/Rules";
+import { transportFor } from "../../game/actionQueue";
+import type { Transport } from "../../game/actionQueue";
+import { refusalMessage } from "../../game/errors";
+import { RecallProbeScreen } from "./probes/RecallProbeScreen";
+import { MemulationTable } from "./memulation/MemulationTable";
+import { MendikotTable, seatName } from "./mendikot/MendikotTable";
 import { describeRecent } from "./recent";
-import { effectiveCardSize, useSettings } from "./settings";
-import type { CardSize } from "./settings";
-import type { SeatView } from "./types";
+import { effectiveCardSize, useSettings } from "../../game/settings";
+import type { CardSize } from "../../game/settings";
+import type { SeatView } from "../../game/types";
 import { useGame } from "./useGame";
-import { LeaveGame } from "./LeaveGame";
-import { useParticipantMode } from "./ParticipantLock";
-import { enterParticipantMode, participantMode } from "./participantMode";
+import { LeaveGame } from "./device/LeaveGame";
+import { useParticipantMode } from "./device/ParticipantLock";
+import { enterParticipantMode, participantMode } from "../../game/participantMode";
 import { ClosedScreen, PausedScreen, TakenOverNotice } from "./TableNotices";
-import { WaitingRoom } from "../tables/WaitingRoom";
-import { personAt } from "../tables/seats";
+import { WaitingRoom } from "./waiting/WaitingRoom";
+import { personAt } from "../../game/seats";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();

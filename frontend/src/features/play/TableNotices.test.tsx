@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tableMemulation, twoPeople } from "../tables/testing";
-import type { Transport } from "./actionQueue";
-import { LiveSocket } from "./liveSocket";
+import { tableMemulation, twoPeople } from "../../test/tables";
+import type { Transport } from "../../game/actionQueue";
+import { LiveSocket } from "../../game/liveSocket";
 import { GameScreen } from "./PlayPage";
-import { SettingsProvider } from "./settings";
-import type { SeatView } from "./types";
+import { SettingsProvider } from "../../game/settings";
+import type { SeatView } from "../../game/types";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,8 +3,8 @@
 // that it was cancelled or ended.
 
 import { useEffect, useRef } from "react";
-import { personAt, tableOf } from "../tables/seats";
-import type { SeatView } from "./types";
+import { personAt, tableOf } from "../../game/seats";
+import type { SeatView } from "../../game/types";
 
 /** The caller's own seat as the view lists it. */
 function ownSeat(view: SeatView) {

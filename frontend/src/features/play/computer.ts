@@ -1,6 +1,6 @@
 // Whether a seat is played by the computer, in words beside the seat's name.
 
-import type { SeatView } from "./types";
+import type { SeatView } from "../../game/types";
 
 /** "computer" for an opponent program's seat, "the computer for now" for a person's seat it
  * has taken over, else null. */

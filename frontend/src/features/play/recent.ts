@@ -2,8 +2,8 @@
 // show face up for a moment before they are turned over onto the winner's pile.
 
 import { useEffect, useRef, useState } from "react";
-import { cardName, suitName } from "./cards";
-import type { SeatView } from "./types";
+import { cardName, suitName } from "../../game/cards";
+import type { SeatView } from "../../game/types";
 
 export interface ShownTrick {
   key: string;

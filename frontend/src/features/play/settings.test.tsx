@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { memulationView } from "../../test/views";
 import { GameScreen } from "./PlayPage";
-import { SettingsProvider, effectiveCardSize } from "./settings";
+import { SettingsProvider, effectiveCardSize } from "../../game/settings";
 
 beforeEach(() => window.localStorage.clear());
 

@@ -4,12 +4,12 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
-import { ActionQueue, withRetry } from "./actionQueue";
-import type { Connection, Transport } from "./actionQueue";
-import { refusalMessage } from "./errors";
-import { mergePushed } from "./liveSocket";
-import type { RefusalContext } from "./errors";
-import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "./types";
+import { ActionQueue, withRetry } from "../../game/actionQueue";
+import type { Connection, Transport } from "../../game/actionQueue";
+import { refusalMessage } from "../../game/errors";
+import { mergePushed } from "../../game/liveSocket";
+import type { RefusalContext } from "../../game/errors";
+import type { ActionBody, ExaminationBody, ProbeBody, SeatView } from "../../game/types";
 
 export interface Refusal {
   code: string;

@@ -6,8 +6,8 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { getFlow, getStudyProgramme, setStudyProgramme } from "./api";
-import type { Flow, Programme } from "./api";
+import { getFlow, getStudyProgramme, setStudyProgramme } from "../../api/programme";
+import type { Flow, Programme } from "../../api/programme";
 
 const EMPTY: Programme = { sessions_per_week: 3, minutes_per_session: 20, weeks: 12, boosters: [] };
 

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { errorText } from "../../ui/widgets";
-import { getProgress } from "./api";
+import { getProgress } from "../../api/programme";
 
 export function ProgressPage() {
   const { token = "" } = useParams();

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { rows } from "../../api/client";
 import { ErrorNote, Loading } from "../../ui/widgets";
-import { getReview, listSessionGames } from "./api";
+import { getReview, listSessionGames } from "../../api/sessions";
 
 type Trick = { cards: (string | { card: string; seat: number })[]; leader: number; winner: number };
 type SolverTrick = {

@@ -13,12 +13,12 @@ import type {
   ProtocolSnapshot,
   SessionAnalysis,
 } from "../../api/types";
-import { Card } from "../play/Card";
-import { cardName } from "../play/cards";
-import { enterParticipantMode, validPin } from "../play/participantMode";
-import { PracticeOffer } from "../practice/PracticeOffer";
-import { GameLinks } from "../tables/GameLinks";
-import { practiceKey, practiceState } from "../practice/api";
+import { Card } from "../../game/Card";
+import { cardName } from "../../game/cards";
+import { enterParticipantMode, validPin } from "../../game/participantMode";
+import { PracticeOffer } from "./PracticeOffer";
+import { GameLinks } from "../../game/GameLinks";
+import { practiceKey, practiceState } from "../../api/practice";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
 import {
   getAnalysis,
@@ -28,7 +28,7 @@ import {
   issuePlayLink,
   listSessionGames,
   startSessionGame,
-} from "./api";
+} from "../../api/sessions";
 
 const METRIC_LABELS: Record<string, [string, string]> = {
   recall_hit: ["'Stragedy hit rate", "proportion"],

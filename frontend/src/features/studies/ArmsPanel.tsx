@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import type { Study } from "../../api/types";
 import { errorText, formatDate } from "../../ui/widgets";
-import { openStudy } from "./api";
+import { openStudy } from "../../api/studies";
 
 interface ArmDraft {
   name: string;

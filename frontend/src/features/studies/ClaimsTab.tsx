@@ -7,8 +7,8 @@ import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import type { Study } from "../../api/types";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { getCatalogue } from "../sessions/api";
-import { type ClaimsWrite, setClaims } from "./api";
+import { getCatalogue } from "../../api/sessions";
+import { type ClaimsWrite, setClaims } from "../../api/studies";
 import { useStudy } from "./useStudy";
 
 type Point = ClaimsWrite["assessment_points"][number];

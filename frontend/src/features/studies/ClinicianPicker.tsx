@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Participant } from "../../api/types";
 import { errorText } from "../../ui/widgets";
-import { listClinicians, setClinicians } from "./api";
+import { listClinicians, setClinicians } from "../../api/studies";
 
 /** Assign the study's clinical team members to a participant. */
 export function ClinicianPicker({

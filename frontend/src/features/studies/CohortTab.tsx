@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { CohortMetric } from "../../api/types";
 import { ErrorNote, Loading, formatValue } from "../../ui/widgets";
-import { getCohort } from "./api";
+import { getCohort } from "../../api/studies";
 
 export function CohortTab() {
   const { id = "" } = useParams();

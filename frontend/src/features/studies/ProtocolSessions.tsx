@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { rows } from "../../api/client";
 import type { Protocol } from "../../api/types";
 import { Loading, formatDate } from "../../ui/widgets";
-import { listStudySessions } from "./api";
+import { listStudySessions } from "../../api/studies";
 
 export function ProtocolSessions({
   studyId,

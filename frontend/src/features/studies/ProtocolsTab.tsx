@@ -6,7 +6,7 @@ import { useParams } from "react-router";
 import { rows } from "../../api/client";
 import type { ProtocolWrite } from "../../api/types";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
-import { createProtocol, listProtocols } from "./api";
+import { createProtocol, listProtocols } from "../../api/studies";
 import { ProtocolForm } from "./ProtocolForm";
 import { ProtocolSessions } from "./ProtocolSessions";
 import { NEW_PROTOCOL, protocolWrite, settingsWords } from "./protocols";

@@ -6,7 +6,7 @@ import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
-import { createStudy, listStudies } from "./api";
+import { createStudy, listStudies } from "../../api/studies";
 
 export function StudiesPage() {
   const client = useQueryClient();

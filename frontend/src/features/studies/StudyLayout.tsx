@@ -5,7 +5,7 @@ import { NavLink, Outlet, useParams } from "react-router";
 import { ErrorNote, Loading } from "../../ui/widgets";
 import { useStudy } from "./useStudy";
 import { ArmsPanel } from "./ArmsPanel";
-import { canResearch, useMe } from "../auth/auth";
+import { canResearch, useMe } from "../../auth/auth";
 
 export function StudyLayout() {
   const { id = "" } = useParams();

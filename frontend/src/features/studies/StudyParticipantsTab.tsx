@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { rows } from "../../api/client";
-import { useMe } from "../auth/auth";
-import { EnrolForm } from "../participants/Enrol";
+import { useMe } from "../../auth/auth";
+import { EnrolForm } from "../../ui/Enrol";
 import { ErrorNote, Loading, formatDate } from "../../ui/widgets";
-import { listStudyParticipants } from "./api";
+import { listStudyParticipants } from "../../api/studies";
 import { ClinicianPicker } from "./ClinicianPicker";
 import { useStudy } from "./useStudy";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getStudy } from "./api";
+import { getStudy } from "../../api/studies";
 
 export function useStudy(id: string) {
   return useQuery({

@@ -2,8 +2,8 @@
 // trick, leader first, with who won it.
 
 import { Fragment } from "react";
-import { cardName, cardShort } from "../play/cards";
-import type { GameRecordBody, RecordTrick } from "./types";
+import { cardName, cardShort } from "../../game/cards";
+import type { GameRecordBody, RecordTrick } from "../../game/tableTypes";
 
 function cardOf(c: RecordTrick["cards"][number]): string {
   return typeof c === "string" ? c : c.card;

@@ -5,8 +5,8 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../ui/widgets";
-import { tablesApi } from "./api";
-import "./tables.css";
+import { tablesApi } from "../../api/tables";
+import "../../game/tables.css";
 
 export function JoinPage() {
   const navigate = useNavigate();

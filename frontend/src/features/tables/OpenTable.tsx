@@ -6,11 +6,11 @@ import { useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../ui/widgets";
-import { tablesApi } from "./api";
-import { defaultChoices, seatCount, seatRequest, seatsProblem } from "./seatChoices";
-import type { SeatChoice } from "./seatChoices";
-import type { SeatRequest } from "./types";
-import "./tables.css";
+import { tablesApi } from "../../api/tables";
+import { defaultChoices, seatCount, seatRequest, seatsProblem } from "../../game/seatChoices";
+import type { SeatChoice } from "../../game/seatChoices";
+import type { SeatRequest } from "../../game/tableTypes";
+import "../../game/tables.css";
 
 export function OpenTablePage() {
   const [params] = useSearchParams();

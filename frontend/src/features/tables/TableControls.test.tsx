@@ -5,8 +5,8 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { TablePage } from "./TablePage";
-import { fakeServer, tableBody } from "./testing";
-import type { TableBody } from "./types";
+import { fakeServer, tableBody } from "../../test/tables";
+import type { TableBody } from "../../game/tableTypes";
 
 afterEach(() => vi.unstubAllGlobals());
 

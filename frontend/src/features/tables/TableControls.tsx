@@ -6,8 +6,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
 import { errorText } from "../../ui/widgets";
-import { tablesApi } from "./api";
-import type { TableBody, TableControl, TableSeat } from "./types";
+import { tablesApi } from "../../api/tables";
+import type { TableBody, TableControl, TableSeat } from "../../game/tableTypes";
 
 const REFUSALS: Record<string, string> = {
   table_not_waiting:

@@ -4,10 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
-import { SettingsProvider } from "../play/settings";
+import { SettingsProvider } from "../../game/settings";
 import { OpenTablePage } from "./OpenTable";
 import { TablePage, tableRefetch } from "./TablePage";
-import { fakeServer, tableBody } from "./testing";
+import { fakeServer, tableBody } from "../../test/tables";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,11 +6,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { Link, useParams } from "react-router";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { tablesApi } from "./api";
-import { isPerson, kindWords, notJoined, teamOf } from "./seats";
+import { tablesApi } from "../../api/tables";
+import { isPerson, kindWords, notJoined, teamOf } from "../../game/seats";
 import { SeatControl, TableControls, controlRefusal, useTableControl } from "./TableControls";
-import type { TableBody, TableSeat } from "./types";
-import "./tables.css";
+import type { TableBody, TableSeat } from "../../game/tableTypes";
+import "../../game/tables.css";
 
 /** How often to look again: often while people arrive, every few seconds during play (a seat
  * the computer takes over), not after. */

@@ -1,10 +1,10 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { SettingsProvider } from "../play/settings";
-import type { LiveSocket } from "../play/liveSocket";
-import type { SeatView } from "../play/types";
+import { SettingsProvider } from "../../game/settings";
+import type { LiveSocket } from "../../game/liveSocket";
+import type { SeatView } from "../../game/types";
 import { memulationView, mendikotView } from "../../test/views";
-import type { WatchSeat, WatchView } from "./types";
+import type { WatchSeat, WatchView } from "../../game/tableTypes";
 import { useWatch } from "./useWatch";
 import { Watch } from "./WatchPage";
 

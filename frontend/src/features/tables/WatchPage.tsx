@@ -3,15 +3,15 @@
 
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
-import { Card } from "../play/Card";
-import { cardName, rankName, suitName } from "../play/cards";
-import type { MemulationState, MendikotState } from "../play/types";
-import { refusalMessage } from "../play/errors";
+import { Card } from "../../game/Card";
+import { cardName, rankName, suitName } from "../../game/cards";
+import type { MemulationState, MendikotState } from "../../game/types";
+import { refusalMessage } from "../../game/errors";
 import { GameRecord } from "./GameRecord";
-import type { WatchView } from "./types";
+import type { WatchView } from "../../game/tableTypes";
 import { SeatsPanel } from "./WatchSeats";
 import { useWatch, watchSource } from "./useWatch";
-import "./tables.css";
+import "../../game/tables.css";
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: "Waiting for everyone to join",

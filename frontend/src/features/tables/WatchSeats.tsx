@@ -3,8 +3,8 @@
 // last heard from, counted on between the server's figures).
 
 import { useEffect, useState } from "react";
-import { isPerson, kindWords, teamOf } from "./seats";
-import type { WatchSeat, WatchView } from "./types";
+import { isPerson, kindWords, teamOf } from "../../game/seats";
+import type { WatchSeat, WatchView } from "../../game/tableTypes";
 
 /** Seconds since the seat was last heard from: the server's figure, counted on here. */
 export function useIdleSeconds(idle: number | null, key: unknown): number | null {

@@ -3,11 +3,11 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
-import { withRetry } from "../play/actionQueue";
-import { LiveSocket } from "../play/liveSocket";
-import type { SeatView } from "../play/types";
-import { tablesApi, watchSocketUrl } from "./api";
-import type { WatchView } from "./types";
+import { withRetry } from "../../game/actionQueue";
+import { LiveSocket } from "../../game/liveSocket";
+import type { SeatView } from "../../game/types";
+import { tablesApi, watchSocketUrl } from "../../api/tables";
+import type { WatchView } from "../../game/tableTypes";
 
 export interface WatchSource {
   get: () => Promise<WatchView>;

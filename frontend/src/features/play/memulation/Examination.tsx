@@ -1,0 +1,265 @@
+// The examination of one hand: a visible countdown, the cards face up, sorting by drag, by tap
+// (tap a card, then tap where it should go) or by keyboard (select, then arrow keys), and
+// "I'm ready" to end early.
+
+import { useEffect, useRef, useState } from "react";
+import type { KeyboardEvent, PointerEvent } from "react";
+import { CardButton, rovingKeys } from "../../../game/Card";
+import { Countdown } from "../table/Countdown";
+import { cardName, moveCard, sortHand } from "../../../game/cards";
+import { useRovingTabStop } from "../table/roving";
+
+export interface ExaminationProps {
+  hand: "A" | "B";
+  deal: number;
+  cards: string[];
+  wild: string | null;
+  left: number | null;
+  planned: number;
+  ready: boolean;
+  pending: boolean;
+  onSort: (order: string[]) => void;
+  onReady: () => void;
+}
+
+export function Examination({
+  hand,
+  deal,
+  cards,
+  wild,
+  left,
+  planned,
+  ready,
+  pending,
+  onSort,
+  onReady,
+}: ExaminationProps) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const drag = useRef<{ index: number; x: number; y: number; moved: boolean } | null>(null);
+  const suppressClick = useRef(false);
+  const [status, setStatus] = useState("");
+  const timeUp = left !== null && left <= 0;
+  const group = useRef<HTMLDivElement>(null);
+  useRovingTabStop(group);
+  // After Start (its button is gone) the keyboard carries on in the hand on show.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    group.current?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+  }, [hand]);
+
+  const move = (from: number, to: number) => {
+    if (from === to) return;
+    const order = moveCard(cards, from, to);
+    setStatus(`${cardName(cards[from])} moved to place ${to + 1}.`);
+    onSort(order);
+  };
+
+  const tap = (index: number) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    if (selected === null) {
+      setSelected(index);
+      setStatus(`${cardName(cards[index])} picked up. Choose where it should go.`);
+    } else if (selected === index) {
+      setSelected(null);
+      setStatus("Put back.");
+    } else {
+      move(selected, index);
+      setSelected(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (selected !== null && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      const to = event.key === "ArrowLeft" ? selected - 1 : selected + 1;
+      if (to < 0 || to >= cards.length) return;
+      move(selected, to);
+      setSelected(to);
+      // React clears the event's currentTarget once the handler returns: keep the row.
+      const row = event.currentTarget;
+      window.requestAnimationFrame(() => {
+        row.querySelectorAll<HTMLButtonElement>("button")[to]?.focus();
+      });
+      return;
+    }
+    if (event.key === "Escape") {
+      setSelected(null);
+      return;
+    }
+    rovingKeys(event);
+  };
+
+  const onPointerDown = (index: number) => (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.button !== 0) return;
+    drag.current = { index, x: event.clientX, y: event.clientY, moved: false };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    if (!d.moved && Math.hypot(event.clientX - d.x, event.clientY - d.y) > 12) {
+      d.moved = true;
+      setDragging(d.index);
+    }
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    setDragging(null);
+    if (!d || !d.moved) return;
+    suppressClick.current = true;
+    window.setTimeout(() => (suppressClick.current = false), 50);
+    const target = document
+      .elementFromPoint(event.clientX, event.clientY)
+      ?.closest<HTMLElement>("[data-index]");
+    if (!target) return;
+    const to = Number(target.dataset.index);
+    setSelected(null);
+    move(d.index, to);
+  };
+
+  return (
+    <section className="examination" aria-labelledby="exam-title">
+      <div className="exam-head">
+        <h2 id="exam-title">
+          {deal === 2 ? "New Deal: " : ""}Look carefully at hand {hand}
+        </h2>
+        {left !== null && !timeUp && (
+          <Countdown left={left} planned={planned} label={`to look at hand ${hand}`} />
+        )}
+      </div>
+      {timeUp ? (
+        <p className="big-message" role="status">
+          Time is up for hand {hand}. {hand === "A" ? "Hand B comes next…" : "Now the choice…"}
+        </p>
+      ) : (
+        <>
+          <p className="hint exam-hint">
+            Both players see this hand. Remember it: hand {hand} will not be shown again.{" "}
+            <span className="sort-help">
+              You may put the cards in any order: drag a card, or tap a card and then tap where it
+              should go (keyboard: Enter to pick up, arrow keys to move).
+            </span>
+          </p>
+          <div
+            ref={group}
+            className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}
+            role="group"
+            aria-label={`Hand ${hand}, ${cards.length} cards`}
+            onKeyDown={onKeyDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => {
+              drag.current = null;
+              setDragging(null);
+            }}
+            data-testid="exam-hand"
+          >
+            {cards.map((card, index) => (
+              <CardButton
+                key={card}
+                card={card}
+                wild={wild !== null && card[0] === wild}
+                selected={selected === index}
+                className={dragging === index ? "being-dragged" : ""}
+                data-index={index}
+                onPointerDown={onPointerDown(index)}
+                onClick={() => tap(index)}
+                hint={selected === index ? "picked up" : undefined}
+              />
+            ))}
+          </div>
+          <div className="sr-only" aria-live="polite">
+            {status}
+          </div>
+          <div className="exam-actions">
+            <button
+              type="button"
+              className="btn secondary"
+              onClick={() => onSort(sortHand(cards, wild))}
+              disabled={pending}
+            >
+              Sort by suit
+            </button>
+            <button
+              type="button"
+              className="btn primary big"
+              onClick={onReady}
+              disabled={pending || ready}
+              data-testid="ready"
+            >
+              {ready ? "Waiting…" : "I'm ready"}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export interface ExaminationWaitingProps {
+  hand: "A" | "B";
+  deal: number;
+  planned: number;
+  /** The game's first hand: the participant starts the clock with a button. */
+  explicit: boolean;
+  pending: boolean;
+  onStart: () => void;
+  /** At a table: the other person, whose own Start does not start this person's clock. */
+  other?: string | null;
+}
+
+/** Before a hand is shown: the game's first hand waits for the participant's "Start"; a later
+ * deal's hand A follows on its own after a short pause. No time runs until the hand is shown. */
+export function ExaminationWaiting({
+  hand,
+  deal,
+  planned,
+  explicit,
+  pending,
+  onStart,
+  other,
+}: ExaminationWaitingProps) {
+  const start = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (explicit) start.current?.focus();
+  }, [explicit]);
+  if (!explicit) {
+    return (
+      <p className="big-message" role="status" data-testid="exam-next">
+        {deal === 2 ? "New Deal: hand" : "Hand"} {hand} comes next…
+      </p>
+    );
+  }
+  return (
+    <section className="examination exam-waiting" aria-labelledby="exam-start-title">
+      <h2 id="exam-start-title">Hand {hand} is ready for you</h2>
+      <p className="hint">
+        When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
+        long. Look carefully: each hand is shown only once. The time starts when you press Start.
+      </p>
+      {other && (
+        <p className="hint" data-testid="own-clock">
+          You and {other} each have your own clock: yours starts when you press Start, not when{" "}
+          {other} does.
+        </p>
+      )}
+      <div className="exam-actions">
+        <button
+          ref={start}
+          type="button"
+          className="btn primary big"
+          onClick={onStart}
+          disabled={pending}
+          data-testid="exam-start"
+        >
+          Start
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,384 @@
+// The Mendikot table: four seats, partners opposite, team colours, the trump indicator (the
+// hidden card face up for its owner only), the ask-for-trump button, tens per team.
+
+import { useMemo, useState } from "react";
+import { Card } from "../../../game/Card";
+import { PlayHand } from "../table/Hand";
+import { LastTrick, useLastTrick } from "../table/LastTrick";
+import { cardName, parseCard, sortHand, suitName, SUIT_SYMBOL } from "../../../game/cards";
+import type { Suit } from "../../../game/cards";
+import { finishedTricks, resultWords, useTrickShow } from "../recent";
+import type { ShownTrick } from "../recent";
+import { useSettings } from "../../../game/settings";
+import { TurnClock, waitingWords } from "../table/TurnClock";
+import type { MendikotView } from "../../../game/types";
+import type { GameConnection } from "../useGame";
+import { useDecisionClock } from "../useGame";
+import { personAt, waitingFor } from "../../../game/seats";
+import { computerWords } from "../computer";
+
+/** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
+ * seat, who plays after you, is on your right). */
+export function seatPlace(seat: number, me: number): "bottom" | "right" | "top" | "left" {
+  return (["bottom", "right", "top", "left"] as const)[(seat - me + 4) % 4];
+}
+
+export function seatName(seat: number, me: number): string {
+  return {
+    bottom: "You",
+    right: "Right opponent",
+    top: "Partner",
+    left: "Left opponent",
+  }[seatPlace(seat, me)];
+}
+
+const RULE_WORDS: Record<string, string> = {
+  turn_up: "Trump was turned up before the deal.",
+  hidden_reveal: "Hidden trump: it is revealed when a player cannot follow suit.",
+  hidden_ask: "Hidden trump: a player who cannot follow suit may ask for it.",
+  first_void: "The first card played by a player who cannot follow suit sets trump.",
+};
+
+/** Tens per team in this round: from the view when it has them, else counted from the tricks
+ * this device saw finish. */
+function useTens(view: MendikotView): Record<string, number> {
+  const round = view.state.round;
+  const [seen, setSeen] = useState<{
+    round: number;
+    tens: Record<string, number>;
+    versions: Set<number>;
+  }>({ round, tens: { "0": 0, "1": 0 }, versions: new Set() });
+  let counted = seen;
+  if (counted.round !== round) counted = { round, tens: { "0": 0, "1": 0 }, versions: new Set() };
+  if (!counted.versions.has(view.version)) {
+    // Count each answer's tricks once, while rendering.
+    const tens = { ...counted.tens };
+    for (const trick of finishedTricks(view)) {
+      const team = String(trick.winner % 2);
+      tens[team] = (tens[team] ?? 0) + trick.cards.filter((c) => c.card[0] === "T").length;
+    }
+    counted = { round, tens, versions: new Set(counted.versions).add(view.version) };
+  }
+  if (counted !== seen) setSeen(counted);
+  return view.state.tens ?? counted.tens;
+}
+
+export function MendikotTable({ game }: { game: GameConnection }) {
+  const view = game.view as MendikotView;
+  const s = view.state;
+  const me = view.seat;
+  const { settings } = useSettings();
+  const { showing, justWon } = useTrickShow(view, settings.trickPauseMs);
+  const tens = useTens(view);
+  const myTurn = s.to_act.includes(me) && view.status === "active";
+  const myTeam = String(me % 2);
+  const otherTeam = String((me + 1) % 2);
+  const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0].card : null;
+  const [asked, setAsked] = useState(false);
+  // A new trick forgets the ask (set while rendering, not after).
+  const [askTrick, setAskTrick] = useState(s.trick?.number);
+  if (askTrick !== s.trick?.number) {
+    setAskTrick(s.trick?.number);
+    setAsked(false);
+  }
+  // After an ask the same seat plays on, now bound to trump if it holds one.
+  const askedNow =
+    myTurn &&
+    !!s.trump &&
+    (asked || (s.trump_revealed?.seat === me && s.trump_revealed?.trick === s.trick?.number));
+
+  let decision: string | null = null;
+  if (s.phase === "hide_trump" && myTurn) decision = `hide-${s.round}`;
+  else if (s.phase === "play" && myTurn && !showing && s.trick)
+    decision = `play-${s.round}-${s.trick.number}-${s.trick.cards.length}-${asked}`;
+  const elapsed = useDecisionClock(decision);
+
+  const hand = useMemo(() => sortHand(s.hand), [s.hand]);
+  const hiding = s.phase === "hide_trump" && myTurn;
+
+  const [sending, setSending] = useState<string | null>(null);
+  const play = (card: string) => {
+    setSending(card);
+    const sent = hiding
+      ? game.act({ type: "hide_trump", card }, elapsed())
+      : game.act({ type: "play", card }, elapsed(), {
+          card,
+          led,
+          trump: s.trump,
+          game: "mendikot",
+        });
+    void sent.finally(() => setSending(null));
+  };
+
+  const ask = async () => {
+    const ok = await game.act({ type: "ask_trump" }, elapsed());
+    if (ok) setAsked(true);
+  };
+
+  const lastRound = view.recent.find((e) => e.type === "round_ended");
+  const lastTrick = useLastTrick(view, String(s.round));
+
+  return (
+    <div className="table mendikot" data-phase={s.phase}>
+      <header className="score-bar" aria-label="Score">
+        <div>
+          <span className="label">Round</span> {s.round + 1} of {s.rounds}
+        </div>
+        <div data-testid="score">
+          <span className="team-chip team-us">Your team</span> tricks{" "}
+          <strong>{s.tricks_won[myTeam] ?? 0}</strong>, tens{" "}
+          <strong data-testid="tens-us">{tens[myTeam] ?? 0}</strong>
+          <span className="sep"> · </span>
+          <span className="team-chip team-them">Other team</span> tricks{" "}
+          <strong>{s.tricks_won[otherTeam] ?? 0}</strong>, tens{" "}
+          <strong data-testid="tens-them">{tens[otherTeam] ?? 0}</strong>
+          {s.rounds > 1 && (
+            <>
+              <span className="sep"> · </span>
+              <span className="label">Rounds won:</span> {s.match_wins[myTeam] ?? 0}–
+              {s.match_wins[otherTeam] ?? 0}
+            </>
+          )}
+        </div>
+      </header>
+      {game.refusal && (
+        <div className="refusal" role="alert" data-testid="refusal" data-code={game.refusal.code}>
+          <span>{game.refusal.message}</span>
+          <button type="button" className="btn link" onClick={game.clearRefusal}>
+            OK
+          </button>
+        </div>
+      )}
+      {lastRound && s.phase !== "finished" && (
+        <div className="summary-banner" role="status">
+          Round {Number(lastRound.round) + 1}:{" "}
+          {Number(lastRound.winner) === me % 2 ? "your team won" : "the other team won"} (
+          {resultWords(String(lastRound.result))}).
+        </div>
+      )}
+
+      <div className="mendikot-grid">
+        {[1, 2, 3].map((offset) => {
+          const seat = (me + offset) % 4;
+          const place = seatPlace(seat, me);
+          const team = seat % 2 === me % 2 ? "us" : "them";
+          return (
+            <div key={seat} className={`seat seat-${place} team-${team}`} data-seat={seat}>
+              <div className="seat-name">
+                <span className={`team-dot team-${team}`} aria-hidden="true" />
+                {seatName(seat, me)}
+                {personAt(view, seat) && ` (${personAt(view, seat)})`}
+                {computerWords(view, seat) && (
+                  <span className="computer-seat" data-testid="computer-seat">
+                    {` · ${computerWords(view, seat)}`}
+                  </span>
+                )}
+                <span className="sr-only">{team === "us" ? " (your team)" : " (other team)"}</span>
+                {s.dealer === seat && <span className="badge">dealer</span>}
+                {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
+              </div>
+              <div
+                className="opp-hand"
+                role="img"
+                aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}
+              >
+                {Array.from({ length: s.hand_counts[String(seat)] ?? 0 }, (_, i) => (
+                  <Card key={i} faceDown decorative className="mini" />
+                ))}
+              </div>
+              {s.trump_hidden && s.hidden_owner === seat && (
+                <div className="hidden-trump-marker">
+                  <Card faceDown decorative className="mini" /> holds the hidden trump
+                </div>
+              )}
+              {justWon && justWon.seat === seat && <div className="took">took the trick</div>}
+            </div>
+          );
+        })}
+        <div className="centre seat-centre">
+          <TrumpIndicator view={view} />
+          <MendikotTrick view={view} showing={showing} />
+          {s.phase === "play" && !showing && (
+            <LastTrick trick={lastTrick} name={(seat) => seatName(seat, me)} />
+          )}
+        </div>
+      </div>
+
+      <div className={`zone my-zone team-us`}>
+        <div className="seat-name">
+          <span className="team-dot team-us" aria-hidden="true" /> You
+          {s.dealer === me && <span className="badge">dealer</span>}
+          {justWon?.seat === me && <span className="took"> took the trick</span>}
+        </div>
+        {s.hidden_trump && (
+          <div className="own-hidden" data-testid="own-hidden-trump">
+            <Card
+              card={s.hidden_trump}
+              className="mid"
+              label={`Your hidden trump card: ${cardName(s.hidden_trump)}`}
+            />
+            <span>
+              Your hidden card: trump will be{" "}
+              <strong>{suitName(parseCard(s.hidden_trump).suit)}</strong>. Only you can see it.
+            </span>
+          </div>
+        )}
+        {s.phase !== "finished" && (
+          <p className="turn-line" role="status" data-testid="turn-line">
+            {showing
+              ? `${showing.winner === me ? "You take" : `${seatName(showing.winner, me)} takes`} the trick.`
+              : hiding
+                ? "Choose a card to hide face down. Its suit will be trump."
+                : askedNow && s.trump
+                  ? s.legal.length > 0 && s.legal.every((c) => parseCard(c).suit === s.trump)
+                    ? `Trump is ${suitName(s.trump)}: play one of your ${suitName(s.trump)}.`
+                    : `Trump is ${suitName(s.trump)} and you hold none: play any card.`
+                  : myTurn
+                    ? led
+                      ? `Your turn: follow the ${cardName(led)} if you can.`
+                      : "Your turn: lead a card."
+                    : ((view.turn?.thinking.length ? null : waitingFor(view, s.to_act)) ??
+                      waitingWords(view, (seat) => seatName(seat, me), "The others are playing…"))}
+          </p>
+        )}
+        {!showing && <TurnClock view={view} name={(seat) => seatName(seat, me)} />}
+        {s.can_ask && myTurn && !showing && (
+          <button
+            type="button"
+            className="btn primary big ask"
+            disabled={game.pending}
+            data-testid="ask-trump"
+            onClick={() => void ask()}
+          >
+            Ask for trump
+          </button>
+        )}
+        {s.phase !== "finished" && (
+          <PlayHand
+            cards={hand}
+            legal={hiding ? s.hand : s.legal}
+            yourTurn={myTurn && !showing}
+            disabled={game.pending || !!showing || !myTurn}
+            onPlay={play}
+            sending={sending}
+            waiting={game.connection === "lost"}
+            actionWord={hiding ? "hide" : "play"}
+            label={`Your hand, ${hand.length} cards`}
+          />
+        )}
+      </div>
+
+      {s.phase === "finished" && <MendikotSummary view={view} />}
+    </div>
+  );
+}
+
+function TrumpIndicator({ view }: { view: MendikotView }) {
+  const s = view.state;
+  const me = view.seat;
+  let text: string;
+  if (s.trump) {
+    text = `Trump: ${suitName(s.trump)}`;
+  } else if (s.trump_hidden && s.hidden_owner !== null) {
+    text =
+      s.hidden_owner === me
+        ? "Trump is hidden: you hold it"
+        : `Trump is hidden: ${seatName(s.hidden_owner, me).toLowerCase()} holds it`;
+  } else if (s.phase === "hide_trump") {
+    text = "Trump is about to be hidden";
+  } else {
+    text = "No trump yet";
+  }
+  return (
+    <div className="trump-indicator" data-testid="trump-indicator">
+      {s.trump ? (
+        <span className="trump-suit" aria-hidden="true" data-suit={s.trump}>
+          {SUIT_SYMBOL[s.trump as Suit]}
+        </span>
+      ) : (
+        <Card faceDown decorative className="mini" />
+      )}
+      <div>
+        <strong>{text}</strong>
+        {/* How trump gets set matters only until it is known. */}
+        {!s.trump && <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>}
+      </div>
+    </div>
+  );
+}
+
+function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTrick | null }) {
+  const s = view.state;
+  const me = view.seat;
+  const cards = showing
+    ? showing.cards
+    : (s.trick?.cards ?? []).map((c) => ({ seat: c.seat, card: c.card, trump: c.trump }));
+  return (
+    <div
+      className={`mendikot-trick ${showing ? "showing" : ""}`}
+      role="group"
+      aria-label="Cards on the table"
+      data-testid={showing ? "trick-shown" : "trick"}
+    >
+      {cards.map((c, i) => (
+        <figure key={c.card} className={`trick-card place-${seatPlace(c.seat, me)}`}>
+          <Card card={c.card} trump={"trump" in c ? Boolean(c.trump) : false} />
+          <figcaption>
+            {seatName(c.seat, me)}
+            {i === 0 ? " led" : ""}
+          </figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+function MendikotSummary({ view }: { view: MendikotView }) {
+  const s = view.state;
+  const me = view.seat;
+  const ours = String(me % 2);
+  const theirs = String((me + 1) % 2);
+  const wins = s.match_wins[ours] ?? 0;
+  const losses = s.match_wins[theirs] ?? 0;
+  return (
+    <section className="match-summary" aria-labelledby="m-summary" data-testid="match-summary">
+      <h2 id="m-summary">
+        The game is over.{" "}
+        {wins > losses ? "Your team won!" : wins < losses ? "The other team won." : "A draw."}
+      </h2>
+      <table className="summary-table mendikot-summary">
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            <th scope="col">Trump</th>
+            <th scope="col">
+              Your team <span className="small">tens / tricks</span>
+            </th>
+            <th scope="col">
+              Other team <span className="small">tens / tricks</span>
+            </th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.rounds_played.map((r) => (
+            <tr key={r.round}>
+              <th scope="row">{r.round + 1}</th>
+              <td>{r.trump ? suitName(r.trump) : "none"}</td>
+              <td>
+                {r.tens[ours] ?? 0} / {r.tricks_won[ours] ?? 0}
+              </td>
+              <td>
+                {r.tens[theirs] ?? 0} / {r.tricks_won[theirs] ?? 0}
+              </td>
+              <td>
+                {r.winner === me % 2 ? "won" : "lost"} ({resultWords(r.result)})
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>Thank you for playing. You may hand the device back now.</p>
+    </section>
+  );
+}

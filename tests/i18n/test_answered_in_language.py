@@ -1,0 +1,149 @@
+"""Requests answered in the reader's language: a staff member's refusals in theirs, a device's in
+its participant's, the participant's report (PDF) in the participant's, Arabic right to left;
+the codes never change."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pypdfium2 as pdfium
+import pytest
+from rest_framework.test import APIClient
+
+from apps.games.models import Game
+from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.apps.reports.test_report import ARTIFACTS, world  # noqa: F401 (its fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user, language: str) -> APIClient:
+    """A browser session of ``user``, who chose ``language`` in their account settings."""
+    client = APIClient()
+    client.force_login(user)
+    assert client.patch("/api/me", {"language": language}, format="json").status_code == 200
+    return client
+
+
+def test_a_spanish_staff_member_is_refused_in_spanish(clinician, researcher):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    participant = make_participant(study=study, clinicians=[clinician])
+    client = signed_in(clinician, "es")
+    response = client.patch(
+        f"/api/participants/{participant.pk}/",
+        {"age_band": "70-79", "reason": "Corrección"},
+        format="json",
+    )
+    assert response.status_code == 403
+    assert response["Content-Language"] == "es"
+    assert response.json()["error"] == {
+        "code": "permission_denied",  # codes stay English
+        "message": "Solo los responsables del estudio pueden cambiar los datos de un participante.",
+        "details": None,
+    }
+    # The same refusal to a colleague who reads English.
+    english = signed_in(researcher, "en").get(f"/api/participants/{participant.pk + 999}/")
+    assert english.json()["error"]["message"] == "There is no such participant."
+
+
+def test_a_device_is_refused_in_its_participants_language(clinician):
+    study = make_study(clinicians=[clinician])
+    staff = signed_in(clinician, "en")
+    enrolled = staff.post("/api/participants/", {"study": study.pk, "language": "fr"})
+    participant_id = enrolled.json()["id"]
+    protocol = make_protocol(study=study, opponent="random", rounds=1)
+    session = make_session(
+        participant=study.participants.get(pk=participant_id), protocol=protocol, status="started"
+    )
+    game = staff.post(f"/api/sessions/{session.pk}/games/").json()
+    token = staff.post(f"/api/games/{game['id']}/link/").json()["token"]
+    device = APIClient()
+    view = device.get(f"/api/play/{token}/")
+    assert view["Content-Language"] == "fr"
+    # A card played while the hands are still to be examined: refused by the rules.
+    refused = device.post(f"/api/play/{token}/actions/", {"type": "play", "card": "AS"})
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "wrong_phase"
+    assert refused.json()["error"]["message"] == (
+        "Ce coup ne se joue pas à ce moment de la partie."
+    )
+    assert Game.objects.get(pk=game["id"]).status == "active"  # nothing changed
+
+
+def _text(body: bytes) -> list[str]:
+    return [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(body)]
+
+
+def _report(client, participant) -> bytes:
+    response = client.get(f"/api/participants/{participant.pk}/report/")
+    assert response.status_code == 200
+    return response.content
+
+
+def test_the_report_is_in_the_participants_language_not_the_readers(world, clinician):  # noqa: F811
+    staff = signed_in(clinician, "de")  # the reader's language is not the report's
+    staff.patch(f"/api/participants/{world.pk}/", {"language": "es", "reason": "Lee en español"})
+    pages = _text(_report(staff, world))
+    text = " ".join(" ".join(page.split()) for page in pages)
+    assert f"Informe del participante: {world.code}" in text
+    assert "Sesiones realizadas frente al plan" in text
+    assert "Lecturas previstas" in text and "Progreso" in text
+    # Readings' words, the catalogue's labels and numbers in Spanish (a decimal comma).
+    assert "Bazas ganadas" in text
+    assert "Memulation y Mendikot son juegos de cartas" in text
+    assert "Page " not in text and "Participant report" not in text
+
+
+def _boxes(textpage, phrase: str) -> list[tuple[float, float, float, float]]:
+    """The boxes of the characters that read ``phrase`` (Arabic drawn in its joined forms is
+    read back folded to its letters)."""
+    raw = textpage.get_text_range()
+    letters, at = [], []
+    for i, char in enumerate(raw):
+        for letter in unicodedata.normalize("NFKC", char):
+            letters.append(letter)
+            at.append(i)
+    start = "".join(letters).index(phrase)
+    return [textpage.get_charbox(at[k]) for k in range(start, start + len(phrase))]
+
+
+def test_the_report_in_arabic_runs_right_to_left(world, clinician, client_for):  # noqa: F811
+    signed_in(clinician, "en").patch(
+        f"/api/participants/{world.pk}/", {"language": "ar", "reason": "يقرأ بالعربية"}
+    )
+    body = _report(client_for(clinician), world)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "report-ar.pdf").write_bytes(body)
+    page = pdfium.PdfDocument(body)[0]
+    textpage = page.get_textpage()
+    text = unicodedata.normalize("NFKC", textpage.get_text_range())
+    for words in ("تقرير المشارك:", "الجلسات المحضورة مقابل الخطة", "القراءات المخطط لها"):
+        assert words in text
+    # Right-aligned: the title's line ends at the right margin (18 mm and the frame's 6 pt),
+    # far from the left one.
+    boxes = _boxes(textpage, "تقرير المشارك:")
+    right_margin = page.get_width() - 18 * 72 / 25.4 - 6
+    assert abs(max(box[2] for box in boxes) - right_margin) < 3
+    assert min(box[0] for box in boxes) > page.get_width() / 2
+    # Drawn right to left: the title's first letter lies right of its last.
+    assert boxes[0][0] > boxes[-1][0]
+
+
+def test_the_codebook_comes_in_each_language(world, researcher):  # noqa: F811
+    """Exports stay English (codes, column names); the codebook's descriptions are offered in
+    every shipped language beside it."""
+    from django.utils import translation
+
+    from apps.exports.codebook import codebook, codebook_markdown
+
+    about = {"formats": ["csv"], "shift_dates": True}
+    with translation.override("en"):
+        english = codebook_markdown(codebook(export=about))
+    with translation.override("de"):
+        german = codebook_markdown(codebook(export=about))
+    assert "| `participant_id` |" in english and "| `participant_id` |" in german
+    assert "Pseudonymous export id of the participant" in english
+    assert "Pseudonyme Export-ID der teilnehmenden Person" in german
+    # A description made of the schema's shared sentences is translated piece by piece.
+    assert "UTC, ISO 8601; um den Datumsversatz" in german
+    assert "shifted by the participant's date offset" not in german
