@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
@@ -67,7 +68,7 @@ def since_from_query(scope: dict, last: int) -> int:
     return max(-1, min(since, last))
 
 
-def change_at(view: dict[str, Any]) -> datetime | None:
+def change_at(view: services.SeatBody | services.WatchBody) -> datetime | None:
     """When the game shown in ``view`` next changes with no one acting."""
     delay = view.get("next_change_in_seconds")
     return None if delay is None else clock.now() + timedelta(seconds=delay)
@@ -120,7 +121,9 @@ class LiveSocket(AsyncWebsocketConsumer):
         """The game's id and its last sequence number, or a domain error (refused)."""
         raise NotImplementedError
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(
+        self,
+    ) -> tuple[list[services.LoggedEvent], services.SeatBody | services.WatchBody]:
         """The events after ``self.since`` as this socket may see them now, and its view."""
         raise NotImplementedError
 
@@ -144,7 +147,9 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self._forward(events, view["version"], services.render(view))
             timers.schedule(self.game_id, change_at(view))
 
-    async def _forward(self, events: list[dict], version: int, view_text: str) -> None:
+    async def _forward(
+        self, events: Sequence[Mapping[str, Any]], version: int, view_text: str
+    ) -> None:
         if self.gone:
             return
         fresh = [event for event in events if event["seq"] > self.since]
@@ -236,7 +241,7 @@ class TableConsumer(LiveSocket):
         self.group = seat_group(game.pk, self.seat)
         return game.pk, game.next_seq - 1
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(self) -> tuple[list[services.LoggedEvent], services.SeatBody]:
         return services.game_log_view(game_id=self.game_id, link=self.link, since=self.since)
 
     async def arrived(self) -> None:

@@ -935,6 +935,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/visits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A participant's assessment visits, one per assessment point */
+        get: operations["participants_visits_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/visits/{point_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a visit: held with its assessment, or missed with a reason (assessors) */
+        post: operations["participants_visits_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/withdraw/": {
         parameters: {
             query?: never;
@@ -1323,6 +1357,24 @@ export interface paths {
         patch: operations["studies_partial_update"];
         trace?: never;
     };
+    "/api/studies/{id}/assessors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's blinded assessors */
+        get: operations["studies_assessors_list"];
+        /** Place the study's blinded assessors (its owners) */
+        put: operations["studies_assessors_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/cohort/": {
         parameters: {
             query?: never;
@@ -1446,6 +1498,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/visit-windows/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visit window of each assessment point */
+        get: operations["studies_visit_windows_list"];
+        /** Set the visit windows of assessment points (the study's owners) */
+        put: operations["studies_visit_windows_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/": {
         parameters: {
             query?: never;
@@ -1508,6 +1578,23 @@ export interface paths {
         put?: never;
         /** New links for every seat of a table (the earlier ones stop working) */
         post: operations["tables_links_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visits of the participants the caller may see (an assessor's worklist) */
+        get: operations["visits_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1632,6 +1719,12 @@ export interface components {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
         };
+        /**
+         * @description * `enrolment` - Enrolment
+         *     * `allocation` - Allocation
+         * @enum {string}
+         */
+        AnchorEnum: "enrolment" | "allocation";
         ArmFlow: {
             /** @description The arm, or 'all' for those who may not see arms. */
             arm: string;
@@ -1697,6 +1790,14 @@ export interface components {
             window_start_days?: number;
             window_end_days?: number;
         };
+        Assessor: {
+            id: number;
+            username: string;
+            name: string;
+        };
+        AssessorsRequest: {
+            assessors: number[];
+        };
         AuditEntry: {
             readonly id: number;
             /** Format: date-time */
@@ -1730,6 +1831,8 @@ export interface components {
          * @enum {string}
          */
         AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
+        /** @enum {unknown} */
+        BlankEnum: "";
         Booster: {
             start_week: number;
             weeks: number;
@@ -2826,6 +2929,17 @@ export interface components {
             /** @default false */
             revoke_previous: boolean;
         };
+        PointWindow: {
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            opens_day: number | null;
+            closes_day: number | null;
+            /** @description Taken from the point's own window of days. */
+            default: boolean;
+        };
         Position: {
             pile: number;
             trick: number;
@@ -3110,9 +3224,10 @@ export interface components {
          * @description * `admin` - Administrator
          *     * `researcher` - Researcher
          *     * `clinician` - Clinician
+         *     * `assessor` - Blinded assessor
          * @enum {string}
          */
-        RoleEnum: "admin" | "researcher" | "clinician";
+        RoleEnum: "admin" | "researcher" | "clinician" | "assessor";
         /** @enum {string} */
         RoleMethodEnum: "cut" | "alternate" | "fixed" | "given";
         /**
@@ -3684,6 +3799,109 @@ export interface components {
              * @description Seconds until the server acts by itself (an opponent's move, a timer).
              */
             next_due_in_seconds: number | null;
+        };
+        Visit: {
+            participant: number;
+            /** @description The participant's pseudonymous code. */
+            code: string;
+            study: number;
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            /** @description The point as the study declared it. */
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date */
+            opens_on: string | null;
+            /** Format: date */
+            closes_on: string | null;
+            status: components["schemas"]["VisitStatusEnum"];
+            /** Format: date */
+            held_on: string | null;
+            in_window: boolean | null;
+            measures: {
+                [key: string]: number;
+            };
+            missed_reason: (components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date-time */
+            recorded_at: string | null;
+        };
+        VisitListItem: {
+            participant: number;
+            /** @description The participant's pseudonymous code. */
+            code: string;
+            study: number;
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            /** @description The point as the study declared it. */
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date */
+            opens_on: string | null;
+            /** Format: date */
+            closes_on: string | null;
+            status: components["schemas"]["VisitStatusEnum"];
+            /** Format: date */
+            held_on: string | null;
+            in_window: boolean | null;
+            measures: {
+                [key: string]: number;
+            };
+            missed_reason: (components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date-time */
+            recorded_at: string | null;
+            study_name: string;
+        };
+        /**
+         * @description * `illness` - Illness
+         *     * `away` - Away
+         *     * `declined` - Declined the visit
+         *     * `unreachable` - Could not be reached
+         *     * `withdrew` - Withdrew from the study
+         *     * `died` - Died
+         *     * `other` - Other
+         * @enum {string}
+         */
+        VisitMissedReasonEnum: "illness" | "away" | "declined" | "unreachable" | "withdrew" | "died" | "other";
+        VisitRecordRequest: {
+            status: components["schemas"]["VisitRecordStatusEnum"];
+            /** Format: date */
+            held_on?: string | null;
+            /** @description The assessment: measure code (a-z, 0-9, _) to its value. */
+            measures?: {
+                [key: string]: number;
+            };
+            missed_reason?: components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["BlankEnum"];
+            /** @description Why, when correcting. */
+            reason?: string;
+        };
+        /**
+         * @description * `done` - Done
+         *     * `missed` - Missed
+         * @enum {string}
+         */
+        VisitRecordStatusEnum: "done" | "missed";
+        /**
+         * @description * `not_scheduled` - No visit window
+         *     * `waiting` - Waiting for allocation
+         *     * `upcoming` - Upcoming
+         *     * `due` - Due
+         *     * `overdue` - Overdue
+         *     * `done` - Done
+         *     * `missed` - Missed
+         *     * `withdrawn` - Withdrawn
+         * @enum {string}
+         */
+        VisitStatusEnum: "not_scheduled" | "waiting" | "upcoming" | "due" | "overdue" | "done" | "missed" | "withdrawn";
+        VisitWindowRequest: {
+            point: number;
+            anchor: components["schemas"]["AnchorEnum"];
+            opens_day: number;
+            closes_day: number;
+        };
+        VisitWindowsRequest: {
+            windows: components["schemas"]["VisitWindowRequest"][];
         };
         /** @description The examination's timing for a spectator, each person's own: never its cards. */
         WatchClock: {
@@ -5308,6 +5526,55 @@ export interface operations {
             };
         };
     };
+    participants_visits_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"][];
+                };
+            };
+        };
+    };
+    participants_visits_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                point_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitRecordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VisitRecordRequest"];
+                "multipart/form-data": components["schemas"]["VisitRecordRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+        };
+    };
     participants_withdraw_create: {
         parameters: {
             query?: never;
@@ -5890,7 +6157,7 @@ export interface operations {
     staff_list: {
         parameters: {
             query?: {
-                role?: "admin" | "clinician" | "researcher";
+                role?: "admin" | "assessor" | "clinician" | "researcher";
             };
             header?: never;
             path?: never;
@@ -6001,6 +6268,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Study"];
+                };
+            };
+        };
+    };
+    studies_assessors_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessor"][];
+                };
+            };
+        };
+    };
+    studies_assessors_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessorsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AssessorsRequest"];
+                "multipart/form-data": components["schemas"]["AssessorsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessor"][];
                 };
             };
         };
@@ -6288,6 +6603,54 @@ export interface operations {
             };
         };
     };
+    studies_visit_windows_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointWindow"][];
+                };
+            };
+        };
+    };
+    studies_visit_windows_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitWindowsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VisitWindowsRequest"];
+                "multipart/form-data": components["schemas"]["VisitWindowsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointWindow"][];
+                };
+            };
+        };
+    };
     tables_create: {
         parameters: {
             query?: never;
@@ -6435,6 +6798,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    visits_list: {
+        parameters: {
+            query?: {
+                status?: "done" | "due" | "missed" | "not_scheduled" | "overdue" | "upcoming" | "waiting" | "withdrawn";
+                study?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitListItem"][];
+                };
             };
         };
     };
