@@ -30,6 +30,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext
@@ -83,10 +84,6 @@ class LiveSocket(AsyncWebsocketConsumer):
     # member's (set by ``admit``; English until then).
     language: str | None = None
 
-    async def dispatch(self, message) -> None:
-        with translation.override(self.language):
-            await super().dispatch(message)
-
     async def connect(self) -> None:
         try:
             self.game_id, last = await on_database(self.admit)()
@@ -114,6 +111,18 @@ class LiveSocket(AsyncWebsocketConsumer):
             timers.unwatch(self.game_id)
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.left()
+
+    async def dispatch(self, message: dict) -> None:
+        """Each message handled in the socket's language. As Channels' own otherwise, without
+        its ``close_old_connections`` before every message: that is a hop to the process's one
+        thread for synchronous code for every message of every socket (each push too), and this
+        consumer never uses a database connection there (its database work runs on the live
+        database threads, which close their old connections themselves)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        with translation.override(self.language):
+            await handler(message)
 
     # -- what each kind of socket fills in ---------------------------------------------------
 
