@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("apps.training.urls")),
     path("", include("apps.programmes.urls")),
     path("", include("apps.visits.urls")),
+    path("", include("apps.reminders.urls")),
     path("", include("apps.audit.urls")),
     path("", include("apps.metrics.urls")),
     path("", include("apps.exports.urls")),

@@ -24,6 +24,7 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from apps.programmes.links import progress_token
+from apps.reminders.links import stop_token
 from tests.harness.routes import url_routes
 from tests.harness.world import (
     STAFF_ROLES,
@@ -115,6 +116,12 @@ PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
 START = {"type": "start", "event_id": "matrix-start"}  # the device shows hand A
 PROBE = {"in_other_hand": True, "event_id": "matrix-probe"}  # no probe waits: out of phase
 DOSE = {"sessions_per_week": 3, "minutes_per_session": 20, "weeks": 12}
+REMINDERS = {
+    "email": "reader@example.org",
+    "time_zone": "Europe/Paris",
+    "times": ["08:30"],
+    "agreed_how": "in_person",
+}
 HELD = {"status": "done", "held_on": TODAY, "measures": {"moca": 27}}
 WINDOW = {"windows": [{"point": "{point}", "anchor": "enrolment", "opens_day": 0, "closes_day": 9}]}
 
@@ -254,6 +261,32 @@ MATRIX: dict[tuple[str, str], Rule] = {
         "/api/participants/{participant}/visits/{point}/",
         staff_only(403, assessor=(201, 404)) | {"admin": (403, 403)},
         HELD,
+    ),
+    # Reminders: the clinical team and the owners set them as the participant chose; the
+    # participant on their own device (the progress link); a reminder's links are their own
+    # credentials (the world has sent none: any link to open is unknown to everyone).
+    ("api/participants/<int:pk>/reminders/", "GET"): Rule(
+        "/api/participants/{participant}/reminders/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/reminders/", "PUT"): Rule(
+        "/api/participants/{participant}/reminders/", staff_only(200), REMINDERS
+    ),
+    ("api/progress/<str:token>/reminders/", "GET"): Rule(
+        "/api/progress/{progress}/reminders/", {role: (200, 404) for role in ROLES}
+    ),
+    ("api/progress/<str:token>/reminders/", "PUT"): Rule(
+        "/api/progress/{progress}/reminders/",
+        {role: (200, 404) for role in ROLES},
+        {k: v for k, v in REMINDERS.items() if k != "agreed_how"},
+    ),
+    ("api/reminders/open/<str:token>/", "POST"): Rule(
+        "/api/reminders/open/not-a-link/", open_to_all(404)
+    ),
+    ("api/reminders/stop/<str:token>/", "GET"): Rule(
+        "/api/reminders/stop/{stop}/", {role: (200, 404) for role in ROLES}
+    ),
+    ("api/reminders/stop/<str:token>/", "POST"): Rule(
+        "/api/reminders/stop/{stop}/", {role: (200, 404) for role in ROLES}
     ),
     # A participant's rights: a copy of their data (owners and the clinical team); erasure (owners).
     ("api/participants/<int:pk>/access-request/", "GET"): Rule(
@@ -519,8 +552,10 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "username": side.study.owners.get().username,
     }
     values["progress"] = progress_token(side.participant.pk)
+    values["stop"] = stop_token(side.participant.pk)
     if whose != "own":  # the other side's participant, signed with a key not the site's
         values["progress"] = signing.dumps({"p": side.participant.pk}, key="not the site's key")
+        values["stop"] = signing.dumps({"p": side.participant.pk}, key="not the site's key")
     if whose == "own":
         values["token"] = world.own.token
     else:  # a link naming the other side's game, signed with a key that is not the site's

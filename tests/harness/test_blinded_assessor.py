@@ -26,7 +26,7 @@ from tests.harness.world import harness_world, with_finished_games, with_tables
 
 ARMS = [{"name": "Zebra-arm"}, {"name": "Yak-arm", "control": True}]
 # The credential of these is a link, not an account: whoever holds the own one gets the page.
-LINKS = ("{token}", "{progress}", "{download}")
+LINKS = ("{token}", "{progress}", "{download}", "{stop}")
 VISITS = ("visits/", "assessors/", "visit-windows/")
 # Answers that name nobody's records: the assessor's own account, the sign-in, descriptions.
 ABOUT_NOBODY = (

@@ -883,6 +883,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's reminders and the log of what was sent or skipped */
+        get: operations["participants_reminders_retrieve"];
+        /** Set the reminders the participant chose, on their behalf */
+        put: operations["participants_reminders_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/report/": {
         parameters: {
             query?: never;
@@ -1130,6 +1148,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/progress/{token}/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A participant's own reminders
+         * @description The participant chooses their reminders on their own device (the progress link).
+         */
+        get: operations["progress_reminders_retrieve"];
+        /**
+         * A participant chooses their reminders
+         * @description The participant chooses their reminders on their own device (the progress link).
+         */
+        put: operations["progress_reminders_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protocols/{id}/": {
         parameters: {
             query?: never;
@@ -1141,6 +1183,41 @@ export interface paths {
         get: operations["protocols_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/open/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a reminder's link (once): the participant's progress page */
+        post: operations["reminders_open_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/stop/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether reminders are still sent */
+        get: operations["reminders_stop_retrieve"];
+        put?: never;
+        /** Stop the reminders */
+        post: operations["reminders_stop_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1715,6 +1792,14 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        /**
+         * @description * `in_person` - In person
+         *     * `phone` - By phone
+         *     * `in_writing` - In writing
+         *     * `own_device` - On their own device
+         * @enum {string}
+         */
+        AgreedHowEnum: "in_person" | "phone" | "in_writing" | "own_device";
         AllocateRequest: {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
@@ -1871,6 +1956,12 @@ export interface components {
             second_factor: components["schemas"]["SecondFactorEnum"];
             methods: components["schemas"]["MethodsEnum"][];
         };
+        /**
+         * @description * `participant` - The participant, on their own device
+         *     * `staff` - Staff, on the participant's behalf
+         * @enum {string}
+         */
+        ChosenByEnum: "participant" | "staff";
         ClinicIdentifier: {
             /**
              * Format: uri
@@ -2666,6 +2757,10 @@ export interface components {
         };
         /** @enum {unknown} */
         NullEnum: null;
+        Opened: {
+            /** @description The participant's progress page */
+            path: string;
+        };
         /**
          * @description * `greedy` - greedy
          *     * `heuristic` - heuristic
@@ -2676,6 +2771,10 @@ export interface components {
          * @enum {string}
          */
         OpponentEnum: "greedy" | "heuristic" | "memory" | "perfect" | "random" | "tracker";
+        OwnPlan: {
+            /** @description Null: none chosen */
+            plan: components["schemas"]["ReminderPlanAnswer"] | null;
+        };
         PaginatedAuditEntryList: {
             /** @example 123 */
             count: number;
@@ -2855,6 +2954,12 @@ export interface components {
             /** @description Weeks in a row the plan was kept. */
             streak_weeks: number;
             words: string[];
+        };
+        ParticipantReminders: {
+            /** @description Null: none chosen */
+            plan: components["schemas"]["ReminderPlanAnswer"] | null;
+            /** @description The latest 100, newest first */
+            log: components["schemas"]["ReminderLog"][];
         };
         Passkey: {
             id: number;
@@ -3197,6 +3302,113 @@ export interface components {
             /** @description Single-use codes, shown this once (empty: the ones you have still hold). */
             recovery_codes: string[];
         };
+        ReminderLog: {
+            /** Format: date-time */
+            due_at: string;
+            local_time: string;
+            outcome: components["schemas"]["ReminderOutcomeEnum"];
+            why: components["schemas"]["WhyEnum"] | components["schemas"]["BlankEnum"];
+            /** Format: date-time */
+            link_used_at: string | null;
+        };
+        /**
+         * @description * `sent` - Sent
+         *     * `skipped` - Skipped
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ReminderOutcomeEnum: "sent" | "skipped" | "failed";
+        ReminderPlanAnswer: {
+            /** Format: email */
+            email: string;
+            time_zone: string;
+            times: string[];
+            weekdays: number[];
+            /** Format: time */
+            quiet_start: string | null;
+            /** Format: time */
+            quiet_end: string | null;
+            active: boolean;
+            /** Format: date-time */
+            opted_out_at: string | null;
+            chosen_by: components["schemas"]["ChosenByEnum"];
+            agreed_how: components["schemas"]["AgreedHowEnum"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReminderPlanRequest: {
+            /** Format: email */
+            email: string;
+            /** @description IANA, e.g. Europe/London */
+            time_zone: string;
+            /** @description Times of day, HH:MM, in the participant's time zone */
+            times: [
+            ] | [
+                string
+            ] | [
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string,
+                string
+            ];
+            /** @description 0 Monday to 6 Sunday; empty: every day */
+            weekdays?: [
+            ] | [
+                number
+            ] | [
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ];
+            /** Format: time */
+            quiet_start?: string | null;
+            /** Format: time */
+            quiet_end?: string | null;
+            /** @default true */
+            active: boolean;
+        };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
         Review: {
@@ -3477,8 +3689,94 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        StaffReminderPlanRequest: {
+            /** Format: email */
+            email: string;
+            /** @description IANA, e.g. Europe/London */
+            time_zone: string;
+            /** @description Times of day, HH:MM, in the participant's time zone */
+            times: [
+            ] | [
+                string
+            ] | [
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string,
+                string
+            ];
+            /** @description 0 Monday to 6 Sunday; empty: every day */
+            weekdays?: [
+            ] | [
+                number
+            ] | [
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ];
+            /** Format: time */
+            quiet_start?: string | null;
+            /** Format: time */
+            quiet_end?: string | null;
+            /** @default true */
+            active: boolean;
+            /**
+             * @description How the participant chose them
+             *
+             *     * `in_person` - In person
+             *     * `phone` - By phone
+             *     * `in_writing` - In writing
+             *     * `own_device` - On their own device
+             */
+            agreed_how: components["schemas"]["AgreedHowEnum"];
+        };
         /** @enum {string} */
         StateEnum: "person" | "taken_over" | "bot";
+        StopState: {
+            /** @description Reminders are still being sent */
+            active: boolean;
+        };
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
             /** @description At a table: the seat's label. */
@@ -3971,6 +4269,16 @@ export interface components {
             missed: number | null;
             missed_reason: (components["schemas"]["MissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `` - -
+         *     * `quiet_hours` - In the participant's quiet hours
+         *     * `opted_out` - The participant opted out
+         *     * `withdrawn` - Consent withdrawn
+         *     * `week_done` - This week's sessions are all done
+         *     * `send_failed` - The mail server refused it
+         * @enum {string}
+         */
+        WhyEnum: "quiet_hours" | "opted_out" | "withdrawn" | "week_done" | "send_failed";
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
@@ -5430,6 +5738,54 @@ export interface operations {
             };
         };
     };
+    participants_reminders_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantReminders"];
+                };
+            };
+        };
+    };
+    participants_reminders_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReminderPlanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffReminderPlanRequest"];
+                "multipart/form-data": components["schemas"]["StaffReminderPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantReminders"];
+                };
+            };
+        };
+    };
     participants_report_retrieve: {
         parameters: {
             query?: {
@@ -5871,6 +6227,54 @@ export interface operations {
             };
         };
     };
+    progress_reminders_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPlan"];
+                };
+            };
+        };
+    };
+    progress_reminders_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderPlanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReminderPlanRequest"];
+                "multipart/form-data": components["schemas"]["ReminderPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPlan"];
+                };
+            };
+        };
+    };
     protocols_retrieve: {
         parameters: {
             query?: never;
@@ -5888,6 +6292,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Protocol"];
+                };
+            };
+        };
+    };
+    reminders_open_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opened"];
+                };
+            };
+        };
+    };
+    reminders_stop_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopState"];
+                };
+            };
+        };
+    };
+    reminders_stop_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopState"];
                 };
             };
         };
