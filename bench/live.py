@@ -10,10 +10,13 @@ idempotent path as a card play, which makes a new version of the game that every
 (without the opponents' or the engine's work, so the figures are the live path's own). The
 acting seat turns round each table.
 
-For each rate it prints the answer latency (the action sent until its answer arrives on that
-socket) and the push latency (the action sent until each of the table's other sockets receives
-its view of that version or a later one), p50 and p99, the server's CPU time per action (every
-server process, user + system, over the rate's run), what was lost, and the load average.
+For each rate (after 3 s at the first rate, not counted) it prints the answer latency (the action
+sent until its answer arrives on that socket) and the push latency (the action sent until each
+of the table's other sockets receives its view of that version or a later one), p50 and p99, the
+server's CPU time per action (every server process, user + system, over the rate's run; this
+process's own in brackets), what was lost, the load average, and this machine's own round trips
+meanwhile (a PostgreSQL ``SELECT 1`` and a Redis ``PING`` every 20 ms, p50/p99): on a shared
+machine they say how long any one hop waits for a core.
 
 Three setups, in this order in each repetition:
 
@@ -30,11 +33,12 @@ bare p99 of the same rate (medians over ``--repeat`` repetitions). Aim: push p99
 100 actions/s on one process, within 3x the bare consumer's.
 
     .venv/bin/python bench/live.py [--tables 100] [--rates 50,100,200] [--seconds 10]
-                                   [--setups bare,live,live2] [--repeat 1]
+                                   [--setups bare,live,live2] [--repeat 1] [--reuse]
 
 ``BENCH_DATABASE_URL`` (a database the bench drops and makes anew), ``BENCH_REDIS_URL`` and
 ``BENCH_PORT`` (and the next port, for the second process) say where. The clients run in this
-process, on the same cores as the servers.
+process, on the same cores as the servers. ``--reuse`` takes the tables of the last run
+(``var/bench-live-tables.json``) instead of making the database anew.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import math
 import os
 import secrets
 import signal
@@ -51,6 +56,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +70,8 @@ DB_URL = os.environ.get(
 PORT = int(os.environ.get("BENCH_PORT", "8766"))
 ORIGIN = "http://127.0.0.1"
 SEATS = 4  # a Mendikot table of four people
-PREFIX = f"bench-{os.getpid()}"  # the channel layer's names: this run's own
+RUN = secrets.token_hex(4)  # in every event id: a retried id would change nothing
+PREFIX = f"bench-{RUN}"  # the channel layer's names: this run's own
 ENV = {
     **os.environ,
     "DATABASE_URL": DB_URL,
@@ -82,6 +89,8 @@ ENV = {
     "LOG_LEVEL": "INFO",
     "LIVE_CHANNEL_LAYER": "pubsub",
 }
+WARM_UP_SECONDS = 3
+SAVED = ROOT / "var" / "bench-live-tables.json"  # the last run's tables, for --reuse
 LOGS = Path(tempfile.mkdtemp(prefix="bench-live-"))
 
 
@@ -264,11 +273,49 @@ def action(setup: str, ref: str, kind: str) -> str:
     return json.dumps({"type": "examine", "ref": ref, "data": data})
 
 
+class RoundTrips:
+    """This machine's own latency meanwhile: a PostgreSQL ``SELECT 1`` and a Redis ``PING``
+    every 20 ms from a thread of this process (a push needs a few of each in a row)."""
+
+    def __init__(self) -> None:
+        import psycopg
+        import redis
+
+        self.pg = psycopg.connect(DB_URL, autocommit=True)
+        self.redis = redis.Redis.from_url(ENV["REDIS_URL"])
+        self.times: dict[str, list[float]] = {"pg": [], "redis": []}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._probe, daemon=True)
+        self.thread.start()
+
+    def _probe(self) -> None:
+        while not self.stop.wait(0.02):
+            for name, ask in (
+                ("pg", lambda: self.pg.execute("SELECT 1")),
+                ("redis", self.redis.ping),
+            ):
+                started = time.perf_counter()
+                ask()
+                self.times[name].append((time.perf_counter() - started) * 1000)
+
+    def close(self) -> dict[str, float]:
+        self.stop.set()
+        self.thread.join()
+        self.pg.close()
+        self.redis.close()
+        return {
+            f"{name}_{q}": pct(values, level)
+            for name, values in self.times.items()
+            for q, level in (("p50", 0.5), ("p99", 0.99))
+        }
+
+
 async def run_rate(setup: Setup, tables: list[list[Socket]], rate: float, seconds: float, tag: str):
     from websockets.exceptions import ConnectionClosed
 
     sent: list[tuple[int, int, str, float]] = []  # (table, seat, ref, sent at)
     total = int(rate * seconds)
+    probe = RoundTrips()
     cpu, own = setup.cpu(), time.process_time()
     start = time.perf_counter()
     for i in range(total):
@@ -292,6 +339,7 @@ async def run_rate(setup: Setup, tables: list[list[Socket]], rate: float, second
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.5)
     cpu, own = setup.cpu() - cpu, time.process_time() - own
+    trips = probe.close()
     answer_ms, push_ms, lost = [], [], 0
     for t, s, ref, at in sent:
         answered = tables[t][s].answers.get(ref)
@@ -319,6 +367,7 @@ async def run_rate(setup: Setup, tables: list[list[Socket]], rate: float, second
         "client_ms": own * 1000 / max(1, len(answer_ms)),
         "lost": lost,
         "load": os.getloadavg()[0],
+        **trips,
     }
 
 
@@ -348,6 +397,8 @@ async def drive(setup: Setup, rates: list[float], seconds: float, run: str) -> l
     tables, readers = await connect_all(setup)
     results = []
     try:
+        # A few seconds at the first rate, not counted: connections and caches warm up.
+        await run_rate(setup, tables, rates[0], WARM_UP_SECONDS, f"{run}-warm")
         for n, rate in enumerate(rates):
             result = await run_rate(setup, tables, rate, seconds, f"{run}-{n}")
             results.append(result)
@@ -366,7 +417,7 @@ async def drive(setup: Setup, rates: list[float], seconds: float, run: str) -> l
 
 HEADER = (
     "setup   offered/s served/s  answer p50/p99 ms  push p50/p99 ms   CPU ms/action"
-    " (clients)  lost  load"
+    " (clients)  lost  load   round trip p50/p99 ms: PostgreSQL, Redis"
 )
 
 
@@ -375,11 +426,14 @@ def row(name: str, r: dict) -> str:
         f"{name:7} {r['offered']:9.0f} {r['served']:8.1f} {r['answer_p50']:8.1f} /"
         f"{r['answer_p99']:7.1f} {r['push_p50']:8.1f} /{r['push_p99']:7.1f}"
         f" {r['cpu_ms']:13.2f} ({r['client_ms']:5.2f}) {r['lost']:5d} {r['load']:5.1f}"
+        f"   {r['pg_p50']:.1f}/{r['pg_p99']:.1f}, {r['redis_p50']:.1f}/{r['redis_p99']:.1f}"
     )
 
 
 def median_of(runs: list[dict], key: str) -> float:
-    return statistics.median(r[key] for r in runs)
+    """The median over the repetitions that measured it (a run that lost every push has none)."""
+    values = [r[key] for r in runs if not math.isnan(r[key])]
+    return statistics.median(values) if values else float("nan")
 
 
 def summary(results: dict[str, dict[float, list[dict]]], rates: list[float]) -> None:
@@ -416,13 +470,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--setups", default="bare,live,live2")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument(
+        "--reuse", action="store_true", help="the tables of the last run, if on the same database"
+    )
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
     rates = [float(r) for r in args.rates.split(",")]
     setups = args.setups.split(",")
 
-    prepare_database()
-    tables = open_tables(args.tables)
+    tables = None
+    if args.reuse and SAVED.exists():
+        saved = json.loads(SAVED.read_text())
+        if saved["database"] == DB_URL and len(saved["tables"]) == args.tables:
+            ENV["SECRET_KEY"], tables = saved["secret"], saved["tables"]
+    if tables is None:
+        prepare_database()
+        tables = open_tables(args.tables)
+        SAVED.parent.mkdir(exist_ok=True)
+        saved = {"database": DB_URL, "secret": ENV["SECRET_KEY"], "tables": tables}
+        SAVED.write_text(json.dumps(saved))
     print(
         f"{args.tables} Mendikot tables x {SEATS} seats = {args.tables * SEATS} sockets, "
         f"{os.cpu_count()} cores shared with the clients (this process) and with whatever else "
@@ -441,7 +507,7 @@ def main() -> None:
             setup = start_setup(name, tables)
             try:
                 runs = asyncio.run(
-                    drive(setup, rates, args.seconds, f"{name}-{repetition}"),
+                    drive(setup, rates, args.seconds, f"{name}-{repetition}-{RUN}"),
                     loop_factory=loop_factory,
                 )
             finally:

@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     "apps.participants",
     "apps.training",
     "apps.programmes",
+    "apps.visits",
+    "apps.reminders",
     "apps.games",
     "apps.metrics",
     "apps.exports",
@@ -227,7 +229,27 @@ CELERY_BEAT_SCHEDULE = {
     "metrics-nightly": {"task": "metrics.nightly", "schedule": crontab(hour=2, minute=30)},
     "exports-sweep": {"task": "exports.sweep", "schedule": timedelta(hours=1)},
     "games-settle": {"task": "games.settle", "schedule": timedelta(seconds=30)},
+    # Participants' reminders, at their own times of day (apps.reminders): each sent once.
+    "reminders-send": {"task": "reminders.send", "schedule": timedelta(minutes=1)},
 }
+
+# --- Reminders (e-mail) ------------------------------------------------------------------------
+# Participants' reminders go through Django's mail backends: SMTP when EMAIL_HOST is set, else
+# the console (a local platform prints them). Their links point at SITE_URL.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = env_int(os.environ, "EMAIL_PORT", default=587, minimum=1)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool(os.environ, "EMAIL_USE_TLS", default=bool(EMAIL_HOST))
+EMAIL_TIMEOUT = env_int(os.environ, "EMAIL_TIMEOUT", default=20, minimum=1)
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "reminders@localhost")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # --- Research exports ---------------------------------------------------------------------------
 # Finished archives live here (under a temporary folder while being built).
@@ -290,6 +312,10 @@ SPECTACULAR_SETTINGS = {
         "RolesEnum": "apps.participants.models.Protocol.Roles",
         "AssessmentPointKindEnum": "apps.participants.models.AssessmentPoint.Kind",
         "MissedReasonEnum": "apps.programmes.models.MissedDose.Reason",
+        "VisitMissedReasonEnum": "apps.visits.models.Visit.MissedReason",
+        "VisitStatusEnum": "apps.visits.models.VISIT_STATUSES",
+        "VisitRecordStatusEnum": "apps.visits.models.Visit.Status",
+        "ReminderOutcomeEnum": "apps.reminders.models.ReminderLog.Outcome",
         "GameStatusEnum": "apps.games.models.Game.Status",
         "HandEnum": "apps.games.shapes.fields.HAND_CHOICES",
         "RoleMethodEnum": "apps.games.shapes.fields.ROLE_METHODS",

@@ -1,18 +1,20 @@
 // ESLint (flat config): JavaScript's and typescript-eslint's recommended rules, type-aware, the
-// React hooks rules, and the arrows allowed between the app's folders (below). Formatting is
-// Prettier's (`npm run format`), not ESLint's.
+// React hooks rules, Lingui's (every string a person reads comes from the catalogues), and the
+// arrows allowed between the app's folders (below). Formatting is Prettier's (`npm run format`),
+// not ESLint's.
 
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import lingui from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // A feature (src/features/<feature>/: a page or a few pages) imports the shared folders (api/,
-// auth/, game/, ui/, test/) and itself, never another feature: what two features need moves to
-// a shared folder, and App.tsx puts the pages together. The shared folders import no feature,
-// and the API's calls (api/) nothing of auth/ or ui/.
+// auth/, game/, i18n/, ui/, test/) and itself, never another feature: what two features need
+// moves to a shared folder, and App.tsx puts the pages together. The shared folders import no
+// feature, and the API's calls (api/) nothing of auth/ or ui/.
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -24,7 +26,7 @@ const zones = [
     message: "A feature imports no other feature: move what both need to a shared folder.",
   })),
   {
-    target: ["./src/api", "./src/auth", "./src/game", "./src/ui", "./src/test"],
+    target: ["./src/api", "./src/auth", "./src/game", "./src/i18n", "./src/ui", "./src/test"],
     from: ["./src/features", "./src/App.tsx"],
     message: "The shared folders import no feature.",
   },
@@ -35,16 +37,111 @@ const zones = [
   },
 ];
 
+// The code whose every visible string is in the catalogues (grows feature by feature).
+const LOCALIZED = [
+  "src/App.tsx",
+  "src/main.tsx",
+  "src/i18n/**",
+  "src/features/account/LanguageSetting.tsx",
+  "src/features/play/seatLanguage.ts",
+];
+
+const UNLOCALIZED_OK = {
+  ignore: [
+    // A word without a capital or a space is a key, a code, a class or a path, not a sentence.
+    "^(?![A-Z])\\S+$",
+    // UPPERCASE constants, CSS values and the like.
+    "^[A-Z0-9_-]+$",
+    "^[^A-Za-z]*$",
+  ],
+  ignoreNames: [
+    { regex: { pattern: "className", flags: "i" } },
+    { regex: { pattern: "^[A-Z0-9_]+$" } },
+    { regex: { pattern: "^data-", flags: "i" } },
+    { regex: { pattern: "(Key|Url|Path|Id|Code|Type|Kind|Mode)$" } },
+    "key",
+    "to",
+    "href",
+    "src",
+    "type",
+    "id",
+    "htmlFor",
+    "role",
+    "name",
+    "value",
+    "method",
+    "autoComplete",
+    "inputMode",
+    "pattern",
+    "accept",
+    "rel",
+    "target",
+    "lang",
+    "dir",
+    "style",
+    "width",
+    "height",
+    "code",
+    "status",
+    "kind",
+    "game_type",
+    "queryKey",
+  ],
+  ignoreFunctions: [
+    "Error",
+    "console.*",
+    "*.getItem",
+    "*.setItem",
+    "*.removeItem",
+    "*.getElementById",
+    "*.querySelector",
+    "*.querySelectorAll",
+    "*.addEventListener",
+    "*.removeEventListener",
+    "*.includes",
+    "*.startsWith",
+    "*.endsWith",
+    "*.split",
+    "*.join",
+    "*.get",
+    "*.set",
+    "*.has",
+    "*.toggle",
+    "*.matches",
+    "new URL",
+    "URLSearchParams",
+    "encodeURIComponent",
+    "fetch",
+    "*.GET",
+    "*.POST",
+    "*.PUT",
+    "*.PATCH",
+    "*.DELETE",
+    "Intl.*",
+    "*.toLocaleDateString",
+    "*.toLocaleString",
+  ],
+  useTsTypes: true,
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "src/api/schema.ts"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   reactHooks.configs.flat.recommended,
+  lingui.configs["flat/recommended"],
   {
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+  },
+  {
+    // A string a person reads is a message (<Trans>, t`...`, msg`...`); what stays is code: class
+    // names, test ids, keys, codes the server sends, URLs. Checked in the features swept so far.
+    files: LOCALIZED,
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "lingui/no-unlocalized-strings": ["error", UNLOCALIZED_OK] },
   },
   {
     files: ["src/**/*.{ts,tsx}"],
@@ -71,7 +168,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["eslint.config.js"],
+    files: ["eslint.config.js", "scripts/**"],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -295,6 +295,7 @@ SERVER_FIXTURES = {
     "private_redis",
     "private_postgres",
     "asgi_server",
+    "smtp_server",
 }
 
 

@@ -11,6 +11,8 @@ class User(AbstractUser):
         ADMIN = "admin", "Administrator"
         RESEARCHER = "researcher", "Researcher"
         CLINICIAN = "clinician", "Clinician"
+        # Runs a study's assessment visits blind: sees no arm, training metric or note.
+        ASSESSOR = "assessor", "Blinded assessor"
 
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.CLINICIAN)
     # The staff pages' language and the language the API answers this person in.
@@ -37,6 +39,10 @@ class User(AbstractUser):
     @property
     def is_clinician(self) -> bool:
         return self.role == self.Role.CLINICIAN
+
+    @property
+    def is_assessor(self) -> bool:
+        return self.role == self.Role.ASSESSOR
 
 
 class SecondFactorRule(models.Model):

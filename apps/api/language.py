@@ -1,10 +1,10 @@
 """The language each request is answered in.
 
 A participant device's requests (``/api/play/<link>/...``, the progress link) are answered in
-its participant's language; staff requests in the staff member's, set when DRF signs them in
-(``apps.accounts.authentication``); anyone else (the sign-in page) in the browser's
-Accept-Language, else English. Refusal codes stay the same in every language: only the human
-message is translated.
+its participant's language; staff requests in the staff member's (their session's here, and
+again when DRF signs them in: ``apps.accounts.authentication``, tokens included); anyone else
+(the sign-in page) in the browser's Accept-Language, else English. Refusal codes stay the same
+in every language: only the human message is translated.
 """
 
 from __future__ import annotations
@@ -26,13 +26,22 @@ def device_language(path: str) -> str | None:
     return link_language(match["token"]) if match else None
 
 
+def _staff_language(request) -> str | None:
+    """A signed-in staff member's language (their session: the admin's pages, the app page).
+    The API's sign-ins set it again when DRF authenticates, a token's included."""
+    user = getattr(request, "user", None)
+    return user.language if user is not None and user.is_authenticated else None
+
+
 class LanguageMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        language = device_language(request.path_info) or translation.get_language_from_request(
-            request
+        language = (
+            device_language(request.path_info)
+            or _staff_language(request)
+            or translation.get_language_from_request(request)
         )
         translation.activate(language)
         try:

@@ -14,6 +14,8 @@ urlpatterns = [
     path("", include("apps.participants.urls")),
     path("", include("apps.training.urls")),
     path("", include("apps.programmes.urls")),
+    path("", include("apps.visits.urls")),
+    path("", include("apps.reminders.urls")),
     path("", include("apps.audit.urls")),
     path("", include("apps.metrics.urls")),
     path("", include("apps.exports.urls")),

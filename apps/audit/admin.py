@@ -4,11 +4,12 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponseRedirect
+from django.utils.translation import gettext, gettext_noop
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
 
-REASON_MISSING = "Say why the record is changed: the audit trail keeps it."
+REASON_MISSING = gettext_noop("Say why the record is changed: the audit trail keeps it.")
 REASON_FIELDSET = (
     "Reason for change",
     {"fields": ("reason",), "description": "Kept in the audit trail with the old and new values."},
@@ -29,7 +30,7 @@ def reason_form(base: type[forms.ModelForm]) -> type[forms.ModelForm]:
         def clean_reason(self) -> str:
             reason = self.cleaned_data.get("reason", "").strip()
             if self.instance.pk is not None and not reason:
-                raise forms.ValidationError(REASON_MISSING, code="reason_required")
+                raise forms.ValidationError(gettext(REASON_MISSING), code="reason_required")
             return reason
 
     return WithReason
@@ -53,7 +54,7 @@ class ReasonAdmin(admin.ModelAdmin):
 
     def delete_view(self, request, object_id, extra_context=None):
         if request.method == "POST" and not request.POST.get("reason", "").strip():
-            messages.error(request, REASON_MISSING)
+            messages.error(request, gettext(REASON_MISSING))
             return HttpResponseRedirect(request.get_full_path())
         return super().delete_view(request, object_id, extra_context)
 

@@ -14,3 +14,17 @@ class GamesConfig(AppConfig):
         from .engine.solver_core import core_description
 
         logging.getLogger("apps.games.engine.solver").info(core_description())
+
+        from django.db.models.signals import post_save
+
+        from apps.participants.models import Participant
+
+        post_save.connect(_language_changed, sender=Participant, dispatch_uid="link-languages")
+
+
+def _language_changed(sender, instance, update_fields=None, **kwargs):
+    """A participant's devices answer in their new language from the next request on."""
+    from .selectors import forget_link_languages
+
+    if not kwargs.get("created") and (update_fields is None or "language" in update_fields):
+        forget_link_languages(instance.pk)

@@ -66,9 +66,11 @@ def _probe_answer(run: GameRun, seat: int, skill: float, rng: random.Random) -> 
         return {"in_other_hand": truth["in_other_hand"] == right}
     if rng.random() < skill:
         return {"pile": truth["pile"], "trick": truth["pile_trick"], "card": truth["card_index"]}
+    view = run.state.view(seat)
+    assert view["game"] == "memulation" and view["old_piles"] is not None  # a where-probe
     spots = [
         {"pile": int(pile), "trick": trick, "card": card}
-        for pile, tricks in run.state.view(seat)["old_piles"].items()
+        for pile, tricks in view["old_piles"].items()
         for trick, cards in enumerate(tricks)
         for card, present in enumerate(cards)
         if present

@@ -102,7 +102,7 @@ def _start(run: GameRun) -> None:
     services._begin(run, opening)
 
 
-def table_join(*, link: links.Claim) -> dict[str, Any]:
+def table_join(*, link: links.Claim) -> services.SeatBody:
     """The link's seat is taken (idempotent); the last one to join starts the game. Answers
     the seat's view."""
     with locked(link.game_id, link=link) as run:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext
 
@@ -73,15 +75,45 @@ def game_full_record(game: Game) -> dict:
     }
 
 
+# A device sends its link with every request (a card play included, whose database work is
+# three round trips): the language of its seat is kept in the cache, and forgotten when its
+# participant changes language (``forget_link_languages``).
+LINK_LANGUAGE_SECONDS = 600
+_NONE = ""  # kept for a seat that is no participant's
+
+
+def _link_language_key(game_id: int, seat: int | None) -> str:
+    return f"link-language:{game_id}:{'-' if seat is None else seat}"
+
+
 def link_language(token: str) -> str | None:
     """The language of the participant a device link seats (None: the link is not valid, or
-    its seat is no participant's). One query: a device sends its link with every request."""
+    its seat is no participant's). From the cache, else one query."""
     try:
         claim = links.play_link_claim(token)
     except links.LinkInvalid:
         return None
+    key = _link_language_key(claim.game_id, claim.seat)
+    kept = cache.get(key)
+    if kept is not None:
+        return kept or None
     if claim.seat is not None:  # a table's seat: each person's own session
         seat = GameSeat.objects.filter(game_id=claim.game_id, seat=claim.seat)
-        return seat.values_list("session__participant__language", flat=True).first()
-    game = Game.objects.filter(pk=claim.game_id)
-    return game.values_list("session__participant__language", flat=True).first()
+        language = seat.values_list("session__participant__language", flat=True).first()
+    else:
+        game = Game.objects.filter(pk=claim.game_id)
+        language = game.values_list("session__participant__language", flat=True).first()
+    cache.set(key, language or _NONE, LINK_LANGUAGE_SECONDS)
+    return language
+
+
+def forget_link_languages(participant_id: int) -> None:
+    """Forget the kept language of every seat the participant's links open: at once, and again
+    after the change commits (a request between the two would have kept the old one)."""
+    own = Game.objects.filter(session__participant_id=participant_id).values_list("pk", flat=True)
+    seats = GameSeat.objects.filter(session__participant_id=participant_id)
+    keys = [_link_language_key(pk, None) for pk in own] + [
+        _link_language_key(game_id, seat) for game_id, seat in seats.values_list("game_id", "seat")
+    ]
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))

@@ -26,17 +26,18 @@ from apps.games.engine import RulesError, create_game
 from apps.games.engine.bots import bot_versions
 from apps.games.engine.cards import parse_cards
 from apps.games.engine.contract import Event
-from apps.games.engine.visibility import NO_SEAT
+from apps.games.engine.visibility import NO_SEAT, examination_hand
 from apps.games.links import Claim
 from apps.games.models import EventKind, Game, GameSeat
 from apps.games.runtime import presence, probes, turns
 from apps.games.runtime import views as shown
-from apps.games.runtime.log import seat_log
+from apps.games.runtime.log import LoggedEvent, seat_log
 from apps.games.runtime.receipts import Reply, refusal
 from apps.games.runtime.run import GameRun
 from apps.games.runtime.seats import acting_seat as acting_seat
 from apps.games.runtime.seats import is_table
 from apps.games.runtime.transaction import answer_once, checked, locked
+from apps.games.runtime.views import SeatBody, WatchBody
 from apps.games.runtime.views import render as render
 from apps.training.models import TrainingSession
 
@@ -258,7 +259,7 @@ def _read(game_id: int, link: Claim | None) -> GameRun:
     return run
 
 
-def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
+def game_view(*, game_id: int, link: Claim | None = None) -> SeatBody:
     """The acting seat's view now."""
     run = _read(game_id, link)
     return shown.seat_view(run, acting_seat(run.game, link))
@@ -266,7 +267,7 @@ def game_view(*, game_id: int, link: Claim | None = None) -> dict[str, Any]:
 
 def game_log_view(
     *, game_id: int, link: Claim | None = None, since: int
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[LoggedEvent], SeatBody]:
     """The acting seat's events after ``since`` as it may see them now (no card of a trick
     face down by now), and its view: what a device catching up is sent."""
     run = _read(game_id, link)
@@ -275,14 +276,14 @@ def game_log_view(
     return events, shown.seat_view(run, seat)
 
 
-def watch_log_view(*, game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def watch_log_view(*, game: Game, since: int) -> tuple[list[LoggedEvent], WatchBody]:
     """The events after ``since`` as someone watching may see them now, and the watch view."""
     run = _read(game.pk, None)
     view = run.state.view(0)
     return seat_log(game_id=game.pk, seat=NO_SEAT, since=since, view=view), shown.watch_view(run)
 
 
-def watch_view(game: Game) -> dict[str, Any]:
+def watch_view(game: Game) -> WatchBody:
     """What a spectator is shown now."""
     return shown.watch_view(_read(game.pk, None))
 
@@ -399,7 +400,7 @@ def _examination_event(
         raise RulesError("wrong_phase", "no hand is being examined now")
     if kind == "sort":
         order = event.get("cards")
-        hand = run.state.view(seat)["examination"][clock.hand]
+        hand = examination_hand(run.state.view(seat), clock.hand) or []
         if not isinstance(order, list) or sorted(parse_cards(order)) != sorted(parse_cards(hand)):
             raise ValidationFailed(
                 gettext("cards must be the hand on show, in the new order"), code="invalid_input"
@@ -449,6 +450,17 @@ def game_settle(*, game_id: int) -> bool:
     with locked(game_id) as run:
         run.catch_up()
         return bool(run.pending_events)
+
+
+def game_next_change(*, game_id: int) -> datetime | None:
+    """When the game next changes with no one acting (None: it waits for a person, or is not
+    in play): read, nothing written."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return None
+    run = GameRun(game, clocks.now())
+    run.catch_up()
+    return run.next_change()
 
 
 def games_to_settle(*, older_than_seconds: float = 1.0, limit: int = 500) -> list[int]:

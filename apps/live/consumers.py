@@ -25,10 +25,12 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext
@@ -67,7 +69,7 @@ def since_from_query(scope: dict, last: int) -> int:
     return max(-1, min(since, last))
 
 
-def change_at(view: dict[str, Any]) -> datetime | None:
+def change_at(view: services.SeatBody | services.WatchBody) -> datetime | None:
     """When the game shown in ``view`` next changes with no one acting."""
     delay = view.get("next_change_in_seconds")
     return None if delay is None else clock.now() + timedelta(seconds=delay)
@@ -81,10 +83,6 @@ class LiveSocket(AsyncWebsocketConsumer):
     # The language its refusals are written in: the seat's participant's, or the staff
     # member's (set by ``admit``; English until then).
     language: str | None = None
-
-    async def dispatch(self, message) -> None:
-        with translation.override(self.language):
-            await super().dispatch(message)
 
     async def connect(self) -> None:
         try:
@@ -114,13 +112,27 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.left()
 
+    async def dispatch(self, message: dict) -> None:
+        """Each message handled in the socket's language. As Channels' own otherwise, without
+        its ``close_old_connections`` before every message: that is a hop to the process's one
+        thread for synchronous code for every message of every socket (each push too), and this
+        consumer never uses a database connection there (its database work runs on the live
+        database threads, which close their old connections themselves)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        with translation.override(self.language):
+            await handler(message)
+
     # -- what each kind of socket fills in ---------------------------------------------------
 
     def admit(self) -> tuple[int, int]:
         """The game's id and its last sequence number, or a domain error (refused)."""
         raise NotImplementedError
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(
+        self,
+    ) -> tuple[list[services.LoggedEvent], services.SeatBody | services.WatchBody]:
         """The events after ``self.since`` as this socket may see them now, and its view."""
         raise NotImplementedError
 
@@ -144,7 +156,9 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self._forward(events, view["version"], services.render(view))
             timers.schedule(self.game_id, change_at(view))
 
-    async def _forward(self, events: list[dict], version: int, view_text: str) -> None:
+    async def _forward(
+        self, events: Sequence[Mapping[str, Any]], version: int, view_text: str
+    ) -> None:
         if self.gone:
             return
         fresh = [event for event in events if event["seq"] > self.since]
@@ -236,7 +250,7 @@ class TableConsumer(LiveSocket):
         self.group = seat_group(game.pk, self.seat)
         return game.pk, game.next_seq - 1
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(self) -> tuple[list[services.LoggedEvent], services.SeatBody]:
         return services.game_log_view(game_id=self.game_id, link=self.link, since=self.since)
 
     async def arrived(self) -> None:

@@ -31,7 +31,7 @@ class WatchConsumer(LiveSocket):
         self.group = watch_group(game.pk)
         return game.pk, game.next_seq - 1
 
-    def log_and_view(self) -> tuple[list[dict], dict]:
+    def log_and_view(self) -> tuple[list[services.LoggedEvent], services.WatchBody]:
         game = selectors.game_for_staff(user=self.scope["user"], game_id=self.game_id)
         return services.watch_log_view(game=game, since=self.since)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from apps.metrics.catalogue import HIGHER, NEUTRAL, UNCALIBRATED, Metric
-from apps.metrics.reading_words import GAME_NAMES, observations, value_words
+from apps.metrics.reading_words import GAME_NAMES, figure, observations, value_words
 from apps.metrics.series import Point
 
 MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
@@ -88,7 +88,7 @@ def comparison(
             )
             % {
                 "standing": _standing(metric, z),
-                "z": f"{z:.2f}",
+                "z": figure(f"{z:.2f}"),
                 "source": norm.source,
                 "age_band": norm.age_band,
                 "n": norm.n,
@@ -120,7 +120,7 @@ def comparison(
                 % {
                     "standing": _standing(metric, z),
                     "session": latest.session,
-                    "z": f"{z:.2f}",
+                    "z": figure(f"{z:.2f}"),
                     "n": len(others),
                     "mean": value_words(mean, metric.unit),
                     "sd": value_words(sd, metric.unit),

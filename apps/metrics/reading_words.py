@@ -6,7 +6,8 @@ record and of the export) and worded again in a reader's own language when shown
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from babel.numbers import format_percent, get_decimal_symbol
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, to_locale
 
 from apps.metrics.catalogue import HIGHER, LOWER, Metric
 from apps.metrics.series import MIN_POINTS
@@ -18,26 +19,59 @@ NEUTRAL_NOTE = gettext_noop(
 )
 
 
+# Units written after a value (ms and z are symbols, the same in every language).
+UNIT_WORDS = {
+    "tricks": gettext_noop("tricks"),
+    "slots": gettext_noop("slots"),
+    "seconds": gettext_noop("seconds"),
+    "count": gettext_noop("count"),
+    "ratio": gettext_noop("ratio"),
+}
+
+
+def unit_words(unit: str) -> str:
+    return gettext(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
+
+
 def neutral_note() -> str:
     return gettext(NEUTRAL_NOTE)
 
 
+def figure(text: str) -> str:
+    """A number written in Python's notation, in the reader's: its decimal sign (English keeps
+    the notation the stored readings use)."""
+    language = get_language() or "en"
+    if language.startswith("en"):
+        return text
+    return text.replace(".", get_decimal_symbol(to_locale(language)))
+
+
+def _unmarked(text: str) -> str:
+    """Without the invisible direction marks CLDR puts around Arabic numbers: the layout sets
+    the direction (the report's font has no glyph for them)."""
+    return text.translate({0x200E: None, 0x200F: None, 0x061C: None, 0x202F: 0x00A0})
+
+
 def number(x: float) -> str:
-    return f"{x:.3g}"
+    return figure(f"{x:.3g}")
 
 
 def value_words(value: float | None, unit: str) -> str:
     if value is None:
         return "-"
     if unit == "proportion":
-        return f"{value * 100:.0f}%"
-    return f"{number(value)} {unit}"
+        share = f"{value * 100:.0f}"
+        language = get_language() or "en"
+        if language.startswith("en"):
+            return f"{share}%"
+        return _unmarked(format_percent(round(value, 2), locale=to_locale(language)))
+    return f"{number(value)} {unit_words(unit)}"
 
 
 def change_words(value: float, unit: str) -> str:
     if unit == "proportion":
         return gettext("%(change)s points") % {"change": f"{value * 100:+.0f}"}
-    return f"{value:+.3g} {unit}"
+    return f"{figure(f'{value:+.3g}')} {unit_words(unit)}"
 
 
 def observations(n: int) -> str:
@@ -102,7 +136,7 @@ def exploratory_words(metric: Metric, trend: dict) -> str:
     ) % {
         "kind": kind,
         "numbers": trend_numbers(metric, trend),
-        "p": f"{trend['p_adjusted']:.2g}",
+        "p": figure(f"{trend['p_adjusted']:.2g}"),
         "family": trend["family"],
     }
 
@@ -163,8 +197,8 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
                 "session": change["session"],
                 "n": change["n"],
                 "practice": practice,
-                "rci": f"{change['rci']:.2f}",
-                "p": f"{change['p_adjusted']:.2g}",
+                "rci": figure(f"{change['rci']:.2f}"),
+                "p": figure(f"{change['p_adjusted']:.2g}"),
                 "family": change["family"],
                 "looks": change["looks"],
             }
@@ -184,7 +218,7 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
             % {
                 "kind": kind,
                 "numbers": trend_numbers(metric, trend),
-                "p": f"{trend['p_adjusted']:.2g}",
+                "p": figure(f"{trend['p_adjusted']:.2g}"),
             }
         )
         trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"

@@ -261,9 +261,15 @@ def participant_series(*, participant: Participant, key: str) -> dict:
         )
     games = [r for r in _readings(participant) if r["key"] == key]
     return {
-        **meta.as_dict(),
+        **metric_worded(meta.as_dict()),
         "games": [
-            {"game": r["game"], "label": r["label"], "series": r["series"], "trend": r["trend"]}
+            {
+                "game": r["game"],
+                # The stored label is the catalogue's, with the game after it when both are played.
+                "label": gettext(meta.label) + r["label"][len(meta.label) :],
+                "series": r["series"],
+                "trend": r["trend"],
+            }
             for r in games
         ],
     }

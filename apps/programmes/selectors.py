@@ -16,7 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from apps.common import clock
+from apps.common.errors import NotFound
 from apps.participants.models import AllocationSlot, Participant
+from apps.programmes import links
 from apps.programmes.models import MissedDose, Programme
 from apps.training.models import TrainingSession
 
@@ -116,6 +118,16 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
         "missed": sum(w.missed or 0 for w in over),
         "missed_unexplained": sum(1 for w in over if w.missed and not w.missed_reason),
     }
+
+
+def participant_by_progress_link(token: str) -> Participant:
+    """The consenting participant a progress link names (the link is their credential)."""
+    participant = Participant.objects.filter(
+        pk=links.progress_claim(token), consent_withdrawn_at__isnull=True
+    ).first()
+    if participant is None:
+        raise NotFound(gettext("This progress link is not valid (or has expired)."))
+    return participant
 
 
 def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:

@@ -164,3 +164,23 @@ def progress_link_issue(*, participant: Participant, actor) -> tuple[str, object
         study_id=participant.study_id,
     )
     return token, expires
+
+
+@transaction.atomic
+def progress_link_by_reminder(*, participant: Participant) -> str:
+    """A progress link for the participant who opened a reminder's single-use link (the
+    reminder was their credential); audited like one issued by staff."""
+    token = links.progress_token(participant.pk)
+    audit_record(
+        actor=None,
+        action=AuditEntry.Action.CREATE,
+        object_type="programmes.progress_link",
+        object_id=str(participant.pk),
+        after={
+            "participant_id": participant.pk,
+            "expires_at": (clock.now() + links.MAX_AGE).isoformat(),
+            "by": "reminder",
+        },
+        study_id=participant.study_id,
+    )
+    return token

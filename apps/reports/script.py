@@ -40,28 +40,37 @@ def right_to_left() -> bool:
 
 
 def _locale() -> str:
-    return translation.to_locale(translation.get_language() or "en")
+    """The active language's locale for Babel (English: the clinic's British forms, 2 Dec 2026)."""
+    language = translation.get_language() or "en"
+    return "en_GB" if language == "en" else translation.to_locale(language)
 
 
 def percent(fraction: float) -> str:
     """0.45 as the reader writes 45 per cent."""
-    return format_percent(fraction, format="#,##0%", locale=_locale())
+    return unmarked(format_percent(fraction, locale=_locale()))
 
 
 def decimal(value: float, places: int = 0) -> str:
     pattern = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(value, format=pattern, locale=_locale())
+    return unmarked(format_decimal(value, format=pattern, locale=_locale()))
+
+
+def unmarked(text: str) -> str:
+    """Without the invisible direction marks CLDR puts around Arabic numbers and dates (the
+    layout sets the direction, and the report's font has no glyph for them), and with French's
+    narrow no-break space as a no-break space (the standard fonts have only that one)."""
+    return text.translate({0x200E: None, 0x200F: None, 0x061C: None, 0x202F: 0x00A0})
 
 
 def day(value: datetime.date | datetime.datetime) -> str:
     if isinstance(value, datetime.datetime):
         value = timezone.localtime(value).date()
-    return format_date(value, format="medium", locale=_locale())
+    return unmarked(format_date(value, format="medium", locale=_locale()))
 
 
 def moment(value: datetime.datetime, *, zone: bool = False) -> str:
     local = timezone.localtime(value)
-    text = format_datetime(local, format="medium", locale=_locale(), tzinfo=local.tzinfo)
+    text = unmarked(format_datetime(local, format="medium", locale=_locale(), tzinfo=local.tzinfo))
     return f"{text} {local.strftime('%Z')}" if zone else text
 
 

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Trans } from "@lingui/react/macro";
 import { Suspense, lazy, useState } from "react";
 import type { ReactNode } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
@@ -10,6 +11,7 @@ import { StaffLayout } from "./features/account/Layout";
 import { LoginPage } from "./features/account/Login";
 import { DashboardPage } from "./features/participants/Dashboard";
 import { RequireStaff } from "./auth/auth";
+import { LanguageProvider } from "./i18n/LanguageProvider";
 
 // The staff pages with charts and QR codes load on demand: a participant's tablet needs only
 // the card table.
@@ -64,7 +66,7 @@ function Page({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <p className="muted" role="status">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       }
     >
@@ -89,7 +91,13 @@ export function AppRoutes() {
       <Route
         path="/progress/:token"
         element={
-          <Suspense fallback={<p>Loading…</p>}>
+          <Suspense
+            fallback={
+              <p>
+                <Trans>Loading…</Trans>
+              </p>
+            }
+          >
             <ProgressPage />
           </Suspense>
         }
@@ -251,9 +259,13 @@ export function AppRoutes() {
 function NotFound() {
   return (
     <section>
-      <h1>Page not found</h1>
+      <h1>
+        <Trans>Page not found</Trans>
+      </h1>
       <p>
-        <Link to="/">Back to the participants</Link>
+        <Link to="/">
+          <Trans>Back to the participants</Trans>
+        </Link>
       </p>
     </section>
   );
@@ -262,14 +274,16 @@ function NotFound() {
 export function App() {
   const [client] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={client}>
-      <SettingsProvider>
-        <BrowserRouter>
-          <ParticipantLock>
-            <AppRoutes />
-          </ParticipantLock>
-        </BrowserRouter>
-      </SettingsProvider>
-    </QueryClientProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={client}>
+        <SettingsProvider>
+          <BrowserRouter>
+            <ParticipantLock>
+              <AppRoutes />
+            </ParticipantLock>
+          </BrowserRouter>
+        </SettingsProvider>
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }

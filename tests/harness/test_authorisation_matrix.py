@@ -24,6 +24,7 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from apps.programmes.links import progress_token
+from apps.reminders.links import stop_token
 from tests.harness.routes import url_routes
 from tests.harness.world import (
     STAFF_ROLES,
@@ -48,13 +49,25 @@ class Rule:
     lists: str | None = None  # a list of these records: others' never in it, except for admins
 
 
-def staff_only(ok: int, *, clinician: Outcome | None = None, researcher: Outcome | None = None):
+# A blinded assessor reaches no study's or participant's record outside the visits: every one
+# is hidden alike, its own study's as the other's (tests/harness/test_blinded_assessor.py).
+BLIND = (404, 404)
+
+
+def staff_only(
+    ok: int,
+    *,
+    clinician: Outcome | None = None,
+    researcher: Outcome | None = None,
+    assessor: Outcome = BLIND,
+):
     """Signed-in staff only; others' records are hidden (404) except from admins."""
     return {
         "anonymous": (403, 403),
         "participant": (403, 403),
         "clinician": clinician or (ok, 404),
         "researcher": researcher or (ok, 404),
+        "assessor": assessor,
         "admin": (ok, ok),
     }
 
@@ -74,13 +87,16 @@ def open_to_all(status: int) -> dict[str, Outcome]:
     return {role: (status, status) for role in ROLES}
 
 
-def signed_in(ok: int, *, clinician: Outcome | None = None) -> dict[str, Outcome]:
+def signed_in(
+    ok: int, *, clinician: Outcome | None = None, assessor: Outcome | None = None
+) -> dict[str, Outcome]:
     """Any signed-in staff member, about themselves (no record of anyone else's is named)."""
     staff = {role: (ok, ok) for role in STAFF_ROLES}
     return (
         {"anonymous": (403, 403), "participant": (403, 403)}
         | staff
         | ({"clinician": clinician} if clinician else {})
+        | ({"assessor": assessor} if assessor else {})
     )
 
 
@@ -91,7 +107,7 @@ def enrolling(ok: int) -> dict[str, Outcome]:
 
 
 ADMINS_ONLY = {"anonymous": (403, 403), "participant": (403, 403), "admin": (200, 200)} | {
-    role: (403, 403) for role in ("researcher", "clinician")
+    role: (403, 403) for role in ("researcher", "clinician", "assessor")
 }
 NO_CLINICIANS = (403, 403)  # a role refusal, the same whatever record is named
 MAY_NOT = (403, 404)  # may see its own record but not do this; others' stay hidden
@@ -100,6 +116,14 @@ PLAY = {"type": "play", "card": "AS", "event_id": "matrix-play"}
 START = {"type": "start", "event_id": "matrix-start"}  # the device shows hand A
 PROBE = {"in_other_hand": True, "event_id": "matrix-probe"}  # no probe waits: out of phase
 DOSE = {"sessions_per_week": 3, "minutes_per_session": 20, "weeks": 12}
+REMINDERS = {
+    "email": "reader@example.org",
+    "time_zone": "Europe/Paris",
+    "times": ["08:30"],
+    "agreed_how": "in_person",
+}
+HELD = {"status": "done", "held_on": TODAY, "measures": {"moca": 27}}
+WINDOW = {"windows": [{"point": "{point}", "anchor": "enrolment", "opens_day": 0, "closes_day": 9}]}
 
 # (route as in the URL conf, method): the request, and what each role gets.
 MATRIX: dict[tuple[str, str], Rule] = {
@@ -147,10 +171,14 @@ MATRIX: dict[tuple[str, str], Rule] = {
         staff_only(200, clinician=MAY_NOT),
         {"roles": ["clinician"]},
     ),
-    ("api/staff/", "GET"): Rule("/api/staff/", signed_in(200, clinician=NO_CLINICIANS)),
+    ("api/staff/", "GET"): Rule(
+        "/api/staff/", signed_in(200, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS)
+    ),
     ("api/studies/", "GET"): Rule("/api/studies/", signed_in(200), lists="study"),
     ("api/studies/", "POST"): Rule(
-        "/api/studies/", signed_in(201, clinician=NO_CLINICIANS), {"name": "A new study"}
+        "/api/studies/",
+        signed_in(201, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
+        {"name": "A new study"},
     ),
     ("api/studies/<int:pk>/", "GET"): Rule("/api/studies/{study}/", staff_only(200)),
     ("api/studies/<int:pk>/", "PATCH"): Rule(
@@ -175,6 +203,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
             201,
             clinician=(201, FOREIGN_REFERENCE),
             researcher=(201, FOREIGN_REFERENCE),
+            assessor=(FOREIGN_REFERENCE, FOREIGN_REFERENCE),
         ),
         {"study": "{study}"},
     ),
@@ -207,6 +236,57 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     ("api/studies/<int:pk>/programme/", "PUT"): Rule(
         "/api/studies/{study}/programme/", staff_only(200, clinician=MAY_NOT), DOSE
+    ),
+    # Assessment visits: the owners place the study's blinded assessors and set the windows;
+    # everyone who sees the participant sees the visits; only the study's assessor records one.
+    ("api/studies/<int:pk>/assessors/", "GET"): Rule(
+        "/api/studies/{study}/assessors/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/assessors/", "PUT"): Rule(
+        "/api/studies/{study}/assessors/",
+        staff_only(200, clinician=MAY_NOT),
+        {"assessors": ["{assessor}"]},
+    ),
+    ("api/studies/<int:pk>/visit-windows/", "GET"): Rule(
+        "/api/studies/{study}/visit-windows/", staff_only(200)
+    ),
+    ("api/studies/<int:pk>/visit-windows/", "PUT"): Rule(
+        "/api/studies/{study}/visit-windows/", staff_only(200, clinician=MAY_NOT), WINDOW
+    ),
+    ("api/visits/", "GET"): Rule("/api/visits/", signed_in(200)),
+    ("api/participants/<int:pk>/visits/", "GET"): Rule(
+        "/api/participants/{participant}/visits/", staff_only(200, assessor=(200, 404))
+    ),
+    ("api/participants/<int:pk>/visits/<int:point_id>/", "POST"): Rule(
+        "/api/participants/{participant}/visits/{point}/",
+        staff_only(403, assessor=(201, 404)) | {"admin": (403, 403)},
+        HELD,
+    ),
+    # Reminders: the clinical team and the owners set them as the participant chose; the
+    # participant on their own device (the progress link); a reminder's links are their own
+    # credentials (the world has sent none: any link to open is unknown to everyone).
+    ("api/participants/<int:pk>/reminders/", "GET"): Rule(
+        "/api/participants/{participant}/reminders/", staff_only(200)
+    ),
+    ("api/participants/<int:pk>/reminders/", "PUT"): Rule(
+        "/api/participants/{participant}/reminders/", staff_only(200), REMINDERS
+    ),
+    ("api/progress/<str:token>/reminders/", "GET"): Rule(
+        "/api/progress/{progress}/reminders/", {role: (200, 404) for role in ROLES}
+    ),
+    ("api/progress/<str:token>/reminders/", "PUT"): Rule(
+        "/api/progress/{progress}/reminders/",
+        {role: (200, 404) for role in ROLES},
+        {k: v for k, v in REMINDERS.items() if k != "agreed_how"},
+    ),
+    ("api/reminders/open/<str:token>/", "POST"): Rule(
+        "/api/reminders/open/not-a-link/", open_to_all(404)
+    ),
+    ("api/reminders/stop/<str:token>/", "GET"): Rule(
+        "/api/reminders/stop/{stop}/", {role: (200, 404) for role in ROLES}
+    ),
+    ("api/reminders/stop/<str:token>/", "POST"): Rule(
+        "/api/reminders/stop/{stop}/", {role: (200, 404) for role in ROLES}
     ),
     # A participant's rights: a copy of their data (owners and the clinical team); erasure (owners).
     ("api/participants/<int:pk>/access-request/", "GET"): Rule(
@@ -262,6 +342,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
             201,
             clinician=(201, FOREIGN_REFERENCE),
             researcher=(201, FOREIGN_REFERENCE),
+            assessor=(FOREIGN_REFERENCE, FOREIGN_REFERENCE),
         ),
         {"participant": "{participant}", "protocol": "{protocol}"},
     ),
@@ -277,7 +358,9 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ),
     # Researchers read the entries of their own studies only (the list is filtered).
     ("api/audit/", "GET"): Rule(
-        "/api/audit/", signed_in(200, clinician=NO_CLINICIANS), lists="audit"
+        "/api/audit/",
+        signed_in(200, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
+        lists="audit",
     ),
     ("api/sessions/<int:session_id>/games/", "GET"): Rule(
         "/api/sessions/{session}/games/", staff_only(200)
@@ -371,11 +454,12 @@ MATRIX: dict[tuple[str, str], Rule] = {
         {"meaning": "reviewed", "password": "not the password"},
     ),
     ("api/exports/<int:pk>/signatures/", "GET"): Rule(
-        "/api/exports/{export}/signatures/", staff_only(200, clinician=NO_CLINICIANS)
+        "/api/exports/{export}/signatures/",
+        staff_only(200, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
     ),
     ("api/exports/<int:pk>/signatures/", "POST"): Rule(
         "/api/exports/{export}/signatures/",
-        staff_only(409, clinician=NO_CLINICIANS),
+        staff_only(409, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
         {"meaning": "approved", "password": "not the password"},
     ),
     # The FHIR export: the participant's own access rules. The clinic's identifier: the
@@ -407,15 +491,16 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/studies/<int:pk>/cohort/", "GET"): Rule("/api/studies/{study}/cohort/", staff_only(200)),
     # Exports are for researchers: clinicians are refused whatever study they name.
     ("api/studies/<int:pk>/exports/", "GET"): Rule(
-        "/api/studies/{study}/exports/", staff_only(200, clinician=NO_CLINICIANS)
+        "/api/studies/{study}/exports/",
+        staff_only(200, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
     ),
     ("api/studies/<int:pk>/exports/", "POST"): Rule(
         "/api/studies/{study}/exports/",
-        staff_only(201, clinician=NO_CLINICIANS),
+        staff_only(201, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS),
         {"formats": ["csv"]},
     ),
     ("api/exports/<int:pk>/", "GET"): Rule(
-        "/api/exports/{export}/", staff_only(200, clinician=NO_CLINICIANS)
+        "/api/exports/{export}/", staff_only(200, clinician=NO_CLINICIANS, assessor=NO_CLINICIANS)
     ),
     # The signed download link is the credential (like a play link), for anyone holding it;
     # the archive is not built yet, so a good link gets 409.
@@ -462,11 +547,15 @@ def _side_values(world, whose: str) -> dict[str, object]:
         "audit": side.audit.pk,
         "note": side.note.pk,
         "staff": (world.clinician if whose == "own" else world.other_clinician).pk,
+        "point": side.point.pk,
+        "assessor": world.assessor.pk,
         "username": side.study.owners.get().username,
     }
     values["progress"] = progress_token(side.participant.pk)
+    values["stop"] = stop_token(side.participant.pk)
     if whose != "own":  # the other side's participant, signed with a key not the site's
         values["progress"] = signing.dumps({"p": side.participant.pk}, key="not the site's key")
+        values["stop"] = signing.dumps({"p": side.participant.pk}, key="not the site's key")
     if whose == "own":
         values["token"] = world.own.token
     else:  # a link naming the other side's game, signed with a key that is not the site's

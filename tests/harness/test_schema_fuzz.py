@@ -103,6 +103,7 @@ def _own_path(world, path: str) -> dict[str, object]:
         "game_id": own.game.pk,
         "session_id": own.session.pk,
         "note_id": own.note.pk,
+        "point_id": own.point.pk,
     }
     if first in ids:
         values["id"] = ids[first]

@@ -12,18 +12,20 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from apps.accounts.models import User
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
 from apps.games import links, services
 from apps.games.demo import demo_game_play
-from tests.apps.factories import make_session, make_world
+from tests.apps.factories import make_session, make_user, make_world
 from tests.conftest import sign_in_enrolling
 
-STAFF_ROLES = ("admin", "researcher", "clinician")
+STAFF_ROLES = ("admin", "researcher", "clinician", "assessor")
 
 
 def harness_world() -> SimpleNamespace:
     world = make_world()
+    with_assessment_visits(world)
     # As the demo's admin: the admin role also runs the Django admin site.
     world.admin.is_staff = world.admin.is_superuser = True
     world.admin.save(update_fields=["is_staff", "is_superuser"])
@@ -50,6 +52,24 @@ def harness_world() -> SimpleNamespace:
     )
     assert answer.status_code == 200, answer.content
     world.api_tokens["admin"] = answer.json()["token"]
+    return world
+
+
+def with_assessment_visits(world) -> SimpleNamespace:
+    """Each side's study declares a baseline (a window of days after enrolment, so open today)
+    and a follow-up; ``assessor`` is the own study's blinded assessor, placed by its owner."""
+    from apps.participants.services import study_update
+    from apps.visits.services import assessors_set
+
+    world.assessor = make_user(role=User.Role.ASSESSOR)
+    points = [
+        {"kind": "baseline", "window_start_days": 0, "window_end_days": 7},
+        {"kind": "follow_up", "window_start_days": 28, "window_end_days": 35},
+    ]
+    for side, owner in ((world.own, world.researcher), (world.other, world.other_researcher)):
+        study_update(study=side.study, actor=owner, assessment_points=points)
+        side.point = side.study.assessment_points.order_by("pk").first()
+    assessors_set(study=world.own.study, actor=world.researcher, assessors=[world.assessor.pk])
     return world
 
 

@@ -4,6 +4,7 @@ the codes never change."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pypdfium2 as pdfium
@@ -83,13 +84,18 @@ def _report(client, participant) -> bytes:
 def test_the_report_is_in_the_participants_language_not_the_readers(world, clinician):  # noqa: F811
     staff = signed_in(clinician, "de")  # the reader's language is not the report's
     staff.patch(f"/api/participants/{world.pk}/", {"language": "es", "reason": "Lee en español"})
-    pages = _text(_report(staff, world))
+    body = _report(staff, world)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "report-es.pdf").write_bytes(body)
+    pages = _text(body)
     text = " ".join(" ".join(page.split()) for page in pages)
     assert f"Informe del participante: {world.code}" in text
     assert "Sesiones realizadas frente al plan" in text
     assert "Lecturas previstas" in text and "Progreso" in text
     # Readings' words, the catalogue's labels and numbers in Spanish (a decimal comma).
     assert "Bazas ganadas" in text
+    assert re.search(r"RCI -?\d+,\d\d, p = 0,\d+", text)  # the decimal comma
+    assert re.search(r"\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic) 20\d\d", text)
     assert "Memulation y Mendikot son juegos de cartas" in text
     assert "Page " not in text and "Participant report" not in text
 

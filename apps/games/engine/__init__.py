@@ -33,6 +33,11 @@ name ``replay`` alone is the replay command's module). A state is immutable from
 - ``state.rules_report()``: the current round in the replay command's output format.
 - ``state.to_json()`` / :func:`game_from_json`: exact round trip through JSON.
 
+Actions, events and views are typed in :mod:`apps.games.engine.contract` (TypedDicts tagged
+on ``type``, the views on ``game``). ``Memulation.read_action(data)`` (or Mendikot's) checks a
+JSON object from outside into an action (``invalid_input``, ``invalid_card``); ``apply`` checks
+what it is given again.
+
 Action dicts (``seat`` is always required, except an ``end_examination`` sent by the caller's
 timer with ``"seat": null``, which ends the examination for both seats)::
 

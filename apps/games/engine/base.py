@@ -137,7 +137,8 @@ class GameState:
         raise NotImplementedError  # pragma: no cover - overridden
 
     def apply(self, action: Action) -> Self:
-        """Apply one action dict; return the new state. ``self`` is never changed.
+        """Apply one action; return the new state. ``self`` is never changed. The action is
+        read again (:meth:`read_action`): the engine trusts no caller with its shape.
 
         Raises :class:`RulesError` with the RULES.md code when the action is refused. The new
         state's ``events`` lists what happened (cards played, tricks won, reveals, deal and round

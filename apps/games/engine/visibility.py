@@ -16,7 +16,7 @@ or the face-down tricks. This module filters everything else that leaves the eng
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Protocol, cast
 
 from .contract import (
     CaughtUpEvent,
@@ -26,6 +26,7 @@ from .contract import (
     FaceDownCardPlayed,
     FaceDownTrickWon,
     HandChosen,
+    HandOnShow,
     MemulationCardPlayed,
     MemulationMatchEnded,
     MemulationRoundEnded,
@@ -41,6 +42,7 @@ from .contract import (
     SeenTrumpHidden,
     TrumpFixed,
     TrumpRevealed,
+    View,
 )
 
 
@@ -50,22 +52,24 @@ def _keys(*shapes: type) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys))
 
 
-# Engine events a seat may see and the keys of each that are public (what a person at the
-# table is shown), taken from the shapes a seat is shown them in (``contract.seen``): anything
-# else stays out of a bot's reach. The cut for Lucky Duck is made face up in front of both.
-_PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
-    "round_started": _keys(SeenRoundStarted),
-    "deal_started": _keys(SeenDealStarted),
-    "examination_over": _keys(ExaminationOver),
-    "hand_chosen": _keys(HandChosen),
-    "card_played": _keys(MemulationCardPlayed, MendikotCardPlayed),
-    "trick_won": _keys(MemulationTrickWon, MendikotTrickWon),
-    "trump_revealed": _keys(TrumpRevealed),
-    "trump_fixed": _keys(TrumpFixed),
-    "deal_ended": _keys(DealEnded),
-    "round_ended": _keys(MemulationRoundEnded, MendikotRoundEnded),
-    "match_ended": _keys(MemulationMatchEnded, MendikotMatchEnded),
+# The shapes a seat is shown each kind of engine event in (both games' for a kind they share).
+# Their keys are the allowlist of ``public_events``: anything else stays out of a bot's reach.
+SEEN_SHAPES: dict[str, tuple[type, ...]] = {
+    "round_started": (SeenRoundStarted,),  # the cut for Lucky Duck is made face up
+    "deal_started": (SeenDealStarted,),
+    "examination_over": (ExaminationOver,),
+    "hand_chosen": (HandChosen,),
+    "stragedy": (SeenStragedy,),
+    "trump_hidden": (SeenTrumpHidden,),
+    "card_played": (MemulationCardPlayed, MendikotCardPlayed),
+    "trick_won": (MemulationTrickWon, MendikotTrickWon),
+    "trump_revealed": (TrumpRevealed,),
+    "trump_fixed": (TrumpFixed,),
+    "deal_ended": (DealEnded,),
+    "round_ended": (MemulationRoundEnded, MendikotRoundEnded),
+    "match_ended": (MemulationMatchEnded, MendikotMatchEnded),
 }
+_PUBLIC_KEYS = {kind: _keys(*shapes) for kind, shapes in SEEN_SHAPES.items()}
 
 
 def public_events(events: Iterable[Event], seat: int) -> list[SeenEvent]:
@@ -114,19 +118,18 @@ def _trick_of(effect: CaughtUpEvent) -> tuple[int, int] | None:
     return 1, effect["trick"]
 
 
-def _on_table(view: dict[str, Any]) -> set[tuple[int, int]]:
+def _on_table(view: View) -> set[tuple[int, int]]:
     """The tricks whose cards ``view`` still shows: the trick in play and the last one taken."""
-    deal = view.get("deal", 1)
+    deal = view["deal"] if view["game"] == "memulation" else 1
     shown = set()
-    for key in ("trick", "last_trick"):
-        if view.get(key):
-            shown.add((deal, view[key]["number"]))
+    if view["trick"]:
+        shown.add((deal, view["trick"]["number"]))
+    if view["last_trick"]:
+        shown.add((deal, view["last_trick"]["number"]))
     return shown
 
 
-def face_down_hidden(
-    effect_lists: list[list[SeenEvent]], view: dict[str, Any]
-) -> list[list[CaughtUpEvent]]:
+def face_down_hidden(effect_lists: list[list[SeenEvent]], view: View) -> list[list[CaughtUpEvent]]:
     """Public effects read again later (``effect_lists``: each event's, oldest first, already
     through :func:`public_events`), with the cards of every trick now face down taken out.
 
@@ -143,15 +146,16 @@ def face_down_hidden(
     ...      {"type": "trick_won", "deal": 1, "trick": 0, "cards": ["2H", "AH"], "winner": 1}],
     ...     [{"type": "card_played", "seat": 1, "card": "3S", "deal": 1, "trick": 1}],
     ... ]
-    >>> view = {"deal": 1, "trick": {"number": 1}, "last_trick": {"number": 0}}
+    >>> view = {"game": "memulation", "deal": 1, "roles_cut": None,
+    ...         "trick": {"number": 1}, "last_trick": {"number": 0}}
     >>> face_down_hidden(played, view) == played
     True
-    >>> later = {"deal": 1, "trick": {"number": 2}, "last_trick": {"number": 1}}
+    >>> later = {**view, "trick": {"number": 2}, "last_trick": {"number": 1}}
     >>> [[e.get("card"), e.get("cards")] for es in face_down_hidden(played, later) for e in es]
     [[None, None], [None, None], [None, None], ['3S', None]]
     """
     shown = _on_table(view)
-    if view.get("roles_cut") is None:  # the cards cut for the roles went back into the deck
+    if view["game"] != "memulation" or view["roles_cut"] is None:  # back in the deck
         effect_lists = [[_without_cut(e) for e in effects] for effects in effect_lists]
     cut = len(effect_lists)
     for index in range(len(effect_lists) - 1, -1, -1):
@@ -186,20 +190,31 @@ def _without_cards(effect: SeenEvent) -> CaughtUpEvent:
     return effect
 
 
-def examination_cut(view: dict[str, Any], hand: str | None) -> dict[str, Any]:
+def examination_cut(view: View, hand: str | None) -> View:
     """The view with only ``hand`` ("A" or "B") left in its examination (none if None): the
     examination clock is the server's, and a hand is shown only inside its window.
 
-    >>> view = {"examination": {"A": ["2H"], "B": ["3S"], "done": False}}
-    >>> examination_cut(view, "B")["examination"]
-    {'done': False, 'hand': 'B', 'cards': ['3S']}
+    >>> from . import create_game
+    >>> view = create_game("memulation", seed=4).view(0)
+    >>> cut = examination_cut(view, "B")["examination"]
+    >>> cut["hand"], cut["cards"] == view["examination"]["B"], "A" in cut
+    ('B', True, False)
     """
-    exam = view.get("examination")
-    if not exam:
+    if view["game"] != "memulation":
         return view
-    kept = {"done": exam.get("done", False), "hand": hand}
-    kept["cards"] = exam[hand] if hand in ("A", "B") else None
+    exam = view["examination"]
+    if not exam or "A" not in exam:
+        return view
+    kept: HandOnShow = {"done": exam["done"], "hand": hand, "cards": examination_hand(view, hand)}
     return {**view, "examination": kept}
+
+
+def examination_hand(view: View, hand: str | None) -> list[str] | None:
+    """The cards of ``hand`` ("A" or "B") in the view's examination (None outside one)."""
+    exam = view["examination"] if view["game"] == "memulation" else None
+    if not exam or "A" not in exam:
+        return None
+    return exam["A"] if hand == "A" else exam["B"] if hand == "B" else None
 
 
 # What someone watching sees of a seat's view: every key listed here as it is; the keys a seat
@@ -217,7 +232,7 @@ _SPECTATOR_KEYS = frozenset(
         "tricks_won", "tens", "match_wins",
     }
 )  # fmt: skip
-_SEAT_OWN: dict[str, Any] = {
+_SEAT_OWN: dict[str, object] = {
     "seat": None,
     "team": None,
     "hand": None,
@@ -230,7 +245,7 @@ _SEAT_OWN: dict[str, Any] = {
 NO_SEAT = -1  # public_events for someone who holds no seat: no seat's secrets
 
 
-def spectator_view(state: Any) -> dict[str, Any]:
+def spectator_view(state: Watched) -> View:
     """The game as someone not at the table may see it while it runs (``state``: a game).
 
     >>> from . import create_game
@@ -238,9 +253,14 @@ def spectator_view(state: Any) -> dict[str, Any]:
     >>> view["hand"], view["legal"], view["turn_up"] is not None
     (None, [], True)
     """
-    view = state.view(0)
+    view: Mapping[str, object] = state.view(0)
     shown = {k: v for k, v in view.items() if k in _SPECTATOR_KEYS}
     shown.update({k: v for k, v in _SEAT_OWN.items() if k in view})
-    if shown.get("stragedy"):
-        shown["stragedy"] = {k: v for k, v in shown["stragedy"].items() if k != "intended"}
-    return shown
+    stragedy = shown.get("stragedy")
+    if isinstance(stragedy, dict):
+        shown["stragedy"] = {k: v for k, v in stragedy.items() if k != "intended"}
+    return cast(View, shown)  # the view's own keys, the seat's own blanked as its type allows
+
+
+class Watched(Protocol):
+    def view(self, seat: int) -> View: ...

@@ -12,10 +12,10 @@ a hidden trump, a 'Stragedy's intention, a sorted hand, a probe's answer) stays 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import NotRequired, TypedDict, cast
 
 from apps.games.engine import GAMES
-from apps.games.engine.contract import Action, Event
+from apps.games.engine.contract import Action, CaughtUpEvent, Event, SeenEvent, View
 from apps.games.engine.visibility import face_down_hidden, public_events
 from apps.games.models import EventKind, GameEvent
 
@@ -54,20 +54,39 @@ def setup_and_actions(game, pending: Iterable[GameEvent] = ()) -> tuple[dict, li
     return setup, actions
 
 
-def seat_event(event: GameEvent, seat: int) -> dict[str, Any]:
-    """One event as ``seat`` may see it as it happens (its effects through ``public_events``)."""
+class LoggedEvent(TypedDict):
+    """One event of the log as a seat catching up is sent it."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    server_time: str
+    effects: list[CaughtUpEvent]
+    examination: NotRequired[dict[str, object]]  # a hand shown or hidden: its public facts
+    code: NotRequired[str | None]  # the seat's own refused move
+    reason: NotRequired[str | None]  # a takeover, a return, a pause, an end
+    actor: NotRequired[str]  # "takeover": the takeover opponent moved for the seat
+
+
+def _seen_effects(event: GameEvent, seat: int) -> list[SeenEvent]:
+    """The engine events of a logged event as ``seat`` may see them as they happen."""
     payload = event.payload or {}
-    item: dict[str, Any] = {
+    if event.kind in _RESULTS:
+        return public_events([cast(Event, payload)], seat)  # the result, as the engine wrote it
+    return public_events(payload.get("effects", []), seat)
+
+
+def _logged(event: GameEvent, seat: int, effects: list[CaughtUpEvent]) -> LoggedEvent:
+    payload = event.payload or {}
+    item: LoggedEvent = {
         "seq": event.seq,
         "kind": event.kind,
         "seat": event.seat,
         "server_time": event.server_time.isoformat(),
-        "effects": public_events(payload.get("effects", []), seat),
+        "effects": effects,
     }
     if event.kind in (EventKind.EXAMINATION_SHOWN, EventKind.EXAMINATION_HIDDEN):
         item["examination"] = {k: payload[k] for k in _EXAMINATION_KEYS if k in payload}
-    elif event.kind in _RESULTS:
-        item["effects"] = public_events([cast(Event, payload)], seat)  # as the engine wrote it
     elif event.kind == EventKind.ILLEGAL_ATTEMPT and event.seat == seat:
         item["code"] = payload.get("code")
     elif event.kind in _REASONED:
@@ -77,17 +96,16 @@ def seat_event(event: GameEvent, seat: int) -> dict[str, Any]:
     return item
 
 
-def seat_events(events: Iterable[GameEvent], seat: int, view: dict[str, Any]) -> list[dict]:
+def seat_events(events: Iterable[GameEvent], seat: int, view: View) -> list[LoggedEvent]:
     """``events`` as ``seat`` may see them now (``view``: the engine's view of the game now):
-    the cards of tricks face down by now are left out."""
-    items = [seat_event(event, seat) for event in events]
-    cut = face_down_hidden([item["effects"] for item in items], view)
-    for item, effects in zip(items, cut, strict=True):
-        item["effects"] = effects
-    return items
+    each one's engine events through ``public_events``, then the cards of tricks face down by
+    now left out."""
+    events = list(events)
+    cut = face_down_hidden([_seen_effects(event, seat) for event in events], view)
+    return [_logged(event, seat, effects) for event, effects in zip(events, cut, strict=True)]
 
 
-def seat_log(*, game_id: int, seat: int, since: int, view: dict[str, Any]) -> list[dict]:
+def seat_log(*, game_id: int, seat: int, since: int, view: View) -> list[LoggedEvent]:
     """The events after sequence number ``since``, in order, as ``seat`` may see them now."""
     events = GameEvent.objects.filter(game_id=game_id, seq__gt=since).order_by("seq")
     return seat_events(events, seat, view)

@@ -4,16 +4,26 @@ Kept in the cache (Redis in production, shared by every live process; the proces
 the embedded default), never in the game's row: a socket connecting or a message arriving must
 not cost a write to the database. Read for the spectator's view, which shows each seat's
 presence and how long it has been silent.
+
+When a seat was last heard from is written a moment later by the process's presence thread (the
+latest time of every seat heard from meanwhile, in one round trip), so that a move, which hears
+from its seat while it holds the game's lock, never waits on the cache for it. A read in the
+same process writes what is waiting first.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import threading
 from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
 
 from apps.games.models import PERSON_KINDS
+
+log = logging.getLogger(__name__)
 
 KEEP = 24 * 3600  # seconds a game's presence is kept after it was last touched
 
@@ -38,14 +48,53 @@ def disconnected(game_id: int, seat: int) -> None:
         pass
 
 
+class _Heard:
+    """When seats were last heard from, waiting to be written: the latest time a seat."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, str] = {}
+        self.lock = threading.Lock()
+        self.wake = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.pid = 0
+
+    def put(self, key: str, at: str) -> None:
+        with self.lock:
+            self.waiting[key] = at
+            if self.thread is None or self.pid != os.getpid() or not self.thread.is_alive():
+                self.pid = os.getpid()
+                self.thread = threading.Thread(target=self._run, name="presence", daemon=True)
+                self.thread.start()
+        self.wake.set()
+
+    def write(self) -> None:
+        with self.lock:
+            batch, self.waiting = self.waiting, {}
+        if batch:
+            cache.set_many(batch, KEEP)
+
+    def _run(self) -> None:
+        while True:
+            self.wake.wait()
+            self.wake.clear()
+            try:
+                self.write()
+            except Exception:  # the cache is out of reach: presence is shown as unknown
+                log.warning("could not write when seats were last heard from", exc_info=True)
+
+
+_heard = _Heard()
+
+
 def heard(game_id: int, seat: int, at: datetime) -> None:
     """The seat's person sent something (a move, a message, a connection)."""
-    cache.set(_key(game_id, seat, "heard"), at.isoformat(), KEEP)
+    _heard.put(_key(game_id, seat, "heard"), at.isoformat())
 
 
 def seats_presence(game, now: datetime) -> dict[int, dict[str, Any]]:
     """Each person seat's presence: its devices connected, when last heard from, and the
     seconds since."""
+    _heard.write()
     seats = [s for s, entry in enumerate(game.seats) if entry["kind"] in PERSON_KINDS]
     keys = [_key(game.pk, s, what) for s in seats for what in ("sockets", "heard")]
     found = cache.get_many(keys) if keys else {}

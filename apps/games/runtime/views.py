@@ -9,8 +9,10 @@ engine (``apps.games.engine.visibility``); nothing here takes a card out on its 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
 
+from apps.games.engine.contract import SeenEvent, View
 from apps.games.engine.visibility import (
     NO_SEAT,
     examination_cut,
@@ -19,14 +21,80 @@ from apps.games.engine.visibility import (
 )
 from apps.games.models import Game
 from apps.games.runtime import presence, probes, turns
-from apps.games.runtime.log import seat_events
+from apps.games.runtime.log import LoggedEvent, seat_events
 from apps.games.runtime.seats import table_block
 
 if TYPE_CHECKING:
     from apps.games.runtime.run import GameRun
 
 
-def render(body: dict[str, Any]) -> str:
+class SeatState(TypedDict):
+    seat: int
+    kind: str
+    bot: str | None
+    state: str
+    taken_over_by: str | None
+
+
+class ExaminationClock(TypedDict):
+    """The seat's examination clock: which hand, how long, whether it has started."""
+
+    round: int
+    deal: int
+    hand: str | None
+    planned_seconds: float
+    seconds_left: float
+    waiting: bool
+    starts_in_seconds: float | None
+    ready: bool
+
+
+class SeatBody(TypedDict):
+    """What every game endpoint answers a seat with: the engine's view of the game for that
+    seat (``state``), the public events that just happened (``recent``) and the table's clocks."""
+
+    id: int
+    game_type: str
+    practice: bool
+    status: str
+    version: int
+    seat: int
+    seats: list[SeatState]
+    waiting_for: list[int]
+    next_change_in_seconds: float | None
+    examination: ExaminationClock | None
+    turn: dict[str, Any] | None
+    probe: dict[str, Any] | None
+    state: View
+    recent: list[SeenEvent]
+    table: dict[str, Any] | None
+
+
+class WatchBody(TypedDict):
+    """What someone watching is shown: the public view while the game runs, the full record once
+    it is over."""
+
+    id: int
+    game_type: str
+    status: str
+    version: int
+    seats: list[dict[str, Any]]
+    waiting_for: list[int]
+    next_change_in_seconds: float | None
+    examination: dict[str, Any] | None
+    state: View
+    recent: list[SeenEvent]
+    record: dict[str, Any] | None
+
+
+class Pushed(TypedDict):
+    """A change as it is pushed to one listener: its events since, and its view rendered."""
+
+    events: list[LoggedEvent]
+    view: str
+
+
+def render(body: Mapping[str, object]) -> str:
     """A body as the JSON every transport sends (compact, as the REST framework renders it)."""
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -51,7 +119,7 @@ def _next_change(run: GameRun) -> float | None:
     return None if at is None else round(max(0.0, (at - run.now).total_seconds()), 3)
 
 
-def _examination(run: GameRun, seat: int) -> dict[str, Any] | None:
+def _examination(run: GameRun, seat: int) -> ExaminationClock | None:
     clock, exam = run.clock(seat), run.examination
     if clock is None or exam is None:
         return None
@@ -67,8 +135,8 @@ def _examination(run: GameRun, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _seats(run: GameRun) -> list[dict[str, Any]]:
-    seats = []
+def _seats(run: GameRun) -> list[SeatState]:
+    seats: list[SeatState] = []
     for seat, entry in enumerate(run.game.seats):
         held = run.seat_clocks.taken_over.get(seat)
         seats.append(
@@ -83,7 +151,7 @@ def _seats(run: GameRun) -> list[dict[str, Any]]:
     return seats
 
 
-def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> dict[str, Any]:
+def seat_view(run: GameRun, seat: int, *, recent: bool = True) -> SeatBody:
     """The body every game endpoint answers with: the seat's view and what just happened (none
     in a view pushed after a change: the events sent before it say so)."""
     game = run.game
@@ -132,7 +200,7 @@ def _public_clock(run: GameRun) -> dict[str, Any] | None:
     }
 
 
-def watch_view(run: GameRun, *, recent: bool = True) -> dict[str, Any]:
+def watch_view(run: GameRun, *, recent: bool = True) -> WatchBody:
     """What someone watching is shown: public information while the game runs, the full record
     once it is over; each seat's presence (its device connected, and for how long it has been
     silent)."""
@@ -177,13 +245,13 @@ class Change:
         self.version = run.game.next_seq
         self.next_change = run.next_change()
 
-    def for_seat(self, seat: int) -> dict[str, Any]:
+    def for_seat(self, seat: int) -> Pushed:
         """``seat``'s events (as it may see them now) and its view, rendered."""
         run = self.run
         events = seat_events(run.written, seat, run.state.view(seat))
         return {"events": events, "view": render(seat_view(run, seat, recent=False))}
 
-    def for_watch(self) -> dict[str, Any]:
+    def for_watch(self) -> Pushed:
         run = self.run
         events = seat_events(run.written, NO_SEAT, run.state.view(0))
         return {"events": events, "view": render(watch_view(run, recent=False))}

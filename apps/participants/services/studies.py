@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
@@ -177,7 +178,16 @@ def _claims_set(
     if retest_interval_days is not UNCHANGED:
         study.retest_interval_days = retest_interval_days
     if assessment_points is not None:
-        study.assessment_points.all().delete()
+        try:
+            with transaction.atomic():
+                study.assessment_points.all().delete()
+        except ProtectedError:  # a visit recorded at a point keeps it (apps.visits)
+            raise Conflict(
+                gettext(
+                    "Visits have been recorded at these assessment points: they stay as declared."
+                ),
+                code="points_in_use",
+            ) from None
         rows = [AssessmentPoint(study=study, **point) for point in points]
         for row in rows:
             clean_or_refuse(row, exclude=["study"])

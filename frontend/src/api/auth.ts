@@ -1,8 +1,13 @@
 // The auth feature's calls: who is signed in, signing in and out, and the second factor.
 
+import type { Language } from "../i18n/languages";
 import { answer, typedApi } from "./client";
 
 export const getMe = () => answer(typedApi.GET("/api/me"));
+
+/** The staff member's own language: the staff pages' and the API's answers to them. */
+export const setMyLanguage = (language: Language) =>
+  answer(typedApi.PATCH("/api/me", { body: { language } }));
 
 /** Sets the CSRF cookie a session sign-in needs. */
 export const fetchCsrfCookie = () => answer(typedApi.GET("/api/auth/csrf"));

@@ -883,6 +883,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/participants/{id}/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The participant's reminders and the log of what was sent or skipped */
+        get: operations["participants_reminders_retrieve"];
+        /** Set the reminders the participant chose, on their behalf */
+        put: operations["participants_reminders_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participants/{id}/report/": {
         parameters: {
             query?: never;
@@ -929,6 +947,40 @@ export interface paths {
         get: operations["participants_summary_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/visits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A participant's assessment visits, one per assessment point */
+        get: operations["participants_visits_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participants/{id}/visits/{point_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a visit: held with its assessment, or missed with a reason (assessors) */
+        post: operations["participants_visits_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1096,6 +1148,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/progress/{token}/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A participant's own reminders
+         * @description The participant chooses their reminders on their own device (the progress link).
+         */
+        get: operations["progress_reminders_retrieve"];
+        /**
+         * A participant chooses their reminders
+         * @description The participant chooses their reminders on their own device (the progress link).
+         */
+        put: operations["progress_reminders_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protocols/{id}/": {
         parameters: {
             query?: never;
@@ -1107,6 +1183,41 @@ export interface paths {
         get: operations["protocols_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/open/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a reminder's link (once): the participant's progress page */
+        post: operations["reminders_open_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/stop/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether reminders are still sent */
+        get: operations["reminders_stop_retrieve"];
+        put?: never;
+        /** Stop the reminders */
+        post: operations["reminders_stop_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1323,6 +1434,24 @@ export interface paths {
         patch: operations["studies_partial_update"];
         trace?: never;
     };
+    "/api/studies/{id}/assessors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The study's blinded assessors */
+        get: operations["studies_assessors_list"];
+        /** Place the study's blinded assessors (its owners) */
+        put: operations["studies_assessors_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studies/{id}/cohort/": {
         parameters: {
             query?: never;
@@ -1446,6 +1575,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies/{id}/visit-windows/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visit window of each assessment point */
+        get: operations["studies_visit_windows_list"];
+        /** Set the visit windows of assessment points (the study's owners) */
+        put: operations["studies_visit_windows_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/": {
         parameters: {
             query?: never;
@@ -1508,6 +1655,23 @@ export interface paths {
         put?: never;
         /** New links for every seat of a table (the earlier ones stop working) */
         post: operations["tables_links_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visits of the participants the caller may see (an assessor's worklist) */
+        get: operations["visits_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1628,10 +1792,24 @@ export interface components {
          * @enum {string}
          */
         AgeBandEnum: "<40" | "40-49" | "50-59" | "60-69" | "70-79" | "80+" | "unknown";
+        /**
+         * @description * `in_person` - In person
+         *     * `phone` - By phone
+         *     * `in_writing` - In writing
+         *     * `own_device` - On their own device
+         * @enum {string}
+         */
+        AgreedHowEnum: "in_person" | "phone" | "in_writing" | "own_device";
         AllocateRequest: {
             /** @description Every eligibility criterion of the study, exactly as written, confirmed met. */
             eligibility_confirmed: string[];
         };
+        /**
+         * @description * `enrolment` - Enrolment
+         *     * `allocation` - Allocation
+         * @enum {string}
+         */
+        AnchorEnum: "enrolment" | "allocation";
         ArmFlow: {
             /** @description The arm, or 'all' for those who may not see arms. */
             arm: string;
@@ -1697,6 +1875,14 @@ export interface components {
             window_start_days?: number;
             window_end_days?: number;
         };
+        Assessor: {
+            id: number;
+            username: string;
+            name: string;
+        };
+        AssessorsRequest: {
+            assessors: number[];
+        };
         AuditEntry: {
             readonly id: number;
             /** Format: date-time */
@@ -1730,6 +1916,8 @@ export interface components {
          * @enum {string}
          */
         AuditEntryActionEnum: "create" | "update" | "delete" | "login" | "login_failed" | "logout" | "export" | "factor_added" | "signed" | "access_reviewed";
+        /** @enum {unknown} */
+        BlankEnum: "";
         Booster: {
             start_week: number;
             weeks: number;
@@ -1768,6 +1956,12 @@ export interface components {
             second_factor: components["schemas"]["SecondFactorEnum"];
             methods: components["schemas"]["MethodsEnum"][];
         };
+        /**
+         * @description * `participant` - The participant, on their own device
+         *     * `staff` - Staff, on the participant's behalf
+         * @enum {string}
+         */
+        ChosenByEnum: "participant" | "staff";
         ClinicIdentifier: {
             /**
              * Format: uri
@@ -2563,6 +2757,10 @@ export interface components {
         };
         /** @enum {unknown} */
         NullEnum: null;
+        Opened: {
+            /** @description The participant's progress page */
+            path: string;
+        };
         /**
          * @description * `greedy` - greedy
          *     * `heuristic` - heuristic
@@ -2573,6 +2771,10 @@ export interface components {
          * @enum {string}
          */
         OpponentEnum: "greedy" | "heuristic" | "memory" | "perfect" | "random" | "tracker";
+        OwnPlan: {
+            /** @description Null: none chosen */
+            plan: components["schemas"]["ReminderPlanAnswer"] | null;
+        };
         PaginatedAuditEntryList: {
             /** @example 123 */
             count: number;
@@ -2753,6 +2955,12 @@ export interface components {
             streak_weeks: number;
             words: string[];
         };
+        ParticipantReminders: {
+            /** @description Null: none chosen */
+            plan: components["schemas"]["ReminderPlanAnswer"] | null;
+            /** @description The latest 100, newest first */
+            log: components["schemas"]["ReminderLog"][];
+        };
         Passkey: {
             id: number;
             name: string;
@@ -2825,6 +3033,17 @@ export interface components {
         PlayLinkRequestRequest: {
             /** @default false */
             revoke_previous: boolean;
+        };
+        PointWindow: {
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            opens_day: number | null;
+            closes_day: number | null;
+            /** @description Taken from the point's own window of days. */
+            default: boolean;
         };
         Position: {
             pile: number;
@@ -3083,6 +3302,113 @@ export interface components {
             /** @description Single-use codes, shown this once (empty: the ones you have still hold). */
             recovery_codes: string[];
         };
+        ReminderLog: {
+            /** Format: date-time */
+            due_at: string;
+            local_time: string;
+            outcome: components["schemas"]["ReminderOutcomeEnum"];
+            why: components["schemas"]["WhyEnum"] | components["schemas"]["BlankEnum"];
+            /** Format: date-time */
+            link_used_at: string | null;
+        };
+        /**
+         * @description * `sent` - Sent
+         *     * `skipped` - Skipped
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ReminderOutcomeEnum: "sent" | "skipped" | "failed";
+        ReminderPlanAnswer: {
+            /** Format: email */
+            email: string;
+            time_zone: string;
+            times: string[];
+            weekdays: number[];
+            /** Format: time */
+            quiet_start: string | null;
+            /** Format: time */
+            quiet_end: string | null;
+            active: boolean;
+            /** Format: date-time */
+            opted_out_at: string | null;
+            chosen_by: components["schemas"]["ChosenByEnum"];
+            agreed_how: components["schemas"]["AgreedHowEnum"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReminderPlanRequest: {
+            /** Format: email */
+            email: string;
+            /** @description IANA, e.g. Europe/London */
+            time_zone: string;
+            /** @description Times of day, HH:MM, in the participant's time zone */
+            times: [
+            ] | [
+                string
+            ] | [
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string,
+                string
+            ];
+            /** @description 0 Monday to 6 Sunday; empty: every day */
+            weekdays?: [
+            ] | [
+                number
+            ] | [
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ];
+            /** Format: time */
+            quiet_start?: string | null;
+            /** Format: time */
+            quiet_end?: string | null;
+            /** @default true */
+            active: boolean;
+        };
         /** @enum {string} */
         ResultEnum: "whitewash" | "mendikot" | "tens" | "tricks";
         Review: {
@@ -3110,9 +3436,10 @@ export interface components {
          * @description * `admin` - Administrator
          *     * `researcher` - Researcher
          *     * `clinician` - Clinician
+         *     * `assessor` - Blinded assessor
          * @enum {string}
          */
-        RoleEnum: "admin" | "researcher" | "clinician";
+        RoleEnum: "admin" | "researcher" | "clinician" | "assessor";
         /** @enum {string} */
         RoleMethodEnum: "cut" | "alternate" | "fixed" | "given";
         /**
@@ -3362,8 +3689,94 @@ export interface components {
             readonly name: string;
             readonly role: components["schemas"]["RoleEnum"];
         };
+        StaffReminderPlanRequest: {
+            /** Format: email */
+            email: string;
+            /** @description IANA, e.g. Europe/London */
+            time_zone: string;
+            /** @description Times of day, HH:MM, in the participant's time zone */
+            times: [
+            ] | [
+                string
+            ] | [
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string
+            ] | [
+                string,
+                string,
+                string,
+                string,
+                string
+            ];
+            /** @description 0 Monday to 6 Sunday; empty: every day */
+            weekdays?: [
+            ] | [
+                number
+            ] | [
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ] | [
+                number,
+                number,
+                number,
+                number,
+                number,
+                number,
+                number
+            ];
+            /** Format: time */
+            quiet_start?: string | null;
+            /** Format: time */
+            quiet_end?: string | null;
+            /** @default true */
+            active: boolean;
+            /**
+             * @description How the participant chose them
+             *
+             *     * `in_person` - In person
+             *     * `phone` - By phone
+             *     * `in_writing` - In writing
+             *     * `own_device` - On their own device
+             */
+            agreed_how: components["schemas"]["AgreedHowEnum"];
+        };
         /** @enum {string} */
         StateEnum: "person" | "taken_over" | "bot";
+        StopState: {
+            /** @description Reminders are still being sent */
+            active: boolean;
+        };
         StoredSeat: {
             kind: components["schemas"]["SeatKindEnum"];
             /** @description At a table: the seat's label. */
@@ -3685,6 +4098,109 @@ export interface components {
              */
             next_due_in_seconds: number | null;
         };
+        Visit: {
+            participant: number;
+            /** @description The participant's pseudonymous code. */
+            code: string;
+            study: number;
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            /** @description The point as the study declared it. */
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date */
+            opens_on: string | null;
+            /** Format: date */
+            closes_on: string | null;
+            status: components["schemas"]["VisitStatusEnum"];
+            /** Format: date */
+            held_on: string | null;
+            in_window: boolean | null;
+            measures: {
+                [key: string]: number;
+            };
+            missed_reason: (components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date-time */
+            recorded_at: string | null;
+        };
+        VisitListItem: {
+            participant: number;
+            /** @description The participant's pseudonymous code. */
+            code: string;
+            study: number;
+            point: number;
+            kind: components["schemas"]["AssessmentPointKindEnum"];
+            label: string;
+            /** @description The point as the study declared it. */
+            when: string;
+            anchor: (components["schemas"]["AnchorEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date */
+            opens_on: string | null;
+            /** Format: date */
+            closes_on: string | null;
+            status: components["schemas"]["VisitStatusEnum"];
+            /** Format: date */
+            held_on: string | null;
+            in_window: boolean | null;
+            measures: {
+                [key: string]: number;
+            };
+            missed_reason: (components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Format: date-time */
+            recorded_at: string | null;
+            study_name: string;
+        };
+        /**
+         * @description * `illness` - Illness
+         *     * `away` - Away
+         *     * `declined` - Declined the visit
+         *     * `unreachable` - Could not be reached
+         *     * `withdrew` - Withdrew from the study
+         *     * `died` - Died
+         *     * `other` - Other
+         * @enum {string}
+         */
+        VisitMissedReasonEnum: "illness" | "away" | "declined" | "unreachable" | "withdrew" | "died" | "other";
+        VisitRecordRequest: {
+            status: components["schemas"]["VisitRecordStatusEnum"];
+            /** Format: date */
+            held_on?: string | null;
+            /** @description The assessment: measure code (a-z, 0-9, _) to its value. */
+            measures?: {
+                [key: string]: number;
+            };
+            missed_reason?: components["schemas"]["VisitMissedReasonEnum"] | components["schemas"]["BlankEnum"];
+            /** @description Why, when correcting. */
+            reason?: string;
+        };
+        /**
+         * @description * `done` - Done
+         *     * `missed` - Missed
+         * @enum {string}
+         */
+        VisitRecordStatusEnum: "done" | "missed";
+        /**
+         * @description * `not_scheduled` - No visit window
+         *     * `waiting` - Waiting for allocation
+         *     * `upcoming` - Upcoming
+         *     * `due` - Due
+         *     * `overdue` - Overdue
+         *     * `done` - Done
+         *     * `missed` - Missed
+         *     * `withdrawn` - Withdrawn
+         * @enum {string}
+         */
+        VisitStatusEnum: "not_scheduled" | "waiting" | "upcoming" | "due" | "overdue" | "done" | "missed" | "withdrawn";
+        VisitWindowRequest: {
+            point: number;
+            anchor: components["schemas"]["AnchorEnum"];
+            opens_day: number;
+            closes_day: number;
+        };
+        VisitWindowsRequest: {
+            windows: components["schemas"]["VisitWindowRequest"][];
+        };
         /** @description The examination's timing for a spectator, each person's own: never its cards. */
         WatchClock: {
             round: number;
@@ -3753,6 +4269,16 @@ export interface components {
             missed: number | null;
             missed_reason: (components["schemas"]["MissedReasonEnum"] | components["schemas"]["NullEnum"]) | null;
         };
+        /**
+         * @description * `` - -
+         *     * `quiet_hours` - In the participant's quiet hours
+         *     * `opted_out` - The participant opted out
+         *     * `withdrawn` - Consent withdrawn
+         *     * `week_done` - This week's sessions are all done
+         *     * `send_failed` - The mail server refused it
+         * @enum {string}
+         */
+        WhyEnum: "quiet_hours" | "opted_out" | "withdrawn" | "week_done" | "send_failed";
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**
@@ -5212,6 +5738,54 @@ export interface operations {
             };
         };
     };
+    participants_reminders_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantReminders"];
+                };
+            };
+        };
+    };
+    participants_reminders_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReminderPlanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffReminderPlanRequest"];
+                "multipart/form-data": components["schemas"]["StaffReminderPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantReminders"];
+                };
+            };
+        };
+    };
     participants_report_retrieve: {
         parameters: {
             query?: {
@@ -5304,6 +5878,55 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    participants_visits_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"][];
+                };
+            };
+        };
+    };
+    participants_visits_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                point_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitRecordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VisitRecordRequest"];
+                "multipart/form-data": components["schemas"]["VisitRecordRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
                 };
             };
         };
@@ -5604,6 +6227,54 @@ export interface operations {
             };
         };
     };
+    progress_reminders_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPlan"];
+                };
+            };
+        };
+    };
+    progress_reminders_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderPlanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReminderPlanRequest"];
+                "multipart/form-data": components["schemas"]["ReminderPlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPlan"];
+                };
+            };
+        };
+    };
     protocols_retrieve: {
         parameters: {
             query?: never;
@@ -5621,6 +6292,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Protocol"];
+                };
+            };
+        };
+    };
+    reminders_open_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opened"];
+                };
+            };
+        };
+    };
+    reminders_stop_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopState"];
+                };
+            };
+        };
+    };
+    reminders_stop_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopState"];
                 };
             };
         };
@@ -5890,7 +6624,7 @@ export interface operations {
     staff_list: {
         parameters: {
             query?: {
-                role?: "admin" | "clinician" | "researcher";
+                role?: "admin" | "assessor" | "clinician" | "researcher";
             };
             header?: never;
             path?: never;
@@ -6001,6 +6735,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Study"];
+                };
+            };
+        };
+    };
+    studies_assessors_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessor"][];
+                };
+            };
+        };
+    };
+    studies_assessors_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessorsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AssessorsRequest"];
+                "multipart/form-data": components["schemas"]["AssessorsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessor"][];
                 };
             };
         };
@@ -6288,6 +7070,54 @@ export interface operations {
             };
         };
     };
+    studies_visit_windows_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointWindow"][];
+                };
+            };
+        };
+    };
+    studies_visit_windows_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitWindowsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VisitWindowsRequest"];
+                "multipart/form-data": components["schemas"]["VisitWindowsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointWindow"][];
+                };
+            };
+        };
+    };
     tables_create: {
         parameters: {
             query?: never;
@@ -6435,6 +7265,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    visits_list: {
+        parameters: {
+            query?: {
+                status?: "done" | "due" | "missed" | "not_scheduled" | "overdue" | "upcoming" | "waiting" | "withdrawn";
+                study?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitListItem"][];
+                };
             };
         };
     };

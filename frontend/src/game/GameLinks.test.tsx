@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen } from "../test/render";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { GameLinks } from "./GameLinks";

@@ -1,3 +1,5 @@
+import { currentLanguage } from "../i18n/i18n";
+
 // Dates are the clinic's: a stored date ("2026-03-01") is that calendar day wherever the
 // browser is, and "today" and times of day are the clinic's time zone's (/api/me says which).
 
@@ -26,24 +28,28 @@ export function clinicToday(now: Date = new Date()): string {
   }).format(now);
 }
 
-/** A date or a moment for people: a date alone as its own day; a moment in the clinic's zone. */
+/** A date or a moment for people, in the reader's language: a date alone as its own day; a
+ * moment in the clinic's zone. */
 export function formatDate(value: string | null | undefined, withTime = false): string {
   if (!value) return "–";
   const day = DATE_ONLY.exec(value);
   if (day) {
     const [, y, m, d] = day;
-    return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).toLocaleDateString(undefined, {
-      dateStyle: "medium",
-      timeZone: "UTC",
-    });
+    return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).toLocaleDateString(
+      currentLanguage(),
+      {
+        dateStyle: "medium",
+        timeZone: "UTC",
+      },
+    );
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return withTime
-    ? date.toLocaleString(undefined, {
+    ? date.toLocaleString(currentLanguage(), {
         dateStyle: "medium",
         timeStyle: "short",
         timeZone: clinicZone,
       })
-    : date.toLocaleDateString(undefined, { dateStyle: "medium", timeZone: clinicZone });
+    : date.toLocaleDateString(currentLanguage(), { dateStyle: "medium", timeZone: clinicZone });
 }

@@ -126,6 +126,7 @@ def test_fifty_plays_publish_on_one_kept_connection_without_new_event_loops(clin
         rng = random.Random(seed)
         body = play_until_cards(client, base, rng)
         if before is None:
+            assert push.announcer.drain()  # the first change told, on the thread's connection
             before = push_connections(admin)
             loops.clear()
         while plays < 50 and not body["state"]["finished"]:
@@ -136,6 +137,38 @@ def test_fifty_plays_publish_on_one_kept_connection_without_new_event_loops(clin
             response = client.post(base + "actions/", {"type": "play", "card": card}, format="json")
             assert response.status_code == 200
             body, plays = response.json(), plays + 1
+    assert push.announcer.drain()
     assert loops == []
     assert len(before) == 1  # one connection for this process, opened by the first change
     assert push_connections(admin) == before
+
+
+def test_changes_made_in_a_row_reach_a_socket_in_order_each_event_once(clinician):
+    """The writer only queues its change; the process's announcer tells them in the order they
+    were committed, so the socket never sees a gap (nor needs to read the log to fill one)."""
+    game = new_game(clinician)
+    client = APIClient()
+    base = f"/api/play/{links.play_link_token(game)}/"
+
+    async def scenario():
+        seat = Seat(link_path(game))
+        await seat.connect()
+        first = await seat.view()
+        versions = []
+        for i in range(12):
+            kind = "page_hidden" if i % 2 == 0 else "page_visible"
+            answer = await database_sync_to_async(client.post)(
+                base + "examination/", {"type": kind, "event_id": f"e{i}"}, format="json"
+            )
+            assert answer.status_code == 200
+            versions.append(answer.json()["version"])
+        await seat.view(at_least=versions[-1])
+        await seat.close()
+        return first["version"], versions, seat.messages
+
+    start, versions, messages = run(scenario)
+    seqs = [event["seq"] for m in messages if m["type"] == "events" for event in m["events"]]
+    assert seqs[-1] >= versions[-1] - 1
+    assert seqs == list(range(start, seqs[-1] + 1))  # every event once, in order
+    pushed = [m["view"]["version"] for m in messages if m["type"] == "view"]
+    assert pushed == sorted(pushed)

@@ -12,6 +12,7 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.games import links
 from apps.games.models import Game, GameEvent, RecallProbe
+from apps.live import push
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.test_hidden_information import cards_in, face_up_during, seat_may_see
 from tests.apps.live.sockets import ORIGIN, Seat, session_cookie
@@ -31,6 +32,8 @@ def new_game(clinician, game="memulation", **fields) -> Game:
     if game == "memulation":
         event, request = {"type": "start"}, services.ClientFacts()
         services.game_examination_event(game_id=created.pk, link=None, event=event, request=request)
+    # Told before any socket of the test connects (a socket would be pushed it again otherwise).
+    assert push.announcer.drain()
     return created
 
 

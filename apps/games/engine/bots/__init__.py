@@ -39,10 +39,10 @@ class Bot(Protocol):
     kind: str
     seat: int
 
-    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
+    def observe(self, view: Mapping[str, Any], events: list[SeenEvent]) -> None:
         """Take in the seat's view and the public events since the last call."""
 
-    def act(self, view: dict[str, Any]) -> Action:
+    def act(self, view: Mapping[str, Any]) -> Action:
         """The action to take now (the seat is to act in ``view``)."""
 
 

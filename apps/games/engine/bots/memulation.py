@@ -20,6 +20,7 @@ wilds) and ``random`` any legal action.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import FULL_DECK, RANKS, SUIT_MASKS, SUITS, card_str, mask_list, parse_card
@@ -86,7 +87,7 @@ class Memory:
         f = self.fidelity
         return f >= 1 or (f > 0 and self.rng.random() < f)
 
-    def read(self, view: dict[str, Any]) -> None:
+    def read(self, view: Mapping[str, Any]) -> None:
         """The facts of the current view: own hand, Pritticut, the other hand's size."""
         self.wild_tie = view["options"]["wild_tie"]
         self.hand = _mask(view["hand"])
@@ -96,7 +97,7 @@ class Memory:
         counts = view["hand_counts"]
         self.opp_count = 0 if counts is None else counts[str(1 - self.seat)]
 
-    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
+    def observe(self, view: Mapping[str, Any], events: list[SeenEvent]) -> None:
         for e in events:
             if e["type"] == "round_started":
                 self.new_round(e.get("lucky_duck"))
@@ -239,10 +240,10 @@ class _Base:
             self.solvers[tie] = Solver(tie, max_entries=150_000)
         return self.solvers[tie]
 
-    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
+    def observe(self, view: Mapping[str, Any], events: list[SeenEvent]) -> None:
         self.memory.observe(view, events)
 
-    def act(self, view: dict[str, Any]) -> MemulationAction:
+    def act(self, view: Mapping[str, Any]) -> MemulationAction:
         self.memory.read(view)
         phase = view["phase"]
         seat = self.seat
@@ -258,7 +259,7 @@ class _Base:
     # -- shared helpers ---------------------------------------------------------------------
 
     @staticmethod
-    def positions(view: dict[str, Any]) -> list[tuple[int, int, int]]:
+    def positions(view: Mapping[str, Any]) -> list[tuple[int, int, int]]:
         return [
             (int(pile), trick, card)
             for pile, tricks in sorted(view["old_piles"].items())
@@ -267,21 +268,21 @@ class _Base:
             if face_down
         ]
 
-    def legal(self, view: dict[str, Any]) -> list[int]:
+    def legal(self, view: Mapping[str, Any]) -> list[int]:
         return sorted(parse_card(c) for c in view["legal"])
 
-    def led(self, view: dict[str, Any]) -> int | None:
+    def led(self, view: Mapping[str, Any]) -> int | None:
         cards = view["trick"]["cards"]
         return parse_card(cards[0]) if cards else None
 
     # overridden
-    def choose_hand(self, view: dict[str, Any]) -> str:
+    def choose_hand(self, view: Mapping[str, Any]) -> str:
         raise NotImplementedError
 
-    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
+    def stragedy(self, view: Mapping[str, Any]) -> tuple[int, int, int]:
         raise NotImplementedError
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         raise NotImplementedError
 
 
@@ -293,13 +294,13 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def choose_hand(self, view: dict[str, Any]) -> str:
+    def choose_hand(self, view: Mapping[str, Any]) -> str:
         return self.rng.choice("AB")
 
-    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
+    def stragedy(self, view: Mapping[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         return self.rng.choice(self.legal(view))
 
 
@@ -343,7 +344,7 @@ class GreedyBot(_Base):
         super().recall(data)
         self.verdict = {(r, d): hand for r, d, hand in data["verdict"]}
 
-    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
+    def observe(self, view: Mapping[str, Any], events: list[SeenEvent]) -> None:
         super().observe(view, events)
         exam = view.get("examination")
         key = (self.memory.round_no, self.memory.deal)
@@ -353,14 +354,14 @@ class GreedyBot(_Base):
             b = strength(_mask(exam["B"]), m.trump, m.wild_rank)
             self.verdict[key] = "A" if a >= b else "B"
 
-    def choose_hand(self, view: dict[str, Any]) -> str:
+    def choose_hand(self, view: Mapping[str, Any]) -> str:
         key = (self.memory.round_no, self.memory.deal)
         return self.verdict.get(key) or self.rng.choice("AB")
 
-    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
+    def stragedy(self, view: Mapping[str, Any]) -> tuple[int, int, int]:
         return self.rng.choice(self.positions(view))
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         m = self.memory
         legal = self.legal(view)
         wild = m.wild_rank
@@ -418,7 +419,7 @@ class MemoryBot(_Base):
         count = 1 + round(4 * (1 - self.fidelity))
         return min(count, 2) if cards_left >= 11 else count
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         m = self.memory
         led = self.led(view)
         leader = view["trick"]["leader"]
@@ -492,7 +493,7 @@ class MemoryBot(_Base):
         pos = Position((h[0], h[1]), 1 - lucky, trump, wild_rank, None, self.memory.wild_tie)
         return 13 - self.solver().value(pos)
 
-    def choose_hand(self, view: dict[str, Any]) -> str:
+    def choose_hand(self, view: Mapping[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
@@ -519,7 +520,7 @@ class MemoryBot(_Base):
                 score[label] = sum(strength(hands[label], s, None) for s in range(4))
         return "A" if score["A"] >= score["B"] else "B"
 
-    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
+    def stragedy(self, view: Mapping[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         known = [(pos, m.old_known[pos]) for pos in positions if pos in m.old_known]
@@ -563,7 +564,7 @@ class PerfectBot(MemoryBot):
     def __init__(self, *, seat: int, seed: int):
         super().__init__(seat=seat, seed=seed, fidelity=1.0)
 
-    def choose_hand(self, view: dict[str, Any]) -> str:
+    def choose_hand(self, view: Mapping[str, Any]) -> str:
         m = self.memory
         hands = self._hands_guess()
         if hands is None:
@@ -585,7 +586,7 @@ class PerfectBot(MemoryBot):
         }
         return "A" if value["A"] >= value["B"] else "B"
 
-    def stragedy(self, view: dict[str, Any]) -> tuple[int, int, int]:
+    def stragedy(self, view: Mapping[str, Any]) -> tuple[int, int, int]:
         m = self.memory
         positions = self.positions(view)
         world = m.world()

@@ -14,6 +14,7 @@ They read only the seat's view and the public events (see :mod:`apps.games.engin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import SUIT_MASKS, SUITS, TEN, card_str, mask_list, parse_card
@@ -55,7 +56,7 @@ class _Base:
         self.rng.restart(data["rng"])
         self.played, self.void = data["played"], list(data["void"])
 
-    def observe(self, view: dict[str, Any], events: list[SeenEvent]) -> None:
+    def observe(self, view: Mapping[str, Any], events: list[SeenEvent]) -> None:
         for e in events:
             if e["type"] == "round_started":
                 self.played = 0
@@ -68,7 +69,7 @@ class _Base:
                     if card // 13 != led_suit:
                         self.void[seat] |= 1 << led_suit
 
-    def act(self, view: dict[str, Any]) -> MendikotAction:
+    def act(self, view: Mapping[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             return {"type": "hide_trump", "seat": seat, "card": card_str(self.hide(view))}
@@ -79,7 +80,7 @@ class _Base:
     # -- reading the trick ------------------------------------------------------------------
 
     @staticmethod
-    def trick(view: dict[str, Any]) -> list[tuple[int, int, bool]]:
+    def trick(view: Mapping[str, Any]) -> list[tuple[int, int, bool]]:
         return [(c["seat"], parse_card(c["card"]), c["trump"]) for c in view["trick"]["cards"]]
 
     @staticmethod
@@ -107,13 +108,13 @@ class _Base:
 
     # -- decisions (overridden) ------------------------------------------------------------
 
-    def hide(self, view: dict[str, Any]) -> int:
+    def hide(self, view: Mapping[str, Any]) -> int:
         raise NotImplementedError
 
-    def ask(self, view: dict[str, Any]) -> bool:
+    def ask(self, view: Mapping[str, Any]) -> bool:
         raise NotImplementedError
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         raise NotImplementedError
 
 
@@ -122,7 +123,7 @@ class RandomBot(_Base):
 
     kind = "random"
 
-    def act(self, view: dict[str, Any]) -> MendikotAction:
+    def act(self, view: Mapping[str, Any]) -> MendikotAction:
         seat = self.seat
         if view["phase"] == "hide_trump":
             card = self.rng.choice(sorted(parse_card(c) for c in view["hand"]))
@@ -140,7 +141,7 @@ class HeuristicBot(_Base):
 
     kind = "heuristic"
 
-    def hide(self, view: dict[str, Any]) -> int:
+    def hide(self, view: Mapping[str, Any]) -> int:
         hand = _mask(view["hand"])
         suit = max(
             range(4), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), self._high(hand, s))
@@ -153,19 +154,19 @@ class HeuristicBot(_Base):
     def _high(hand: int, suit: int) -> int:
         return sum(c % 13 for c in mask_list(hand & SUIT_MASKS[suit]))
 
-    def ask(self, view: dict[str, Any]) -> bool:
+    def ask(self, view: Mapping[str, Any]) -> bool:
         best = self.winning(self.trick(view))
         return best is not None and best[0] % 2 != self.seat % 2
 
-    def partner_safe(self, view: dict[str, Any], best: tuple[int, int, bool]) -> bool:
+    def partner_safe(self, view: Mapping[str, Any], best: tuple[int, int, bool]) -> bool:
         """Is the partner's card likely to win the trick? (heuristic: it is an ace or a trump)"""
         return best[2] or best[1] % 13 == 12
 
-    def follow_winner(self, view: dict[str, Any], winners: list[int], last: bool) -> int:
+    def follow_winner(self, view: Mapping[str, Any], winners: list[int], last: bool) -> int:
         """Which card of the led suit to win with: the cheapest."""
         return min(winners, key=lambda c: c % 13)
 
-    def lead(self, view: dict[str, Any], legal: list[int]) -> int:
+    def lead(self, view: Mapping[str, Any], legal: list[int]) -> int:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         aces = [c for c in legal if c % 13 == 12 and c // 13 != trump]
         if aces:
@@ -177,7 +178,7 @@ class HeuristicBot(_Base):
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain, key=lambda c: c % 13)
 
-    def play(self, view: dict[str, Any]) -> int:
+    def play(self, view: Mapping[str, Any]) -> int:
         legal = sorted(parse_card(c) for c in view["legal"])
         trick = self.trick(view)
         if not trick:
@@ -213,7 +214,7 @@ class HeuristicBot(_Base):
             return min(winners, key=lambda c: (_is_ten(c), c % 13))
         return self.throw(view, legal, trump)
 
-    def throw(self, view: dict[str, Any], legal: list[int], trump: int | None) -> int:
+    def throw(self, view: Mapping[str, Any], legal: list[int], trump: int | None) -> int:
         """A card to lose with: the lowest, keeping tens and trumps."""
         return min(legal, key=lambda c: (_is_ten(c), c // 13 == trump, c % 13))
 
@@ -223,7 +224,7 @@ class TrackerBot(HeuristicBot):
 
     kind = "tracker"
 
-    def hide(self, view: dict[str, Any]) -> int:
+    def hide(self, view: Mapping[str, Any]) -> int:
         hand = _mask(view["hand"])
 
         def strength(s: int) -> float:
@@ -235,7 +236,7 @@ class TrackerBot(HeuristicBot):
         plain = [c for c in cards if not _is_ten(c)] or cards
         return min(plain)
 
-    def unseen_above(self, view: dict[str, Any], card: int) -> int:
+    def unseen_above(self, view: Mapping[str, Any], card: int) -> int:
         """Cards of ``card``'s suit above it that are neither played nor in this hand."""
         hand = _mask(view["hand"])
         suit = SUIT_MASKS[card // 13]
@@ -245,7 +246,7 @@ class TrackerBot(HeuristicBot):
             on_table |= 1 << parse_card(c["card"])
         return above & ~self.played & ~hand & ~on_table
 
-    def partner_safe(self, view: dict[str, Any], best: tuple[int, int, bool]) -> bool:
+    def partner_safe(self, view: Mapping[str, Any], best: tuple[int, int, bool]) -> bool:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         trick = self.trick(view)
         to_play = [(trick[0][0] + i) % 4 for i in range(len(trick) + 1, 4)]
@@ -259,7 +260,7 @@ class TrackerBot(HeuristicBot):
         can_ruff = trump is not None or view["trump_rule"] == "first_void"
         return not can_ruff or not any(self.void[s] >> led_suit & 1 for s in to_play)
 
-    def follow_winner(self, view: dict[str, Any], winners: list[int], last: bool) -> int:
+    def follow_winner(self, view: Mapping[str, Any], winners: list[int], last: bool) -> int:
         """Win with a card no unseen card can beat, if it has one (unless it plays last);
         never risk a ten that could still be overtaken."""
         if last:
@@ -270,7 +271,7 @@ class TrackerBot(HeuristicBot):
         plain = [c for c in winners if not _is_ten(c)] or winners
         return min(plain, key=lambda c: c % 13)
 
-    def throw(self, view: dict[str, Any], legal: list[int], trump: int | None) -> int:
+    def throw(self, view: Mapping[str, Any], legal: list[int], trump: int | None) -> int:
         """Lose with the lowest card of the shortest side suit (making a void to ruff later),
         keeping tens, trumps and cards that are the highest still out."""
         hand = _mask(view["hand"])
@@ -282,7 +283,7 @@ class TrackerBot(HeuristicBot):
 
         return min(legal, key=key)
 
-    def ask(self, view: dict[str, Any]) -> bool:
+    def ask(self, view: Mapping[str, Any]) -> bool:
         trick = self.trick(view)
         best = self.winning(trick)
         if best is None or best[0] % 2 == self.seat % 2:
@@ -293,7 +294,7 @@ class TrackerBot(HeuristicBot):
             or bool(self.unseen_above(view, best[1]) == 0)
         )
 
-    def lead(self, view: dict[str, Any], legal: list[int]) -> int:
+    def lead(self, view: Mapping[str, Any], legal: list[int]) -> int:
         trump = None if view["trump"] is None else SUITS.index(view["trump"])
         opponents = [(self.seat + 1) % 4, (self.seat + 3) % 4]
         partner = (self.seat + 2) % 4

@@ -5,6 +5,7 @@
   past that point code reads the typed fields, never an unchecked dict.
 - :mod:`.events`: what an action did, as ``state.apply`` returns it for the log (hidden cards
   included); :mod:`.seen`: the same as a seat is shown it (``visibility.public_events``).
+- :mod:`.views`: what a seat sees, ``state.view(seat)`` (and, blanked, someone watching).
 """
 
 from .actions import (
@@ -61,6 +62,25 @@ from .seen import (
     SeenStragedy,
     SeenTrumpHidden,
 )
+from .views import (
+    ExaminationHands,
+    Hand,
+    HandOnShow,
+    MemulationLastTrick,
+    MemulationOptionsShown,
+    MemulationRoundPlayed,
+    MemulationTrickInPlay,
+    MemulationView,
+    MendikotLastTrick,
+    MendikotOptionsShown,
+    MendikotRoundPlayed,
+    MendikotTrickInPlay,
+    MendikotView,
+    StragedyShown,
+    TrickCard,
+    TrumpRevealedAt,
+    View,
+)
 
 __all__ = [
     "Action",
@@ -72,26 +92,39 @@ __all__ = [
     "EndExamination",
     "Event",
     "ExaminationEnded",
+    "ExaminationHands",
     "ExaminationOver",
     "FaceDownCardPlayed",
     "FaceDownTrickWon",
+    "Hand",
     "HandChosen",
+    "HandOnShow",
     "Hands",
     "HideTrump",
     "MemulationAction",
     "MemulationCardPlayed",
     "MemulationEvent",
+    "MemulationLastTrick",
     "MemulationMatchEnded",
+    "MemulationOptionsShown",
     "MemulationRoundEnded",
+    "MemulationRoundPlayed",
     "MemulationRoundStarted",
+    "MemulationTrickInPlay",
     "MemulationTrickWon",
+    "MemulationView",
     "MendikotAction",
     "MendikotCardPlayed",
     "MendikotEvent",
+    "MendikotLastTrick",
     "MendikotMatchEnded",
+    "MendikotOptionsShown",
     "MendikotRoundEnded",
+    "MendikotRoundPlayed",
     "MendikotRoundStarted",
+    "MendikotTrickInPlay",
     "MendikotTrickWon",
+    "MendikotView",
     "PerSeat",
     "Play",
     "Position",
@@ -108,7 +141,11 @@ __all__ = [
     "Stragedy",
     "StragedyMade",
     "StragedyRecord",
+    "StragedyShown",
+    "TrickCard",
     "TrumpFixed",
     "TrumpHidden",
     "TrumpRevealed",
+    "TrumpRevealedAt",
+    "View",
 ]

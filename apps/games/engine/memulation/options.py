@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from ..base import invalid, is_int
+from ..contract import MemulationOptionsShown
 
-GAME = "memulation"
+GAME: Final = "memulation"
 SEATS = 2
 
 EXAMINATION = "examination"
@@ -141,14 +142,15 @@ class MemulationOptions:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
+    def as_dict(self) -> MemulationOptionsShown:
+        shown: MemulationOptionsShown = {
             "rounds": self.rounds,
             "wild_tie": self.wild_tie,
             "stragedy_intent": self.stragedy_intent,
             "examination": self.examination,
             "examination_seconds": self.examination_seconds,
             "roles": list(self.roles) if isinstance(self.roles, tuple) else self.roles,
-            # only when set: a full game's stored options stay as they always were
-            **({"tricks": self.tricks} if self.tricks != 13 else {}),
         }
+        if self.tricks != 13:  # only when set: a full game's stored options stay as they were
+            shown["tricks"] = self.tricks
+        return shown

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import deep, invalid, is_int, team_dict
 from ..cards import CARD_NAMES, RANK_OF, RANKS, SUIT_OF, SUITS, cards_str, mask_list, mask_strs
+from ..contract import ExaminationHands, Hand, MemulationView, StragedyShown
 from ..errors import RulesError
 from .deal import dealt_hands
 from .options import CHOOSE_HAND, EXAMINATION, FINISHED, GAME, PLAY
@@ -98,7 +99,7 @@ class MemulationViews(MemulationRules):
             "score": team_dict(self._round_score()),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> MemulationView:
         """What ``seat`` may see now, as a JSON-ready dict.
 
         During an examination both hands (A and B, in dealing order); afterwards only the
@@ -110,11 +111,11 @@ class MemulationViews(MemulationRules):
             raise invalid("a view needs seat 0 or 1")
         examining = self.phase == EXAMINATION
         own = None
-        label = None
+        label: Hand | None = None
         if self.seat_a >= 0:
             own = mask_strs(self.hands[seat])
             label = "A" if self.seat_a == seat else "B"
-        examination = None
+        examination: ExaminationHands | None = None
         if examining:
             hand_a, hand_b = dealt_hands(self.deck, self.deal_no)
             examination = {
@@ -129,9 +130,15 @@ class MemulationViews(MemulationRules):
                 str(p): [[(p, t, c) != hole for c in (0, 1)] for t in range(len(self.old_piles[p]))]
                 for p in (0, 1)
             }
-        stragedy = None
+        stragedy: StragedyShown | None = None
         if self.stragedy is not None:
-            stragedy = {**deep(self.stragedy["position"]), "revealed": self.stragedy["revealed"]}
+            where = self.stragedy["position"]
+            stragedy = {
+                "pile": where["pile"],
+                "trick": where["trick"],
+                "card": where["card"],
+                "revealed": self.stragedy["revealed"],
+            }
             if seat == self.lame_duck:
                 stragedy["intended"] = self.stragedy["intended"]
         finished = self.phase == FINISHED

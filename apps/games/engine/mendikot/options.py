@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from ..base import invalid, is_int
+from ..contract import MendikotOptionsShown
 
-GAME = "mendikot"
+GAME: Final = "mendikot"
 SEATS = 4
 
 HIDE_TRUMP = "hide_trump"
@@ -77,10 +78,8 @@ class MendikotOptions:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "trump_rule": self.trump_rule,
-            "rounds": self.rounds,
-            # only when set: a full game's stored options stay as they always were
-            **({"tricks": self.tricks} if self.tricks != FULL_ROUND else {}),
-        }
+    def as_dict(self) -> MendikotOptionsShown:
+        shown: MendikotOptionsShown = {"trump_rule": self.trump_rule, "rounds": self.rounds}
+        if self.tricks != FULL_ROUND:  # only when set: a full game's stored options stay so
+            shown["tricks"] = self.tricks
+        return shown

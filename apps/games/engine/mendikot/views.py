@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import deep, invalid, is_int, team_dict
 from ..cards import CARD_NAMES, SUITS, cards_str, mask_list, mask_strs
+from ..contract import MendikotTrickInPlay, MendikotView, TrumpRevealedAt
 from ..errors import RulesError
 from .deal import deal, round_result
 from .options import FINISHED, GAME, PLAY, TURN_UP
@@ -27,7 +28,7 @@ class MendikotViews(MendikotRules):
             tricks.append(trick_dict((self.leader, self.cur, None, 0)))
         return tricks
 
-    def _revealed_dict(self) -> dict[str, int] | None:
+    def _revealed_dict(self) -> TrumpRevealedAt | None:
         if self.options.trump_rule == TURN_UP or self.revealed is None:
             return None
         return {"trick": self.revealed[0], "seat": self.revealed[1]}
@@ -88,7 +89,7 @@ class MendikotViews(MendikotRules):
             "tricks_won": team_dict(self.team_tricks),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> MendikotView:
         """What ``seat`` may see now, as a JSON-ready dict: its own hand, the face-up cards of
         the trick in progress, counts of the tricks taken, and the hidden trump card only if
         ``seat`` is its owner. The turned-up card (``turn_up``) was shown to everyone."""
@@ -96,7 +97,7 @@ class MendikotViews(MendikotRules):
             raise invalid("a view needs a seat from 0 to 3")
         rule = self.options.trump_rule
         legal = self.legal_actions(seat)
-        trick = None
+        trick: MendikotTrickInPlay | None = None
         if self.phase == PLAY:
             trick = {
                 "number": len(self.tricks),

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { getFactors, newRecoveryCodes } from "../../api/auth";
 import { AddFactor, RecoveryCodes } from "../../auth/SecondFactor";
+import { LanguageSetting } from "./LanguageSetting";
 
 export function AccountPage() {
   const client = useQueryClient();
@@ -51,6 +52,7 @@ export function AccountPage() {
           )}
         </p>
       )}
+      <LanguageSetting />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate } from "react-router";
 import { RequireStaff, canResearch, useMe, useSignOut } from "../../auth/auth";
 import { IdleSignOut } from "./idle";
 import { useScrollBoxes } from "../../ui/scrollBoxes";
+import { useReaderLanguage } from "../../i18n/LanguageProvider";
 
 export function StaffLayout() {
   return (
@@ -16,6 +17,8 @@ function StaffFrame() {
   const main = useRef<HTMLElement>(null);
   useScrollBoxes(main);
   const me = useMe().data;
+  // The staff pages speak the staff member's language.
+  useReaderLanguage(me?.language);
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
 import type { MetricSummary } from "../../api/types";
 import { CHART_METRICS, IntervalReading } from "./MetricPanel";

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
 import { axisTick } from "./MetricPanel";
 import { FlagList, changeFlags, missedLastWeek, participantFlags } from "./glance";

@@ -29,6 +29,9 @@ import { enterParticipantMode, participantMode } from "../../game/participantMod
 import { ClosedScreen, PausedScreen, TakenOverNotice } from "./TableNotices";
 import { WaitingRoom } from "./waiting/WaitingRoom";
 import { personAt } from "../../game/seats";
+import { useSeatLanguage } from "./seatLanguage";
+import { LanguagePicker } from "../../i18n/LanguagePicker";
+import type { Language } from "../../i18n/languages";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
@@ -39,27 +42,33 @@ export function DevicePlayPage() {
     const mode = participantMode();
     if (!mode?.returnTo) void enterParticipantMode(`/play/${token}`);
   }, [token]);
-  return <GameScreen transport={transport} joinToken={token} />;
+  const language = useSeatLanguage({ token });
+  return <GameScreen transport={transport} joinToken={token} onLanguage={language.change} />;
 }
 
 export function StaffPlayPage() {
   const { id = "" } = useParams();
   const transport = useMemo(() => transportFor({ gameId: id }), [id]);
-  return <GameScreen transport={transport} staffGameId={id} />;
+  const language = useSeatLanguage({ gameId: id });
+  return <GameScreen transport={transport} staffGameId={id} onLanguage={language.change} />;
 }
 
 export function GameScreen({
   transport,
   staffGameId,
   joinToken,
+  onLanguage,
 }: {
   transport: Transport;
   staffGameId?: string;
+  /** The participant's choice of language (the page follows the seat's participant's). */
+  onLanguage?: (language: Language) => void;
   /** A device link's token: at a table, the device takes its seat with it. */
   joinToken?: string;
 }) {
   const game = useGame(transport);
   const { view } = game;
+
   const locked = !!useParticipantMode();
   const [, setRulesRead] = useState(0);
   const practice = !!view?.practice;
@@ -81,9 +90,10 @@ export function GameScreen({
     setNews({ version: view.version, lines: describeRecent(view, name) });
   }
 
-  // A table cancelled before it began was seen waiting on this device.
-  const [sawWaiting, setSawWaiting] = useState(false);
-  if (view?.status === "waiting" && !sawWaiting) setSawWaiting(true);
+  // A table cancelled before it began was last seen waiting on this device (one ended in play
+  // was last seen in play).
+  const [lastOpen, setLastOpen] = useState<string | null>(null);
+  if (view && view.status !== "abandoned" && view.status !== lastOpen) setLastOpen(view.status);
 
   useEffect(() => {
     document.title = view
@@ -101,6 +111,7 @@ export function GameScreen({
           view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"
         }
         staffGameId={staffGameId}
+        onLanguage={onLanguage}
       />
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
@@ -139,7 +150,7 @@ export function GameScreen({
           // back" beside it.
           <PracticeDone onBack={staffGameId && !locked ? () => window.history.back() : undefined} />
         ) : view.status === "abandoned" ? (
-          <ClosedScreen view={view} cancelled={sawWaiting} />
+          <ClosedScreen view={view} cancelled={lastOpen === "waiting"} />
         ) : (
           <>
             {practice && <PracticeBanner />}
@@ -183,12 +194,22 @@ export function clockRunning(view: SeatView): boolean {
   return view.state.phase === "examination" && !!view.examination && !view.examination.waiting;
 }
 
-function PlayHeader({ title, staffGameId }: { title: string; staffGameId?: string }) {
+function PlayHeader({
+  title,
+  staffGameId,
+  onLanguage,
+}: {
+  title: string;
+  staffGameId?: string;
+  /** The participant chooses the language of their screen. */
+  onLanguage?: (language: Language) => void;
+}) {
   const { settings, update } = useSettings();
   const mode = useParticipantMode();
   return (
     <header className="play-header">
       <div className="brand">{title}</div>
+      {onLanguage && <LanguagePicker onChange={onLanguage} compact />}
       {/* Folded away until asked for: on a phone the options would push the hand off screen. */}
       <details className="display-menu">
         <summary>Display</summary>

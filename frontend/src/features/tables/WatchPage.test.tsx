@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "../../test/render";
 import { describe, expect, it, vi } from "vitest";
 import { SettingsProvider } from "../../game/settings";
 import type { LiveSocket } from "../../game/liveSocket";

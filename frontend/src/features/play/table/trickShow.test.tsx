@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render } from "../../../test/render";
 import { describe, expect, it } from "vitest";
 import { mendikotView } from "../../../test/views";
 import { useTrickShow } from "../recent";

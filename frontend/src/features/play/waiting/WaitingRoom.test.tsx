@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "../../../test/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../api/client";
 import type { Transport } from "../../../game/actionQueue";

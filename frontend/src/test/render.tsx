@@ -1,0 +1,27 @@
+// Testing Library's render and renderHook inside the app's language provider (English, the
+// source language), as the app renders every page. Tests import them from here.
+
+import { I18nProvider } from "@lingui/react";
+import { i18n } from "@lingui/core";
+import { render as rtlRender, renderHook as rtlRenderHook } from "@testing-library/react";
+import type { RenderOptions, RenderHookOptions } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+
+export * from "@testing-library/react";
+
+if (!i18n.locale) i18n.loadAndActivate({ locale: "en", messages: {} });
+
+function Providers({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+export function render(ui: ReactElement, options?: Omit<RenderOptions, "wrapper">) {
+  return rtlRender(ui, { wrapper: Providers, ...options });
+}
+
+export function renderHook<Result, Props>(
+  hook: (props: Props) => Result,
+  options?: Omit<RenderHookOptions<Props>, "wrapper">,
+) {
+  return rtlRenderHook(hook, { wrapper: Providers, ...options });
+}

@@ -1,0 +1,184 @@
+"""Assessment visits through the API as a study runs: the owners place a blinded assessor and
+set the windows, the assessor works through the visits as days pass, records each one held
+(with its assessment) or missed (with a reason), and corrects one with a reason."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.audit.models import AuditEntry
+from tests.apps.factories import make_study
+from tests.conftest import make_staff
+
+pytestmark = pytest.mark.django_db
+POINTS = [
+    {"kind": "baseline", "session": 1},
+    {"kind": "follow_up", "label": "One-month follow-up", "window_start_days": 28,
+     "window_end_days": 35},
+]  # fmt: skip
+
+
+@pytest.fixture
+def assessor(db):
+    return make_staff("ann", User.Role.ASSESSOR)
+
+
+@pytest.fixture
+def trial(researcher, clinician, assessor, client_for):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    owner, team = client_for(researcher), client_for(clinician)
+    changed = owner.patch(f"/api/studies/{study.pk}/", {"assessment_points": POINTS}, format="json")
+    assert changed.status_code == 200, changed.json()
+    placed = owner.put(
+        f"/api/studies/{study.pk}/assessors/", {"assessors": [assessor.pk]}, format="json"
+    )
+    assert placed.status_code == 200, placed.json()
+    assert [a["username"] for a in placed.json()] == ["ann"]
+    points = [p["id"] for p in changed.json()["assessment_points"]]
+    windows = {"windows": [{"point": points[0], "anchor": "enrolment", "opens_day": 0,
+                            "closes_day": 7}]}  # fmt: skip
+    set_windows = owner.put(f"/api/studies/{study.pk}/visit-windows/", windows, format="json")
+    assert set_windows.status_code == 200, set_windows.json()
+    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+    return study, pk, points
+
+
+def test_the_assessor_works_through_the_visits_as_days_pass(
+    trial, assessor, clinician, client_for, service_clock
+):
+    _, pk, (baseline, follow_up) = trial
+    ann = client_for(assessor)
+    work = ann.get("/api/visits/").json()
+    assert [(v["code"], v["label"], v["status"]) for v in work] == [
+        (work[0]["code"], "Baseline", "due"),
+        (work[0]["code"], "One-month follow-up", "upcoming"),
+    ]
+    today = timezone.localdate()
+    assert work[1]["opens_on"] == (today + datetime.timedelta(days=28)).isoformat()
+    assert set(work[0]) >= {"participant", "code", "study_name", "opens_on", "closes_on"}
+    assert not {"arm", "age_band", "group", "notes", "metrics"} & set(work[0])
+
+    held = {"status": "done", "held_on": today.isoformat(), "measures": {"moca": 26, "tmt_b": 81.5}}
+    answer = ann.post(f"/api/participants/{pk}/visits/{baseline}/", held, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["status"] == "done" and answer.json()["in_window"] is True
+    assert answer.json()["measures"] == {"moca": 26.0, "tmt_b": 81.5}
+
+    # The clinical team sees the visits but does not record them.
+    team = client_for(clinician)
+    assert [v["status"] for v in team.get(f"/api/participants/{pk}/visits/").json()] == [
+        "done",
+        "upcoming",
+    ]
+    refused = team.post(f"/api/participants/{pk}/visits/{follow_up}/", held, format="json")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "permission_denied"
+
+    service_clock.advance(30 * 86400)
+    assert [v["status"] for v in ann.get("/api/visits/?status=due").json()] == ["due"]
+    service_clock.advance(10 * 86400)
+    overdue = ann.get(f"/api/participants/{pk}/visits/").json()[1]
+    assert overdue["status"] == "overdue"
+    missed = {"status": "missed", "missed_reason": "unreachable"}
+    assert ann.post(f"/api/participants/{pk}/visits/{follow_up}/", missed).status_code == 201
+
+    # A correction needs its reason, and the audit trail keeps both versions.
+    again = {"status": "missed", "missed_reason": "illness"}
+    no_reason = ann.post(f"/api/participants/{pk}/visits/{follow_up}/", again)
+    assert no_reason.status_code == 400 and "reason" in no_reason.json()["error"]["details"]
+    again["reason"] = "the family called back"
+    assert ann.post(f"/api/participants/{pk}/visits/{follow_up}/", again).status_code == 201
+    entry = AuditEntry.objects.filter(object_type="visits.visit").order_by("pk").last()
+    assert entry.reason == "the family called back"
+    assert (entry.before["missed_reason"], entry.after["missed_reason"]) == (
+        "unreachable",
+        "illness",
+    )
+    assert ann.get(f"/api/participants/{pk}/visits/").json()[1]["missed_reason"] == "illness"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"status": "done", "measures": {"moca": 26}}, "held_on"),
+        ({"status": "done", "held_on": "2999-01-01", "measures": {"moca": 26}}, "held_on"),
+        ({"status": "done", "held_on": "{today}", "measures": {}}, "measures"),
+        ({"status": "done", "held_on": "{today}", "measures": {"Mrs Smith": 1}}, "measures"),
+        ({"status": "done", "held_on": "{today}", "measures": {"moca": "high"}}, "measures"),
+        ({"status": "missed", "missed_reason": "she was sad"}, "missed_reason"),
+        ({"status": "maybe"}, "status"),
+    ],
+)
+def test_bad_records_are_refused_and_change_nothing(trial, assessor, client_for, body, field):
+    _, pk, (baseline, _) = trial
+    body = {k: (timezone.localdate().isoformat() if v == "{today}" else v) for k, v in body.items()}
+    answer = client_for(assessor).post(
+        f"/api/participants/{pk}/visits/{baseline}/", body, format="json"
+    )
+    assert answer.status_code == 400, answer.json()
+    assert field in answer.json()["error"]["details"]
+    assert client_for(assessor).get(f"/api/participants/{pk}/visits/").json()[0]["status"] == "due"
+
+
+def test_a_point_without_a_window_is_not_scheduled_and_cannot_be_recorded(
+    assessor, researcher, clinician, client_for
+):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    owner = client_for(researcher)
+    changed = owner.patch(f"/api/studies/{study.pk}/", {"assessment_points": POINTS}, format="json")
+    baseline = changed.json()["assessment_points"][0]["id"]
+    owner.put(f"/api/studies/{study.pk}/assessors/", {"assessors": [assessor.pk]}, format="json")
+    # The follow-up's window is its own days after enrolment; the baseline (a session number)
+    # has none until the owners set one.
+    windows = owner.get(f"/api/studies/{study.pk}/visit-windows/").json()
+    assert [(w["anchor"], w["opens_day"], w["closes_day"], w["default"]) for w in windows] == [
+        (None, None, None, False),
+        ("enrolment", 28, 35, True),
+    ]
+    team = client_for(clinician)
+    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    team.post(f"/api/participants/{pk}/consent/", consent)
+    ann = client_for(assessor)
+    assert [v["status"] for v in ann.get(f"/api/visits/?study={study.pk}").json()] == [
+        "not_scheduled",
+        "upcoming",
+    ]
+    missed = {"status": "missed", "missed_reason": "away"}
+    refused = ann.post(f"/api/participants/{pk}/visits/{baseline}/", missed)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no_visit_window"
+    # Windows of another study's points are refused, and so is a window closing before it opens.
+    bad = {"windows": [{"point": baseline, "anchor": "enrolment", "opens_day": 9, "closes_day": 2}]}
+    assert (
+        owner.put(f"/api/studies/{study.pk}/visit-windows/", bad, format="json").status_code == 400
+    )
+    other = make_study(owners=[researcher])
+    foreign = {"windows": [{"point": baseline, "anchor": "allocation", "opens_day": 0,
+                            "closes_day": 2}]}  # fmt: skip
+    answer = owner.put(f"/api/studies/{other.pk}/visit-windows/", foreign, format="json")
+    assert answer.status_code == 400 and "windows" in answer.json()["error"]["details"]
+    assert ann.get(f"/api/visits/?study={other.pk}").json() == []
+
+
+def test_only_assessors_are_placed_and_only_by_the_owners(
+    trial, assessor, clinician, researcher, client_for
+):
+    study, *_ = trial
+    path = f"/api/studies/{study.pk}/assessors/"
+    refused = client_for(researcher).put(path, {"assessors": [clinician.pk]}, format="json")
+    assert refused.status_code == 400 and "assessors" in refused.json()["error"]["details"]
+    assert client_for(clinician).put(path, {"assessors": []}, format="json").status_code == 403
+    assert [a["id"] for a in client_for(researcher).get(path).json()] == [assessor.pk]
+
+
+def test_recorded_points_stay_as_declared(trial, assessor, researcher, client_for):
+    study, pk, (baseline, _) = trial
+    held = {"status": "done", "held_on": timezone.localdate().isoformat(), "measures": {"moca": 1}}
+    client_for(assessor).post(f"/api/participants/{pk}/visits/{baseline}/", held, format="json")
+    answer = client_for(researcher).patch(
+        f"/api/studies/{study.pk}/", {"assessment_points": POINTS[:1]}, format="json"
+    )
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "points_in_use"
