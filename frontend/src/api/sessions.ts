@@ -1,4 +1,4 @@
-// The sessions feature's calls: a session, its games and their play links, its analysis, a
+// The calls about sessions: a session, its games and their play links, its analysis, a
 // finished game's review, and the metric catalogue the results are labelled from.
 
 import { answer, answerAs, typedApi } from "./client";
