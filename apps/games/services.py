@@ -452,6 +452,17 @@ def game_settle(*, game_id: int) -> bool:
         return bool(run.pending_events)
 
 
+def game_next_change(*, game_id: int) -> datetime | None:
+    """When the game next changes with no one acting (None: it waits for a person, or is not
+    in play): read, nothing written."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return None
+    run = GameRun(game, clocks.now())
+    run.catch_up()
+    return run.next_change()
+
+
 def games_to_settle(*, older_than_seconds: float = 1.0, limit: int = 500) -> list[int]:
     """Active games whose turn started a while ago, or that are in an examination: the ones the
     settling job looks at."""

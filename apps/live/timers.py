@@ -6,8 +6,10 @@ Every socket of a game tells the process's :data:`timers` when the game next cha
 change it was handed, or the view it read at connect); the process keeps the earliest time a
 game and sleeps until then. When it wakes, it claims that moment in the cache (shared by every
 live process: only the first claim is taken) and writes what is due (``game_settle``); the
-change then reaches every socket through the channel layer. A game whose sockets all left has
-no timer: the beat job (``games.settle``) writes for games nobody watches.
+change then reaches every socket through the channel layer. A wake that finds nothing due (a
+person acted first: the hand they were shown ended early, their move came) writes nothing and so
+brings no next time: it asks the game for its next change and sleeps again. A game whose sockets
+all left has no timer: the beat job (``games.settle``) writes for games nobody watches.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ log = logging.getLogger(__name__)
 LATER = 0.05  # seconds after a due time the timer wakes (the due time itself is inclusive)
 
 
-def _settle_once(game_id: int, at: datetime) -> None:
-    """Write what is due at ``at``, unless another process claimed that moment first."""
-    if cache.add(f"settle:{game_id}:{at.isoformat()}", 1, timeout=300):
-        services.game_settle(game_id=game_id)
+def _settle_once(game_id: int, at: datetime) -> datetime | None:
+    """Write what is due at ``at``, unless another process claimed that moment first. When
+    nothing was written (no change will be pushed to bring the next time), the game's next
+    change."""
+    if cache.add(f"settle:{game_id}:{at.isoformat()}", 1, timeout=300) and services.game_settle(
+        game_id=game_id
+    ):
+        return None
+    return services.game_next_change(game_id=game_id)
 
 
 class Timers:
@@ -68,9 +75,12 @@ class Timers:
         if self.pending.get(game_id, (None,))[0] == at:
             del self.pending[game_id]
         try:
-            await on_database(_settle_once)(game_id, at)
+            later = await on_database(_settle_once)(game_id, at)
         except Exception:
             log.warning("could not settle game %s due at %s", game_id, at, exc_info=True)
+            return
+        if later is not None and later > at:
+            self.schedule(game_id, later)
 
 
 timers = Timers()

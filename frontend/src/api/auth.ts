@@ -1,4 +1,4 @@
-// The auth feature's calls: who is signed in, signing in and out, and the second factor.
+// The calls about auth: who is signed in, signing in and out, and the second factor.
 
 import type { Language } from "../i18n/languages";
 import { answer, typedApi } from "./client";

@@ -1,4 +1,4 @@
-// The exports feature's calls: start a study's export, follow one, and the study's export log.
+// The calls about exports: start a study's export, follow one, and the study's export log.
 
 import { answer, typedApi } from "./client";
 import type { components } from "./schema";

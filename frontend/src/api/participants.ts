@@ -1,4 +1,4 @@
-// The participants feature's calls: the list and one participant, their summary and metric
+// The calls about participants: the list and one participant, their summary and metric
 // series, consent, the weekly plan, enrolment, notes, sessions and the printable report.
 
 import { answer, answerAs, typedApi } from "./client";

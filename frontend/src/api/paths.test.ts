@@ -1,4 +1,4 @@
-// The API's paths are written in each feature's api.ts only: a component that needs the server
+// The API's paths are written in api/ only: a component that needs the server
 // calls a function from there, so the typed client checks every path it uses.
 
 const components = import.meta.glob<string>(["../**/*.tsx", "!../**/*.test.tsx"], {

@@ -1,4 +1,4 @@
-// The play feature's calls: a seat's view and the moves sent from it, by single-game link on a
+// The calls about play: a seat's view and the moves sent from it, by single-game link on a
 // participant device, or by game id on a staff device handed over.
 
 import { answerAs, typedApi } from "./client";

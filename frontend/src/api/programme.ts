@@ -1,4 +1,4 @@
-// The programme feature's calls: a participant's dose ledger, the reason for a missed week,
+// The calls about programme: a participant's dose ledger, the reason for a missed week,
 // the participant's progress link, the study's prescription, and the participant's own page.
 
 import { answer, typedApi } from "./client";

@@ -1,9 +1,9 @@
-// The sessions feature's calls: a session, its games and their play links, its analysis, a
+// The calls about sessions: a session, its games and their play links, its analysis, a
 // finished game's review, and the metric catalogue the results are labelled from.
 
 import { answer, answerAs, typedApi } from "./client";
 import type { CatalogueEntry, SessionAnalysis } from "./types";
-import type { GameReview } from "../features/sessions/Replay";
+import type { GameReview } from "../game/review";
 
 type Id = number | string;
 

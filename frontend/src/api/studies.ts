@@ -1,4 +1,4 @@
-// The studies feature's calls: studies, their protocols, the sessions and participants a study
+// The calls about studies: studies, their protocols, the sessions and participants a study
 // holds, its clinical team and its cohort.
 
 import { answer, answerAs, typedApi } from "./client";

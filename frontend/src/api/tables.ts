@@ -1,4 +1,4 @@
-// Every request of the tables feature: open a table, read it, issue new links, a device's join,
+// Every request about tables: open a table, read it, issue new links, a device's join,
 // and the spectator's view.
 
 import { answer, api, apiFetch, rows, typedApi } from "./client";

@@ -1,4 +1,4 @@
-// Bodies and a fake server for the tables feature's tests.
+// Bodies and a fake server for the tests of the tables and the waiting room.
 
 import { vi } from "vitest";
 import { ApiError } from "../api/client";

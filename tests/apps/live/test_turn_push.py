@@ -4,11 +4,16 @@ person."""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import timedelta
+
 import pytest
 
 from apps.common import clock
 from apps.games import links, services
 from apps.games.models import EventKind, GameEvent
+from apps.live.database import on_database
+from apps.live.timers import timers
 from tests.apps.games.tables import game_of, token_of
 from tests.apps.live.sockets import Seat
 from tests.apps.live.test_sockets import link_path, new_game, run
@@ -100,3 +105,33 @@ def test_connecting_returns_a_seat_taken_over(clinician, manual_clock):
     assert view["seats"][0]["state"] == "person"
     back = GameEvent.objects.get(game=game, kind=EventKind.SEAT_RETURN)
     assert (back.seat, back.payload["reason"]) == (0, "reconnected")
+
+
+def test_a_wake_that_finds_nothing_due_sleeps_again_until_the_next_change(clinician):
+    # The timer was set for a moment that turned out to bring nothing (a person acted first:
+    # the hand they studied ended early); the change due later is still written, unasked.
+    game = new_game(clinician, game="mendikot", trump_rule="turn_up", opponent_pace_seconds=PACE)
+    view = services.game_view(game_id=game.pk)
+    if 0 in view["state"]["to_act"]:
+        card = {"type": "play", "card": view["state"]["legal"][0]}
+        services.game_act(game_id=game.pk, link=None, action=card, request=services.ClientFacts())
+    before = GameEvent.objects.filter(game=game).count()
+    due = services.game_next_change(game_id=game.pk)
+    assert due is not None
+
+    async def scenario():
+        timers.watch(game.pk)
+        try:
+            timers.schedule(game.pk, clock.now() + timedelta(seconds=0.01))
+            timers.schedule(game.pk, due)  # an earlier wake is set: this one waits for it
+            for _ in range(50):
+                await asyncio.sleep(0.1)
+                if await on_database(GameEvent.objects.filter(game=game).count)() > before:
+                    return True
+            return False
+        finally:
+            timers.unwatch(game.pk)
+
+    assert run(scenario), "the opponent's move due later was written by the timer"
+    played = GameEvent.objects.filter(game=game, seq__gte=before, kind=EventKind.PLAY).first()
+    assert played is not None and played.server_time == due

@@ -1,7 +1,7 @@
 import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
 import type { MetricSummary } from "../../api/types";
-import { CHART_METRICS, IntervalReading } from "./ParticipantPage";
+import { CHART_METRICS, IntervalReading } from "./MetricPanel";
 import { metricFixture } from "./metricFixture";
 
 const fidelity: MetricSummary = metricFixture({

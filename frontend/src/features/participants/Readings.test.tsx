@@ -1,6 +1,6 @@
 import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
-import { chartRows, LatestValue, testId } from "./ParticipantPage";
+import { chartRows, LatestValue, testId } from "./MetricPanel";
 import { metricFixture } from "./metricFixture";
 
 describe("a measure's readings on the participant page", () => {

@@ -1,6 +1,6 @@
 import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
-import { axisTick } from "./ParticipantPage";
+import { axisTick } from "./MetricPanel";
 import { FlagList, changeFlags, missedLastWeek, participantFlags } from "./glance";
 import { metricFixture } from "./metricFixture";
 

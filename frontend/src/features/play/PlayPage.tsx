@@ -90,9 +90,10 @@ export function GameScreen({
     setNews({ version: view.version, lines: describeRecent(view, name) });
   }
 
-  // A table cancelled before it began was seen waiting on this device.
-  const [sawWaiting, setSawWaiting] = useState(false);
-  if (view?.status === "waiting" && !sawWaiting) setSawWaiting(true);
+  // A table cancelled before it began was last seen waiting on this device (one ended in play
+  // was last seen in play).
+  const [lastOpen, setLastOpen] = useState<string | null>(null);
+  if (view && view.status !== "abandoned" && view.status !== lastOpen) setLastOpen(view.status);
 
   useEffect(() => {
     document.title = view
@@ -149,7 +150,7 @@ export function GameScreen({
           // back" beside it.
           <PracticeDone onBack={staffGameId && !locked ? () => window.history.back() : undefined} />
         ) : view.status === "abandoned" ? (
-          <ClosedScreen view={view} cancelled={sawWaiting} />
+          <ClosedScreen view={view} cancelled={lastOpen === "waiting"} />
         ) : (
           <>
             {practice && <PracticeBanner />}

@@ -179,4 +179,20 @@ describe("a person at a table", () => {
     ).toBeVisible();
     expect(screen.queryByTestId("hand")).not.toBeInTheDocument();
   });
+
+  it("says the clinician ended a game it saw in play, though it once saw the waiting room", async () => {
+    const views: SeatView[] = [atTable({}, { status: "waiting", version: 2 })];
+    screenWith(fixed(views));
+    await screen.findByTestId("waiting-room");
+    views.push(atTable({ to_act: [1] }, { version: 30 }));
+    await screen.findByTestId("turn-line", {}, { timeout: 4000 });
+    views.push(atTable({}, { status: "abandoned", version: 40 }));
+    expect(
+      await screen.findByRole(
+        "heading",
+        { name: "The clinician ended this game" },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+  }, 10_000);
 });

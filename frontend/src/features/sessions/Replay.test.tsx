@@ -1,7 +1,7 @@
 import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
 import { GameReplay, cardName } from "./Replay";
-import type { GameReview } from "./Replay";
+import type { GameReview } from "../../game/review";
 
 const trick = (a: string, b: string, leader: number, winner: number) => ({
   cards: [a, b],

@@ -1,0 +1,120 @@
+// The participant's consent (recorded with its date and form version) and their own weekly plan.
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { clinicToday } from "../../ui/dates";
+import type { FormEvent } from "react";
+import type { Participant } from "../../api/types";
+import { errorText, formatDate } from "../../ui/widgets";
+import { recordConsent, setWeeklyPlan } from "../../api/participants";
+
+/** The participant's weekly plan: their own, or the study's newest protocol's until one is set. */
+export function WeeklyPlan({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
+  const [reason, setReason] = useState("");
+  const save = useMutation({
+    mutationFn: () => setWeeklyPlan(p.id, value === "" ? null : Number(value), reason),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <form
+      className="plan-form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor="plan">Sessions a week planned</label>
+      <input
+        id="plan"
+        type="number"
+        min={1}
+        max={14}
+        value={value}
+        placeholder={p.sessions_per_week === null ? String(p.sessions_per_week_planned ?? "") : ""}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <span className="muted">
+        {p.sessions_per_week === null
+          ? " the study's protocol plan applies until one is set"
+          : " this participant's own plan"}
+      </span>
+      <label htmlFor="plan-reason">Reason for the change</label>
+      <input id="plan-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
+      {save.error && (
+        <p className="form-error" role="alert">
+          {errorText(save.error)}
+        </p>
+      )}
+      <button type="submit" className="btn secondary" disabled={save.isPending}>
+        Save the plan
+      </button>
+    </form>
+  );
+}
+
+export function ConsentPanel({ participant: p }: { participant: Participant }) {
+  const client = useQueryClient();
+  const [date, setDate] = useState(() => clinicToday());
+  const [version, setVersion] = useState("");
+  const consent = useMutation({
+    mutationFn: () => recordConsent(p.id, date, version),
+    onSuccess: (data) => {
+      client.setQueryData(["participant", String(p.id)], data);
+      void client.invalidateQueries({ queryKey: ["participants"] });
+    },
+  });
+  return (
+    <div className="card-panel" data-testid="consent-panel">
+      <h2>Consent</h2>
+      {p.consent_withdrawn_at ? (
+        <p>
+          <span className="badge warn">withdrawn</span> on {formatDate(p.consent_withdrawn_at)}. No
+          new sessions.
+        </p>
+      ) : p.has_consent ? (
+        <p data-testid="consent-status">
+          Consent recorded on {formatDate(p.consent_date)} (form {p.consent_form_version}).
+        </p>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            consent.mutate();
+          }}
+        >
+          <p className="muted">
+            No consent recorded yet. Record the signed form to start sessions.
+          </p>
+          <label htmlFor="consent-date">Date signed</label>
+          <input
+            id="consent-date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
+          <label htmlFor="consent-version">Consent form version</label>
+          <input
+            id="consent-version"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            required
+          />
+          {consent.error && (
+            <p className="form-error" role="alert">
+              {errorText(consent.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={consent.isPending}>
+            Record consent
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
