@@ -166,8 +166,9 @@ def face_down_hidden(effect_lists: list[list[SeenEvent]], view: View) -> list[li
         if not tricks <= shown:
             break
         cut = index
+    now = (view.get("round"), view.get("deal"))
     caught_up: list[list[CaughtUpEvent]] = [
-        [*effects] if index >= cut else [_without_cards(e) for e in effects]
+        [*effects] if index >= cut else [_without_cards(e, now) for e in effects]
         for index, effects in enumerate(effect_lists)
     ]
     return caught_up
@@ -182,11 +183,15 @@ def _without_cut(effect: SeenEvent) -> SeenEvent:
     return started
 
 
-def _without_cards(effect: SeenEvent) -> CaughtUpEvent:
+def _without_cards(effect: SeenEvent, now: tuple[object, object]) -> CaughtUpEvent:
     if effect["type"] == "card_played" or effect["type"] == "trick_won":
         fields: Mapping[str, object] = effect
         face_down = {k: v for k, v in fields.items() if k not in ("card", "cards")}
         return cast(FaceDownCardPlayed | FaceDownTrickWon, face_down)  # its keys but the cards
+    if effect["type"] == "deal_started" and (effect["round"], effect["deal"]) != now:
+        # An earlier deal's Pritticut is buried and dealt again in the New Deal: it may lie in
+        # a face-down trick now, and the view no longer shows it.
+        return {**effect, "pritticut": None}
     return effect
 
 
