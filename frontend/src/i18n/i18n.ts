@@ -22,15 +22,24 @@ export function startLanguage(): Language {
   return browserLanguage();
 }
 
+// Every catalogue of every language, each a chunk loaded when its language is first spoken.
+const CATALOGUES = import.meta.glob<{ messages: Messages }>("../locales/*/*.po");
+
+/** A language's messages: its catalogues (one for the shared parts, one a feature) merged. */
+async function catalogue(language: Language): Promise<Messages> {
+  const parts = Object.entries(CATALOGUES)
+    .filter(([file]) => file.startsWith(`../locales/${language}/`))
+    .map(([, load]) => load());
+  return Object.assign({}, ...(await Promise.all(parts)).map((part) => part.messages)) as Messages;
+}
+
 let wanted: Language | undefined;
 
 /** Speak `language` from now on: its catalogue, the page's lang and dir, remembered here. */
 export async function activate(language: Language): Promise<void> {
   wanted = language;
   if (i18n.locale !== language) {
-    const { messages } = (await import(`../locales/${language}/messages.po`)) as {
-      messages: Messages;
-    };
+    const messages = await catalogue(language);
     // A later choice that finished first wins.
     if (wanted !== language) return;
     i18n.loadAndActivate({ locale: language, messages });

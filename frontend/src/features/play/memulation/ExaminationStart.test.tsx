@@ -53,7 +53,7 @@ describe("the examination's start", () => {
     };
     screenWith(transport);
     const start = await screen.findByRole("button", { name: "Start" });
-    expect(screen.getByText(/you will see hand A for 20 seconds/)).toBeInTheDocument();
+    expect(await screen.findByText(/you will see hand A for 20 seconds/)).toBeInTheDocument();
     expect(screen.queryByTestId("countdown")).not.toBeInTheDocument();
     expect(screen.queryByTestId("exam-hand")).not.toBeInTheDocument();
     expect(start).toHaveFocus();
