@@ -37,13 +37,32 @@ const zones = [
   },
 ];
 
-// The code whose every visible string is in the catalogues (grows feature by feature).
-const LOCALIZED = [
-  "src/App.tsx",
-  "src/main.tsx",
-  "src/i18n/**",
-  "src/features/account/LanguageSetting.tsx",
-  "src/features/play/seatLanguage.ts",
+// Code not yet swept into the catalogues: every other file's visible strings are messages. Each
+// line goes when its folder is swept; the list ends empty.
+const NOT_YET_LOCALIZED = [
+  "src/features/play/*.{ts,tsx}",
+  "src/features/play/memulation/**",
+  "src/features/play/mendikot/**",
+  "src/features/play/probes/**",
+
+  "src/features/play/rules/**",
+  "src/features/play/table/**",
+  "src/features/play/device/**",
+  "src/features/play/waiting/**",
+  "src/game/**",
+  "src/ui/**",
+  "src/auth/**",
+
+  "src/features/participants/**",
+  "src/features/studies/**",
+  "src/features/programme/**",
+
+  "src/features/sessions/**",
+  "src/features/tables/**",
+  "src/features/exports/**",
+  "src/features/account/**",
+  "src/features/audit/**",
+  "src/api/**",
 ];
 
 const UNLOCALIZED_OK = {
@@ -138,9 +157,9 @@ export default tseslint.config(
   },
   {
     // A string a person reads is a message (<Trans>, t`...`, msg`...`); what stays is code: class
-    // names, test ids, keys, codes the server sends, URLs. Checked in the features swept so far.
-    files: LOCALIZED,
-    ignores: ["**/*.test.{ts,tsx}"],
+    // names, test ids, keys, codes the server sends, URLs.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "src/test/**", "src/api/schema.ts", ...NOT_YET_LOCALIZED],
     rules: { "lingui/no-unlocalized-strings": ["error", UNLOCALIZED_OK] },
   },
   {
