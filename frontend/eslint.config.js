@@ -49,7 +49,6 @@ const NOT_YET_LOCALIZED = [
   "src/features/play/table/**",
   "src/features/play/device/**",
   "src/features/play/waiting/**",
-  "src/game/**",
   "src/ui/**",
   "src/auth/**",
 

@@ -1,3 +1,5 @@
+// Card names are messages: English, the source language (the test render module activates it).
+import "../../test/render";
 import { describe, expect, it } from "vitest";
 import { memulationView, mendikotView } from "../../test/views";
 import { describeRecent, finishedTricks } from "./recent";
