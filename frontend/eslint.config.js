@@ -55,7 +55,6 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/participants/**",
   "src/features/studies/**",
-  "src/features/programme/**",
 
   "src/features/sessions/**",
   "src/features/tables/**",
