@@ -60,7 +60,6 @@ const NOT_YET_LOCALIZED = [
   "src/features/tables/**",
   "src/features/exports/**",
   "src/features/account/**",
-  "src/features/audit/**",
   "src/api/**",
 ];
 
