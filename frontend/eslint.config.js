@@ -54,13 +54,11 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/participants/**",
   "src/features/studies/**",
-  "src/features/programme/**",
 
   "src/features/sessions/**",
   "src/features/tables/**",
   "src/features/exports/**",
   "src/features/account/**",
-  "src/features/audit/**",
   "src/api/**",
 ];
 
