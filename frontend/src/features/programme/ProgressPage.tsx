@@ -2,11 +2,13 @@
 // sessions against the plan and the weeks in a row they kept to it. Plain words, no scores.
 
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { errorText } from "../../ui/widgets";
 import { getProgress } from "../../api/programme";
 
-export function ProgressPage() {
+/** `children`: what App.tsx adds below the progress (the participant's reminders). */
+export function ProgressPage({ children }: { children?: ReactNode }) {
   const { token = "" } = useParams();
   const progress = useQuery({ queryKey: ["progress", token], queryFn: () => getProgress(token) });
   const p = progress.data;
@@ -44,6 +46,7 @@ export function ProgressPage() {
             </p>
           )}
           <p className="muted small">Code {p.code}</p>
+          {children}
         </>
       )}
     </main>
