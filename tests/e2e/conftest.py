@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import datetime
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.signals import request_finished, request_started
 
 from apps.accounts.models import User
 from apps.participants.models import Participant, Protocol, Study
@@ -84,13 +87,47 @@ def chromium(django_db_setup, live_server):
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
 
 
+class _Requests:
+    """The live server's requests in flight, counted through Django's own request signals."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def started(self, **kwargs) -> None:
+        with self.lock:
+            self.count += 1
+
+    def finished(self, **kwargs) -> None:
+        with self.lock:
+            self.count = max(0, self.count - 1)
+
+    def wait_until_none(self, timeout: float = 10.0) -> None:
+        # A closing page's last calls (its "hidden" beacon) reach the server just after the
+        # close: a short grace, then every request answered.
+        time.sleep(0.1)
+        deadline = time.monotonic() + timeout
+        while self.count and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+_IN_FLIGHT = _Requests()
+request_started.connect(_IN_FLIGHT.started, dispatch_uid="e2e-in-flight-started")
+request_finished.connect(_IN_FLIGHT.finished, dispatch_uid="e2e-in-flight-finished")
+
+
 @pytest.fixture
-def browser(chromium, _sync_orm_beside_playwright):
+def browser(chromium, transactional_db, _sync_orm_beside_playwright):
     """The shared Chromium; the contexts a test opens are closed at its end (so no page of
-    one test still polls the server in the next), whether or not the test closed them."""
+    one test still polls the server in the next), whether or not the test closed them.
+
+    It stands on the test database, so its end comes before the database is emptied, and it
+    waits for the server to answer the pages' last requests: a request still writing while the
+    tables are truncated deadlocks the flush."""
     yield chromium
     for context in chromium.contexts:
         context.close()
+    _IN_FLIGHT.wait_until_none()
 
 
 def _new_page(browser, live_server, viewport):

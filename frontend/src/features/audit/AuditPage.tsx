@@ -1,19 +1,37 @@
 // The audit trail for admins (all of it) and researchers (their studies): each change with
 // who, when, the reason given, and the fields it changed (before and after).
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AuditEntry as Entry } from "../../api/types";
 import { listAudit } from "../../api/audit";
+import { formatDate } from "../../ui/dates";
 
-const RECORDS: Record<string, string> = {
-  "": "All records",
-  "participants.participant": "Participants",
-  "participants.protocol": "Protocols",
-  "participants.cliniciannote": "Clinician notes",
-  "participants.study": "Studies",
-  "audit.signature": "Signatures",
-  "accounts.user": "Staff accounts",
+const RECORDS: Record<string, MessageDescriptor> = {
+  "": msg`All records`,
+  "participants.participant": msg`Participants`,
+  "participants.protocol": msg`Protocols`,
+  "participants.cliniciannote": msg`Clinician notes`,
+  "participants.study": msg`Studies`,
+  "audit.signature": msg`Signatures`,
+  "accounts.user": msg`Staff accounts`,
+};
+
+// What was done, by the server's code; a code not named here is shown as it is.
+const ACTIONS: Record<string, MessageDescriptor> = {
+  create: msg`Created`,
+  update: msg`Changed`,
+  delete: msg`Deleted`,
+  login: msg`Signed in`,
+  login_failed: msg`Sign-in failed`,
+  logout: msg`Signed out`,
+  export: msg`Exported`,
+  factor_added: msg`Second factor added`,
+  signed: msg`Signed`,
+  access_reviewed: msg`Access reviewed`,
 };
 
 function shown(value: unknown): string {
@@ -32,6 +50,7 @@ export function changes(entry: Pick<Entry, "before" | "after">) {
 }
 
 export function AuditPage() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [record, setRecord] = useState("");
   const audit = useQuery({
@@ -41,8 +60,12 @@ export function AuditPage() {
   const entries = audit.data?.results ?? [];
   return (
     <section>
-      <h1>Audit trail</h1>
-      <label htmlFor="audit-record">Records</label>{" "}
+      <h1>
+        <Trans>Audit trail</Trans>
+      </h1>
+      <label htmlFor="audit-record">
+        <Trans>Records</Trans>
+      </label>{" "}
       <select
         id="audit-record"
         value={record}
@@ -53,7 +76,7 @@ export function AuditPage() {
       >
         {Object.entries(RECORDS).map(([value, label]) => (
           <option key={value} value={value}>
-            {label}
+            {t(label)}
           </option>
         ))}
       </select>
@@ -61,20 +84,31 @@ export function AuditPage() {
         <table className="data-table">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              <th>Reason</th>
-              <th>Changes</th>
+              <th>
+                <Trans>When</Trans>
+              </th>
+              <th>
+                <Trans>Who</Trans>
+              </th>
+              <th>
+                <Trans>What</Trans>
+              </th>
+              <th>
+                <Trans>Reason</Trans>
+              </th>
+              <th>
+                <Trans>Changes</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {entries.map((e) => (
               <tr key={e.id} data-testid="audit-entry">
-                <td>{new Date(e.at).toLocaleString()}</td>
+                <td>{formatDate(e.at, true)}</td>
                 <td>{e.actor_name || "—"}</td>
                 <td>
-                  {e.action} {e.object_type} {e.object_id}
+                  {e.action in ACTIONS ? t(ACTIONS[e.action]) : e.action} {e.object_type}{" "}
+                  {e.object_id}
                 </td>
                 <td data-testid="audit-reason">{e.reason || "—"}</td>
                 <td>
@@ -98,7 +132,7 @@ export function AuditPage() {
           disabled={page === 1}
           onClick={() => setPage(page - 1)}
         >
-          Newer
+          <Trans>Newer</Trans>
         </button>{" "}
         <button
           type="button"
@@ -106,7 +140,7 @@ export function AuditPage() {
           disabled={!audit.data?.next}
           onClick={() => setPage(page + 1)}
         >
-          Older
+          <Trans>Older</Trans>
         </button>
       </p>
     </section>

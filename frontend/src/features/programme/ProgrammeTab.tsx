@@ -1,10 +1,14 @@
 // A study's programme: the dose its owners prescribe (sessions a week, minutes a session, weeks
 // and booster windows). Every participant's dose ledger counts against it.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
+import { formatList, formatNumber, formatPercent } from "../../i18n/format";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
 import { getFlow, getStudyProgramme, setStudyProgramme } from "../../api/programme";
 import type { Flow, Programme } from "../../api/programme";
@@ -12,13 +16,14 @@ import type { Flow, Programme } from "../../api/programme";
 const EMPTY: Programme = { sessions_per_week: 3, minutes_per_session: 20, weeks: 12, boosters: [] };
 
 export function ProgrammeTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const current = useQuery({
     queryKey: ["programme", id],
     queryFn: () => getStudyProgramme(Number(id)),
   });
   if (current.isLoading) return <Loading />;
-  if (current.error) return <ErrorNote error={current.error} what="The programme" />;
+  if (current.error) return <ErrorNote error={current.error} what={t`The programme`} />;
   return (
     <>
       <ProgrammeForm studyId={Number(id)} start={current.data?.programme ?? EMPTY} />
@@ -27,64 +32,95 @@ export function ProgrammeTab() {
   );
 }
 
-const REASON_WORDS: Record<string, string> = {
-  illness: "illness",
-  away: "away",
-  technical: "technical problem",
-  no_time: "no time",
-  not_wanted: "did not want to train",
-  unreachable: "could not be reached",
-  other: "other",
-  no_reason_recorded: "no reason recorded",
+const REASON_WORDS: Record<string, MessageDescriptor> = {
+  illness: msg`illness`,
+  away: msg`away`,
+  technical: msg`technical problem`,
+  no_time: msg`no time`,
+  not_wanted: msg`did not want to train`,
+  unreachable: msg`could not be reached`,
+  other: msg`other`,
+  no_reason_recorded: msg`no reason recorded`,
 };
 
 /** The CONSORT-style flow: enrolled, allocated, received, lost or withdrawn, analysed. */
 function FlowPanel({ studyId }: { studyId: number }) {
+  const { t, i18n } = useLingui();
   const flow = useQuery({ queryKey: ["flow", studyId], queryFn: () => getFlow(studyId) });
   if (flow.isLoading) return <Loading />;
-  if (!flow.data) return <ErrorNote error={flow.error} what="The study's flow" />;
+  if (!flow.data) return <ErrorNote error={flow.error} what={t`The study's flow`} />;
   const f: Flow = flow.data;
   const n = f.not_allocated;
+  const enrolled = formatNumber(f.enrolled);
+  const notAllocated = formatNumber(f.enrolled - f.allocated);
+  const noConsent = formatNumber(n.no_consent);
+  const withdrew = formatNumber(n.withdrew_before_allocation);
+  const awaiting = formatNumber(n.awaiting_allocation);
+  const allocated = formatNumber(f.allocated);
+  const lostAfter = formatNumber(f.lost_after_weeks);
+  const reasons = (lost: Record<string, number>) =>
+    formatList(
+      Object.entries(lost).map(([reason, count]) => {
+        const words = REASON_WORDS[reason] ? i18n._(REASON_WORDS[reason]) : reason;
+        const times = formatNumber(count);
+        return t`${words}: ${times}`;
+      }),
+      "unit",
+    );
   return (
     <section className="card-panel" aria-labelledby="flow-title" data-testid="flow">
-      <h2 id="flow-title">Flow and adherence</h2>
+      <h2 id="flow-title">
+        <Trans>Flow and adherence</Trans>
+      </h2>
       <p data-testid="flow-enrolled">
-        Enrolled {f.enrolled}; not allocated {f.enrolled - f.allocated} (no consent {n.no_consent},
-        withdrew before allocation {n.withdrew_before_allocation}, awaiting allocation{" "}
-        {n.awaiting_allocation}); allocated {f.allocated}.
+        <Trans>
+          Enrolled {enrolled}; not allocated {notAllocated} (no consent {noConsent}, withdrew before
+          allocation {withdrew}, awaiting allocation {awaiting}); allocated {allocated}.
+        </Trans>
       </p>
       {f.arms.length > 0 && (
         <div className="table-scroll">
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Arm</th>
-                <th scope="col">Allocated</th>
-                <th scope="col">Received training</th>
-                <th scope="col">Withdrew</th>
-                <th scope="col">Lost to follow-up</th>
-                <th scope="col">Analysed</th>
-                <th scope="col">Sessions held / prescribed</th>
+                <th scope="col">
+                  <Trans>Arm</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Allocated</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Received training</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Withdrew</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Lost to follow-up</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Analysed</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Sessions held / prescribed</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {f.arms.map((a) => (
                 <tr key={a.arm} data-testid={`flow-arm-${a.arm}`}>
-                  <th scope="row">{a.arm === "all" ? "all arms" : a.arm}</th>
-                  <td>{a.allocated}</td>
-                  <td>{a.received}</td>
-                  <td>{a.withdrew}</td>
+                  <th scope="row">{a.arm === "all" ? t`all arms` : a.arm}</th>
+                  <td>{formatNumber(a.allocated)}</td>
+                  <td>{formatNumber(a.received)}</td>
+                  <td>{formatNumber(a.withdrew)}</td>
                   <td>
-                    {a.lost}
-                    {a.lost > 0 &&
-                      ` (${Object.entries(a.lost_reasons)
-                        .map(([reason, count]) => `${REASON_WORDS[reason] ?? reason}: ${count}`)
-                        .join(", ")})`}
+                    {formatNumber(a.lost)}
+                    {a.lost > 0 && ` (${reasons(a.lost_reasons)})`}
                   </td>
-                  <td>{a.analysed}</td>
+                  <td>{formatNumber(a.analysed)}</td>
                   <td>
-                    {a.delivered} / {a.prescribed}
-                    {a.adherence !== null && ` (${Math.round(a.adherence * 100)}%)`}
+                    {formatNumber(a.delivered)} / {formatNumber(a.prescribed)}
+                    {a.adherence !== null && ` (${formatPercent(a.adherence)})`}
                   </td>
                 </tr>
               ))}
@@ -93,8 +129,10 @@ function FlowPanel({ studyId }: { studyId: number }) {
         </div>
       )}
       <p className="muted small">
-        Lost to follow-up: still consenting, no session held for {f.lost_after_weeks} weeks.
-        Analysed: still consenting (the participants an export holds).
+        <Trans>
+          Lost to follow-up: still consenting, no session held for {lostAfter} weeks. Analysed:
+          still consenting (the participants an export holds).
+        </Trans>
       </p>
     </section>
   );
@@ -127,14 +165,20 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
         save.mutate();
       }}
     >
-      <h2 id="programme-title">Prescribed dose</h2>
+      <h2 id="programme-title">
+        <Trans>Prescribed dose</Trans>
+      </h2>
       <p className="muted">
-        Weeks count from each participant&apos;s start (allocation, else consent). The dose ledger
-        on each participant&apos;s page counts what was held against this.
+        <Trans>
+          Weeks count from each participant&apos;s start (allocation, else consent). The dose ledger
+          on each participant&apos;s page counts what was held against this.
+        </Trans>
       </p>
       <div className="form-row">
         <div>
-          <label htmlFor="dose-sessions">Sessions a week</label>
+          <label htmlFor="dose-sessions">
+            <Trans>Sessions a week</Trans>
+          </label>
           <input
             id="dose-sessions"
             type="number"
@@ -144,7 +188,9 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
           />
         </div>
         <div>
-          <label htmlFor="dose-minutes">Minutes a session</label>
+          <label htmlFor="dose-minutes">
+            <Trans>Minutes a session</Trans>
+          </label>
           <input
             id="dose-minutes"
             type="number"
@@ -154,7 +200,9 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
           />
         </div>
         <div>
-          <label htmlFor="dose-weeks">Weeks</label>
+          <label htmlFor="dose-weeks">
+            <Trans>Weeks</Trans>
+          </label>
           <input id="dose-weeks" type="number" min={1} max={104} {...number("weeks")} />
         </div>
       </div>
@@ -164,12 +212,14 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
           checked={Boolean(booster)}
           onChange={(e) => setBooster(e.target.checked)}
         />
-        A booster window after the programme
+        <Trans>A booster window after the programme</Trans>
       </label>
       {booster && (
         <div className="form-row">
           <div>
-            <label htmlFor="booster-start">Booster from week</label>
+            <label htmlFor="booster-start">
+              <Trans>Booster from week</Trans>
+            </label>
             <input
               id="booster-start"
               type="number"
@@ -184,7 +234,9 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
             />
           </div>
           <div>
-            <label htmlFor="booster-weeks">Booster weeks</label>
+            <label htmlFor="booster-weeks">
+              <Trans>Booster weeks</Trans>
+            </label>
             <input
               id="booster-weeks"
               type="number"
@@ -197,7 +249,9 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
             />
           </div>
           <div>
-            <label htmlFor="booster-sessions">Booster sessions a week</label>
+            <label htmlFor="booster-sessions">
+              <Trans>Booster sessions a week</Trans>
+            </label>
             <input
               id="booster-sessions"
               type="number"
@@ -221,11 +275,11 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
       )}
       {save.isSuccess && (
         <p role="status" data-testid="programme-saved">
-          Saved.
+          <Trans>Saved.</Trans>
         </p>
       )}
       <button type="submit" className="btn primary" disabled={save.isPending}>
-        Save the prescription
+        <Trans>Save the prescription</Trans>
       </button>
     </form>
   );
