@@ -56,7 +56,6 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/sessions/**",
   "src/features/tables/**",
-  "src/features/exports/**",
   "src/features/account/**",
   "src/api/**",
 ];
