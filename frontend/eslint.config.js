@@ -44,7 +44,6 @@ const NOT_YET_LOCALIZED = [
   "src/features/play/probes/**",
 
   "src/features/play/rules/**",
-  "src/features/play/table/**",
   "src/features/play/device/**",
   "src/features/play/waiting/**",
   "src/ui/**",
