@@ -57,7 +57,6 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/sessions/**",
   "src/features/tables/**",
-  "src/features/account/**",
   "src/api/**",
 ];
 
