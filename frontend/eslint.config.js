@@ -53,7 +53,6 @@ const NOT_YET_LOCALIZED = [
   "src/ui/**",
   "src/auth/**",
 
-  "src/features/participants/**",
   "src/features/studies/**",
 
   "src/features/sessions/**",
