@@ -1,21 +1,40 @@
 // Research exports: choose formats and filters, follow the job's progress, download, and the log.
 
-import { SignPanel } from "../../ui/SignReport";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import { rows } from "../../api/client";
 import type { ExportJob } from "../../api/types";
+import { formatList, formatNumber, formatPercent } from "../../i18n/format";
+import { SignPanel } from "../../ui/SignReport";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { getExport, listExports, startExport } from "../../api/exports";
 import type { ExportOrder } from "../../api/exports";
 
-export const FORMATS: [Format, string][] = [
-  ["csv", "CSV tables"],
-  ["parquet", "Parquet"],
-  ["bids", "BIDS-style events"],
+export const FORMATS: [Format, MessageDescriptor][] = [
+  ["csv", msg`CSV tables`],
+  ["parquet", msg`Parquet`],
+  ["bids", msg`BIDS-style events`],
 ];
+
+// An export's status and its filters, by the server's codes; an unknown code is shown as it is.
+const STATUSES: Record<string, MessageDescriptor> = {
+  queued: msg`Queued`,
+  running: msg`Working`,
+  ready: msg`Ready`,
+  failed: msg`Failed`,
+  expired: msg`Expired`,
+};
+const FILTERS: Record<string, MessageDescriptor> = {
+  group: msg`Group`,
+  game: msg`Game`,
+  date_from: msg`Sessions from`,
+  date_to: msg`Sessions until`,
+};
 
 type Format = ExportOrder["formats"][number];
 
@@ -38,6 +57,7 @@ export function exportPercent(job: ExportState | undefined): number {
 }
 
 export function ExportsTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const client = useQueryClient();
   const [formats, setFormats] = useState<Format[]>(["csv"]);
@@ -80,6 +100,7 @@ export function ExportsTab() {
     retry: false,
   });
   const current = job.data;
+  const jobNumber = current?.id;
   const percent = exportPercent(current);
 
   return (
@@ -92,9 +113,13 @@ export function ExportsTab() {
           start.mutate();
         }}
       >
-        <h2 id="export-title">New export</h2>
+        <h2 id="export-title">
+          <Trans>New export</Trans>
+        </h2>
         <fieldset>
-          <legend>Formats</legend>
+          <legend>
+            <Trans>Formats</Trans>
+          </legend>
           {FORMATS.map(([value, label]) => (
             <label key={value} className="check-inline">
               <input
@@ -108,27 +133,35 @@ export function ExportsTab() {
                   )
                 }
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>Filters (optional)</legend>
+          <legend>
+            <Trans>Filters (optional)</Trans>
+          </legend>
           <div className="form-row">
             <div>
-              <label htmlFor="ex-group">Group</label>
+              <label htmlFor="ex-group">
+                <Trans>Group</Trans>
+              </label>
               <input id="ex-group" value={group} onChange={(e) => setGroup(e.target.value)} />
             </div>
             <div>
-              <label htmlFor="ex-game">Game</label>
+              <label htmlFor="ex-game">
+                <Trans>Game</Trans>
+              </label>
               <select id="ex-game" value={game} onChange={(e) => setGame(e.target.value)}>
-                <option value="">both</option>
-                <option value="memulation">Memulation</option>
-                <option value="mendikot">Mendikot</option>
+                <option value="">{t`both`}</option>
+                <option value="memulation">{GAMES.memulation}</option>
+                <option value="mendikot">{GAMES.mendikot}</option>
               </select>
             </div>
             <div>
-              <label htmlFor="ex-from">Sessions from</label>
+              <label htmlFor="ex-from">
+                <Trans>Sessions from</Trans>
+              </label>
               <input
                 id="ex-from"
                 type="date"
@@ -137,7 +170,9 @@ export function ExportsTab() {
               />
             </div>
             <div>
-              <label htmlFor="ex-to">Sessions until</label>
+              <label htmlFor="ex-to">
+                <Trans>Sessions until</Trans>
+              </label>
               <input id="ex-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
             </div>
           </div>
@@ -149,8 +184,10 @@ export function ExportsTab() {
             checked={shiftDates}
             onChange={(e) => setShiftDates(e.target.checked)}
           />
-          Shift each participant&apos;s times by their own days and part of a day (recommended for
-          sharing: no real time of day is exported; intervals are kept)
+          <Trans>
+            Shift each participant’s times by their own days and part of a day (recommended for
+            sharing: no real time of day is exported; intervals are kept)
+          </Trans>
         </label>
         {start.error && (
           <p className="form-error" role="alert">
@@ -163,7 +200,7 @@ export function ExportsTab() {
           disabled={formats.length === 0 || start.isPending}
           data-testid="start-export"
         >
-          Start export
+          <Trans>Start export</Trans>
         </button>
       </form>
 
@@ -173,11 +210,11 @@ export function ExportsTab() {
           data-testid="export-job"
           data-status={current.status}
         >
-          <h2>Export {current.id}</h2>
+          <h2>{t`Export ${jobNumber}`}</h2>
           <div
             className="progress"
             role="progressbar"
-            aria-label="Export progress"
+            aria-label={t`Export progress`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(percent)}
@@ -185,12 +222,9 @@ export function ExportsTab() {
             <div className="progress-fill" style={{ width: `${percent}%` }} />
           </div>
           <p>
-            {FAILED.has(current.status)
-              ? `The export failed${current.error ? `: ${current.error}` : "."}`
-              : DONE.has(current.status)
-                ? "Ready."
-                : `Working… ${Math.round(percent)}%`}
-            {current.progress?.rows_done !== undefined && ` (${current.progress.rows_done} rows)`}
+            {progressText(current, percent)}
+            {current.progress?.rows_done !== undefined &&
+              ` (${rowsText(current.progress.rows_done)})`}
           </p>
           {current.k_anonymity && <KAnonymityNote report={current.k_anonymity} />}
           {current.download_url && DONE.has(current.status) && (
@@ -201,7 +235,7 @@ export function ExportsTab() {
                 download
                 data-testid="download"
               >
-                Download
+                <Trans>Download</Trans>
               </a>
               <SignPanel signed={{ export: current.id }} />
             </>
@@ -209,21 +243,37 @@ export function ExportsTab() {
         </div>
       )}
 
-      <h2>Export log</h2>
+      <h2>
+        <Trans>Export log</Trans>
+      </h2>
       {log.isLoading && <Loading />}
-      <ErrorNote error={log.error} what="The export log" />
+      <ErrorNote error={log.error} what={t`The export log`} />
       {log.data && (
         <div className="table-wrap">
           <table className="data-table" data-testid="export-log">
             <thead>
               <tr>
-                <th scope="col">Export</th>
-                <th scope="col">Started</th>
-                <th scope="col">By</th>
-                <th scope="col">Formats</th>
-                <th scope="col">Filters</th>
-                <th scope="col">Status</th>
-                <th scope="col">File</th>
+                <th scope="col">
+                  <Trans>Export</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Started</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>By</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Formats</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Filters</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>File</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -231,20 +281,20 @@ export function ExportsTab() {
                 <tr key={j.id}>
                   <th scope="row">{j.id}</th>
                   <td>{formatDate(j.created_at, true)}</td>
-                  <td>{j.requested_by ?? "command line"}</td>
-                  <td>{(j.formats ?? []).join(", ")}</td>
+                  <td>{j.requested_by ?? t`command line`}</td>
+                  <td>{formatList(j.formats ?? [])}</td>
                   <td className="small">
                     {j.filters && Object.keys(j.filters).length
                       ? Object.entries(j.filters)
-                          .map(([k, v]) => `${k}: ${String(v)}`)
+                          .map(([k, v]) => `${k in FILTERS ? t(FILTERS[k]) : k}: ${String(v)}`)
                           .join("; ")
-                      : "none"}
+                      : t`none`}
                   </td>
-                  <td>{j.status}</td>
+                  <td>{j.status in STATUSES ? t(STATUSES[j.status]) : j.status}</td>
                   <td>
                     {j.download_url && DONE.has(j.status) ? (
                       <a href={j.download_url} download>
-                        Download
+                        <Trans>Download</Trans>
                       </a>
                     ) : (
                       "–"
@@ -260,10 +310,38 @@ export function ExportsTab() {
   );
 }
 
+// The games' own names, the same in every language.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- names, not sentences
+const GAMES = { memulation: "Memulation", mendikot: "Mendikot" } as const;
+
+/** Where the export stands, in a sentence (the server's error comes in the reader's language). */
+function progressText(job: ExportState, percent: number): string {
+  if (FAILED.has(job.status)) {
+    const error = job.error;
+    return error ? t`The export failed: ${error}` : t`The export failed.`;
+  }
+  if (DONE.has(job.status)) return t`Ready.`;
+  const done = formatPercent(Math.round(percent) / 100);
+  return t`Working… ${done}`;
+}
+
+function rowsText(count: number): string {
+  const rows = formatNumber(count);
+  return plural(count, { one: `${rows} row`, other: `${rows} rows` });
+}
+
 type KAnonymity = NonNullable<ExportJob["k_anonymity"]>;
 
 /** What the export's quasi-identifiers reveal, shown before the download link. */
 function KAnonymityNote({ report }: { report: KAnonymity }) {
+  const { t } = useLingui();
+  const { k, participants, k_min: kMin } = report;
+  const identifiers = formatList(report.quasi_identifiers);
+  const shared = plural(participants, {
+    one: `k-anonymity ${k}: the rarest combination of ${identifiers} is shared by ${k} of the # participant exported`,
+    other: `k-anonymity ${k}: the rarest combination of ${identifiers} is shared by ${k} of the # participants exported`,
+  });
+  const none = t`none`;
   return (
     <div
       className={report.meets_k_min ? "note" : "note warn"}
@@ -271,20 +349,27 @@ function KAnonymityNote({ report }: { report: KAnonymity }) {
       role={report.meets_k_min ? undefined : "alert"}
     >
       <p>
-        k-anonymity {report.k}: the rarest combination of {report.quasi_identifiers.join(", ")} is
-        shared by {report.k} of the {report.participants} participants exported
-        {report.meets_k_min ? "." : ` (fewer than ${report.k_min}: they could be singled out).`}
+        {report.meets_k_min
+          ? t`${shared}.`
+          : t`${shared} (fewer than ${kMin}: they could be singled out).`}
       </p>
       {report.below_k_min.length > 0 && (
         <ul className="small">
           {report.below_k_min.map((c) => (
-            <li key={`${c.age_band}|${c.group}|${c.arm}|${c.stratum}`}>
-              age band {c.age_band}, group {c.group ?? "none"}, arm {c.arm ?? "none"}, stratum{" "}
-              {c.stratum ?? "none"}: {c.participants}
-            </li>
+            <li key={`${c.age_band}|${c.group}|${c.arm}|${c.stratum}`}>{combination(c, none)}</li>
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+type Combination = KAnonymity["below_k_min"][number];
+
+function combination(c: Combination, none: string): string {
+  const { age_band: ageBand, participants: count } = c;
+  const group = c.group ?? none;
+  const arm = c.arm ?? none;
+  const stratum = c.stratum ?? none;
+  return t`age band ${ageBand}, group ${group}, arm ${arm}, stratum ${stratum}: ${count}`;
 }

@@ -2,6 +2,7 @@
 // device handed over to the participant.
 
 import { useEffect, useMemo, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
 import {
   PracticeBanner,
@@ -32,6 +33,11 @@ import { personAt } from "../../game/seats";
 import { useSeatLanguage } from "./seatLanguage";
 import { LanguagePicker } from "../../i18n/LanguagePicker";
 import type { Language } from "../../i18n/languages";
+
+// The games' and the lab's own names, the same in every language.
+const LAB_NAME = "Memulation Lab";
+const MEMULATION = "Memulation";
+const MENDIKOT = "Mendikot";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
@@ -68,6 +74,7 @@ export function GameScreen({
 }) {
   const game = useGame(transport);
   const { view } = game;
+  const { t } = useLingui();
 
   const locked = !!useParticipantMode();
   const [, setRulesRead] = useState(0);
@@ -86,7 +93,7 @@ export function GameScreen({
     const name =
       view.game_type === "mendikot"
         ? (seat: number) => seatName(seat, view.seat)
-        : (seat: number) => personAt(view, seat) ?? "Your opponent";
+        : (seat: number) => personAt(view, seat) ?? t`Your opponent`;
     setNews({ version: view.version, lines: describeRecent(view, name) });
   }
 
@@ -95,41 +102,42 @@ export function GameScreen({
   const [lastOpen, setLastOpen] = useState<string | null>(null);
   if (view && view.status !== "abandoned" && view.status !== lastOpen) setLastOpen(view.status);
 
+  const gameName = view ? (view.game_type === "mendikot" ? MENDIKOT : MEMULATION) : null;
   useEffect(() => {
-    document.title = view
-      ? `${view.game_type === "mendikot" ? "Mendikot" : "Memulation"} · Memulation Lab`
-      : "Memulation Lab";
-  }, [view]);
+    document.title = gameName ? `${gameName} · ${LAB_NAME}` : LAB_NAME;
+  }, [gameName]);
 
   return (
     <div className="play-page">
       <a href="#table" className="skip-link">
-        Skip to the table
+        <Trans>Skip to the table</Trans>
       </a>
-      <PlayHeader
-        title={
-          view ? (view.game_type === "mendikot" ? "Mendikot" : "Memulation") : "Memulation Lab"
-        }
-        staffGameId={staffGameId}
-        onLanguage={onLanguage}
-      />
+      <PlayHeader title={gameName ?? LAB_NAME} staffGameId={staffGameId} onLanguage={onLanguage} />
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
-          <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as
-          the connection is back. Please wait; there is no need to do anything.
+          <Trans>
+            <strong>The connection was lost.</strong> Your move is kept and will be sent as soon as
+            the connection is back. Please wait; there is no need to do anything.
+          </Trans>
         </div>
       )}
       {/* The view's version, for anyone waiting on the next answer (it changes with every one). */}
       <main id="table" tabIndex={-1} data-version={view?.version}>
         {game.fatal ? (
           <div className="fatal" role="alert">
-            <h1>This game cannot be shown</h1>
+            <h1>
+              <Trans>This game cannot be shown</Trans>
+            </h1>
             <p>{refusalMessage(game.fatal.code)}</p>
-            {staffGameId && <Link to="/">Back to the dashboard</Link>}
+            {staffGameId && (
+              <Link to="/">
+                <Trans>Back to the dashboard</Trans>
+              </Link>
+            )}
           </div>
         ) : !view ? (
           <p className="big-message" role="status">
-            Loading the game…
+            <Trans>Loading the game…</Trans>
           </p>
         ) : view.status === "waiting" ? (
           <WaitingRoom view={view} token={joinToken} onJoined={() => void game.refresh()} />
@@ -155,7 +163,7 @@ export function GameScreen({
           <>
             {practice && <PracticeBanner />}
             <h1 className="sr-only">
-              {view.game_type === "mendikot" ? "Mendikot" : "Memulation"} table
+              <Trans>{gameName} table</Trans>
             </h1>
             <div className="news" aria-live="polite" data-testid="news">
               {news.lines.map((line, i) => (
@@ -206,21 +214,24 @@ function PlayHeader({
 }) {
   const { settings, update } = useSettings();
   const mode = useParticipantMode();
+  const { t } = useLingui();
   return (
     <header className="play-header">
       <div className="brand">{title}</div>
       {onLanguage && <LanguagePicker onChange={onLanguage} compact />}
       {/* Folded away until asked for: on a phone the options would push the hand off screen. */}
       <details className="display-menu">
-        <summary>Display</summary>
-        <div className="display-options" role="group" aria-label="Display options">
+        <summary>
+          <Trans>Display</Trans>
+        </summary>
+        <div className="display-options" role="group" aria-label={t`Display options`}>
           <label className="toggle">
             <input
               type="checkbox"
               checked={settings.palette === "four"}
               onChange={(e) => update({ palette: e.target.checked ? "four" : "two" })}
             />
-            Four-colour cards
+            <Trans>Four-colour cards</Trans>
           </label>
           <label className="toggle">
             <input
@@ -228,20 +239,20 @@ function PlayHeader({
               checked={settings.largePrint}
               onChange={(e) => update({ largePrint: e.target.checked })}
             />
-            Larger print
+            <Trans>Larger print</Trans>
           </label>
           <label className="toggle">
-            Cards
+            <Trans>Cards</Trans>
             <select
               value={effectiveCardSize(settings)}
               onChange={(e) => update({ cardSize: e.target.value as CardSize })}
               data-testid="card-size"
             >
               <option value="standard" disabled={settings.largePrint}>
-                standard
+                {t`standard`}
               </option>
-              <option value="large">large</option>
-              <option value="largest">largest</option>
+              <option value="large">{t`large`}</option>
+              <option value="largest">{t`largest`}</option>
             </select>
           </label>
         </div>
@@ -251,7 +262,7 @@ function PlayHeader({
       ) : (
         staffGameId && (
           <Link className="btn link small" to="/">
-            Staff: back
+            <Trans>Staff: back</Trans>
           </Link>
         )
       )}

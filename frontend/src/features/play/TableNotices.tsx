@@ -3,6 +3,9 @@
 // that it was cancelled or ended.
 
 import { useEffect, useRef } from "react";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatList } from "../../i18n/format";
 import { personAt, tableOf } from "../../game/seats";
 import type { SeatView } from "../../game/types";
 
@@ -22,8 +25,11 @@ export function takenOverBy(view: SeatView): "silent" | "clinician" | null {
 export function othersAwaited(view: SeatView): string | null {
   const names = (view.waiting_for ?? [])
     .filter((seat) => seat !== view.seat)
-    .map((seat) => personAt(view, seat) ?? `the person at seat ${seat + 1}`);
-  return names.length > 0 ? names.join(" and ") : null;
+    .map((seat) => {
+      const number = seat + 1;
+      return personAt(view, seat) ?? t`the person at seat ${number}`;
+    });
+  return names.length > 0 ? formatList(names) : null;
 }
 
 /** During an examination, once this person is done with the deal's hands (ready, or out of
@@ -31,7 +37,7 @@ export function othersAwaited(view: SeatView): string | null {
 export function examinationWait(view: SeatView): string | null {
   if (view.state.phase !== "examination" || !view.examination?.ready) return null;
   const others = othersAwaited(view);
-  return others ? `Waiting for ${others} to be ready…` : null;
+  return others ? t`Waiting for ${others} to be ready…` : null;
 }
 
 /** The banner over the table while the computer plays this device's seat. ``onBack`` says the
@@ -43,10 +49,19 @@ export function TakenOverNotice({ view, onBack }: { view: SeatView; onBack: (() 
   return (
     <div className="taken-over-notice" role="status" data-testid="taken-over-me" data-by={by}>
       <p>
-        <strong>The computer is playing for you.</strong>{" "}
-        {by === "clinician"
-          ? "The clinician asked it to play your seat for now. It comes back to you when the clinician gives it back."
-          : "You were away for a while, so the computer took your turns and the others could go on."}
+        <strong>
+          <Trans>The computer is playing for you.</Trans>
+        </strong>{" "}
+        {by === "clinician" ? (
+          <Trans>
+            The clinician asked it to play your seat for now. It comes back to you when the
+            clinician gives it back.
+          </Trans>
+        ) : (
+          <Trans>
+            You were away for a while, so the computer took your turns and the others could go on.
+          </Trans>
+        )}
       </p>
       {by === "silent" && (
         <p>
@@ -57,12 +72,14 @@ export function TakenOverNotice({ view, onBack }: { view: SeatView; onBack: (() 
               onClick={onBack}
               data-testid="im-back"
             >
-              I'm back
+              <Trans>I'm back</Trans>
             </button>
           )}{" "}
-          {onBack
-            ? "Press it to play yourself again, or play a card when it is your turn."
-            : "Play a card when it is your turn, and you play yourself again."}
+          {onBack ? (
+            <Trans>Press it to play yourself again, or play a card when it is your turn.</Trans>
+          ) : (
+            <Trans>Play a card when it is your turn, and you play yourself again.</Trans>
+          )}
         </p>
       )}
     </div>
@@ -77,15 +94,26 @@ export function PausedScreen({ view }: { view: SeatView }) {
   return (
     <section className="table-paused" aria-labelledby="paused-title" data-testid="table-paused">
       <h1 id="paused-title" ref={heading} tabIndex={-1}>
-        The clinician has paused the game
+        <Trans>The clinician has paused the game</Trans>
       </h1>
       <p className="big-message">
-        Every clock is stopped: no time runs for you{others ? ` or for ${others}` : ""} while the
-        game is paused, and nothing is lost. The cards are put away for now.
+        {others ? (
+          <Trans>
+            Every clock is stopped: no time runs for you or for {others} while the game is paused,
+            and nothing is lost. The cards are put away for now.
+          </Trans>
+        ) : (
+          <Trans>
+            Every clock is stopped: no time runs for you while the game is paused, and nothing is
+            lost. The cards are put away for now.
+          </Trans>
+        )}
       </p>
       <p className="big-message">
-        The game goes on from where it stood when the clinician resumes it. You need not do
-        anything.
+        <Trans>
+          The game goes on from where it stood when the clinician resumes it. You need not do
+          anything.
+        </Trans>
       </p>
     </section>
   );
@@ -93,11 +121,12 @@ export function PausedScreen({ view }: { view: SeatView }) {
 
 /** A table the clinician cancelled before it began (``cancelled``), or a game ended early. */
 export function ClosedScreen({ view, cancelled }: { view: SeatView; cancelled: boolean }) {
+  const { t } = useLingui();
   const title = cancelled
-    ? "The clinician cancelled this table"
+    ? t`The clinician cancelled this table`
     : tableOf(view)
-      ? "The clinician ended this game"
-      : "This game was stopped";
+      ? t`The clinician ended this game`
+      : t`This game was stopped`;
   return (
     <section
       className="table-closed"
@@ -107,9 +136,15 @@ export function ClosedScreen({ view, cancelled }: { view: SeatView; cancelled: b
     >
       <h1 id="closed-title">{title}</h1>
       <p className="big-message">
-        {cancelled
-          ? "The game did not begin, so nothing was played. There is nothing more to do here."
-          : "It will not go on. What was played is kept. There is nothing more to do here."}
+        {cancelled ? (
+          <Trans>
+            The game did not begin, so nothing was played. There is nothing more to do here.
+          </Trans>
+        ) : (
+          <Trans>
+            It will not go on. What was played is kept. There is nothing more to do here.
+          </Trans>
+        )}
       </p>
     </section>
   );

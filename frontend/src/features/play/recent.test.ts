@@ -1,4 +1,8 @@
+// Card names are messages: English, the source language (the test render module activates it).
+import "../../test/render";
 import { describe, expect, it } from "vitest";
+// The sentences are messages: the test reads them in English, as the app renders them.
+import "../../test/render";
 import { memulationView, mendikotView } from "../../test/views";
 import { describeRecent, finishedTricks } from "./recent";
 import { pollDelay } from "./useGame";

@@ -2,6 +2,7 @@
 // show face up for a moment before they are turned over onto the winner's pile.
 
 import { useEffect, useRef, useState } from "react";
+import { t } from "@lingui/core/macro";
 import { cardName, suitName } from "../../game/cards";
 import type { SeatView } from "../../game/types";
 
@@ -85,13 +86,17 @@ export function useTrickShow(view: SeatView | null, pauseMs: number) {
 
 export type SeatNamer = (seat: number) => string;
 
-function who(seat: unknown, me: number, name: SeatNamer): string {
-  return Number(seat) === me ? "You" : name(Number(seat));
-}
-
+/** "your pile, trick 3, the card led" */
 function positionWords(pile: number, trick: number, card: number, me: number): string {
-  const owner = pile === me ? "your pile" : "your opponent's pile";
-  return `${owner}, trick ${trick + 1}, ${card === 0 ? "the card led" : "the card that followed"}`;
+  const number = trick + 1;
+  if (pile === me) {
+    return card === 0
+      ? t`your pile, trick ${number}, the card led`
+      : t`your pile, trick ${number}, the card that followed`;
+  }
+  return card === 0
+    ? t`your opponent's pile, trick ${number}, the card led`
+    : t`your opponent's pile, trick ${number}, the card that followed`;
 }
 
 /** Sentences for the events of the latest answer, in order. */
@@ -101,23 +106,29 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
   const memulation = view.game_type === "memulation";
   for (const e of view.recent) {
     switch (e.type) {
-      case "round_started":
+      case "round_started": {
+        const round = Number(e.round) + 1;
         if (memulation) {
-          const lucky = Number(e.lucky_duck) === me;
           out.push(
-            `Round ${Number(e.round) + 1} begins. You are ${lucky ? "Lucky Duck" : "Lame Duck"}.`,
+            Number(e.lucky_duck) === me
+              ? t`Round ${round} begins. You are Lucky Duck.`
+              : t`Round ${round} begins. You are Lame Duck.`,
           );
+        } else if (Number(e.dealer) === me) {
+          out.push(t`Round ${round} begins. You dealt.`);
         } else {
-          out.push(`Round ${Number(e.round) + 1} begins. ${who(e.dealer, me, name)} dealt.`);
+          const dealer = name(Number(e.dealer));
+          out.push(t`Round ${round} begins. ${dealer} dealt.`);
         }
         break;
+      }
       case "hand_chosen": {
         const hand = String(e.hand);
         const other = hand === "A" ? "B" : "A";
         out.push(
           Number(e.seat) === me
-            ? `You chose hand ${hand}.`
-            : `Your opponent chose hand ${hand}, so you play hand ${other}.`,
+            ? t`You chose hand ${hand}.`
+            : t`Your opponent chose hand ${hand}, so you play hand ${other}.`,
         );
         break;
       }
@@ -127,62 +138,73 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
         if (Number(e.seat) === me) {
           const intended = e.intended ? cardName(e.intended as string) : null;
           if (intended && e.hit) {
-            out.push(`You turned up the ${revealed}: it was the card you were looking for!`);
+            out.push(t`You turned up the ${revealed}: it was the card you were looking for!`);
           } else if (intended) {
             out.push(
-              `You turned up the ${revealed}. It was not the ${intended} you were looking for.`,
+              t`You turned up the ${revealed}. It was not the ${intended} you were looking for.`,
             );
           } else {
-            out.push(`You turned up the ${revealed}.`);
+            out.push(t`You turned up the ${revealed}.`);
           }
         } else {
-          out.push(
-            `Your opponent turned up the ${revealed} from ${positionWords(pos.pile, pos.trick, pos.card, me)}.`,
-          );
+          const where = positionWords(pos.pile, pos.trick, pos.card, me);
+          out.push(t`Your opponent turned up the ${revealed} from ${where}.`);
         }
-        out.push(`The ${revealed} is the new Pritticut.`);
+        out.push(t`The ${revealed} is the new Pritticut.`);
         break;
       }
       case "trump_hidden":
-        if (Number(e.seat) !== me)
-          out.push(`${name(Number(e.seat))} put a card face down: its suit will be trump.`);
+        if (Number(e.seat) !== me) {
+          const player = name(Number(e.seat));
+          out.push(t`${player} put a card face down: its suit will be trump.`);
+        }
         break;
       case "trump_revealed": {
-        const owner = Number(e.owner) === me ? "your" : `${name(Number(e.owner))}'s`;
-        out.push(
-          `Trump is ${suitName(String(e.trump))}: ${owner} hidden card was the ${cardName(String(e.card))}.`,
-        );
+        const trump = suitName(String(e.trump));
+        const card = cardName(String(e.card));
+        if (Number(e.owner) === me) {
+          out.push(t`Trump is ${trump}: your hidden card was the ${card}.`);
+        } else {
+          const owner = name(Number(e.owner));
+          out.push(t`Trump is ${trump}: ${owner}'s hidden card was the ${card}.`);
+        }
         break;
       }
-      case "trump_fixed":
-        out.push(`Trump is now ${suitName(String(e.trump))}.`);
+      case "trump_fixed": {
+        const trump = suitName(String(e.trump));
+        out.push(t`Trump is now ${trump}.`);
         break;
+      }
       case "deal_ended": {
         const won = (e.tricks_won ?? {}) as Record<string, number>;
+        const mine = won[String(me)] ?? 0;
+        const theirs = won[String(1 - me)] ?? 0;
         out.push(
-          `The ${Number(e.deal) === 1 ? "Old" : "New"} Deal is over: you took ${won[String(me)] ?? 0} tricks, your opponent ${
-            won[String(1 - me)] ?? 0
-          }.`,
+          Number(e.deal) === 1
+            ? t`The Old Deal is over: you took ${mine} tricks, your opponent ${theirs}.`
+            : t`The New Deal is over: you took ${mine} tricks, your opponent ${theirs}.`,
         );
         break;
       }
-      case "round_ended":
+      case "round_ended": {
+        const round = Number(e.round) + 1;
         if (memulation) {
           const score = (e.score ?? {}) as Record<string, number>;
-          out.push(
-            `Round ${Number(e.round) + 1} is over: you ${score[String(me)] ?? 0}, your opponent ${
-              score[String(1 - me)] ?? 0
-            }.`,
-          );
+          const mine = score[String(me)] ?? 0;
+          const theirs = score[String(1 - me)] ?? 0;
+          out.push(t`Round ${round} is over: you ${mine}, your opponent ${theirs}.`);
         } else {
-          const ours = Number(e.winner) === me % 2;
+          const how = resultWords(String(e.result));
           out.push(
-            `Round ${Number(e.round) + 1} is over: ${ours ? "your team won" : "the other team won"} (${resultWords(String(e.result))}).`,
+            Number(e.winner) === me % 2
+              ? t`Round ${round} is over: your team won (${how}).`
+              : t`Round ${round} is over: the other team won (${how}).`,
           );
         }
         break;
+      }
       case "match_ended":
-        out.push("The game is over. Thank you for playing!");
+        out.push(t`The game is over. Thank you for playing!`);
         break;
       default:
         break;
@@ -193,12 +215,16 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
 
 /** How a Mendikot round was won, in words true of a full round and of a short (practice) one. */
 export function resultWords(result: string): string {
-  return (
-    {
-      whitewash: "every trick",
-      mendikot: "all four tens",
-      tens: "more tens",
-      tricks: "as many tens, more tricks",
-    }[result] ?? result
-  );
+  switch (result) {
+    case "whitewash":
+      return t`every trick`;
+    case "mendikot":
+      return t`all four tens`;
+    case "tens":
+      return t`more tens`;
+    case "tricks":
+      return t`as many tens, more tricks`;
+    default:
+      return result;
+  }
 }
