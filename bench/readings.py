@@ -33,6 +33,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# The metric catalogue's names are translatable messages: Django's settings are read on import.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DEBUG", "1")  # no database, no secrets: the development settings do
+import django  # noqa: E402
+
+django.setup()
 
 from apps.metrics import readings, reliability  # noqa: E402
 from apps.metrics.readings import Assessment, Context, Point  # noqa: E402

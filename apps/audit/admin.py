@@ -86,12 +86,15 @@ class AuditedAdmin(ReasonAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # many-to-many are saved here
         obj = form.instance
+        before, after = getattr(form, "audit_before", None), self.audit_snapshot(obj)
+        if before == after:  # saved as it was: nothing changed, nothing to record
+            return
         audit_record(
             actor=request.user,
             action=AuditEntry.Action.UPDATE if change else AuditEntry.Action.CREATE,
             instance=obj,
-            before=getattr(form, "audit_before", None),
-            after=self.audit_snapshot(obj),
+            before=before,
+            after=after,
             study_id=self.audit_study_id(obj),
             request=request,
             reason=self.reason(request, form),

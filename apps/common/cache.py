@@ -7,9 +7,17 @@ the keys of every other run on the same database).
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
+from collections.abc import Iterable
+from typing import Any
 
+from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 BATCH = 500
 
@@ -27,3 +35,28 @@ class RedisCache(DjangoRedisCache):
                 keys.clear()
         if keys:
             client.unlink(*keys)
+
+
+# A value kept only to save a query: while Redis is unreachable the answer comes from the
+# database, and play goes on (the broker's outage must not stop a game).
+
+
+def get_kept(key: str) -> Any:
+    """The cached value, or None when there is none or Redis cannot be reached."""
+    try:
+        return cache.get(key)
+    except RedisError:
+        log.warning("cache unreachable: reading %s from the database", key.split(":")[0])
+        return None
+
+
+def keep(key: str, value: Any, timeout: int) -> None:
+    with contextlib.suppress(RedisError):
+        cache.set(key, value, timeout)
+
+
+def forget(keys: Iterable[str]) -> None:
+    try:
+        cache.delete_many(list(keys))
+    except RedisError:
+        log.warning("cache unreachable: kept values not forgotten")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext
 
+from apps.common.cache import forget, get_kept, keep
 from apps.common.errors import NotFound, PermissionDenied
 from apps.games import links
 from apps.games.engine import game_from_json, game_from_setup
@@ -94,7 +94,7 @@ def link_language(token: str) -> str | None:
     except links.LinkInvalid:
         return None
     key = _link_language_key(claim.game_id, claim.seat)
-    kept = cache.get(key)
+    kept = get_kept(key)
     if kept is not None:
         return kept or None
     if claim.seat is not None:  # a table's seat: each person's own session
@@ -103,7 +103,7 @@ def link_language(token: str) -> str | None:
     else:
         game = Game.objects.filter(pk=claim.game_id)
         language = game.values_list("session__participant__language", flat=True).first()
-    cache.set(key, language or _NONE, LINK_LANGUAGE_SECONDS)
+    keep(key, language or _NONE, LINK_LANGUAGE_SECONDS)
     return language
 
 
@@ -115,5 +115,5 @@ def forget_link_languages(participant_id: int) -> None:
     keys = [_link_language_key(pk, None) for pk in own] + [
         _link_language_key(game_id, seat) for game_id, seat in seats.values_list("game_id", "seat")
     ]
-    cache.delete_many(keys)
-    transaction.on_commit(lambda: cache.delete_many(keys))
+    forget(keys)
+    transaction.on_commit(lambda: forget(keys))

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Trans } from "@lingui/react/macro";
 import { Suspense, lazy, useState } from "react";
 import type { ReactNode } from "react";
-import { BrowserRouter, Link, Route, Routes } from "react-router";
+import { BrowserRouter, Link, Navigate, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
 import { JoinPage } from "./features/tables/JoinPage";
 import { SettingsProvider } from "./game/settings";
@@ -10,7 +10,7 @@ import { ParticipantLock } from "./features/play/device/ParticipantLock";
 import { StaffLayout } from "./features/account/Layout";
 import { LoginPage } from "./features/account/Login";
 import { DashboardPage } from "./features/participants/Dashboard";
-import { RequireStaff } from "./auth/auth";
+import { RequireStaff, useMe } from "./auth/auth";
 import { LanguageProvider } from "./i18n/LanguageProvider";
 
 // The staff pages with charts and QR codes load on demand: a participant's tablet needs only
@@ -33,6 +33,16 @@ const ProgressPage = lazy(() =>
 const ProgrammeTab = lazy(() =>
   import("./features/programme/ProgrammeTab").then((m) => ({ default: m.ProgrammeTab })),
 );
+const reminders = () => import("./features/reminders");
+const OwnReminders = lazy(() => reminders().then((m) => ({ default: m.OwnReminders })));
+const ParticipantReminders = lazy(() =>
+  reminders().then((m) => ({ default: m.ParticipantReminders })),
+);
+const ReminderStopPage = lazy(() => reminders().then((m) => ({ default: m.StopPage })));
+const ReminderOpenPage = lazy(() => reminders().then((m) => ({ default: m.OpenPage })));
+const visits = () => import("./features/visits");
+const VisitsPage = lazy(() => visits().then((m) => ({ default: m.VisitsPage })));
+const VisitSettings = lazy(() => visits().then((m) => ({ default: m.VisitSettings })));
 const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
@@ -98,8 +108,26 @@ export function AppRoutes() {
               </p>
             }
           >
-            <ProgressPage />
+            <ProgressPage>
+              <OwnReminders />
+            </ProgressPage>
           </Suspense>
+        }
+      />
+      <Route
+        path="/r/:token"
+        element={
+          <Page>
+            <ReminderOpenPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/reminders/stop/:token"
+        element={
+          <Page>
+            <ReminderStopPage />
+          </Page>
         }
       />
       <Route
@@ -112,12 +140,21 @@ export function AppRoutes() {
       />
       <Route path="/login" element={<LoginPage />} />
       <Route element={<StaffLayout />}>
-        <Route index element={<DashboardPage />} />
+        <Route index element={<Home />} />
         <Route
           path="participants/:id"
           element={
             <Page>
               <ParticipantPage />
+              <ParticipantReminders />
+            </Page>
+          }
+        />
+        <Route
+          path="visits"
+          element={
+            <Page>
+              <VisitsPage />
             </Page>
           }
         />
@@ -249,11 +286,26 @@ export function AppRoutes() {
               </Page>
             }
           />
+          <Route
+            path="visits"
+            element={
+              <Page>
+                <VisitSettings />
+              </Page>
+            }
+          />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );
+}
+
+// A blinded assessor's work is the visits; the participant list is for the teams that see
+// the training.
+function Home() {
+  const me = useMe().data;
+  return me?.role === "assessor" ? <Navigate to="/visits" replace /> : <DashboardPage />;
 }
 
 function NotFound() {

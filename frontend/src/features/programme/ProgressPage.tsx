@@ -4,12 +4,14 @@
 import { plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { errorText } from "../../ui/widgets";
 import { getProgress } from "../../api/programme";
 
-export function ProgressPage() {
+/** `children`: what App.tsx adds below the progress (the participant's reminders). */
+export function ProgressPage({ children }: { children?: ReactNode }) {
   const { t } = useLingui();
   const { token = "" } = useParams();
   const progress = useQuery({ queryKey: ["progress", token], queryFn: () => getProgress(token) });
@@ -65,6 +67,7 @@ export function ProgressPage() {
           <p className="muted small">
             <Trans>Code {code}</Trans>
           </p>
+          {children}
         </>
       )}
     </main>

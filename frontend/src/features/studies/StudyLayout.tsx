@@ -1,6 +1,7 @@
 // One study's page: its name and the tabs for its protocols, participants, claims, cohort,
 // programme and exports.
 
+import { Trans } from "@lingui/react/macro";
 import { NavLink, Outlet, useParams } from "react-router";
 import { ErrorNote, Loading } from "../../ui/widgets";
 import { useStudy } from "./useStudy";
@@ -26,6 +27,9 @@ export function StudyLayout() {
         <NavLink to={`/studies/${id}/cohort`}>Cohort</NavLink>
         <NavLink to={`/studies/${id}/programme`}>Programme</NavLink>
         <NavLink to={`/studies/${id}/exports`}>Exports</NavLink>
+        <NavLink to={`/studies/${id}/visits`}>
+          <Trans>Visits</Trans>
+        </NavLink>
       </nav>
       <Outlet />
     </section>

@@ -1,6 +1,7 @@
 // A compact picker of any of the 52 cards: one row per suit, thirteen ranks each.
 
 import { useRef } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { useSettings } from "../../../game/settings";
 import { useRovingTabStop } from "../table/roving";
 import {
@@ -24,6 +25,7 @@ export function CardPicker({
   label: string;
 }) {
   const { settings } = useSettings();
+  const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   // One tab stop for the 52 cards; the arrow keys move by rank (left, right) and suit (up, down).
   useRovingTabStop(box);
@@ -53,7 +55,7 @@ export function CardPicker({
       className="card-picker"
       role="group"
       aria-label={label}
-      aria-description="Arrow keys: left and right for the rank, up and down for the suit."
+      aria-description={t`Arrow keys: left and right for the rank, up and down for the suit.`}
       onKeyDown={onKeyDown}
     >
       {SUITS.map((suit) => (

@@ -3,6 +3,8 @@
 // "I'm ready" to end early.
 
 import { useEffect, useRef, useState } from "react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "../../../game/Card";
 import { Countdown } from "../table/Countdown";
@@ -34,12 +36,14 @@ export function Examination({
   onSort,
   onReady,
 }: ExaminationProps) {
+  const { t } = useLingui();
   const [selected, setSelected] = useState<number | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const drag = useRef<{ index: number; x: number; y: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
   const [status, setStatus] = useState("");
   const timeUp = left !== null && left <= 0;
+  const count = cards.length;
   const group = useRef<HTMLDivElement>(null);
   useRovingTabStop(group);
   // After Start (its button is gone) the keyboard carries on in the hand on show.
@@ -52,7 +56,9 @@ export function Examination({
   const move = (from: number, to: number) => {
     if (from === to) return;
     const order = moveCard(cards, from, to);
-    setStatus(`${cardName(cards[from])} moved to place ${to + 1}.`);
+    const card = cardName(cards[from]);
+    const place = to + 1;
+    setStatus(t`${card} moved to place ${place}.`);
     onSort(order);
   };
 
@@ -63,10 +69,11 @@ export function Examination({
     }
     if (selected === null) {
       setSelected(index);
-      setStatus(`${cardName(cards[index])} picked up. Choose where it should go.`);
+      const card = cardName(cards[index]);
+      setStatus(t`${card} picked up. Choose where it should go.`);
     } else if (selected === index) {
       setSelected(null);
-      setStatus("Put back.");
+      setStatus(t`Put back.`);
     } else {
       move(selected, index);
       setSelected(null);
@@ -126,30 +133,47 @@ export function Examination({
     <section className="examination" aria-labelledby="exam-title">
       <div className="exam-head">
         <h2 id="exam-title">
-          {deal === 2 ? "New Deal: " : ""}Look carefully at hand {hand}
+          {deal === 2 ? (
+            <Trans>New Deal: Look carefully at hand {hand}</Trans>
+          ) : (
+            <Trans>Look carefully at hand {hand}</Trans>
+          )}
         </h2>
         {left !== null && !timeUp && (
-          <Countdown left={left} planned={planned} label={`to look at hand ${hand}`} />
+          <Countdown left={left} planned={planned} label={t`to look at hand ${hand}`} />
         )}
       </div>
       {timeUp ? (
         <p className="big-message" role="status">
-          Time is up for hand {hand}. {hand === "A" ? "Hand B comes next…" : "Now the choice…"}
+          {hand === "A" ? (
+            <Trans>Time is up for hand {hand}. Hand B comes next…</Trans>
+          ) : (
+            <Trans>Time is up for hand {hand}. Now the choice…</Trans>
+          )}
         </p>
       ) : (
         <>
           <p className="hint exam-hint">
-            Both players see this hand. Remember it: hand {hand} will not be shown again.{" "}
+            <Trans>
+              Both players see this hand. Remember it: hand {hand} will not be shown again.
+            </Trans>{" "}
             <span className="sort-help">
-              You may put the cards in any order: drag a card, or tap a card and then tap where it
-              should go (keyboard: Enter to pick up, arrow keys to move).
+              <Trans>
+                You may put the cards in any order: drag a card, or tap a card and then tap where it
+                should go (keyboard: Enter to pick up, arrow keys to move).
+              </Trans>
             </span>
           </p>
           <div
             ref={group}
             className={`hand exam-hand ${dragging !== null ? "dragging" : ""}`}
             role="group"
-            aria-label={`Hand ${hand}, ${cards.length} cards`}
+            aria-label={t({
+              message: plural(count, {
+                one: `Hand ${hand}, # card`,
+                other: `Hand ${hand}, # cards`,
+              }),
+            })}
             onKeyDown={onKeyDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
@@ -169,7 +193,7 @@ export function Examination({
                 data-index={index}
                 onPointerDown={onPointerDown(index)}
                 onClick={() => tap(index)}
-                hint={selected === index ? "picked up" : undefined}
+                hint={selected === index ? t`picked up` : undefined}
               />
             ))}
           </div>
@@ -183,7 +207,7 @@ export function Examination({
               onClick={() => onSort(sortHand(cards, wild))}
               disabled={pending}
             >
-              Sort by suit
+              <Trans>Sort by suit</Trans>
             </button>
             <button
               type="button"
@@ -192,7 +216,7 @@ export function Examination({
               disabled={pending || ready}
               data-testid="ready"
             >
-              {ready ? "Waiting…" : "I'm ready"}
+              {ready ? <Trans>Waiting…</Trans> : <Trans>I'm ready</Trans>}
             </button>
           </div>
         </>
@@ -231,21 +255,31 @@ export function ExaminationWaiting({
   if (!explicit) {
     return (
       <p className="big-message" role="status" data-testid="exam-next">
-        {deal === 2 ? "New Deal: hand" : "Hand"} {hand} comes next…
+        {deal === 2 ? (
+          <Trans>New Deal: hand {hand} comes next…</Trans>
+        ) : (
+          <Trans>Hand {hand} comes next…</Trans>
+        )}
       </p>
     );
   }
   return (
     <section className="examination exam-waiting" aria-labelledby="exam-start-title">
-      <h2 id="exam-start-title">Hand {hand} is ready for you</h2>
+      <h2 id="exam-start-title">
+        <Trans>Hand {hand} is ready for you</Trans>
+      </h2>
       <p className="hint">
-        When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
-        long. Look carefully: each hand is shown only once. The time starts when you press Start.
+        <Trans>
+          When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
+          long. Look carefully: each hand is shown only once. The time starts when you press Start.
+        </Trans>
       </p>
       {other && (
         <p className="hint" data-testid="own-clock">
-          You and {other} each have your own clock: yours starts when you press Start, not when{" "}
-          {other} does.
+          <Trans>
+            You and {other} each have your own clock: yours starts when you press Start, not when{" "}
+            {other} does.
+          </Trans>
         </p>
       )}
       <div className="exam-actions">
@@ -257,7 +291,7 @@ export function ExaminationWaiting({
           disabled={pending}
           data-testid="exam-start"
         >
-          Start
+          <Trans>Start</Trans>
         </button>
       </div>
     </section>

@@ -2,6 +2,8 @@
 // Duck's choice, play, the New Deal and its 'Stragedy, and the summaries.
 
 import { useMemo, useRef, useState } from "react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../../game/Card";
 import { Stragedy, useStragedyChoice } from "./Stragedy";
 import { useCountdown } from "../table/Countdown";
@@ -23,7 +25,12 @@ import { MatchSummary, RoundSummary } from "./Summaries";
 import { ExamFacts, PritticutBox, RevealNote, RolesPanel, ScoreBar, TrickArea } from "./TableFacts";
 import { useAutoStart, useFocusNext, useSortOrders } from "./tableHooks";
 
+// The roles' own names, the same in every language.
+const LUCKY_DUCK = "Lucky Duck";
+const LAME_DUCK = "Lame Duck";
+
 export function MemulationTable({ game }: { game: GameConnection }) {
+  const { t } = useLingui();
   const view = game.view as MemulationView;
   const s = view.state;
   const me = view.seat;
@@ -44,6 +51,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const examCards = s.phase === "examination" ? (s.examination?.cards ?? null) : null;
   const examHand = s.examination?.hand ?? exam?.hand ?? null;
   const examKey = exam ? `${exam.round}-${exam.deal}-${exam.hand}` : null;
+  const hand = exam?.hand;
   const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
   const examOrder =
     examCards && examKey ? inPreferredOrder(examCards, orders[examKey]) : (examCards ?? []);
@@ -73,6 +81,11 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   }, [s.hand, s.wild, s.hand_label, s.round, s.deal, orders]);
 
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0] : null;
+  const count = handOrder.length;
+  const ledName = led ? cardName(led) : null;
+  const held = s.hand_label;
+  const opponentCount = s.hand_counts?.[String(other)] ?? 0;
+  const otherHand = held === "A" ? "B" : "A";
 
   const [sending, setSending] = useState<string | null>(null);
   const play = (card: string) => {
@@ -99,7 +112,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
         <div className="refusal" role="alert" data-testid="refusal" data-code={game.refusal.code}>
           <span>{game.refusal.message}</span>
           <button type="button" className="btn link" onClick={game.clearRefusal}>
-            OK
+            <Trans>OK</Trans>
           </button>
         </div>
       )}
@@ -145,10 +158,12 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           ) : (
             <p className="big-message" role="status" data-testid="exam-next">
               {exam?.ready
-                ? (examinationWait(view) ?? "Now the choice…")
+                ? (examinationWait(view) ?? t`Now the choice…`)
                 : exam
-                  ? `${s.deal === 2 && exam.hand === "A" ? "New Deal: hand" : "Hand"} ${exam.hand} comes next…`
-                  : "Time is up. Now the choice…"}
+                  ? s.deal === 2 && exam.hand === "A"
+                    ? t`New Deal: hand ${hand} comes next…`
+                    : t`Hand ${hand} comes next…`
+                  : t`Time is up. Now the choice…`}
             </p>
           )}
         </>
@@ -159,9 +174,13 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           <PritticutBox view={view} />
           {lucky ? (
             <>
-              <h2 id="choice-title">You are Lucky Duck: choose your hand</h2>
+              <h2 id="choice-title">
+                <Trans>You are Lucky Duck: choose your hand</Trans>
+              </h2>
               <p className="hint">
-                You looked at both hands. The hand you do not choose goes to your opponent.
+                <Trans>
+                  You looked at both hands. The hand you do not choose goes to your opponent.
+                </Trans>
               </p>
               <div className="choice-buttons" data-next>
                 {(["A", "B"] as const).map((hand) => (
@@ -173,7 +192,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                     data-testid={`choose-${hand}`}
                     onClick={() => void game.act({ type: "choose_hand", hand }, elapsed())}
                   >
-                    Hand {hand}
+                    <Trans>Hand {hand}</Trans>
                   </button>
                 ))}
               </div>
@@ -181,8 +200,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
           ) : (
             <h2 id="choice-title" role="status">
               {person
-                ? `Waiting for ${person} (Lucky Duck) to choose a hand…`
-                : "Your opponent (Lucky Duck) is choosing a hand…"}
+                ? t`Waiting for ${person} (Lucky Duck) to choose a hand…`
+                : t`Your opponent (Lucky Duck) is choosing a hand…`}
             </h2>
           )}
         </section>
@@ -200,22 +219,32 @@ export function MemulationTable({ game }: { game: GameConnection }) {
       )}
 
       {(s.phase === "play" || s.phase === "finished") && (
-        <section className="play-area" aria-label="The table">
+        <section className="play-area" aria-label={t`The table`}>
           <div className="zone opponent-zone zone-row">
             <div>
               <div className="seat-name">
-                {person ?? "Opponent"} ({s.lucky_duck === other ? "Lucky Duck" : "Lame Duck"})
+                {person ?? t`Opponent`} ({s.lucky_duck === other ? LUCKY_DUCK : LAME_DUCK})
                 {computerWords(view, other) && (
                   <span className="computer-seat" data-testid="computer-seat">
                     {` · ${computerWords(view, other)}`}
                   </span>
                 )}
-                {s.to_act.includes(other) && <span className="to-play"> · to play</span>}
+                {s.to_act.includes(other) && (
+                  <span className="to-play">
+                    {" · "}
+                    <Trans>to play</Trans>
+                  </span>
+                )}
               </div>
               <div
                 className="opp-hand"
                 role="img"
-                aria-label={`Opponent holds ${s.hand_counts?.[String(other)] ?? 0} cards`}
+                aria-label={t({
+                  message: plural(opponentCount, {
+                    one: "Opponent holds # card",
+                    other: "Opponent holds # cards",
+                  }),
+                })}
               >
                 {Array.from({ length: s.hand_counts?.[String(other)] ?? 0 }, (_, i) => (
                   <Card key={i} faceDown decorative className="mini" />
@@ -224,7 +253,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             </div>
             <TrickPile
               count={s.piles[String(other)] ?? 0}
-              label="Opponent's tricks"
+              label={t`Opponent's tricks`}
               justWon={justWon?.seat === other}
               testId="pile-opponent"
             />
@@ -236,7 +265,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             {s.phase === "play" && !showing && (
               <LastTrick
                 trick={lastTrick}
-                name={(seat) => (seat === me ? "You" : "Your opponent")}
+                name={(seat) => (seat === me ? t`You` : t`Your opponent`)}
               />
             )}
             {s.deal === 2 && s.stragedy && <RevealNote view={view} />}
@@ -246,7 +275,7 @@ export function MemulationTable({ game }: { game: GameConnection }) {
             <div className="zone-row">
               <TrickPile
                 count={s.piles[String(me)] ?? 0}
-                label="Your tricks"
+                label={t`Your tricks`}
                 justWon={justWon?.seat === me}
                 testId="pile-me"
               />
@@ -254,33 +283,42 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                 <p className="turn-line" role="status" data-testid="turn-line">
                   {showing
                     ? showing.winner === me
-                      ? "You win the trick."
-                      : "Your opponent wins the trick."
+                      ? t`You win the trick.`
+                      : t`Your opponent wins the trick.`
                     : takenOverBy(view)
-                      ? "The computer is playing for you…"
+                      ? t`The computer is playing for you…`
                       : myTurn
-                        ? led
-                          ? `Your turn: answer the ${cardName(led)}.`
-                          : "Your turn: lead a card."
+                        ? ledName
+                          ? t`Your turn: answer the ${ledName}.`
+                          : t`Your turn: lead a card.`
                         : person && !view.turn?.thinking.length
-                          ? `Waiting for ${person}…`
+                          ? t`Waiting for ${person}…`
                           : waitingWords(
                               view,
-                              () => person ?? "Your opponent",
-                              "Your opponent is playing…",
+                              () => person ?? t`Your opponent`,
+                              t`Your opponent is playing…`,
                             )}
                 </p>
               )}
               {s.hand_label && (
                 <p className="held-line" data-testid="hand-held">
-                  You hold hand {s.hand_label}; {person ?? "your opponent"} holds hand{" "}
-                  {s.hand_label === "A" ? "B" : "A"}.
+                  {person ? (
+                    <Trans>
+                      You hold hand {held}; {person} holds hand {otherHand}.
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      You hold hand {held}; your opponent holds hand {otherHand}.
+                    </Trans>
+                  )}
                 </p>
               )}
               {!showing && (
                 <TurnClock
                   view={view}
-                  name={(seat) => (seat === me ? "You" : (personAt(view, seat) ?? "Your opponent"))}
+                  name={(seat) =>
+                    seat === me ? t`You` : (personAt(view, seat) ?? t`Your opponent`)
+                  }
                 />
               )}
             </div>
@@ -294,13 +332,29 @@ export function MemulationTable({ game }: { game: GameConnection }) {
                 onPlay={play}
                 sending={sending}
                 waiting={game.connection === "lost"}
-                label={`Your hand${s.hand_label ? ` (hand ${s.hand_label})` : ""}, ${handOrder.length} cards`}
+                label={
+                  held
+                    ? t({
+                        message: plural(count, {
+                          one: `Your hand (hand ${held}), # card`,
+                          other: `Your hand (hand ${held}), # cards`,
+                        }),
+                      })
+                    : t({
+                        message: plural(count, {
+                          one: "Your hand, # card",
+                          other: "Your hand, # cards",
+                        }),
+                      })
+                }
               />
             )}
           </div>
           {s.deal === 2 && s.old_piles && s.phase === "play" && (
             <details className="old-piles-box">
-              <summary>The Old Deal's tricks (face down)</summary>
+              <summary>
+                <Trans>The Old Deal's tricks (face down)</Trans>
+              </summary>
               <OldPiles piles={s.old_piles} me={me} />
             </details>
           )}

@@ -1,6 +1,8 @@
 // Won tricks lie face down in front of their winner, in the order won: their positions are
 // what a Lame Duck must remember for the 'Stragedy.
 
+import { plural, t } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { Card, rovingKeys } from "../../../game/Card";
 import { useRovingTabStop } from "../table/roving";
@@ -16,17 +18,28 @@ export function TrickPile({
   justWon?: boolean;
   testId?: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="pile" data-testid={testId} data-count={count}>
       <div className="pile-label">
-        {label}: <strong>{count}</strong> {count === 1 ? "trick" : "tricks"}
+        <Trans>
+          {label}: <strong>{count}</strong> <Plural value={count} one="trick" other="tricks" />
+        </Trans>
       </div>
-      <ol className="pile-row" aria-label={`${label}, ${count} tricks face down in the order won`}>
+      <ol
+        className="pile-row"
+        aria-label={t({
+          message: plural(count, {
+            one: `${label}, # trick face down in the order won`,
+            other: `${label}, # tricks face down in the order won`,
+          }),
+        })}
+      >
         {Array.from({ length: count }, (_, i) => (
           <li
             key={i}
             className={`pile-trick ${justWon && i === count - 1 ? "just-won" : ""}`}
-            aria-label={`trick ${i + 1}`}
+            aria-label={trickWords(i)}
           >
             <Card faceDown decorative className="pile-card" />
             <Card faceDown decorative className="pile-card second" />
@@ -61,6 +74,7 @@ export function OldPiles({
   chosen?: OldPosition | null;
   onPick?: (position: OldPosition) => void;
 }) {
+  const { t } = useLingui();
   const order = [me, 1 - me];
   const box = useRef<HTMLDivElement>(null);
   useRovingTabStop(box);
@@ -72,14 +86,14 @@ export function OldPiles({
       {...(selectable
         ? {
             role: "group",
-            "aria-label": "The Old Deal's face-down cards: arrow keys move among them",
+            "aria-label": t`The Old Deal's face-down cards: arrow keys move among them`,
             onKeyDown: rovingKeys,
           }
         : {})}
     >
       {order.map((pile) => {
         const tricks = piles[String(pile)] ?? [];
-        const owner = pile === me ? "Your Old Deal tricks" : "Your opponent's Old Deal tricks";
+        const owner = pile === me ? t`Your Old Deal tricks` : t`Your opponent's Old Deal tricks`;
         return (
           <div className="old-pile" key={pile}>
             <div className="pile-label">
@@ -94,7 +108,7 @@ export function OldPiles({
                       <span key={card} className="old-place">
                         {slot(pile, trick, card, present[card])}
                         <span className="old-slot-label" aria-hidden="true">
-                          {card === 0 ? "led" : "followed"}
+                          {card === 0 ? t`led` : t`followed`}
                         </span>
                       </span>
                     ))}
@@ -109,13 +123,11 @@ export function OldPiles({
   );
 
   function slot(pile: number, trick: number, card: number, here: boolean) {
-    const words = `${pile === me ? "your" : "opponent's"} trick ${trick + 1}, ${
-      card === 0 ? "card led" : "card that followed"
-    }`;
+    const words = slotWords(pile === me, trick + 1, card);
     const isChosen = chosen?.pile === pile && chosen.trick === trick && chosen.card === card;
     if (!here) {
       return (
-        <span className="old-slot empty" aria-label={`${words}: taken`}>
+        <span className="old-slot empty" aria-label={t`${words}: taken`}>
           <span aria-hidden="true">–</span>
         </span>
       );
@@ -147,9 +159,31 @@ export function OldPiles({
   }
 }
 
-/** "opponent's trick 3, the card that followed" */
+function trickWords(index: number): string {
+  const number = index + 1;
+  return t`trick ${number}`;
+}
+
+/** "opponent's trick 3, card that followed": a face-down place, as a screen reader names it. */
+export function slotWords(mine: boolean, number: number, card: number): string {
+  if (mine)
+    return card === 0
+      ? t`your trick ${number}, card led`
+      : t`your trick ${number}, card that followed`;
+  return card === 0
+    ? t`opponent's trick ${number}, card led`
+    : t`opponent's trick ${number}, card that followed`;
+}
+
+/** "your opponent's trick 3, the card that followed" */
 export function positionWords(position: OldPosition, me: number): string {
-  const whose = position.pile === me ? "your" : "your opponent's";
-  const which = position.card === 0 ? "the card led" : "the card that followed";
-  return `${whose} trick ${position.trick + 1}, ${which}`;
+  const number = position.trick + 1;
+  if (position.pile === me) {
+    return position.card === 0
+      ? t`your trick ${number}, the card led`
+      : t`your trick ${number}, the card that followed`;
+  }
+  return position.card === 0
+    ? t`your opponent's trick ${number}, the card led`
+    : t`your opponent's trick ${number}, the card that followed`;
 }

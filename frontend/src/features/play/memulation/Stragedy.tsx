@@ -2,6 +2,7 @@
 // game asks for it), then picks one face-down card of the Old Deal's tricks (step 2) and turns it
 // up; the other person is told whom the table waits for.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { cardName } from "../../../game/cards";
 import type { MemulationState, MemulationView } from "../../../game/types";
@@ -55,22 +56,29 @@ export function Stragedy({
   const s = view.state;
   const me = view.seat;
   const wantsIntent = s.options?.stragedy_intent !== false;
+  const { t } = useLingui();
+  const intended = choice.intended ? cardName(choice.intended) : null;
+  const chosen = choice.position ? positionWords(choice.position, me) : null;
   return (
     <section className="stragedy" aria-labelledby="stragedy-title">
       {myTurn ? (
         <>
-          <h2 id="stragedy-title">The 'Stragedy</h2>
+          <h2 id="stragedy-title">
+            <Trans>The 'Stragedy</Trans>
+          </h2>
           {wantsIntent && choice.step === "name" ? (
             <>
               <p className="hint">
-                <strong>Step 1 of 2.</strong> Which card do you want to turn up from the Old Deal's
-                tricks? Its suit will be trump and its rank wild. Name it here.
+                <Trans>
+                  <strong>Step 1 of 2.</strong> Which card do you want to turn up from the Old
+                  Deal's tricks? Its suit will be trump and its rank wild. Name it here.
+                </Trans>
               </p>
               <div data-next>
                 <CardPicker
                   value={choice.intended}
                   onChange={choice.setIntended}
-                  label="The card you want to find"
+                  label={t`The card you want to find`}
                 />
               </div>
               <div className="row-actions">
@@ -81,18 +89,31 @@ export function Stragedy({
                   data-testid="intended-next"
                   onClick={() => choice.setStep("pick")}
                 >
-                  {choice.intended
-                    ? `Next: find the ${cardName(choice.intended)}`
-                    : "Choose a card first"}
+                  {intended ? t`Next: find the ${intended}` : t`Choose a card first`}
                 </button>
               </div>
             </>
           ) : (
             <>
               <p className="hint">
-                <strong>{wantsIntent ? "Step 2 of 2. " : ""}</strong>
-                {choice.intended ? `Where is the ${cardName(choice.intended)}? ` : ""}Pick one
-                face-down card from either pile: the card led or the card that followed in a trick.
+                {wantsIntent && (
+                  <>
+                    <strong>
+                      <Trans>Step 2 of 2.</Trans>
+                    </strong>{" "}
+                  </>
+                )}
+                {intended ? (
+                  <Trans>
+                    Where is the {intended}? Pick one face-down card from either pile: the card led
+                    or the card that followed in a trick.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Pick one face-down card from either pile: the card led or the card that followed
+                    in a trick.
+                  </Trans>
+                )}
               </p>
               {s.old_piles && (
                 <div data-next>
@@ -106,9 +127,7 @@ export function Stragedy({
                 </div>
               )}
               <p className="chosen-line" role="status" data-testid="stragedy-chosen">
-                {choice.position
-                  ? `Chosen: ${positionWords(choice.position, me)}.`
-                  : "No card chosen yet."}
+                {chosen ? t`Chosen: ${chosen}.` : t`No card chosen yet.`}
               </p>
               <div className="row-actions">
                 {wantsIntent && (
@@ -117,7 +136,7 @@ export function Stragedy({
                     className="btn secondary"
                     onClick={() => choice.setStep("name")}
                   >
-                    Back
+                    <Trans>Back</Trans>
                   </button>
                 )}
                 <button
@@ -139,7 +158,7 @@ export function Stragedy({
                     );
                   }}
                 >
-                  Turn this card up
+                  <Trans>Turn this card up</Trans>
                 </button>
               </div>
             </>
@@ -148,8 +167,8 @@ export function Stragedy({
       ) : (
         <h2 id="stragedy-title" role="status">
           {person
-            ? `Waiting for ${person} to turn up a card from the Old Deal's tricks…`
-            : "Your opponent is choosing a card from the Old Deal's tricks…"}
+            ? t`Waiting for ${person} to turn up a card from the Old Deal's tricks…`
+            : t`Your opponent is choosing a card from the Old Deal's tricks…`}
         </h2>
       )}
     </section>

@@ -1,7 +1,12 @@
 // The Memulation summaries: a round's (the tricks and points of each deal) and the match's.
 
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import type { MemulationView } from "../../../game/types";
+
+// The deals' own names, the same in every language.
+const OLD_DEAL = "Old Deal";
+const NEW_DEAL = "New Deal";
 
 export function RoundSummary({ view }: { view: MemulationView }) {
   const [open, setOpen] = useState(true);
@@ -11,7 +16,7 @@ export function RoundSummary({ view }: { view: MemulationView }) {
     <div className="summary-banner" role="status" data-testid="round-summary">
       <RoundTable round={last} me={view.seat} />
       <button type="button" className="btn secondary" onClick={() => setOpen(false)}>
-        Close
+        <Trans>Close</Trans>
       </button>
     </div>
   );
@@ -26,26 +31,37 @@ function RoundTable({
 }) {
   const mine = String(me);
   const theirs = String(1 - me);
+  const number = round.round + 1;
   return (
     <table className="summary-table">
-      <caption>Round {round.round + 1}</caption>
+      <caption>
+        <Trans>Round {number}</Trans>
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Tricks</th>
-          <th scope="col">You</th>
-          <th scope="col">Opponent</th>
+          <th scope="col">
+            <Trans>Tricks</Trans>
+          </th>
+          <th scope="col">
+            <Trans>You</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Opponent</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {round.deal_scores.map((d, i) => (
           <tr key={i}>
-            <th scope="row">{i === 0 ? "Old Deal" : "New Deal"}</th>
+            <th scope="row">{i === 0 ? OLD_DEAL : NEW_DEAL}</th>
             <td>{d[mine] ?? 0}</td>
             <td>{d[theirs] ?? 0}</td>
           </tr>
         ))}
         <tr className="total">
-          <th scope="row">Round total</th>
+          <th scope="row">
+            <Trans>Round total</Trans>
+          </th>
           <td>{round.score[mine] ?? 0}</td>
           <td>{round.score[theirs] ?? 0}</td>
         </tr>
@@ -59,23 +75,29 @@ export function MatchSummary({ view }: { view: MemulationView }) {
   const mine = s.match_score[String(view.seat)] ?? 0;
   const theirs = s.match_score[String(1 - view.seat)] ?? 0;
   const verdict =
-    mine > theirs
-      ? "You won the game!"
-      : mine < theirs
-        ? "Your opponent won this time."
-        : "A draw!";
+    mine > theirs ? (
+      <Trans>The game is over. You won the game!</Trans>
+    ) : mine < theirs ? (
+      <Trans>The game is over. Your opponent won this time.</Trans>
+    ) : (
+      <Trans>The game is over. A draw!</Trans>
+    );
   return (
     <section className="match-summary" aria-labelledby="match-title" data-testid="match-summary">
-      <h2 id="match-title">The game is over. {verdict}</h2>
+      <h2 id="match-title">{verdict}</h2>
       <p className="big-message">
-        Final score: you <strong>{mine}</strong>, your opponent <strong>{theirs}</strong>.
+        <Trans>
+          Final score: you <strong>{mine}</strong>, your opponent <strong>{theirs}</strong>.
+        </Trans>
       </p>
       <div className="summary-rounds">
         {s.rounds_played.map((round) => (
           <RoundTable key={round.round} round={round} me={view.seat} />
         ))}
       </div>
-      <p>Thank you for playing. You may hand the device back now.</p>
+      <p>
+        <Trans>Thank you for playing. You may hand the device back now.</Trans>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,4 @@
+// The visits' screens, for App.tsx to place.
+
+export { VisitSettings } from "./VisitSettings";
+export { VisitsPage } from "./VisitsPage";

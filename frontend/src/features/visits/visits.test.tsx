@@ -1,0 +1,193 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor, within } from "../../test/render";
+import { clinicToday } from "../../ui/dates";
+import { VisitSettings } from "./VisitSettings";
+import { VisitsPage } from "./VisitsPage";
+
+type Answer = [number, unknown];
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The browser's fetch answering as the server would, by method and path; the calls kept. */
+function server(routes: Record<string, Answer | (() => Answer)>) {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
+    const route = routes[`${request.method} ${path}`];
+    const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+function at(path: string, route: string, element: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function visit(over: Record<string, unknown> = {}) {
+  return {
+    participant: 3,
+    code: "P0042",
+    study: 1,
+    study_name: "Memory clinic pilot",
+    point: 11,
+    kind: "baseline",
+    label: "Baseline",
+    when: "session 1",
+    anchor: "enrolment",
+    opens_on: "2026-03-01",
+    closes_on: "2026-03-08",
+    status: "due",
+    held_on: null,
+    in_window: null,
+    measures: {},
+    missed_reason: null,
+    recorded_at: null,
+    ...over,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the assessor's visits", () => {
+  it("lists the visits to do, overdue first, and leaves the recorded ones out", async () => {
+    server({
+      "GET /api/visits/": [
+        200,
+        [
+          visit(),
+          visit({ participant: 4, code: "P0043", status: "overdue" }),
+          visit({ point: 12, kind: "follow_up", label: "Follow-up", status: "done" }),
+        ],
+      ],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    const table = await screen.findByTestId("visit-list");
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.querySelector("th")?.textContent)).toEqual(["P0043", "P0042"]);
+    expect(rows[0]).toHaveTextContent("Overdue");
+    await userEvent.selectOptions(screen.getByLabelText("Show"), "all");
+    expect(screen.getByTestId("visit-P0042-follow_up")).toHaveTextContent("Done");
+    expect(document.body).not.toHaveTextContent(/arm|metric|note/i);
+  });
+
+  it("records a visit held today with its measures", async () => {
+    const calls = server({
+      "GET /api/visits/": [200, [visit()]],
+      "POST /api/participants/3/visits/11/": [201, visit({ status: "done" })],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: /Record/ }));
+    const form = screen.getByTestId("record-visit");
+    await userEvent.type(within(form).getByLabelText("Measure code"), "moca");
+    await userEvent.type(within(form).getByLabelText("Value"), "26");
+    await userEvent.click(within(form).getByRole("button", { name: "Record the visit" }));
+    await waitFor(() => expect(screen.queryByTestId("record-visit")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      status: "done",
+      held_on: clinicToday(),
+      measures: { moca: 26 },
+    });
+  });
+
+  it("records a missed visit with its reason, and a correction needs a reason", async () => {
+    const calls = server({
+      "GET /api/visits/": [200, [visit({ status: "missed", missed_reason: "illness" })]],
+      "POST /api/participants/3/visits/11/": [201, visit({ status: "missed" })],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    await userEvent.selectOptions(await screen.findByLabelText("Show"), "all");
+    await userEvent.click(screen.getByRole("button", { name: /Correct/ }));
+    await userEvent.selectOptions(screen.getByLabelText("Why it was missed"), "unreachable");
+    await userEvent.type(screen.getByLabelText("Reason for the correction"), "called back");
+    await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      status: "missed",
+      missed_reason: "unreachable",
+      reason: "called back",
+    });
+  });
+
+  it("shows a refusal in words and keeps the form", async () => {
+    server({
+      "GET /api/visits/": [200, [visit()]],
+      "POST /api/participants/3/visits/11/": [
+        409,
+        { error: { code: "not_allocated", message: "The participant is not allocated yet." } },
+      ],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: /Record/ }));
+    await userEvent.click(screen.getByRole("radio", { name: "Missed" }));
+    await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("not allocated yet");
+    expect(screen.getByTestId("record-visit")).toBeInTheDocument();
+  });
+});
+
+describe("the study's visit settings", () => {
+  it("places an assessor and sets a window", async () => {
+    const calls = server({
+      "GET /api/studies/5/assessors/": [200, []],
+      "GET /api/staff/": [
+        200,
+        [{ id: 9, username: "ann", name: "Ann Assessor", role: "assessor" }],
+      ],
+      "PUT /api/studies/5/assessors/": [200, [{ id: 9, username: "ann", name: "Ann Assessor" }]],
+      "GET /api/studies/5/visit-windows/": [
+        200,
+        [
+          {
+            point: 11,
+            kind: "follow_up",
+            label: "Follow-up",
+            when: "days 28-35 after enrolment",
+            anchor: "enrolment",
+            opens_day: 28,
+            closes_day: 35,
+            default: true,
+          },
+        ],
+      ],
+      "PUT /api/studies/5/visit-windows/": [200, []],
+    });
+    at("/studies/5/visits", "/studies/:id/visits", <VisitSettings />);
+    await userEvent.click(await screen.findByLabelText("Ann Assessor"));
+    await userEvent.click(screen.getByRole("button", { name: "Save the assessors" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ assessors: [9] }),
+    );
+    await userEvent.selectOptions(screen.getByLabelText("Follow-up: counted from"), "allocation");
+    const closes = screen.getByLabelText("Follow-up: closes on day");
+    await userEvent.clear(closes);
+    await userEvent.type(closes, "42");
+    await userEvent.click(screen.getByRole("button", { name: "Save the windows" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PUT")[1]?.body).toEqual({
+        windows: [{ point: 11, anchor: "allocation", opens_day: 28, closes_day: 42 }],
+      }),
+    );
+  });
+});
