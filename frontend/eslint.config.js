@@ -45,16 +45,13 @@ const NOT_YET_LOCALIZED = [
   "src/features/play/table/**",
   "src/features/play/device/**",
   "src/features/play/waiting/**",
-  "src/game/**",
   "src/ui/**",
   "src/auth/**",
 
-  "src/features/participants/**",
   "src/features/studies/**",
 
   "src/features/sessions/**",
   "src/features/tables/**",
-  "src/features/account/**",
   "src/api/**",
 ];
 

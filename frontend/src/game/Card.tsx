@@ -1,6 +1,7 @@
 // A playing card drawn as SVG: big rank and suit for older eyes, an optional four-colour deck,
 // a face-down back, and marks for wild cards and trumps.
 
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import type { ButtonHTMLAttributes, KeyboardEvent } from "react";
 import { RANK_LABEL, SUIT_SYMBOL, cardName, parseCard, suitColour } from "./cards";
@@ -36,11 +37,12 @@ export function Card({
   const down = faceDown || !card;
   const a11y = decorative
     ? { "aria-hidden": true as const }
-    : { role: "img", "aria-label": label ?? (down ? "face-down card" : cardName(card)) };
+    : { role: "img", "aria-label": label ?? (down ? t`face-down card` : cardName(card)) };
   if (down) {
     return (
       <svg
         viewBox="0 0 100 140"
+        direction="ltr"
         className={`card-svg card-back ${className ?? ""}`}
         data-card="back"
         {...a11y}
@@ -72,6 +74,7 @@ export function Card({
   return (
     <svg
       viewBox="0 0 100 140"
+      direction="ltr"
       className={`card-svg ${wild ? "is-wild" : ""} ${trump ? "is-trump" : ""} ${className ?? ""}`}
       data-card={card}
       {...a11y}
@@ -132,7 +135,7 @@ export function Card({
             fill="#fff"
             fontFamily="Arial, sans-serif"
           >
-            WILD
+            {t({ message: "WILD", comment: "A badge on a card face: at most 6 letters" })}
           </text>
         </g>
       )}
@@ -148,7 +151,7 @@ export function Card({
             fill="#fff"
             fontFamily="Arial, sans-serif"
           >
-            TRUMP
+            {t({ message: "TRUMP", comment: "A badge on a card face: at most 6 letters" })}
           </text>
         </g>
       )}
@@ -176,7 +179,7 @@ export function CardButton({
   className,
   ...rest
 }: CardButtonProps) {
-  const words = [cardName(card), wild ? "wild card" : "", hint ?? ""].filter(Boolean).join(", ");
+  const words = [cardName(card), wild ? t`wild card` : "", hint ?? ""].filter(Boolean).join(", ");
   return (
     <button
       type="button"
@@ -195,22 +198,33 @@ export function CardButton({
   );
 }
 
-/** Arrow keys move the focus along a row of buttons (a hand, a picker). */
+// Key names (KeyboardEvent.key).
+const LEFT = "ArrowLeft";
+const RIGHT = "ArrowRight";
+const UP = "ArrowUp";
+const DOWN = "ArrowDown";
+const HOME = "Home";
+const END = "End";
+const ROVING_KEYS = [LEFT, RIGHT, UP, DOWN, HOME, END];
+
+/** Arrow keys move the focus along a row of buttons (a hand, a picker). A row laid out right to
+ * left (Arabic) runs the other way, so the left arrow moves to the next button there. */
 export function rovingKeys(event: KeyboardEvent<HTMLElement>): void {
-  const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
-  if (!keys.includes(event.key)) return;
+  if (!ROVING_KEYS.includes(event.key)) return;
   const container = event.currentTarget;
+  const rtl = getComputedStyle(container).direction === "rtl";
+  const back = rtl ? RIGHT : LEFT;
+  const forward = rtl ? LEFT : RIGHT;
   const buttons = Array.from(
     container.querySelectorAll<HTMLButtonElement>("button:not([disabled])"),
   );
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  if (index < 0 && event.key !== "Home" && event.key !== "End") return;
+  if (index < 0 && event.key !== HOME && event.key !== END) return;
   let next = index;
-  if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, index - 1);
-  if (event.key === "ArrowRight" || event.key === "ArrowDown")
-    next = Math.min(buttons.length - 1, index + 1);
-  if (event.key === "Home") next = 0;
-  if (event.key === "End") next = buttons.length - 1;
+  if (event.key === back || event.key === UP) next = Math.max(0, index - 1);
+  if (event.key === forward || event.key === DOWN) next = Math.min(buttons.length - 1, index + 1);
+  if (event.key === HOME) next = 0;
+  if (event.key === END) next = buttons.length - 1;
   if (next !== index && buttons[next]) {
     event.preventDefault();
     buttons[next].focus();

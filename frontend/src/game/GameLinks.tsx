@@ -1,6 +1,7 @@
 // Beside a game on the session page: the spectator page while it runs, and a table's page (its
 // seats' links) while it waits for its people.
 
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 
 export function GameLinks({ game }: { game: { id: number; status: string } }) {
@@ -9,11 +10,11 @@ export function GameLinks({ game }: { game: { id: number; status: string } }) {
     <p className="row-actions">
       {game.status === "waiting" && (
         <Link className="btn secondary" to={`/tables/${game.id}`} data-testid="table-link">
-          The table: seats, links, who has joined
+          <Trans>The table: seats, links, who has joined</Trans>
         </Link>
       )}
       <Link className="btn secondary" to={`/games/${game.id}/watch`} data-testid="watch-link">
-        Watch the game
+        <Trans>Watch the game</Trans>
       </Link>
     </p>
   );

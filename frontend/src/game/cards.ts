@@ -1,5 +1,9 @@
 // Cards as the rules write them: rank then suit, "QH", "TS" (ten of spades), "2C".
 
+import { i18n } from "@lingui/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
 export const SUITS = ["S", "H", "D", "C"] as const;
 export type Rank = (typeof RANKS)[number];
@@ -21,27 +25,44 @@ export function parseCard(card: string): CardParts {
 }
 
 export const SUIT_SYMBOL: Record<Suit, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
-export const SUIT_NAME: Record<Suit, string> = {
-  S: "spades",
-  H: "hearts",
-  D: "diamonds",
-  C: "clubs",
+// Suit and rank words are messages, looked up when a screen is drawn (in the reader's language).
+// German writes a card as one word ("Pik-Sieben"), so a card's name is a message of its own too.
+const SUIT_NAME: Record<Suit, MessageDescriptor> = {
+  S: msg({ message: "spades", context: "suit" }),
+  H: msg({ message: "hearts", context: "suit" }),
+  D: msg({ message: "diamonds", context: "suit" }),
+  C: msg({ message: "clubs", context: "suit" }),
 };
-const SUIT_SINGULAR: Record<Suit, string> = { S: "spade", H: "heart", D: "diamond", C: "club" };
-export const RANK_NAME: Record<Rank, string> = {
-  "2": "two",
-  "3": "three",
-  "4": "four",
-  "5": "five",
-  "6": "six",
-  "7": "seven",
-  "8": "eight",
-  "9": "nine",
-  T: "ten",
-  J: "jack",
-  Q: "queen",
-  K: "king",
-  A: "ace",
+const RANK_NAME: Record<Rank, MessageDescriptor> = {
+  "2": msg({ message: "two", context: "rank" }),
+  "3": msg({ message: "three", context: "rank" }),
+  "4": msg({ message: "four", context: "rank" }),
+  "5": msg({ message: "five", context: "rank" }),
+  "6": msg({ message: "six", context: "rank" }),
+  "7": msg({ message: "seven", context: "rank" }),
+  "8": msg({ message: "eight", context: "rank" }),
+  "9": msg({ message: "nine", context: "rank" }),
+  T: msg({ message: "ten", context: "rank" }),
+  J: msg({ message: "jack", context: "rank" }),
+  Q: msg({ message: "queen", context: "rank" }),
+  K: msg({ message: "king", context: "rank" }),
+  A: msg({ message: "ace", context: "rank" }),
+};
+// Plural rank words ("the other three sevens").
+const RANK_PLURAL: Record<Rank, MessageDescriptor> = {
+  "2": msg({ message: "twos", context: "rank" }),
+  "3": msg({ message: "threes", context: "rank" }),
+  "4": msg({ message: "fours", context: "rank" }),
+  "5": msg({ message: "fives", context: "rank" }),
+  "6": msg({ message: "sixes", context: "rank" }),
+  "7": msg({ message: "sevens", context: "rank" }),
+  "8": msg({ message: "eights", context: "rank" }),
+  "9": msg({ message: "nines", context: "rank" }),
+  T: msg({ message: "tens", context: "rank" }),
+  J: msg({ message: "jacks", context: "rank" }),
+  Q: msg({ message: "queens", context: "rank" }),
+  K: msg({ message: "kings", context: "rank" }),
+  A: msg({ message: "aces", context: "rank" }),
 };
 /** The rank as printed on a card face. */
 export const RANK_LABEL: Record<Rank, string> = {
@@ -62,20 +83,23 @@ export const RANK_LABEL: Record<Rank, string> = {
 
 /** "QH" -> "queen of hearts": what a screen reader says and what messages print. */
 export function cardName(card: string): string {
-  const { rank, suit } = parseCard(card);
-  return `${RANK_NAME[rank]} of ${SUIT_NAME[suit]}`;
+  const parts = parseCard(card);
+  const rank = i18n._(RANK_NAME[parts.rank]);
+  const suit = i18n._(SUIT_NAME[parts.suit]);
+  return t({ message: `${rank} of ${suit}`, context: "card" });
 }
 
 export function suitName(suit: string): string {
-  return SUIT_NAME[suit as Suit] ?? suit;
-}
-
-export function suitSingular(suit: string): string {
-  return SUIT_SINGULAR[suit as Suit] ?? suit;
+  return suit in SUIT_NAME ? i18n._(SUIT_NAME[suit as Suit]) : suit;
 }
 
 export function rankName(rank: string): string {
-  return RANK_NAME[rank as Rank] ?? rank;
+  return rank in RANK_NAME ? i18n._(RANK_NAME[rank as Rank]) : rank;
+}
+
+/** "7" -> "sevens". */
+export function rankPlural(rank: string): string {
+  return rank in RANK_PLURAL ? i18n._(RANK_PLURAL[rank as Rank]) : rank;
 }
 
 /** "QH" -> "Q♥" for compact text. */

@@ -4,6 +4,7 @@
 // HTTP with the same event ids (the server applies an event id once, whichever way it came) and
 // the game falls back to asking for its view.
 
+import { t } from "@lingui/core/macro";
 import { ApiError, NetworkError } from "../api/client";
 import type { ErrorBody } from "../api/client";
 import type { ClientFacts, Transport } from "./actionQueue";
@@ -87,13 +88,13 @@ export class LiveSocket {
   request(type: "act" | "examine" | "probe", data: object): Promise<SeatView> {
     const socket = this.socket;
     if (!this.up || !socket)
-      return Promise.reject(new NetworkError("The live connection is down."));
+      return Promise.reject(new NetworkError(t`The live connection is down.`));
     this.refs += 1;
     const ref = `r${this.refs}`;
     return new Promise<SeatView>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(ref);
-        reject(new NetworkError("No answer on the live connection."));
+        reject(new NetworkError(t`No answer on the live connection.`));
       }, this.options.answerTimeoutMs ?? 10000);
       this.waiting.set(ref, { resolve, reject, timer });
       socket.send(JSON.stringify({ type, ref, data }));
@@ -141,7 +142,7 @@ export class LiveSocket {
     this.setUp(false);
     for (const [ref, waiting] of this.waiting) {
       clearTimeout(waiting.timer);
-      waiting.reject(new NetworkError("The live connection dropped."));
+      waiting.reject(new NetworkError(t`The live connection dropped.`));
       this.waiting.delete(ref);
     }
     if (this.stopped) return;

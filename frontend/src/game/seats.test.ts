@@ -1,3 +1,5 @@
+// The messages speak English, the source language (the test render module activates it).
+import "../test/render";
 import { describe, expect, it } from "vitest";
 import { memulationView } from "../test/views";
 import { defaultChoices, seatRequest, seatsProblem } from "./seatChoices";

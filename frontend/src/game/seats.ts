@@ -1,5 +1,7 @@
 // Who sits where, in words, for the play screens of a table with several people.
 
+import { t } from "@lingui/core/macro";
+import { formatList } from "../i18n/format";
 import type { SeatView } from "./types";
 import type { PublicSeat, TableBlock, TableSeatView } from "./tableTypes";
 
@@ -21,9 +23,11 @@ export function personAt(view: SeatView | null | undefined, seat: number): strin
 /** "Waiting for P015…" when a person is to act, else null (the computer's turn keeps the
  * screen's own words). */
 export function waitingFor(view: SeatView, seats: number[]): string | null {
-  const people = seats.filter((s) => s !== view.seat).map((s) => personAt(view, s));
-  const named = people.filter((p): p is string => p !== null);
-  return named.length > 0 ? `Waiting for ${named.join(" and ")}…` : null;
+  const others = seats.filter((s) => s !== view.seat).map((s) => personAt(view, s));
+  const named = others.filter((p): p is string => p !== null);
+  if (named.length === 0) return null;
+  const people = formatList(named);
+  return t`Waiting for ${people}…`;
 }
 
 /** The seats still to join. */
@@ -32,7 +36,9 @@ export function notJoined(seats: PublicSeat[]): PublicSeat[] {
 }
 
 export function kindWords(kind: string): string {
-  return kind === "participant" ? "participant" : kind === "clinician" ? "clinician" : "computer";
+  if (kind === "participant") return t({ message: "participant", context: "seat" });
+  if (kind === "clinician") return t({ message: "clinician", context: "seat" });
+  return t({ message: "computer", context: "seat" });
 }
 
 /** Mendikot's teams: seats 0 and 2 against 1 and 3. */

@@ -1,6 +1,9 @@
 // Which cards are wild, in everyday words: the three other cards with the Pritticut's rank.
 
-import { RANKS, SUITS, cardName, rankName } from "./cards";
+import { select, t } from "@lingui/core/macro";
+import { RANKS, SUITS, cardName, parseCard } from "./cards";
+
+export { rankPlural } from "./cards";
 
 /** "7S" -> ["7H", "7D", "7C"]: the wild cards a Pritticut makes (itself not in play). */
 export function wildCards(pritticut: string): string[] {
@@ -9,15 +12,15 @@ export function wildCards(pritticut: string): string[] {
   return SUITS.filter((suit) => suit !== pritticut[1]).map((suit) => `${rank}${suit}`);
 }
 
-/** "7S" -> "the seven of hearts, the seven of diamonds and the seven of clubs". */
-export function wildWords(pritticut: string): string {
-  const names = wildCards(pritticut).map((card) => `the ${cardName(card)}`);
-  if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+/** "7H" -> "the seven of hearts": the article follows the rank's gender in each language. */
+export function theCard(card: string): string {
+  const rank = parseCard(card).rank;
+  const name = cardName(card);
+  return select(rank, { other: `the ${name}` });
 }
 
-/** "7" -> "sevens". */
-export function rankPlural(rank: string): string {
-  const name = rankName(rank);
-  return name.endsWith("x") ? `${name}es` : `${name}s`;
+/** "7S" -> "the seven of hearts, the seven of diamonds and the seven of clubs". */
+export function wildWords(pritticut: string): string {
+  const [first, second, third] = wildCards(pritticut).map(theCard);
+  return third ? t`${first}, ${second} and ${third}` : "";
 }

@@ -1,3 +1,5 @@
+// Card names are messages: English, the source language (the test render module activates it).
+import "../../test/render";
 import { describe, expect, it } from "vitest";
 // The sentences are messages: the test reads them in English, as the app renders them.
 import "../../test/render";
