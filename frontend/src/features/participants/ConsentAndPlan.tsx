@@ -1,5 +1,6 @@
 // The participant's consent (recorded with its date and form version) and their own weekly plan.
 
+import { Trans } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { clinicToday } from "../../ui/dates";
@@ -28,7 +29,9 @@ export function WeeklyPlan({ participant: p }: { participant: Participant }) {
         save.mutate();
       }}
     >
-      <label htmlFor="plan">Sessions a week planned</label>
+      <label htmlFor="plan">
+        <Trans>Sessions a week planned</Trans>
+      </label>
       <input
         id="plan"
         type="number"
@@ -39,11 +42,16 @@ export function WeeklyPlan({ participant: p }: { participant: Participant }) {
         onChange={(e) => setValue(e.target.value)}
       />
       <span className="muted">
-        {p.sessions_per_week === null
-          ? " the study's protocol plan applies until one is set"
-          : " this participant's own plan"}
+        {" "}
+        {p.sessions_per_week === null ? (
+          <Trans>the study's protocol plan applies until one is set</Trans>
+        ) : (
+          <Trans>this participant's own plan</Trans>
+        )}
       </span>
-      <label htmlFor="plan-reason">Reason for the change</label>
+      <label htmlFor="plan-reason">
+        <Trans>Reason for the change</Trans>
+      </label>
       <input id="plan-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
       {save.error && (
         <p className="form-error" role="alert">
@@ -51,7 +59,7 @@ export function WeeklyPlan({ participant: p }: { participant: Participant }) {
         </p>
       )}
       <button type="submit" className="btn secondary" disabled={save.isPending}>
-        Save the plan
+        <Trans>Save the plan</Trans>
       </button>
     </form>
   );
@@ -68,17 +76,25 @@ export function ConsentPanel({ participant: p }: { participant: Participant }) {
       void client.invalidateQueries({ queryKey: ["participants"] });
     },
   });
+  const withdrawnOn = formatDate(p.consent_withdrawn_at);
+  const consentedOn = formatDate(p.consent_date);
+  const formVersion = p.consent_form_version;
   return (
     <div className="card-panel" data-testid="consent-panel">
-      <h2>Consent</h2>
+      <h2>
+        <Trans>Consent</Trans>
+      </h2>
       {p.consent_withdrawn_at ? (
         <p>
-          <span className="badge warn">withdrawn</span> on {formatDate(p.consent_withdrawn_at)}. No
-          new sessions.
+          <Trans>
+            <span className="badge warn">withdrawn</span> on {withdrawnOn}. No new sessions.
+          </Trans>
         </p>
       ) : p.has_consent ? (
         <p data-testid="consent-status">
-          Consent recorded on {formatDate(p.consent_date)} (form {p.consent_form_version}).
+          <Trans>
+            Consent recorded on {consentedOn} (form {formVersion}).
+          </Trans>
         </p>
       ) : (
         <form
@@ -88,9 +104,11 @@ export function ConsentPanel({ participant: p }: { participant: Participant }) {
           }}
         >
           <p className="muted">
-            No consent recorded yet. Record the signed form to start sessions.
+            <Trans>No consent recorded yet. Record the signed form to start sessions.</Trans>
           </p>
-          <label htmlFor="consent-date">Date signed</label>
+          <label htmlFor="consent-date">
+            <Trans>Date signed</Trans>
+          </label>
           <input
             id="consent-date"
             type="date"
@@ -98,7 +116,9 @@ export function ConsentPanel({ participant: p }: { participant: Participant }) {
             onChange={(e) => setDate(e.target.value)}
             required
           />
-          <label htmlFor="consent-version">Consent form version</label>
+          <label htmlFor="consent-version">
+            <Trans>Consent form version</Trans>
+          </label>
           <input
             id="consent-version"
             value={version}
@@ -111,7 +131,7 @@ export function ConsentPanel({ participant: p }: { participant: Participant }) {
             </p>
           )}
           <button type="submit" className="btn primary" disabled={consent.isPending}>
-            Record consent
+            <Trans>Record consent</Trans>
           </button>
         </form>
       )}

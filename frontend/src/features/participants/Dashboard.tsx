@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EnrolForm } from "../../ui/Enrol";
@@ -13,10 +14,10 @@ export function DashboardPage() {
       ) : (
         <div className="row-actions">
           <button type="button" className="btn primary" onClick={() => setEnrolling(true)}>
-            Enrol a participant
+            <Trans>Enrol a participant</Trans>
           </button>
           <Link className="btn secondary" to="/tables/new" data-testid="open-table">
-            Open a table
+            <Trans>Open a table</Trans>
           </Link>
         </div>
       )}

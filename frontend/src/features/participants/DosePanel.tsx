@@ -1,31 +1,38 @@
 // The dose ledger on a participant's page: prescribed against delivered per programme week, a
 // reason for each week that fell short, and the link to the participant's own progress page.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatNumber, formatPercent } from "../../i18n/format";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { getLedger, issueProgressLink, recordMissed } from "../../api/programme";
 import type { Ledger, MissedReason } from "../../api/programme";
 
-export const REASONS: [MissedReason, string][] = [
-  ["illness", "Illness"],
-  ["away", "Away or on holiday"],
-  ["technical", "Technical problem"],
-  ["no_time", "No time"],
-  ["not_wanted", "Did not want to train"],
-  ["unreachable", "Could not be reached"],
-  ["other", "Other"],
+export const REASONS: [MissedReason, MessageDescriptor][] = [
+  ["illness", msg`Illness`],
+  ["away", msg`Away or on holiday`],
+  ["technical", msg`Technical problem`],
+  ["no_time", msg`No time`],
+  ["not_wanted", msg`Did not want to train`],
+  ["unreachable", msg`Could not be reached`],
+  ["other", msg`Other`],
 ];
 
 export function DosePanel({ participantId }: { participantId: number }) {
+  const { t } = useLingui();
   const ledger = useQuery({
     queryKey: ["dose", participantId],
     queryFn: () => getLedger(participantId),
   });
   return (
     <section className="card-panel" aria-labelledby="dose-title" data-testid="dose-ledger">
-      <h2 id="dose-title">Dose</h2>
+      <h2 id="dose-title">
+        <Trans>Dose</Trans>
+      </h2>
       {ledger.isLoading && <Loading />}
-      <ErrorNote error={ledger.error} what="The dose ledger" />
+      <ErrorNote error={ledger.error} what={t`The dose ledger`} />
       {ledger.data && <LedgerTable participantId={participantId} ledger={ledger.data} />}
       <ProgressLink participantId={participantId} />
     </section>
@@ -33,15 +40,13 @@ export function DosePanel({ participantId }: { participantId: number }) {
 }
 
 function LedgerTable({ participantId, ledger }: { participantId: number; ledger: Ledger }) {
+  const { t } = useLingui();
   const p = ledger.programme;
   return (
     <>
       <p data-testid="dose-summary">
-        {p
-          ? `Prescribed: ${p.sessions_per_week} sessions a week of ${p.minutes_per_session} minutes for ${p.weeks} weeks${p.boosters?.length ? `, with ${p.boosters.length} booster window(s)` : ""} (${p.own ? "this participant's own" : "the study's"}).`
-          : "No dose is prescribed for this study yet."}{" "}
-        {ledger.adherence !== null &&
-          `Held ${ledger.delivered} of ${ledger.prescribed} prescribed sessions in the weeks that are over (${Math.round(ledger.adherence * 100)}%).`}
+        {p ? <PrescribedWords programme={p} /> : t`No dose is prescribed for this study yet.`}{" "}
+        {ledger.adherence !== null && <HeldWords ledger={ledger} adherence={ledger.adherence} />}
       </p>
       {ledger.weeks.length > 0 && (
         <div className="table-scroll">
@@ -49,27 +54,41 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Week</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Prescribed</th>
-                  <th scope="col">Scheduled</th>
-                  <th scope="col">Held</th>
-                  <th scope="col">Active minutes</th>
-                  <th scope="col">Missed</th>
+                  <th scope="col">
+                    <Trans>Week</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>From</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Prescribed</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Scheduled</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Held</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Active minutes</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Missed</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {ledger.weeks.map((w) => (
                   <tr key={w.week} data-testid={`dose-week-${w.week}`}>
                     <th scope="row">
-                      {w.week}
-                      {w.current && " (this week)"}
+                      {formatNumber(w.week)}
+                      {w.current && ` ${t`(this week)`}`}
                     </th>
                     <td>{formatDate(w.starts_on)}</td>
-                    <td>{w.prescribed}</td>
-                    <td>{w.scheduled}</td>
-                    <td>{w.delivered}</td>
-                    <td>{w.active_minutes}</td>
+                    <td>{formatNumber(w.prescribed)}</td>
+                    <td>{formatNumber(w.scheduled)}</td>
+                    <td>{formatNumber(w.delivered)}</td>
+                    <td>{formatNumber(w.active_minutes)}</td>
                     <td>
                       {w.missed ? (
                         <MissedReasonPicker
@@ -81,7 +100,7 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
                       ) : w.missed === null ? (
                         "–"
                       ) : (
-                        "0"
+                        formatNumber(0)
                       )}
                     </td>
                   </tr>
@@ -101,17 +120,19 @@ function MissedReasonPicker(props: {
   missed: number;
   reason: MissedReason | null;
 }) {
+  const { t, i18n } = useLingui();
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (reason: MissedReason) => recordMissed(props.participantId, props.week, reason),
     onSuccess: (data) => client.setQueryData(["dose", props.participantId], data),
   });
   const id = `missed-${props.week}`;
+  const week = formatNumber(props.week);
   return (
     <span>
-      {props.missed}{" "}
+      {formatNumber(props.missed)}{" "}
       <label htmlFor={id} className="sr-only">
-        Why week {props.week} was missed
+        <Trans>Why week {week} was missed</Trans>
       </label>
       <select
         id={id}
@@ -120,11 +141,11 @@ function MissedReasonPicker(props: {
         onChange={(e) => save.mutate(e.target.value as MissedReason)}
       >
         <option value="" disabled>
-          reason…
+          {t`reason…`}
         </option>
         {REASONS.map(([value, label]) => (
           <option key={value} value={value}>
-            {label}
+            {i18n._(label)}
           </option>
         ))}
       </select>
@@ -148,7 +169,7 @@ function ProgressLink({ participantId }: { participantId: number }) {
         onClick={() => issue.mutate()}
         disabled={issue.isPending}
       >
-        Progress link for the participant
+        <Trans>Progress link for the participant</Trans>
       </button>
       {url && (
         <a href={url} data-testid="progress-link" target="_blank" rel="noreferrer">
@@ -162,4 +183,29 @@ function ProgressLink({ participantId }: { participantId: number }) {
       )}
     </div>
   );
+}
+
+/** The study's (or the participant's own) prescription in a sentence. */
+function PrescribedWords({ programme: p }: { programme: NonNullable<Ledger["programme"]> }) {
+  const { t } = useLingui();
+  const sessions = formatNumber(p.sessions_per_week);
+  const minutes = formatNumber(p.minutes_per_session);
+  const weeks = formatNumber(p.weeks);
+  const boosters = p.boosters?.length ?? 0;
+  const dose = p.own
+    ? t`Prescribed: ${sessions} sessions a week of ${minutes} minutes for ${weeks} weeks (this participant's own).`
+    : t`Prescribed: ${sessions} sessions a week of ${minutes} minutes for ${weeks} weeks (the study's).`;
+  if (!boosters) return dose;
+  const windows = t({
+    message: plural(boosters, { one: "With # booster window.", other: "With # booster windows." }),
+  });
+  return `${dose} ${windows}`;
+}
+
+function HeldWords({ ledger, adherence }: { ledger: Ledger; adherence: number }) {
+  const { t } = useLingui();
+  const held = formatNumber(ledger.delivered);
+  const prescribed = formatNumber(ledger.prescribed);
+  const share = formatPercent(adherence);
+  return t`Held ${held} of ${prescribed} prescribed sessions in the weeks that are over (${share}).`;
 }

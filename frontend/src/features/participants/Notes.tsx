@@ -1,5 +1,6 @@
 // The clinical team's notes on the participant: read, and add one.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -8,6 +9,7 @@ import { ErrorNote, errorText, formatDate } from "../../ui/widgets";
 import { addNote, listNotes } from "../../api/participants";
 
 export function Notes({ participantId }: { participantId: number }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const notes = useQuery({
     queryKey: ["notes", participantId],
@@ -24,9 +26,13 @@ export function Notes({ participantId }: { participantId: number }) {
   });
   return (
     <>
-      <h2>Notes</h2>
-      <p className="muted">For the clinical team only; never part of research exports.</p>
-      <ErrorNote error={notes.error} what="Notes" />
+      <h2>
+        <Trans>Notes</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>For the clinical team only; never part of research exports.</Trans>
+      </p>
+      <ErrorNote error={notes.error} what={t`Notes`} />
       {!notes.error && (
         <form
           className="note-form"
@@ -35,7 +41,9 @@ export function Notes({ participantId }: { participantId: number }) {
             if (text.trim()) add.mutate();
           }}
         >
-          <label htmlFor="note-text">New note</label>
+          <label htmlFor="note-text">
+            <Trans>New note</Trans>
+          </label>
           <textarea
             id="note-text"
             value={text}
@@ -48,7 +56,7 @@ export function Notes({ participantId }: { participantId: number }) {
             </p>
           )}
           <button type="submit" className="btn secondary" disabled={!text.trim() || add.isPending}>
-            Add note
+            <Trans>Add note</Trans>
           </button>
         </form>
       )}

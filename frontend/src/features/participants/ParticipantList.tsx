@@ -1,9 +1,13 @@
 // The clinician's dashboard: every participant at a glance.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
+import { formatNumber } from "../../i18n/format";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
 import {
   ErrorNote,
@@ -16,10 +20,10 @@ import {
 import { getSummary, listParticipants } from "../../api/participants";
 import "./cardTable.css";
 
-const GLANCE_LABELS: Record<string, string> = {
-  recall_hit: "Recall",
-  optimal_play_rate: "Best plays",
-  decision_time_median_ms: "Decision time",
+const GLANCE_LABELS: Record<string, MessageDescriptor> = {
+  recall_hit: msg`Recall`,
+  optimal_play_rate: msg`Best plays`,
+  decision_time_median_ms: msg`Decision time`,
 };
 
 export function useSummary(id: number | string) {
@@ -31,6 +35,7 @@ export function useSummary(id: number | string) {
 }
 
 export function ParticipantListPage() {
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useState("");
   const list = useQuery({
     queryKey: ["participants", search],
@@ -49,30 +54,46 @@ export function ParticipantListPage() {
   return (
     <section aria-labelledby="plist-title">
       <div className="page-head">
-        <h1 id="plist-title">Participants</h1>
+        <h1 id="plist-title">
+          <Trans>Participants</Trans>
+        </h1>
         <label className="search">
-          <span>Find a code</span>
+          <span>
+            <Trans>Find a code</Trans>
+          </span>
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
       </div>
       {list.isLoading && <Loading />}
-      <ErrorNote error={list.error} what="The participant list" />
+      <ErrorNote error={list.error} what={t`The participant list`} />
       {list.data && participants.length === 0 && (
-        <p className="muted">No participants yet. A researcher or the study team enrols them.</p>
+        <p className="muted">
+          <Trans>No participants yet. A researcher or the study team enrols them.</Trans>
+        </p>
       )}
       {participants.length > 0 && (
         <div className="table-wrap">
           <table className="data-table cards-on-phone" data-testid="participant-table">
             <thead>
               <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Study</th>
-                <th scope="col">Last session</th>
-                <th scope="col">This week</th>
-                <th scope="col">Flags</th>
+                <th scope="col">
+                  <Trans>Code</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Study</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Last session</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>This week</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Flags</Trans>
+                </th>
                 {GLANCE_METRICS.map((key) => (
                   <th scope="col" key={key}>
-                    {GLANCE_LABELS[key]}
+                    {i18n._(GLANCE_LABELS[key])}
                   </th>
                 ))}
               </tr>
@@ -82,29 +103,43 @@ export function ParticipantListPage() {
                 const metrics = summaries[i]?.data?.metrics ?? [];
                 const planned = p.sessions_per_week_planned;
                 const behind = planned !== null && p.sessions_this_week < planned;
+                const thisWeek = formatNumber(p.sessions_this_week);
+                const plan = planned === null ? "–" : formatNumber(planned);
                 return (
                   <tr key={p.id} data-participant={p.code}>
                     <th scope="row">
                       <Link to={`/participants/${p.id}`}>{p.code}</Link>
-                      {!p.has_consent && <span className="badge warn">no consent</span>}
+                      {!p.has_consent && (
+                        <span className="badge warn">
+                          <Trans>no consent</Trans>
+                        </span>
+                      )}
                     </th>
-                    <td data-label="Study">{p.study_name}</td>
-                    <td data-label="Last session">{formatDate(p.last_session_at)}</td>
+                    <td data-label={t`Study`}>{p.study_name}</td>
+                    <td data-label={t`Last session`}>{formatDate(p.last_session_at)}</td>
                     <td
                       className={behind ? "behind" : ""}
                       data-testid="this-week"
-                      data-label="This week"
+                      data-label={t`This week`}
                     >
-                      {p.sessions_this_week} of {planned ?? "–"}
-                      {behind && <span className="sr-only"> (behind plan)</span>}
+                      <Trans>
+                        {thisWeek} of {plan}
+                      </Trans>
+                      {behind && (
+                        <span className="sr-only">
+                          {" "}
+                          <Trans>(behind plan)</Trans>
+                        </span>
+                      )}
                     </td>
-                    <td data-testid="flags" data-label="Flags">
+                    <td data-testid="flags" data-label={t`Flags`}>
                       <FlagList flags={participantFlags(p, metrics)} />
                     </td>
                     {GLANCE_METRICS.map((key) => {
                       const metric = metrics.find((m) => m.key === key);
+                      const label = metric?.label;
                       return (
-                        <td key={key} data-metric={key} data-label={GLANCE_LABELS[key]}>
+                        <td key={key} data-metric={key} data-label={i18n._(GLANCE_LABELS[key])}>
                           {metric ? (
                             <span className="metric-cell">
                               <strong>{formatValue(metric.latest, metric.unit)}</strong>
@@ -112,7 +147,7 @@ export function ParticipantListPage() {
                                 values={metric.series.map((point) => point.value)}
                                 width={80}
                                 height={26}
-                                label={`${metric.label} over the last sessions`}
+                                label={t`${label} over the last sessions`}
                               />
                               <TrendArrow metric={metric} compact />
                             </span>

@@ -1,9 +1,11 @@
 // One participant: consent, starting a session, metric charts over sessions with readings,
 // adaptive-difficulty history, sessions, and the clinical team's notes.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { SignReport } from "../../ui/SignReport";
 import { DosePanel } from "./DosePanel";
 import { FlagList, participantFlags } from "./glance";
@@ -17,6 +19,7 @@ import { SessionList } from "./SessionList";
 import { StartSession } from "./StartSession";
 
 export function ParticipantPage() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const participant = useQuery({
     queryKey: ["participant", id],
@@ -25,7 +28,7 @@ export function ParticipantPage() {
   const summary = useSummary(id);
   if (participant.isLoading) return <Loading />;
   if (participant.error || !participant.data)
-    return <ErrorNote error={participant.error} what="This participant" />;
+    return <ErrorNote error={participant.error} what={t`This participant`} />;
   const p = participant.data;
   const metrics = summary.data?.metrics ?? [];
   // The primary measures first, then the usual charts, each game its own.
@@ -35,28 +38,59 @@ export function ParticipantPage() {
     ...metrics.filter((m) => m.role !== "primary" && CHART_METRICS.includes(m.key)),
   ];
   const others = metrics.filter((m) => !charted.includes(m));
+  const overSessions = (label: string) => t`${label} over sessions`;
+  const seconds = (value: number | null | undefined) => {
+    if (value === null || value === undefined) return "–";
+    const n = formatNumber(value);
+    return t`${n} s`;
+  };
+  const code = p.code;
+  const ageBand = p.age_band;
+  const group = p.group;
+  const arm = p.arm;
+  const enrolled = formatDate(p.created_at);
+  const lastSession = formatDate(p.last_session_at);
+  const thisWeek = formatNumber(p.sessions_this_week);
+  const planned =
+    p.sessions_per_week_planned === null ? "–" : formatNumber(p.sessions_per_week_planned);
+  const lastWeek = formatNumber(p.sessions_last_week);
+  const otherCount = formatNumber(others.length);
   return (
     <section aria-labelledby="p-title" className="participant-page">
       <div className="page-head">
         <h1 id="p-title">
-          Participant <span data-testid="participant-code">{p.code}</span>
+          <Trans>
+            Participant <span data-testid="participant-code">{code}</span>
+          </Trans>
         </h1>
         <div className="muted">
-          {p.study_name} · age {p.age_band} · {p.group ? `group ${p.group}` : "no group"}
-          {p.arm && <span data-testid="participant-arm"> · arm {p.arm}</span>}
+          {p.study_name} · {t`age ${ageBand}`} · {group ? t`group ${group}` : t`no group`}
+          {arm && (
+            <span data-testid="participant-arm">
+              {" "}
+              · <Trans>arm {arm}</Trans>
+            </span>
+          )}
         </div>
         <div className="muted" data-testid="participant-dates">
-          enrolled {formatDate(p.created_at)} · last session {formatDate(p.last_session_at)}
+          <Trans>
+            enrolled {enrolled} · last session {lastSession}
+          </Trans>
         </div>
         <ReportLink participantId={p.id} />
       </div>
-      <section aria-label="At a glance" className="card-panel glance" data-testid="glance">
+      <section aria-label={t`At a glance`} className="card-panel glance" data-testid="glance">
         <p>
-          <strong>This week:</strong>{" "}
+          <strong>
+            <Trans>This week:</Trans>
+          </strong>{" "}
           <span data-testid="week-against-plan">
-            {p.sessions_this_week} of {p.sessions_per_week_planned ?? "–"} planned sessions
+            <Trans>
+              {thisWeek} of {planned} planned sessions
+            </Trans>
           </span>
-          {" · "}last week {p.sessions_last_week}
+          {" · "}
+          <Trans>last week {lastWeek}</Trans>
         </p>
         <FlagList flags={participantFlags(p, metrics)} />
         <WeeklyPlan participant={p} />
@@ -66,12 +100,16 @@ export function ParticipantPage() {
         <StartSession participant={p} />
       </div>
 
-      <h2>Progress</h2>
+      <h2>
+        <Trans>Progress</Trans>
+      </h2>
       {summary.data && <ClaimsNote claims={summary.data.claims} />}
       {summary.isLoading && <Loading />}
-      <ErrorNote error={summary.error} what="Metrics" />
+      <ErrorNote error={summary.error} what={t`Metrics`} />
       {summary.data && metrics.length === 0 && (
-        <p className="muted">No metrics yet: they appear after the first finished session.</p>
+        <p className="muted">
+          <Trans>No metrics yet: they appear after the first finished session.</Trans>
+        </p>
       )}
       <div className="metric-grid">
         {charted.map((m) => (
@@ -80,16 +118,28 @@ export function ParticipantPage() {
       </div>
       {others.length > 0 && (
         <details className="card-panel">
-          <summary>Other measures ({others.length})</summary>
+          <summary>
+            <Trans>Other measures ({otherCount})</Trans>
+          </summary>
           <div className="table-wrap">
             <table className="data-table" data-testid="other-metrics">
               <thead>
                 <tr>
-                  <th scope="col">Measure</th>
-                  <th scope="col">Latest</th>
-                  <th scope="col">Over sessions</th>
-                  <th scope="col">Trend</th>
-                  <th scope="col">Reading</th>
+                  <th scope="col">
+                    <Trans>Measure</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Latest</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Over sessions</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Trend</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Reading</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -104,7 +154,7 @@ export function ParticipantPage() {
                     <td>
                       <Sparkline
                         values={m.series.map((point) => point.value)}
-                        label={`${m.label} over sessions`}
+                        label={overSessions(m.label)}
                       />
                     </td>
                     <td>
@@ -121,27 +171,41 @@ export function ParticipantPage() {
 
       {summary.data && (
         <>
-          <h2>Adaptive difficulty</h2>
+          <h2>
+            <Trans>Adaptive difficulty</Trans>
+          </h2>
           {summary.data.adaptive.length === 0 ? (
-            <p className="muted">No changes so far.</p>
+            <p className="muted">
+              <Trans>No changes so far.</Trans>
+            </p>
           ) : (
             <div className="table-wrap">
               <table className="data-table">
                 <thead>
                   <tr>
-                    <th scope="col">After session</th>
-                    <th scope="col">Examination time</th>
-                    <th scope="col">Opponent level</th>
-                    <th scope="col">Why</th>
-                    <th scope="col">When</th>
+                    <th scope="col">
+                      <Trans>After session</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Examination time</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Opponent level</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Why</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>When</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {summary.data.adaptive.map((a, i) => (
                     <tr key={i}>
-                      <td>{a.session}</td>
-                      <td>{a.examination_seconds ?? "–"} s</td>
-                      <td>{a.opponent_level ?? "–"}</td>
+                      <td>{formatNumber(a.session)}</td>
+                      <td>{seconds(a.examination_seconds)}</td>
+                      <td>{a.opponent_level === null ? "–" : formatNumber(a.opponent_level)}</td>
                       <td>{a.reason}</td>
                       <td>{formatDate(a.at, true)}</td>
                     </tr>
@@ -172,7 +236,7 @@ function ReportLink({ participantId }: { participantId: number }) {
         download
         data-testid="report-link"
       >
-        Printable report (PDF)
+        <Trans>Printable report (PDF)</Trans>
       </a>
       <a
         className="btn secondary"
@@ -180,11 +244,11 @@ function ReportLink({ participantId }: { participantId: number }) {
         download={`participant-${participantId}-fhir.json`}
         data-testid="fhir-link"
       >
-        Results for the clinic's records (FHIR)
+        <Trans>Results for the clinic's records (FHIR)</Trans>
       </a>
       <label className="check">
         <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{" "}
-        include clinician notes
+        <Trans>include clinician notes</Trans>
       </label>
     </div>
   );

@@ -1,13 +1,19 @@
 // The participant's sessions, newest first, each with its state and a link to its page.
 
+import { i18n } from "@lingui/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import type { ProtocolSnapshot } from "../../api/types";
+import { formatNumber } from "../../i18n/format";
 import { ErrorNote, Loading, formatDate } from "../../ui/widgets";
 import { listSessions } from "../../api/participants";
 
 export function SessionList({ participantId }: { participantId: number }) {
+  const { t } = useLingui();
   const sessions = useQuery({
     queryKey: ["sessions", participantId],
     queryFn: () => listSessions(participantId),
@@ -15,44 +21,65 @@ export function SessionList({ participantId }: { participantId: number }) {
   const list = rows(sessions.data);
   return (
     <>
-      <h2>Sessions</h2>
+      <h2>
+        <Trans>Sessions</Trans>
+      </h2>
       {sessions.isLoading && <Loading />}
-      <ErrorNote error={sessions.error} what="Sessions" />
-      {sessions.data && list.length === 0 && <p className="muted">No sessions yet.</p>}
+      <ErrorNote error={sessions.error} what={t`Sessions`} />
+      {sessions.data && list.length === 0 && (
+        <p className="muted">
+          <Trans>No sessions yet.</Trans>
+        </p>
+      )}
       {list.length > 0 && (
         <div className="table-wrap">
           <table className="data-table" data-testid="session-table">
             <thead>
               <tr>
-                <th scope="col">Session</th>
-                <th scope="col">Protocol</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Replay</th>
+                <th scope="col">
+                  <Trans>Session</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Protocol</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Started</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Completed</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Replay</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.map((s) => {
                 const snapshot = s.protocol_snapshot as ProtocolSnapshot | undefined;
+                const number = formatNumber(s.number);
                 return (
                   <tr key={s.id}>
                     <th scope="row">
-                      <Link to={`/sessions/${s.id}`}>Session {s.number}</Link>
+                      <Link to={`/sessions/${s.id}`}>
+                        <Trans>Session {number}</Trans>
+                      </Link>
                     </th>
                     <td>
                       {String(snapshot?.name ?? s.protocol)} v{String(snapshot?.version ?? "")}
                     </td>
-                    <td>{s.status}</td>
+                    <td>{statusWords(s.status)}</td>
                     <td>{formatDate(s.started_at, true)}</td>
                     <td>{formatDate(s.completed_at, true)}</td>
                     <td>
                       {s.status === "completed" ? (
                         <Link
                           to={`/sessions/${s.id}/replay`}
-                          aria-label={`Replay session ${s.number}`}
+                          aria-label={t`Replay session ${number}`}
                         >
-                          Replay
+                          <Trans>Replay</Trans>
                         </Link>
                       ) : (
                         "–"
@@ -67,4 +94,16 @@ export function SessionList({ participantId }: { participantId: number }) {
       )}
     </>
   );
+}
+
+const STATUS_WORDS: Record<string, MessageDescriptor> = {
+  scheduled: msg`scheduled`,
+  started: msg`started`,
+  completed: msg`completed`,
+  abandoned: msg`abandoned`,
+};
+
+/** A session's state (a code from the server) in the reader's words. */
+function statusWords(status: string): string {
+  return STATUS_WORDS[status] ? i18n._(STATUS_WORDS[status]) : status;
 }

@@ -1,6 +1,7 @@
 // Starting a training session for the participant: the protocol, the practice offered first, and
 // the device the game opens on.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
@@ -9,11 +10,13 @@ import { Link, useNavigate } from "react-router";
 import { rows } from "../../api/client";
 import type { Participant } from "../../api/types";
 import { practiceState } from "../../api/practice";
+import { formatNumber } from "../../i18n/format";
 import { errorText } from "../../ui/widgets";
 import { createSession, startSessionGame } from "../../api/sessions";
 import { listProtocols } from "../../api/studies";
 
 export function StartSession({ participant: p }: { participant: Participant }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const protocols = useQuery({
     queryKey: ["protocols", p.study],
@@ -38,11 +41,19 @@ export function StartSession({ participant: p }: { participant: Participant }) {
     },
   });
   const list = rows(protocols.data);
+  const seconds = (value: number) => {
+    const n = formatNumber(value);
+    return t`${n} s`;
+  };
   return (
     <div className="card-panel">
-      <h2>Start a session</h2>
+      <h2>
+        <Trans>Start a session</Trans>
+      </h2>
       {!p.has_consent ? (
-        <p className="muted">Record consent first.</p>
+        <p className="muted">
+          <Trans>Record consent first.</Trans>
+        </p>
       ) : (
         <form
           onSubmit={(e: FormEvent) => {
@@ -52,17 +63,19 @@ export function StartSession({ participant: p }: { participant: Participant }) {
             start.mutate();
           }}
         >
-          <label htmlFor="protocol">Protocol</label>
+          <label htmlFor="protocol">
+            <Trans>Protocol</Trans>
+          </label>
           <select
             id="protocol"
             value={protocol}
             onChange={(e) => setProtocol(e.target.value)}
             required
           >
-            <option value="">Choose a protocol…</option>
+            <option value="">{t`Choose a protocol…`}</option>
             {list.map((pr) => (
               <option key={pr.id} value={pr.id}>
-                {pr.name} v{pr.version} · {pr.game} · {pr.examination_seconds} s
+                {pr.name} v{pr.version} · {pr.game} · {seconds(pr.examination_seconds)}
               </option>
             ))}
           </select>
@@ -72,14 +85,14 @@ export function StartSession({ participant: p }: { participant: Participant }) {
             </p>
           )}
           <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
-            {start.isPending ? "Starting…" : "Start the session"}
+            {start.isPending ? t`Starting…` : t`Start the session`}
           </button>
           <Link
             className="btn secondary"
             to={`/tables/new?participant=${p.id}`}
             data-testid="open-table"
           >
-            Open a table with others
+            <Trans>Open a table with others</Trans>
           </Link>
         </form>
       )}

@@ -1,7 +1,12 @@
 // The participant list at a glance: the few key metrics, and flags only where the data hold them
 // up (a planned reading's word at an assessment point; sessions missed against the weekly plan).
 
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { MetricSummary, Participant } from "../../api/types";
+import { formatNumber } from "../../i18n/format";
 
 /** The measures each participant's row shows, in this order (those they have). */
 export const GLANCE_METRICS = ["recall_hit", "optimal_play_rate", "decision_time_median_ms"];
@@ -12,10 +17,25 @@ export type Flag = { kind: "decline" | "improvement" | "missed"; text: string };
  * over training), which the server gives only for a primary measure at an assessment point
  * after correction for every planned reading. Exploratory readings raise none. */
 export function changeFlags(metric: Pick<MetricSummary, "words" | "label">): Flag[] {
-  return [...new Set(metric.words ?? [])].map((word) => ({
-    kind: /decline/.test(word) ? "decline" : "improvement",
-    text: `${word}: ${metric.label}`,
-  }));
+  return [...new Set(metric.words ?? [])].map((word) => {
+    const flag = flagWords(word);
+    const label = metric.label;
+    return { kind: /decline/.test(word) ? "decline" : "improvement", text: t`${flag}: ${label}` };
+  });
+}
+
+// The server's flag words are codes (English); each is said in the reader's language.
+const FLAG_WORDS: Record<string, MessageDescriptor> = {
+  "reliable improvement": msg`reliable improvement`,
+  "reliable decline": msg`reliable decline`,
+  improvement: msg`improvement`,
+  decline: msg`decline`,
+};
+
+/** A flag word from the server, in the reader's language (an unknown one as it came). */
+export function flagWords(word: string): string {
+  const words = FLAG_WORDS[word];
+  return words ? i18n._(words) : word;
 }
 
 type WeekCounts = Pick<Participant, "sessions_per_week_planned" | "sessions_missed_last_week">;
@@ -31,17 +51,21 @@ export function participantFlags(p: WeekCounts, metrics: MetricSummary[]): Flag[
   const flags: Flag[] = [];
   const missed = missedLastWeek(p);
   if (missed > 0) {
-    flags.push({
-      kind: "missed",
-      text: `missed ${missed} of ${p.sessions_per_week_planned} last week`,
-    });
+    const count = formatNumber(missed);
+    const planned = formatNumber(p.sessions_per_week_planned ?? 0);
+    flags.push({ kind: "missed", text: t`missed ${count} of ${planned} last week` });
   }
   for (const m of metrics) flags.push(...changeFlags(m));
   return flags;
 }
 
 export function FlagList({ flags }: { flags: Flag[] }) {
-  if (flags.length === 0) return <span className="muted">none</span>;
+  if (flags.length === 0)
+    return (
+      <span className="muted">
+        <Trans>none</Trans>
+      </span>
+    );
   return (
     <ul className="flags">
       {flags.map((f) => (

@@ -1,4 +1,5 @@
 // A measure as the summary endpoint gives it, for the participant pages' tests.
+/* eslint-disable lingui/no-unlocalized-strings -- the server's words, for the tests; no page shows them */
 
 import type { MetricSummary } from "../../api/types";
 
