@@ -44,7 +44,6 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/studies/**",
 
-  "src/features/sessions/**",
   "src/features/tables/**",
   "src/api/**",
 ];
