@@ -50,8 +50,6 @@ const NOT_YET_LOCALIZED = [
   "src/ui/**",
   "src/auth/**",
 
-  "src/features/studies/**",
-
   "src/features/sessions/**",
   "src/features/tables/**",
   "src/features/account/**",
