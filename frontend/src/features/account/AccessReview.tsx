@@ -2,21 +2,21 @@
 // when, its second factor and last sign-in, accounts unused for 90 days; confirm the review,
 // revoke in place, or download it as CSV.
 
+import { plural, t as tr } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { accessReviewCsvUrl, confirmReview, getAccessReview, revokeAccess } from "../../api/access";
-
-const RELATION: Record<string, string> = {
-  owner: "owner",
-  clinical_team: "clinical team",
-  caring: "cares for",
-};
+import { formatList } from "../../i18n/format";
+import { formatDate } from "../../ui/dates";
+import { factorName, relationName, roleName } from "./names";
 
 function when(value: string | null | undefined): string {
-  return value ? new Date(value).toLocaleString() : "—";
+  return value ? formatDate(value, true) : "—";
 }
 
 export function AccessReviewPage() {
+  const { i18n, t } = useLingui();
   const client = useQueryClient();
   const review = useQuery({ queryKey: ["access-review"], queryFn: getAccessReview });
   const [note, setNote] = useState("");
@@ -30,26 +30,46 @@ export function AccessReviewPage() {
     ...refresh,
   });
   const r = review.data;
+  const lastReview = r?.last_review;
+  const reviewedAt = when(lastReview?.at);
+  const reviewer = lastReview?.by;
+  const reviewed = lastReview ? t`${reviewedAt} by ${reviewer}` : t`never`;
+  const unusedDays = r?.unused_days ?? 0;
   return (
     <section>
-      <h1>Access review</h1>
+      <h1>
+        <Trans>Access review</Trans>
+      </h1>
       <p>
-        Last review:{" "}
-        <span data-testid="last-review">
-          {r?.last_review ? `${when(r.last_review.at)} by ${r.last_review.by}` : "never"}
-        </span>
-        . <a href={accessReviewCsvUrl}>Download as CSV</a>
+        <Trans>
+          Last review: <span data-testid="last-review">{reviewed}</span>.
+        </Trans>{" "}
+        <a href={accessReviewCsvUrl}>
+          <Trans>Download as CSV</Trans>
+        </a>
       </p>
       <div className="table-wrap">
         <table className="data-table">
           <thead>
             <tr>
-              <th>Account</th>
-              <th>Role</th>
-              <th>Second factor</th>
-              <th>Last sign-in</th>
-              <th>Access (granted when, by whom)</th>
-              <th>Revoke</th>
+              <th>
+                <Trans>Account</Trans>
+              </th>
+              <th>
+                <Trans>Role</Trans>
+              </th>
+              <th>
+                <Trans>Second factor</Trans>
+              </th>
+              <th>
+                <Trans>Last sign-in</Trans>
+              </th>
+              <th>
+                <Trans>Access (granted when, by whom)</Trans>
+              </th>
+              <th>
+                <Trans>Revoke</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -57,18 +77,30 @@ export function AccessReviewPage() {
               <tr key={a.id} data-testid="account" data-username={a.username}>
                 <td>
                   {a.username} {a.name && `(${a.name})`}{" "}
-                  {!a.active && <span className="badge">inactive</span>}
-                  {a.unused && <span className="badge warn">unused {r?.unused_days} days</span>}
+                  {!a.active && (
+                    <span className="badge">
+                      <Trans>inactive</Trans>
+                    </span>
+                  )}
+                  {a.unused && (
+                    <span className="badge warn">
+                      {plural(unusedDays, { one: "unused # day", other: "unused # days" })}
+                    </span>
+                  )}
                 </td>
-                <td>{a.role}</td>
-                <td>{a.second_factor.length ? a.second_factor.join(", ") : "none"}</td>
+                <td>{roleName(i18n, a.role)}</td>
+                <td>
+                  {a.second_factor.length
+                    ? formatList(a.second_factor.map((f) => factorName(i18n, f)))
+                    : t`none`}
+                </td>
                 <td>{when(a.last_login)}</td>
                 <td>
                   <ul>
                     {a.access.map((x) => (
                       <li key={`${x.study}-${x.relation}`}>
-                        {x.study_name}: {RELATION[x.relation]}
-                        {x.participants ? ` ${x.participants} participants` : ""} (
+                        {x.study_name}: {relationName(i18n, x.relation)}
+                        {x.participants ? ` ${participantCount(x.participants)}` : ""} (
                         {when(x.granted_at)}, {x.granted_by ?? "—"}){" "}
                         {x.relation !== "caring" && a.active && (
                           <button
@@ -82,7 +114,7 @@ export function AccessReviewPage() {
                               })
                             }
                           >
-                            Revoke {RELATION[x.relation]} of {x.study_name}
+                            {revokeText(relationName(i18n, x.relation), x.study_name)}
                           </button>
                         )}
                       </li>
@@ -96,7 +128,7 @@ export function AccessReviewPage() {
                       className="btn secondary small"
                       onClick={() => revoke.mutate({ user: a.id })}
                     >
-                      Deactivate {a.username}
+                      {deactivateText(a.username)}
                     </button>
                   )}
                 </td>
@@ -111,12 +143,26 @@ export function AccessReviewPage() {
           confirm.mutate();
         }}
       >
-        <label htmlFor="review-note">Note on this review</label>
+        <label htmlFor="review-note">
+          <Trans>Note on this review</Trans>
+        </label>
         <input id="review-note" value={note} onChange={(e) => setNote(e.target.value)} />
         <button type="submit" className="btn primary" disabled={confirm.isPending}>
-          Confirm the review
+          <Trans>Confirm the review</Trans>
         </button>
       </form>
     </section>
   );
+}
+
+function revokeText(relation: string, study: string): string {
+  return tr`Revoke ${relation} of ${study}`;
+}
+
+function deactivateText(username: string): string {
+  return tr`Deactivate ${username}`;
+}
+
+function participantCount(count: number): string {
+  return plural(count, { one: "# participant", other: "# participants" });
 }

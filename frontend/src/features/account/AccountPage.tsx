@@ -1,12 +1,15 @@
 // Your account's second factors: the authenticator app, passkeys, recovery codes.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { getFactors, newRecoveryCodes } from "../../api/auth";
 import { AddFactor, RecoveryCodes } from "../../auth/SecondFactor";
+import { formatList } from "../../i18n/format";
 import { LanguageSetting } from "./LanguageSetting";
 
 export function AccountPage() {
+  const { t } = useLingui();
   const client = useQueryClient();
   const factors = useQuery({ queryKey: ["factors"], queryFn: getFactors });
   const [adding, setAdding] = useState(false);
@@ -17,19 +20,26 @@ export function AccountPage() {
     void client.invalidateQueries({ queryKey: ["factors"] });
   };
   const f = factors.data;
+  const none = t`none`;
+  const passkeys = f?.passkeys.length ? formatList(f.passkeys.map((p) => p.name)) : none;
+  const codesLeft = f?.recovery_codes_left ?? 0;
   return (
     <section>
-      <h1>Sign-in security</h1>
+      <h1>
+        <Trans>Sign-in security</Trans>
+      </h1>
       {f && (
         <ul>
           <li>
             {f.enforced
-              ? "Your account must sign in with a second factor."
-              : "A second factor is optional for your account."}
+              ? t`Your account must sign in with a second factor.`
+              : t`A second factor is optional for your account.`}
           </li>
-          <li>Authenticator app: {f.totp ? "set up" : "none"}</li>
-          <li>Passkeys: {f.passkeys.length ? f.passkeys.map((p) => p.name).join(", ") : "none"}</li>
-          <li>Recovery codes left: {f.recovery_codes_left}</li>
+          <li>{f.totp ? t`Authenticator app: set up` : t`Authenticator app: ${none}`}</li>
+          <li>{t`Passkeys: ${passkeys}`}</li>
+          <li>
+            <Trans>Recovery codes left: {codesLeft}</Trans>
+          </li>
         </ul>
       )}
       {codes !== null ? (
@@ -39,7 +49,7 @@ export function AccountPage() {
       ) : (
         <p>
           <button type="button" className="btn primary" onClick={() => setAdding(true)}>
-            Add a second factor
+            <Trans>Add a second factor</Trans>
           </button>{" "}
           {f && (f.totp || f.passkeys.length > 0) && (
             <button
@@ -47,7 +57,7 @@ export function AccountPage() {
               className="btn secondary"
               onClick={() => void newRecoveryCodes().then((r) => setCodes(r.recovery_codes))}
             >
-              New recovery codes
+              <Trans>New recovery codes</Trans>
             </button>
           )}
         </p>

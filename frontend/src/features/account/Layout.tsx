@@ -1,9 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { RequireStaff, canResearch, useMe, useSignOut } from "../../auth/auth";
 import { IdleSignOut } from "./idle";
 import { useScrollBoxes } from "../../ui/scrollBoxes";
 import { useReaderLanguage } from "../../i18n/LanguageProvider";
+import { roleName } from "./names";
+
+// The app's own name, the same in every language.
+export const LAB = "Memulation Lab";
 
 export function StaffLayout() {
   return (
@@ -14,6 +19,7 @@ export function StaffLayout() {
 }
 
 function StaffFrame() {
+  const { i18n, t } = useLingui();
   const main = useRef<HTMLElement>(null);
   useScrollBoxes(main);
   const me = useMe().data;
@@ -24,22 +30,36 @@ function StaffFrame() {
   return (
     <div className="staff">
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="staff-header">
-        <div className="brand">Memulation Lab</div>
-        <nav aria-label="Main">
+        <div className="brand">{LAB}</div>
+        <nav aria-label={t`Main`}>
           <NavLink to="/" end>
-            Participants
+            <Trans>Participants</Trans>
           </NavLink>
-          {canResearch(me) && <NavLink to="/studies">Studies</NavLink>}
-          {canResearch(me) && <NavLink to="/audit">Audit</NavLink>}
-          {me?.role === "admin" && <NavLink to="/access">Access</NavLink>}
-          <NavLink to="/account">Security</NavLink>
+          {canResearch(me) && (
+            <NavLink to="/studies">
+              <Trans>Studies</Trans>
+            </NavLink>
+          )}
+          {canResearch(me) && (
+            <NavLink to="/audit">
+              <Trans>Audit</Trans>
+            </NavLink>
+          )}
+          {me?.role === "admin" && (
+            <NavLink to="/access">
+              <Trans>Access</Trans>
+            </NavLink>
+          )}
+          <NavLink to="/account">
+            <Trans>Security</Trans>
+          </NavLink>
         </nav>
         <div className="who">
           <span>
-            {me?.username} <span className="role">({me?.role})</span>
+            {me?.username} <span className="role">({me ? roleName(i18n, me.role) : ""})</span>
           </span>
           <button
             type="button"
@@ -48,7 +68,7 @@ function StaffFrame() {
               void signOut().then(() => navigate("/login"));
             }}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
         </div>
       </header>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -7,8 +8,10 @@ import { getMe } from "../../api/auth";
 import { signIn } from "../../auth/auth";
 import { signInRefusal } from "../../auth/refusals";
 import { SecondFactorStep } from "../../auth/SecondFactor";
+import { LAB } from "./Layout";
 
 export function LoginPage() {
+  const { t } = useLingui();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +48,7 @@ export function LoginPage() {
     return (
       <main className="login-page" id="main">
         <div className="card-panel login">
-          <h1>Memulation Lab</h1>
+          <h1>{LAB}</h1>
           <SecondFactorStep
             challenge={challenge}
             onSignedIn={() => void getMe().then(enter, () => setChallenge(null))}
@@ -62,16 +65,20 @@ export function LoginPage() {
         onSubmit={(event) => void submit(event)}
         aria-labelledby="login-title"
       >
-        <h1 id="login-title">Memulation Lab</h1>
+        <h1 id="login-title">{LAB}</h1>
         <p className="hint">
-          Staff sign-in. Participants play from the link or QR code they are given.
+          <Trans>Staff sign-in. Participants play from the link or QR code they are given.</Trans>
         </p>
         {params.get("reason") === "idle" && (
           <p className="notice" role="status">
-            You were signed out after a time without activity. Sign in again to go on.
+            <Trans>
+              You were signed out after a time without activity. Sign in again to go on.
+            </Trans>
           </p>
         )}
-        <label htmlFor="username">User name</label>
+        <label htmlFor="username">
+          <Trans>User name</Trans>
+        </label>
         <input
           id="username"
           name="username"
@@ -80,7 +87,9 @@ export function LoginPage() {
           onChange={(e) => setUsername(e.target.value)}
           required
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">
+          <Trans>Password</Trans>
+        </label>
         <input
           id="password"
           name="password"
@@ -96,7 +105,7 @@ export function LoginPage() {
           </p>
         )}
         <button type="submit" className="btn primary big" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
     </main>

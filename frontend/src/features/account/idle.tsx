@@ -2,6 +2,7 @@
 // `idle_seconds` without a request; the page counts the person's own activity (keys, pointer,
 // scrolling), warns a minute before, and signs out itself when the time is up.
 
+import { Plural, Trans } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { getMe } from "../../api/auth";
@@ -48,8 +49,16 @@ export function IdleSignOut({ idleSeconds }: { idleSeconds: number }) {
   if (left === null) return null;
   return (
     <div className="idle-warning" role="alertdialog" aria-labelledby="idle-title" aria-modal="true">
-      <h2 id="idle-title">Still there?</h2>
-      <p>You will be signed out in {left} seconds because nothing has happened for a while.</p>
+      <h2 id="idle-title">
+        <Trans>Still there?</Trans>
+      </h2>
+      <p>
+        <Plural
+          value={left}
+          one="You will be signed out in # second because nothing has happened for a while."
+          other="You will be signed out in # seconds because nothing has happened for a while."
+        />
+      </p>
       <button
         type="button"
         className="btn primary"
@@ -60,7 +69,7 @@ export function IdleSignOut({ idleSeconds }: { idleSeconds: number }) {
           void getMe(); // a request: the server's idle time starts again too
         }}
       >
-        Stay signed in
+        <Trans>Stay signed in</Trans>
       </button>
     </div>
   );
