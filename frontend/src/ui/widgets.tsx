@@ -85,23 +85,32 @@ export function trendGood(metric: Readable): boolean | null {
   return (arrow === "up") === (metric.direction === "higher_better");
 }
 
-/** The words for a trend: its way, and whether it is judged (a primary measure's) or exploratory. */
-function trendWords(arrow: string, role: Readable["role"], good: boolean | null): string {
-  if (arrow === "flat") return t`no clear trend`;
-  const rising = arrow === "up";
-  if (role !== "primary") return rising ? t`rising (exploratory)` : t`falling (exploratory)`;
-  if (good === null) return rising ? t`rising` : t`falling`;
-  if (good) return rising ? t`rising (improvement)` : t`falling (improvement)`;
-  return rising ? t`rising (decline)` : t`falling (decline)`;
-}
-
 export function TrendArrow({ metric, compact = false }: { metric: Readable; compact?: boolean }) {
-  useLingui(); // re-rendered when the language changes
+  const { t } = useLingui();
   const trend = trendOf(metric);
   const arrow = trend?.arrow ?? "flat";
   const good = trendGood(metric);
   const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
-  const words = trendWords(arrow, metric.role, good);
+  // Whole phrases, so that each language words a way and its judgement together.
+  const rising = arrow === "up";
+  const words =
+    arrow === "flat"
+      ? t`no clear trend`
+      : metric.role !== "primary"
+        ? rising
+          ? t`rising (exploratory)`
+          : t`falling (exploratory)`
+        : good === null
+          ? rising
+            ? t`rising`
+            : t`falling`
+          : good
+            ? rising
+              ? t`rising (improvement)`
+              : t`falling (improvement)`
+            : rising
+              ? t`rising (decline)`
+              : t`falling (decline)`;
   return (
     <span className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}>
       <span aria-hidden="true">{symbol}</span>{" "}
