@@ -45,7 +45,6 @@ const NOT_YET_LOCALIZED = [
 
   "src/features/studies/**",
 
-  "src/features/tables/**",
   "src/api/**",
 ];
 
