@@ -49,9 +49,10 @@ types: setup
 	@mkdir -p var && DEBUG=1 $(MANAGE) spectacular --format openapi-json --file var/openapi.json
 	cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent types -- ../var/openapi.json
 
-# The server's translation catalogues: new strings extracted into locale/<language>/LC_MESSAGES/
-# django.po (what Weblate or Crowdin take as they are), then compiled into the .mo files the
-# server reads, which are committed (a fresh clone and the container need no gettext tools).
+# The translation catalogues, one command for both: the server's new strings extracted into
+# locale/<language>/LC_MESSAGES/django.po (what Weblate or Crowdin take as they are), then
+# compiled into the .mo files the server reads, which are committed (a fresh clone and the
+# container need no gettext tools); the browser app's into frontend/src/locales/<language>/.
 # Needs GNU gettext (Debian: apt-get install gettext).
 MESSAGES_LANGUAGES := es fr de ar
 messages: setup
@@ -59,6 +60,9 @@ messages: setup
 		--ignore '.venv/*' --ignore 'frontend/*' --ignore 'tests/*' --ignore 'bench/*' \
 		--ignore 'var/*' --ignore 'deploy/*' --ignore 'docs/*' --ignore 'apps/games/engine/*'
 	DEBUG=1 $(MANAGE) compilemessages --ignore '.venv/*' --ignore 'frontend/*'
+	@if [ -f frontend/package.json ]; then \
+		cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --silent extract; \
+	fi
 
 format: setup
 	$(VENV)/bin/ruff format .
