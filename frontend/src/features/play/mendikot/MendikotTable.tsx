@@ -2,6 +2,9 @@
 // hidden card face up for its owner only), the ask-for-trump button, tens per team.
 
 import { useMemo, useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../../game/Card";
 import { PlayHand } from "../table/Hand";
 import { LastTrick, useLastTrick } from "../table/LastTrick";
@@ -24,19 +27,37 @@ export function seatPlace(seat: number, me: number): "bottom" | "right" | "top" 
 }
 
 export function seatName(seat: number, me: number): string {
-  return {
-    bottom: "You",
-    right: "Right opponent",
-    top: "Partner",
-    left: "Left opponent",
-  }[seatPlace(seat, me)];
+  switch (seatPlace(seat, me)) {
+    case "bottom":
+      return t`You`;
+    case "right":
+      return t`Right opponent`;
+    case "top":
+      return t`Partner`;
+    case "left":
+      return t`Left opponent`;
+  }
 }
 
-const RULE_WORDS: Record<string, string> = {
-  turn_up: "Trump was turned up before the deal.",
-  hidden_reveal: "Hidden trump: it is revealed when a player cannot follow suit.",
-  hidden_ask: "Hidden trump: a player who cannot follow suit may ask for it.",
-  first_void: "The first card played by a player who cannot follow suit sets trump.",
+/** A seat's name inside a sentence ("right opponent"), where it is not a label. */
+function seatInSentence(seat: number, me: number): string {
+  switch (seatPlace(seat, me)) {
+    case "bottom":
+      return t`you`;
+    case "right":
+      return t`right opponent`;
+    case "top":
+      return t`partner`;
+    case "left":
+      return t`left opponent`;
+  }
+}
+
+const RULE_WORDS: Record<string, MessageDescriptor> = {
+  turn_up: msg`Trump was turned up before the deal.`,
+  hidden_reveal: msg`Hidden trump: it is revealed when a player cannot follow suit.`,
+  hidden_ask: msg`Hidden trump: a player who cannot follow suit may ask for it.`,
+  first_void: msg`The first card played by a player who cannot follow suit sets trump.`,
 };
 
 /** Tens per team in this round: from the view when it has them, else counted from the tricks
@@ -64,6 +85,7 @@ function useTens(view: MendikotView): Record<string, number> {
 }
 
 export function MendikotTable({ game }: { game: GameConnection }) {
+  const { t } = useLingui();
   const view = game.view as MendikotView;
   const s = view.state;
   const me = view.seat;
@@ -74,6 +96,8 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const myTeam = String(me % 2);
   const otherTeam = String((me + 1) % 2);
   const led = s.trick && s.trick.cards.length > 0 ? s.trick.cards[0].card : null;
+  const ledName = led ? cardName(led) : null;
+  const trump = s.trump ? suitName(s.trump) : null;
   const [asked, setAsked] = useState(false);
   // A new trick forgets the ask (set while rendering, not after).
   const [askTrick, setAskTrick] = useState(s.trick?.number);
@@ -94,6 +118,9 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   const elapsed = useDecisionClock(decision);
 
   const hand = useMemo(() => sortHand(s.hand), [s.hand]);
+  const count = hand.length;
+  const hiddenName = s.hidden_trump ? cardName(s.hidden_trump) : "";
+  const hiddenSuit = s.hidden_trump ? suitName(parseCard(s.hidden_trump).suit) : "";
   const hiding = s.phase === "hide_trump" && myTurn;
 
   const [sending, setSending] = useState<string | null>(null);
@@ -116,27 +143,43 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   };
 
   const lastRound = view.recent.find((e) => e.type === "round_ended");
+  const round = s.round + 1;
+  const rounds = s.rounds;
+  const ourTricks = s.tricks_won[myTeam] ?? 0;
+  const theirTricks = s.tricks_won[otherTeam] ?? 0;
+  const ourTens = tens[myTeam] ?? 0;
+  const theirTens = tens[otherTeam] ?? 0;
+  const ourWins = s.match_wins[myTeam] ?? 0;
+  const theirWins = s.match_wins[otherTeam] ?? 0;
+  const lastNumber = lastRound ? Number(lastRound.round) + 1 : 0;
+  const lastHow = lastRound ? resultWords(String(lastRound.result)) : "";
   const lastTrick = useLastTrick(view, String(s.round));
 
   return (
     <div className="table mendikot" data-phase={s.phase}>
-      <header className="score-bar" aria-label="Score">
+      <header className="score-bar" aria-label={t`Score`}>
         <div>
-          <span className="label">Round</span> {s.round + 1} of {s.rounds}
+          <Trans>
+            <span className="label">Round</span> {round} of {rounds}
+          </Trans>
         </div>
         <div data-testid="score">
-          <span className="team-chip team-us">Your team</span> tricks{" "}
-          <strong>{s.tricks_won[myTeam] ?? 0}</strong>, tens{" "}
-          <strong data-testid="tens-us">{tens[myTeam] ?? 0}</strong>
+          <Trans>
+            <span className="team-chip team-us">Your team</span> tricks <strong>{ourTricks}</strong>
+            , tens <strong data-testid="tens-us">{ourTens}</strong>
+          </Trans>
           <span className="sep"> · </span>
-          <span className="team-chip team-them">Other team</span> tricks{" "}
-          <strong>{s.tricks_won[otherTeam] ?? 0}</strong>, tens{" "}
-          <strong data-testid="tens-them">{tens[otherTeam] ?? 0}</strong>
+          <Trans>
+            <span className="team-chip team-them">Other team</span> tricks{" "}
+            <strong>{theirTricks}</strong>, tens{" "}
+            <strong data-testid="tens-them">{theirTens}</strong>
+          </Trans>
           {s.rounds > 1 && (
             <>
               <span className="sep"> · </span>
-              <span className="label">Rounds won:</span> {s.match_wins[myTeam] ?? 0}–
-              {s.match_wins[otherTeam] ?? 0}
+              <Trans>
+                <span className="label">Rounds won:</span> {ourWins}–{theirWins}
+              </Trans>
             </>
           )}
         </div>
@@ -145,15 +188,21 @@ export function MendikotTable({ game }: { game: GameConnection }) {
         <div className="refusal" role="alert" data-testid="refusal" data-code={game.refusal.code}>
           <span>{game.refusal.message}</span>
           <button type="button" className="btn link" onClick={game.clearRefusal}>
-            OK
+            <Trans>OK</Trans>
           </button>
         </div>
       )}
       {lastRound && s.phase !== "finished" && (
         <div className="summary-banner" role="status">
-          Round {Number(lastRound.round) + 1}:{" "}
-          {Number(lastRound.winner) === me % 2 ? "your team won" : "the other team won"} (
-          {resultWords(String(lastRound.result))}).
+          {Number(lastRound.winner) === me % 2 ? (
+            <Trans>
+              Round {lastNumber}: your team won ({lastHow}).
+            </Trans>
+          ) : (
+            <Trans>
+              Round {lastNumber}: the other team won ({lastHow}).
+            </Trans>
+          )}
         </div>
       )}
 
@@ -173,14 +222,23 @@ export function MendikotTable({ game }: { game: GameConnection }) {
                     {` · ${computerWords(view, seat)}`}
                   </span>
                 )}
-                <span className="sr-only">{team === "us" ? " (your team)" : " (other team)"}</span>
-                {s.dealer === seat && <span className="badge">dealer</span>}
-                {s.to_act.includes(seat) && <span className="to-play"> · to play</span>}
+                <span className="sr-only"> {team === "us" ? t`(your team)` : t`(other team)`}</span>
+                {s.dealer === seat && (
+                  <span className="badge">
+                    <Trans>dealer</Trans>
+                  </span>
+                )}
+                {s.to_act.includes(seat) && (
+                  <span className="to-play">
+                    {" · "}
+                    <Trans>to play</Trans>
+                  </span>
+                )}
               </div>
               <div
                 className="opp-hand"
                 role="img"
-                aria-label={`${s.hand_counts[String(seat)] ?? 0} cards`}
+                aria-label={cardCount(s.hand_counts[String(seat)] ?? 0)}
               >
                 {Array.from({ length: s.hand_counts[String(seat)] ?? 0 }, (_, i) => (
                   <Card key={i} faceDown decorative className="mini" />
@@ -188,10 +246,15 @@ export function MendikotTable({ game }: { game: GameConnection }) {
               </div>
               {s.trump_hidden && s.hidden_owner === seat && (
                 <div className="hidden-trump-marker">
-                  <Card faceDown decorative className="mini" /> holds the hidden trump
+                  <Card faceDown decorative className="mini" />{" "}
+                  <Trans>holds the hidden trump</Trans>
                 </div>
               )}
-              {justWon && justWon.seat === seat && <div className="took">took the trick</div>}
+              {justWon && justWon.seat === seat && (
+                <div className="took">
+                  <Trans>took the trick</Trans>
+                </div>
+              )}
             </div>
           );
         })}
@@ -206,39 +269,49 @@ export function MendikotTable({ game }: { game: GameConnection }) {
 
       <div className={`zone my-zone team-us`}>
         <div className="seat-name">
-          <span className="team-dot team-us" aria-hidden="true" /> You
-          {s.dealer === me && <span className="badge">dealer</span>}
-          {justWon?.seat === me && <span className="took"> took the trick</span>}
+          <span className="team-dot team-us" aria-hidden="true" /> <Trans>You</Trans>
+          {s.dealer === me && (
+            <span className="badge">
+              <Trans>dealer</Trans>
+            </span>
+          )}
+          {justWon?.seat === me && (
+            <span className="took">
+              {" "}
+              <Trans>took the trick</Trans>
+            </span>
+          )}
         </div>
         {s.hidden_trump && (
           <div className="own-hidden" data-testid="own-hidden-trump">
             <Card
               card={s.hidden_trump}
               className="mid"
-              label={`Your hidden trump card: ${cardName(s.hidden_trump)}`}
+              label={t`Your hidden trump card: ${hiddenName}`}
             />
             <span>
-              Your hidden card: trump will be{" "}
-              <strong>{suitName(parseCard(s.hidden_trump).suit)}</strong>. Only you can see it.
+              <Trans>
+                Your hidden card: trump will be <strong>{hiddenSuit}</strong>. Only you can see it.
+              </Trans>
             </span>
           </div>
         )}
         {s.phase !== "finished" && (
           <p className="turn-line" role="status" data-testid="turn-line">
             {showing
-              ? `${showing.winner === me ? "You take" : `${seatName(showing.winner, me)} takes`} the trick.`
+              ? takesWords(showing.winner, me)
               : hiding
-                ? "Choose a card to hide face down. Its suit will be trump."
-                : askedNow && s.trump
+                ? t`Choose a card to hide face down. Its suit will be trump.`
+                : askedNow && trump
                   ? s.legal.length > 0 && s.legal.every((c) => parseCard(c).suit === s.trump)
-                    ? `Trump is ${suitName(s.trump)}: play one of your ${suitName(s.trump)}.`
-                    : `Trump is ${suitName(s.trump)} and you hold none: play any card.`
+                    ? t`Trump is ${trump}: play one of your ${trump}.`
+                    : t`Trump is ${trump} and you hold none: play any card.`
                   : myTurn
-                    ? led
-                      ? `Your turn: follow the ${cardName(led)} if you can.`
-                      : "Your turn: lead a card."
+                    ? ledName
+                      ? t`Your turn: follow the ${ledName} if you can.`
+                      : t`Your turn: lead a card.`
                     : ((view.turn?.thinking.length ? null : waitingFor(view, s.to_act)) ??
-                      waitingWords(view, (seat) => seatName(seat, me), "The others are playing…"))}
+                      waitingWords(view, (seat) => seatName(seat, me), t`The others are playing…`))}
           </p>
         )}
         {!showing && <TurnClock view={view} name={(seat) => seatName(seat, me)} />}
@@ -250,7 +323,7 @@ export function MendikotTable({ game }: { game: GameConnection }) {
             data-testid="ask-trump"
             onClick={() => void ask()}
           >
-            Ask for trump
+            <Trans>Ask for trump</Trans>
           </button>
         )}
         {s.phase !== "finished" && (
@@ -263,7 +336,12 @@ export function MendikotTable({ game }: { game: GameConnection }) {
             sending={sending}
             waiting={game.connection === "lost"}
             actionWord={hiding ? "hide" : "play"}
-            label={`Your hand, ${hand.length} cards`}
+            label={t({
+              message: plural(count, {
+                one: "Your hand, # card",
+                other: "Your hand, # cards",
+              }),
+            })}
           />
         )}
       </div>
@@ -273,22 +351,38 @@ export function MendikotTable({ game }: { game: GameConnection }) {
   );
 }
 
+/** "Partner takes the trick.", "You take the trick." */
+function takesWords(winner: number, me: number): string {
+  if (winner === me) return t`You take the trick.`;
+  const name = seatName(winner, me);
+  return t`${name} takes the trick.`;
+}
+
+/** "3 cards" in another seat's hand, as a screen reader says it. */
+function cardCount(count: number): string {
+  return plural(count, { one: "# card", other: "# cards" });
+}
+
 function TrumpIndicator({ view }: { view: MendikotView }) {
+  const { i18n, t } = useLingui();
   const s = view.state;
   const me = view.seat;
   let text: string;
   if (s.trump) {
-    text = `Trump: ${suitName(s.trump)}`;
+    const trump = suitName(s.trump);
+    text = t`Trump: ${trump}`;
   } else if (s.trump_hidden && s.hidden_owner !== null) {
+    const owner = seatInSentence(s.hidden_owner, me);
     text =
       s.hidden_owner === me
-        ? "Trump is hidden: you hold it"
-        : `Trump is hidden: ${seatName(s.hidden_owner, me).toLowerCase()} holds it`;
+        ? t`Trump is hidden: you hold it`
+        : t`Trump is hidden: ${owner} holds it`;
   } else if (s.phase === "hide_trump") {
-    text = "Trump is about to be hidden";
+    text = t`Trump is about to be hidden`;
   } else {
-    text = "No trump yet";
+    text = t`No trump yet`;
   }
+  const rule = RULE_WORDS[s.trump_rule];
   return (
     <div className="trump-indicator" data-testid="trump-indicator">
       {s.trump ? (
@@ -301,13 +395,14 @@ function TrumpIndicator({ view }: { view: MendikotView }) {
       <div>
         <strong>{text}</strong>
         {/* How trump gets set matters only until it is known. */}
-        {!s.trump && <div className="hint small">{RULE_WORDS[s.trump_rule] ?? ""}</div>}
+        {!s.trump && <div className="hint small">{rule ? i18n._(rule) : ""}</div>}
       </div>
     </div>
   );
 }
 
 function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTrick | null }) {
+  const { t } = useLingui();
   const s = view.state;
   const me = view.seat;
   const cards = showing
@@ -317,23 +412,28 @@ function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTr
     <div
       className={`mendikot-trick ${showing ? "showing" : ""}`}
       role="group"
-      aria-label="Cards on the table"
+      aria-label={t`Cards on the table`}
       data-testid={showing ? "trick-shown" : "trick"}
     >
       {cards.map((c, i) => (
         <figure key={c.card} className={`trick-card place-${seatPlace(c.seat, me)}`}>
           <Card card={c.card} trump={"trump" in c ? Boolean(c.trump) : false} />
-          <figcaption>
-            {seatName(c.seat, me)}
-            {i === 0 ? " led" : ""}
-          </figcaption>
+          <figcaption>{i === 0 ? ledWords(c.seat, me) : seatName(c.seat, me)}</figcaption>
         </figure>
       ))}
     </div>
   );
 }
 
+/** Under the card led: "Partner led", "You led". */
+function ledWords(seat: number, me: number): string {
+  if (seat === me) return t`You led`;
+  const name = seatName(seat, me);
+  return t`${name} led`;
+}
+
 function MendikotSummary({ view }: { view: MendikotView }) {
+  const { t } = useLingui();
   const s = view.state;
   const me = view.seat;
   const ours = String(me % 2);
@@ -343,42 +443,62 @@ function MendikotSummary({ view }: { view: MendikotView }) {
   return (
     <section className="match-summary" aria-labelledby="m-summary" data-testid="match-summary">
       <h2 id="m-summary">
-        The game is over.{" "}
-        {wins > losses ? "Your team won!" : wins < losses ? "The other team won." : "A draw."}
+        {wins > losses ? (
+          <Trans>The game is over. Your team won!</Trans>
+        ) : wins < losses ? (
+          <Trans>The game is over. The other team won.</Trans>
+        ) : (
+          <Trans>The game is over. A draw.</Trans>
+        )}
       </h2>
       <table className="summary-table mendikot-summary">
         <thead>
           <tr>
-            <th scope="col">Round</th>
-            <th scope="col">Trump</th>
             <th scope="col">
-              Your team <span className="small">tens / tricks</span>
+              <Trans>Round</Trans>
             </th>
             <th scope="col">
-              Other team <span className="small">tens / tricks</span>
+              <Trans>Trump</Trans>
             </th>
-            <th scope="col">Result</th>
+            <th scope="col">
+              <Trans>
+                Your team <span className="small">tens / tricks</span>
+              </Trans>
+            </th>
+            <th scope="col">
+              <Trans>
+                Other team <span className="small">tens / tricks</span>
+              </Trans>
+            </th>
+            <th scope="col">
+              <Trans>Result</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {s.rounds_played.map((r) => (
             <tr key={r.round}>
               <th scope="row">{r.round + 1}</th>
-              <td>{r.trump ? suitName(r.trump) : "none"}</td>
+              <td>{r.trump ? suitName(r.trump) : t`none`}</td>
               <td>
                 {r.tens[ours] ?? 0} / {r.tricks_won[ours] ?? 0}
               </td>
               <td>
                 {r.tens[theirs] ?? 0} / {r.tricks_won[theirs] ?? 0}
               </td>
-              <td>
-                {r.winner === me % 2 ? "won" : "lost"} ({resultWords(r.result)})
-              </td>
+              <td>{roundResult(r.winner === me % 2, resultWords(r.result))}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p>Thank you for playing. You may hand the device back now.</p>
+      <p>
+        <Trans>Thank you for playing. You may hand the device back now.</Trans>
+      </p>
     </section>
   );
+}
+
+/** A round in the summary: "won (all four tens)". */
+function roundResult(won: boolean, how: string): string {
+  return won ? t`won (${how})` : t`lost (${how})`;
 }

@@ -3,6 +3,7 @@
 // The game waits for the answer; whether it was right is not shown during the game.
 
 import { useEffect, useRef, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../../game/Card";
 import { cardName } from "../../../game/cards";
 import { OldPiles, positionWords } from "../memulation/Piles";
@@ -13,6 +14,7 @@ import type { GameConnection } from "../useGame";
 import { useDecisionClock } from "../useGame";
 
 export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe: PendingProbe }) {
+  const { t } = useLingui();
   const state = game.view!.state as MemulationState;
   const key = `probe-${probe.round}-${probe.deal}-${probe.kind}-${probe.number}`;
   const elapsed = useDecisionClock(key);
@@ -21,6 +23,9 @@ export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe
   useEffect(() => heading.current?.focus(), [key]);
   const held = state.hand_label;
   const otherHand = held === "A" ? "B" : "A";
+  const card = cardName(probe.card);
+  const number = probe.number;
+  const of = probe.of;
   return (
     <section
       className="probe choice"
@@ -35,20 +40,24 @@ export function RecallProbeScreen({ game, probe }: { game: GameConnection; probe
         </div>
       )}
       <p className="hint">
-        Memory question {probe.number} of {probe.of}. It does not change the game.
+        <Trans>
+          Memory question {number} of {of}. It does not change the game.
+        </Trans>
       </p>
       {probe.kind === "which_hand" && held && (
         // The choice first, in words: the question is about the hand one does not hold.
         <p className="held-line" data-testid="probe-held">
-          You hold hand {held}; your opponent holds hand {otherHand}.
+          <Trans>
+            You hold hand {held}; your opponent holds hand {otherHand}.
+          </Trans>
         </p>
       )}
       <h2 id="probe-title" tabIndex={-1} ref={heading}>
         {probe.kind === "where"
-          ? `Where does the ${cardName(probe.card)} lie in the Old Deal's tricks?`
+          ? t`Where does the ${card} lie in the Old Deal's tricks?`
           : held
-            ? `Was the ${cardName(probe.card)} in the other hand (hand ${otherHand}, your opponent's)?`
-            : `Was the ${cardName(probe.card)} in the other hand?`}
+            ? t`Was the ${card} in the other hand (hand ${otherHand}, your opponent's)?`
+            : t`Was the ${card} in the other hand?`}
       </h2>
       <div className="probe-card">
         <Card card={probe.card} palette={settings.palette} />
@@ -71,12 +80,14 @@ function WhereAnswer({
   state: MemulationState;
   elapsed: () => number;
 }) {
+  const { t } = useLingui();
   const [position, setPosition] = useState<OldPosition | null>(null);
   const me = game.view!.seat;
+  const chosen = position ? positionWords(position, me) : null;
   return (
     <>
       <p className="hint">
-        Pick the place where you think it lies: a card led or a card that followed.
+        <Trans>Pick the place where you think it lies: a card led or a card that followed.</Trans>
       </p>
       {state.old_piles && (
         <OldPiles
@@ -88,7 +99,7 @@ function WhereAnswer({
         />
       )}
       <p className="chosen-line" role="status" data-testid="probe-chosen">
-        {position ? `Chosen: ${positionWords(position, me)}.` : "No place chosen yet."}
+        {chosen ? t`Chosen: ${chosen}.` : t`No place chosen yet.`}
       </p>
       <div className="row-actions">
         <button
@@ -104,7 +115,7 @@ function WhereAnswer({
             );
           }}
         >
-          This is my answer
+          <Trans>This is my answer</Trans>
         </button>
       </div>
     </>
@@ -112,8 +123,9 @@ function WhereAnswer({
 }
 
 function YesNoAnswer({ game, elapsed }: { game: GameConnection; elapsed: () => number }) {
+  const { t } = useLingui();
   return (
-    <div className="choice-buttons" role="group" aria-label="Your answer">
+    <div className="choice-buttons" role="group" aria-label={t`Your answer`}>
       {[true, false].map((yes) => (
         <button
           key={String(yes)}
@@ -123,7 +135,7 @@ function YesNoAnswer({ game, elapsed }: { game: GameConnection; elapsed: () => n
           data-testid={yes ? "probe-yes" : "probe-no"}
           onClick={() => void game.answerProbe({ in_other_hand: yes }, elapsed())}
         >
-          {yes ? "Yes, it was" : "No, it was not"}
+          {yes ? t`Yes, it was` : t`No, it was not`}
         </button>
       ))}
     </div>

@@ -1,4 +1,7 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { formatNumber } from "../../../i18n/format";
 
 /** Seconds left, counted down on this device from the server's figure (``secondsLeft`` as of
  * when ``key`` last changed or the figure was received). */
@@ -39,18 +42,28 @@ export function Countdown({
   const whole = Math.ceil(left);
   const fraction = planned > 0 ? Math.max(0, Math.min(1, left / planned)) : 0;
   const low = left <= 5;
+  const { t } = useLingui();
   return (
     <div className={`countdown ${low ? "low" : ""}`}>
-      <div className="countdown-text" role="timer" aria-label={`${whole} seconds left ${label}`}>
+      <div
+        className="countdown-text"
+        role="timer"
+        aria-label={plural(whole, {
+          one: `# second left ${label}`,
+          other: `# seconds left ${label}`,
+        })}
+      >
         <span className="countdown-number" data-testid="countdown">
-          {whole}
+          {formatNumber(whole)}
         </span>
-        <span className="countdown-unit">{whole === 1 ? "second" : "seconds"} left</span>
+        <span className="countdown-unit">
+          {plural(whole, { one: "second left", other: "seconds left" })}
+        </span>
       </div>
       <div
         className="countdown-bar"
         role="progressbar"
-        aria-label={`Time left ${label}`}
+        aria-label={t`Time left ${label}`}
         aria-valuemin={0}
         aria-valuemax={planned}
         aria-valuenow={Math.round(left)}

@@ -1,6 +1,7 @@
 // The player's own hand, face up. Cards that may be played now are raised and outlined; any card
 // can still be tried (a refused card is explained, and the attempt is research data).
 
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Card, CardButton, rovingKeys } from "../../../game/Card";
 import { cardName } from "../../../game/cards";
@@ -25,12 +26,14 @@ export function PlayHand({
   disabled?: boolean;
   onPlay: (card: string) => void;
   label: string;
-  actionWord?: string;
+  /** What a legal card is for: played, or (Mendikot) hidden as the trump card. */
+  actionWord?: "play" | "hide";
   /** The card chosen and sent, not yet answered: shown apart, no longer in the hand. */
   sending?: string | null;
   /** The connection is lost: the sent card waits for it. */
   waiting?: boolean;
 }) {
+  const { t } = useLingui();
   const allowed = new Set(legal);
   const group = useRef<HTMLDivElement>(null);
   const active = yourTurn && !disabled;
@@ -47,6 +50,8 @@ export function PlayHand({
     target?.focus({ preventScroll: true });
   }, [active]);
   const shown = sending ? cards.filter((card) => card !== sending) : cards;
+  const sentName = sending ? cardName(sending) : "";
+  const may = actionWord === "hide" ? t`you may hide it` : t`you may play it`;
   return (
     <>
       {sending && (
@@ -58,8 +63,8 @@ export function PlayHand({
           <Card card={sending} className="mini" decorative />
           <span>
             {waiting
-              ? `Your ${cardName(sending)} is sent and waiting for the connection.`
-              : `Playing your ${cardName(sending)}…`}
+              ? t`Your ${sentName} is sent and waiting for the connection.`
+              : t`Playing your ${sentName}…`}
           </span>
         </div>
       )}
@@ -79,7 +84,7 @@ export function PlayHand({
               card={card}
               wild={!!wild && card[0] === wild}
               legal={yourTurn ? ok : undefined}
-              hint={yourTurn ? (ok ? `you may ${actionWord} it` : "not allowed now") : undefined}
+              hint={yourTurn ? (ok ? may : t`not allowed now`) : undefined}
               disabled={disabled}
               onClick={() => onPlay(card)}
             />

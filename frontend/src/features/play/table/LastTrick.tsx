@@ -3,9 +3,11 @@
 // stay face down); between its answers the device keeps the last one it saw, and forgets it
 // when a new deal starts.
 
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Card } from "../../../game/Card";
 import { cardName } from "../../../game/cards";
+import { formatList } from "../../../i18n/format";
 import { finishedTricks } from "../recent";
 import type { ShownTrick } from "../recent";
 import type { SeatView } from "../../../game/types";
@@ -53,8 +55,14 @@ export function LastTrick({
   /** "You", "Opponent", "Partner", ... */
   name: (seat: number) => string;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   if (!trick) return null;
+  const winner = name(trick.winner);
+  const cards = formatList(
+    trick.cards.map((c) => cardName(c.card)),
+    "unit",
+  );
   return (
     <div className="last-trick">
       <button
@@ -65,28 +73,26 @@ export function LastTrick({
         onClick={() => setOpen((o) => !o)}
         data-testid="last-trick-toggle"
       >
-        {open ? "Hide the last trick" : "Last trick"}
+        {open ? t`Hide the last trick` : t`Last trick`}
       </button>
       {open && (
         <div
           id="last-trick-panel"
           className="last-trick-panel"
           role="group"
-          aria-label="The last trick"
+          aria-label={t`The last trick`}
           data-testid="last-trick"
         >
-          {trick.cards.map((c, i) => (
-            <figure key={c.card} className="trick-card">
-              <Card card={c.card} className="mid" />
-              <figcaption>
-                {name(c.seat)} {i === 0 ? "led" : "followed"}
-              </figcaption>
-            </figure>
-          ))}
-          <p>
-            {name(trick.winner)} won it
-            {trick.cards.length ? ` (${trick.cards.map((c) => cardName(c.card)).join(", ")})` : ""}.
-          </p>
+          {trick.cards.map((c, i) => {
+            const who = name(c.seat);
+            return (
+              <figure key={c.card} className="trick-card">
+                <Card card={c.card} className="mid" />
+                <figcaption>{i === 0 ? t`${who} led` : t`${who} followed`}</figcaption>
+              </figure>
+            );
+          })}
+          <p>{trick.cards.length ? t`${winner} won it (${cards}).` : t`${winner} won it.`}</p>
         </div>
       )}
     </div>

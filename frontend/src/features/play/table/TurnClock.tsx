@@ -1,4 +1,6 @@
 import { Countdown, useCountdown } from "./Countdown";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { SeatView } from "../../../game/types";
 
 /** Who the table waits for, in words: the seat thinking on the server's clock (an opponent, or
@@ -10,14 +12,16 @@ export function waitingWords(
 ): string {
   const seat = view.turn?.thinking[0];
   if (seat === undefined) return fallback;
-  if (seat === view.seat) return "The computer is playing for you…";
+  if (seat === view.seat) return t`The computer is playing for you…`;
   const away = view.seats.find((s) => s.seat === seat)?.state === "taken_over";
-  return away ? `The computer is playing for ${name(seat)}…` : `${name(seat)} is thinking…`;
+  const who = name(seat);
+  return away ? t`The computer is playing for ${who}…` : t`${who} is thinking…`;
 }
 
 /** The turn timer every device shows alike (from the server's seconds left), and the seats the
  * computer plays while their people are away. */
 export function TurnClock({ view, name }: { view: SeatView; name: (seat: number) => string }) {
+  const { t } = useLingui();
   const turn = view.turn ?? null;
   const left = useCountdown(turn?.deadline ? turn.seconds_left : null, turn?.deadline ?? null);
   if (!turn || view.status !== "active") return null;
@@ -29,13 +33,20 @@ export function TurnClock({ view, name }: { view: SeatView; name: (seat: number)
   return (
     <div className="turn-clock" data-testid="turn-clock">
       {left !== null && (
-        <Countdown left={left} planned={planned} label={mine ? "for your move" : "for this move"} />
+        <Countdown
+          left={left}
+          planned={planned}
+          label={mine ? t`for your move` : t`for this move`}
+        />
       )}
-      {away.map((s) => (
-        <p key={s.seat} className="taken-over" data-testid="taken-over">
-          {name(s.seat)}: the computer plays until they are back.
-        </p>
-      ))}
+      {away.map((s) => {
+        const who = name(s.seat);
+        return (
+          <p key={s.seat} className="taken-over" data-testid="taken-over">
+            <Trans>{who}: the computer plays until they are back.</Trans>
+          </p>
+        );
+      })}
     </div>
   );
 }
