@@ -27,6 +27,7 @@ DEMO_STAFF = (
     ("admin", User.Role.ADMIN),
     ("researcher", User.Role.RESEARCHER),
     ("clinician", User.Role.CLINICIAN),
+    ("assessor", User.Role.ASSESSOR),
 )
 
 

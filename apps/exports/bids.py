@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from apps.exports import rows as tidy
+from apps.exports import visits
 from apps.exports.schema import (
     BIDS_EVENTS,
     BIDS_PARTICIPANTS,
+    BIDS_VISITS,
+    NUMBER,
     TABLES,
     TRIAL_TYPES,
     Column,
@@ -320,6 +323,7 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     write_tsv(root / "participants.tsv", BIDS_PARTICIPANTS, participants)
     write_json(root / "participants.json", sidecar(BIDS_PARTICIPANTS))
     progress(len(participants))
+    phenotype = _phenotype_write(scope, root)
     streams = [_stream(model, table, scope, make) for model, table, make in STREAMS]
     merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]))
     files = events = 0
@@ -343,4 +347,44 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
             progress(count)
     for game_type in sorted(tasks):
         write_json(root / f"task-{game_type}_events.json", task_sidecar(scope.study, game_type))
-    return {"bids_participants": len(participants), "bids_events": events, "bids_files": files}
+    return {
+        "bids_participants": len(participants),
+        "bids_events": events,
+        "bids_files": files,
+        **phenotype,
+    }
+
+
+def _phenotype_write(scope: ExportScope, root: Path) -> dict[str, int]:
+    """The assessment visits as BIDS phenotype files: one for each point with a recorded visit,
+    a row per participant (BIDS keys phenotype rows by participant), the point's measures as
+    columns; each with its sidecar."""
+    measures: dict[tuple[str, str], dict[str, float]] = {}
+    for export_id, point, code, value in visits.measure_rows(scope):
+        measures.setdefault((export_id, point), {})[code] = value
+    by_point: dict[str, list[tuple]] = {}
+    for row in visits.visit_rows(scope):
+        by_point.setdefault(row[1], []).append(row)
+    numbers = {visits.point_name(p): n for n, p in enumerate(visits.study_points(scope), 1)}
+    for point, rows in by_point.items():
+        codes = sorted({c for row in rows for c in measures.get((row[0], point), {})})
+        table = Table(
+            BIDS_VISITS.name,
+            BIDS_VISITS.description,
+            BIDS_VISITS.key,
+            (
+                *BIDS_VISITS.columns,
+                *(
+                    Column(f"measure_{code}", NUMBER, f"The measure {code}.", nullable=True)
+                    for code in codes
+                ),
+            ),
+        )
+        cells = [
+            (f"sub-{row[0]}", *row[1:], *(measures.get((row[0], point), {}).get(c) for c in codes))
+            for row in rows
+        ]
+        stem = root / "phenotype" / f"visits{numbers[point]}"
+        write_tsv(stem.with_suffix(".tsv"), table, cells)
+        write_json(stem.with_suffix(".json"), sidecar(table))
+    return {"bids_visits": sum(len(rows) for rows in by_point.values())}

@@ -13,6 +13,7 @@ from apps.exports.provenance import provenance
 from apps.exports.schema import (
     BIDS_EVENTS,
     BIDS_PARTICIPANTS,
+    BIDS_VISITS,
     MISSING_CODES,
     MISSING_REASONS,
     PIECES,
@@ -105,6 +106,7 @@ def codebook(*, export: dict) -> dict:
         "bids": [
             table_entry(BIDS_EVENTS, file="bids/sub-*/ses-*/beh/*_events.tsv", missing="n/a"),
             table_entry(BIDS_PARTICIPANTS, file="bids/participants.tsv", missing="n/a"),
+            table_entry(BIDS_VISITS, file="bids/phenotype/visits<N>.tsv", missing="n/a"),
         ],
         "metrics": [metric_entry(metric) for metric in METRICS],
     }

@@ -59,7 +59,8 @@ def psychds_description(study, tables: list[Table]) -> dict:
         "description": (
             "Card-game training sessions recorded by Memulation Lab: participants, sessions, "
             "games, deals, examination periods, card plays, 'Stragedy recall attempts, recall "
-            "probes, refused moves, metric values and their inference, one tidy table each. See "
+            "probes, refused moves, metric values and their inference, assessment visits and their "
+            "measures, one tidy table each. See "
             "the codebook beside this folder for every column's type, unit and missing-value "
             "reasons."
         ),
@@ -122,6 +123,8 @@ REDCAP_PREFIX = {
     "table_events": "te",
     "metrics": "mt",
     "inference": "inf",
+    "visits": "vs",
+    "visit_measures": "vm",
 }
 REDCAP_NAME = re.compile(r"^[a-z][a-z0-9_]{0,25}$")
 CODE_SAFE = re.compile(r"^[A-Za-z0-9_]+$")

@@ -16,7 +16,7 @@ from django.db.models import Case, FloatField, OuterRef, Q, QuerySet, Subquery, 
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-from apps.exports import deals
+from apps.exports import deals, visits
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import (
@@ -471,4 +471,6 @@ SOURCES: dict[str, Source] = {
     "table_events": Source(_count(_table_events), table_event_rows),
     "metrics": Source(_count(_metrics), metric_rows),
     "inference": Source(_inference_count, inference_rows),
+    "visits": Source(visits.visit_count, visits.visit_rows),
+    "visit_measures": Source(visits.measure_count, visits.measure_rows),
 }

@@ -19,8 +19,9 @@ from apps.games.engine.cards import CARD_NAMES, SUITS
 from apps.games.models import Game
 from apps.metrics.models import MetricValue
 from apps.metrics.selectors import CHANGE_STATUSES, METRICS, READING_ROLES, TREND_STATUSES
-from apps.participants.models import OPPONENTS, Participant, Protocol
+from apps.participants.models import OPPONENTS, AssessmentPoint, Participant, Protocol
 from apps.training.models import TrainingSession
+from apps.visits.models import Visit, VisitWindow
 
 # Column kinds, with their Parquet types (see apps.exports.writers).
 STRING, INTEGER, NUMBER, BOOLEAN, DATETIME = "string", "integer", "number", "boolean", "datetime"
@@ -1280,7 +1281,114 @@ _TABLES = (
         ),
     ),
 )
-TABLES: dict[str, Table] = {table.name: table for table in _TABLES}
+VISIT_POINT = Column(
+    "point",
+    STRING,
+    gettext_noop(
+        "The assessment point as the study declared it: its kind, then its label if it has one "
+        "(as in the inference table)."
+    ),
+)
+_VISIT_TABLES = (
+    Table(
+        "visits",
+        gettext_noop(
+            "One row per assessment visit a blinded assessor recorded: held (with the day, "
+            "counted from the window's anchor, and whether it fell inside the window) or missed "
+            "(with the reason). A point with nothing recorded has no row. Every recorded visit of "
+            "the participants the export holds, whatever its session and day filters."
+        ),
+        ("participant_id", "point"),
+        (
+            PARTICIPANT_ID,
+            VISIT_POINT,
+            Column(
+                "point_kind",
+                STRING,
+                gettext_noop("The kind of assessment point."),
+                allowed=_values(AssessmentPoint.Kind.choices),
+            ),
+            Column(
+                "anchor",
+                STRING,
+                gettext_noop(
+                    "What the visit window counts its days from: the participant's enrolment or "
+                    "their allocation (empty: the point has no window now)."
+                ),
+                allowed=_values(VisitWindow.Anchor.choices),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "window_opens_day",
+                INTEGER,
+                gettext_noop("First day of the visit window, counted from the anchor."),
+                unit="days",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "window_closes_day",
+                INTEGER,
+                gettext_noop("Last day of the visit window (included), counted from the anchor."),
+                unit="days",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "status",
+                STRING,
+                gettext_noop("done: the visit was held; missed: it was not."),
+                allowed=_values(Visit.Status.choices),
+            ),
+            Column(
+                "held_day",
+                INTEGER,
+                gettext_noop(
+                    "The day the visit was held, counted from the anchor (0: the anchor's day)."
+                ),
+                unit="days",
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "in_window",
+                BOOLEAN,
+                gettext_noop("The visit was held inside its window (as it was when recorded)."),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            Column(
+                "missed_reason",
+                STRING,
+                gettext_noop("Why the visit was missed, from a fixed list (never free text)."),
+                allowed=_values(Visit.MissedReason.choices),
+                nullable=True,
+                missing=(NOT_APPLICABLE,),
+            ),
+            _time("recorded_at", gettext_noop("When the assessor last recorded the visit.")),
+        ),
+    ),
+    Table(
+        "visit_measures",
+        gettext_noop(
+            "One row per measure of each held visit: the assessment's measure code, as the "
+            "assessor recorded it, and its value."
+        ),
+        ("participant_id", "point", "measure"),
+        (
+            PARTICIPANT_ID,
+            VISIT_POINT,
+            Column(
+                "measure",
+                STRING,
+                gettext_noop("The measure's code (lower-case letters, digits and _), e.g. moca."),
+            ),
+            Column("value", NUMBER, gettext_noop("The measure's value.")),
+        ),
+    ),
+)
+TABLES: dict[str, Table] = {table.name: table for table in (*_TABLES, *_VISIT_TABLES)}
 assert set(_values(TrainingSession.Status.choices)) >= {"started", "completed", "abandoned"}
 
 
@@ -1431,4 +1539,16 @@ BIDS_PARTICIPANTS = Table(
         ARM,
         STRATUM,
     ),
+)
+
+BIDS_VISITS = Table(
+    "visits",
+    gettext_noop(
+        "phenotype/visits<N>.tsv: one file for each assessment point N (1 for the first "
+        "declared) with a recorded visit, one row per participant: the visits table's columns "
+        "(participants as sub-<participant_id>), then a column measure_<code> for each measure "
+        "recorded at that point (n/a: not measured)."
+    ),
+    ("participant_id",),
+    (BIDS_PARTICIPANTS.column("participant_id"), *TABLES["visits"].columns[1:]),
 )

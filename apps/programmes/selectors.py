@@ -17,10 +17,11 @@ from django.utils.translation import gettext, ngettext
 
 from apps.common import clock
 from apps.common.errors import NotFound
-from apps.participants.models import AllocationSlot, Participant
+from apps.participants.models import AllocationSlot, AssessmentPoint, Participant
 from apps.programmes import links
 from apps.programmes.models import MissedDose, Programme
 from apps.training.models import TrainingSession
+from apps.visits.models import Visit
 
 
 def programme_for(participant: Participant) -> Programme | None:
@@ -195,12 +196,39 @@ def _words(done: int, planned: int, streak: int) -> list[str]:
 LOST_AFTER = datetime.timedelta(weeks=4)  # no session held this long: lost to follow-up
 
 
+def _point_box(point: AssessmentPoint) -> dict:
+    return {
+        "point": point.pk,
+        "kind": point.kind,
+        "label": point.label or str(point.get_kind_display()),
+        "assessed": 0,
+        "missed": 0,
+        "missed_reasons": {},
+    }
+
+
+def _count_visits(boxes: list[dict], recorded) -> None:
+    """Add a participant's recorded visits to their arm's count at each point."""
+    by_point = {box["point"]: box for box in boxes}
+    for point, status, reason in recorded:
+        box = by_point.get(point)
+        if box is None:
+            continue
+        if status == Visit.Status.DONE:
+            box["assessed"] += 1
+        else:
+            box["missed"] += 1
+            box["missed_reasons"][reason] = box["missed_reasons"].get(reason, 0) + 1
+
+
 def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) -> dict:
     """The CONSORT-style flow of a study and its adherence: enrolled, allocated (per arm when
     ``show_arms``; in a study without arms every consenting participant counts as allocated),
     received the allocated training, lost to follow-up (no session for four weeks, with the
-    latest reason recorded for a missed week) or withdrawn, and analysed (still consenting: the
-    participants an export holds). Adherence is the dose ledgers', summed."""
+    latest reason recorded for a missed week) or withdrawn, assessed at each assessment point
+    (the visits a blinded assessor recorded as held, and those missed with their reasons), and
+    analysed (still consenting: the participants an export holds). Adherence is the dose
+    ledgers', summed."""
     now = now or clock.now()
     people = list(
         Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
@@ -217,6 +245,13 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
         .values_list("participant_id", "reason")
     ):
         latest_reason[pid] = reason
+
+    points = list(AssessmentPoint.objects.filter(study=study).order_by("pk"))
+    visits: dict[int, list[tuple[int, str, str]]] = {}
+    for pid, point, status, reason in Visit.objects.filter(participant__study=study).values_list(
+        "participant_id", "point_id", "status", "missed_reason"
+    ):
+        visits.setdefault(pid, []).append((point, status, reason))
 
     def arm_of(p: Participant) -> str:
         return p.arm.name if (show_arms and p.arm) else "all"
@@ -248,9 +283,11 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
                 "analysed": 0,
                 "prescribed": 0,
                 "delivered": 0,
+                "assessed": [_point_box(point) for point in points],
             },
         )
         box["allocated"] += 1
+        _count_visits(box["assessed"], visits.get(p.pk, ()))
         held = last_held.get(p.pk)
         box["received" if held else "not_received"] += 1
         if p.consent_withdrawn_at is not None:

@@ -89,6 +89,16 @@ class NotAllocatedSerializer(serializers.Serializer):
     awaiting_allocation = serializers.IntegerField()
 
 
+class PointFlowSerializer(serializers.Serializer):
+    point = serializers.IntegerField()
+    kind = serializers.CharField()
+    # The body's "label" field; the stubs take the name for a serializer's own label (a str).
+    label = serializers.CharField()  # type: ignore[assignment]
+    assessed = serializers.IntegerField(help_text="Visits held at this point.")
+    missed = serializers.IntegerField(help_text="Visits recorded as missed.")
+    missed_reasons = serializers.DictField(child=serializers.IntegerField())
+
+
 class ArmFlowSerializer(serializers.Serializer):
     arm = serializers.CharField(help_text="The arm, or 'all' for those who may not see arms.")
     allocated = serializers.IntegerField()
@@ -104,6 +114,9 @@ class ArmFlowSerializer(serializers.Serializer):
     prescribed = serializers.IntegerField()
     delivered = serializers.IntegerField()
     adherence = serializers.FloatField(allow_null=True)
+    assessed = PointFlowSerializer(
+        many=True, help_text="At each assessment point, in the order declared."
+    )
 
 
 class FlowSerializer(serializers.Serializer):

@@ -1831,6 +1831,8 @@ export interface components {
             delivered: number;
             /** Format: double */
             adherence: number | null;
+            /** @description At each assessment point, in the order declared. */
+            assessed: components["schemas"]["PointFlow"][];
         };
         ArmWriteRequest: {
             name: string;
@@ -3033,6 +3035,18 @@ export interface components {
         PlayLinkRequestRequest: {
             /** @default false */
             revoke_previous: boolean;
+        };
+        PointFlow: {
+            point: number;
+            kind: string;
+            label: string;
+            /** @description Visits held at this point. */
+            assessed: number;
+            /** @description Visits recorded as missed. */
+            missed: number;
+            missed_reasons: {
+                [key: string]: number;
+            };
         };
         PointWindow: {
             point: number;

@@ -18,6 +18,7 @@ from apps.games.demo import demo_game_play
 from apps.metrics.models import MetricValue
 from apps.metrics.services import session_metrics_compute
 from apps.participants.models import ClinicianNote, Participant, StudyArm
+from apps.participants.services import study_update
 from apps.training.models import TrainingSession
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 
@@ -49,9 +50,12 @@ class Seeded:
         return export_id(study_key(self.study), participant.code)
 
 
-def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
+def seed_study(
+    *, games_per_participant: int = 2, seed: int = 11, assessment_points: list | None = None
+) -> Seeded:
     """Two consenting participants with Memulation and Mendikot sessions, a third who withdrew,
-    staff with real-looking names, clinician notes and an abandoned session with a reason."""
+    staff with real-looking names, clinician notes and an abandoned session with a reason;
+    ``assessment_points`` declared before the first session, as the study's claims must be."""
     rng = random.Random(seed)
     researcher = User.objects.create_user(
         username="rosalind_f", first_name="Rosalind", last_name="Franklin", role="researcher"
@@ -84,6 +88,8 @@ def seed_study(*, games_per_participant: int = 2, seed: int = 11) -> Seeded:
     mendikot = make_protocol(
         study=study, name="Riverside cards", game="mendikot", opponent="random", rounds=1
     )
+    if assessment_points is not None:
+        study_update(study=study, actor=researcher, assessment_points=assessment_points)
     start = timezone.now() - timedelta(days=20)
     people = []
     for i, code in enumerate(SECRETS["codes"]):

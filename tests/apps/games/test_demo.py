@@ -8,6 +8,7 @@ from apps.games.engine import game_from_json
 from apps.games.models import Game, RecallAttempt
 from apps.games.selectors import game_replayed
 from apps.training.models import TrainingSession
+from apps.visits.selectors import visit_list
 
 
 def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
@@ -15,6 +16,7 @@ def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
     call_command("seed_demo", participants=2, weeks=1)
     assert sorted(User.objects.values_list("role", flat=True)) == [
         "admin",
+        "assessor",
         "clinician",
         "researcher",
     ]
@@ -31,6 +33,15 @@ def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
     assert game_replayed(game) == game_from_json(game.state)
     out = capsys.readouterr().out
     assert "researcher" in out and "already loaded" in out
+    # The blinded assessor's worklist: the baseline visits recorded, the next one to come.
+    work = visit_list(user=User.objects.get(username="assessor"))
+    assert sorted((v["kind"], v["status"]) for v in work) == [
+        ("baseline", "done"),
+        ("baseline", "missed"),
+        ("post_training", "upcoming"),
+        ("post_training", "upcoming"),
+    ]
+    assert User.objects.get(username="assessor").check_password(DEMO_PASSWORD)
 
 
 def test_demo_opponents_take_their_protocols_pace(db):

@@ -23,6 +23,7 @@ from apps.participants.services.participants import participant_consent_record, 
 from apps.participants.services.studies import protocol_create, study_create
 from apps.training.models import TrainingSession
 from apps.training.services import session_create
+from apps.visits.services import assessors_set, visit_record, visit_windows_set
 
 STUDY = "Memory Clinic Pilot (demo)"
 DEMO_ARMS = [{"name": "training"}, {"name": "control", "control": True}]
@@ -65,7 +66,10 @@ class Command(BaseCommand):
                 self._solver_analysis(sessions)
                 self.stdout.write(f"  participant {number}/{len(people)} {participant.code}: done")
         metrics_nightly()
-        self.stdout.write(f"Loaded {STUDY}: {len(people)} participants, {total} sessions.")
+        visits = self._visits(study, staff, people, rng)
+        self.stdout.write(
+            f"Loaded {STUDY}: {len(people)} participants, {total} sessions, {visits} visits."
+        )
 
     def _solver_analysis(self, sessions):
         """The solver's analysis of the latest Memulation session only: it takes seconds a
@@ -138,6 +142,37 @@ class Command(BaseCommand):
             )
             people.append(Participant.objects.get(pk=participant.pk))
         return people
+
+    def _visits(self, study, staff, people, rng) -> int:
+        """A blinded assessor placed on the study, a window for each point, and the baseline
+        visits: held for all but the last participant (missed, ill); the visit after training
+        is due for the assessor's worklist."""
+        researcher, assessor = staff["researcher"], staff["assessor"]
+        assessors_set(study=study, actor=researcher, assessors=[assessor.pk])
+        baseline, after = study.assessment_points.order_by("pk")
+        windows = [
+            {"point": baseline.pk, "anchor": "enrolment", "opens_day": 0, "closes_day": 14},
+            {"point": after.pk, "anchor": "allocation", "opens_day": 26, "closes_day": 40},
+        ]
+        visit_windows_set(study=study, actor=researcher, windows=windows)
+        for number, participant in enumerate(people, 1):
+            participant.refresh_from_db()
+            if number == len(people) and len(people) > 1:
+                visit_record(
+                    participant=participant, point_id=baseline.pk, actor=assessor,
+                    status="missed", missed_reason="illness",
+                )  # fmt: skip
+                continue
+            held = min(
+                timezone.localdate(participant.created_at) + timedelta(days=2),
+                timezone.localdate(),
+            )
+            measures = {"moca": rng.randint(20, 29), "tmt_b": round(rng.uniform(60, 160), 1)}
+            visit_record(
+                participant=participant, point_id=baseline.pk, actor=assessor, status="done",
+                held_on=held, measures=measures,
+            )  # fmt: skip
+        return len(people)
 
     def _sessions(self, participant, protocols, clinician, weeks, rng) -> list:
         memulation, mendikot = protocols

@@ -2,6 +2,7 @@
 // staff sign-in (checked by the server, with its own lockout). Five wrong PINs leave only the
 // sign-in.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
@@ -28,6 +29,7 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const byPin = !!mode.pin && wrongPins < PIN_TRIES;
+  const { t } = useLingui();
 
   const close = () => {
     setChallenge(null);
@@ -57,8 +59,8 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
         setPin("");
         setError(
           wrong < PIN_TRIES
-            ? "That PIN is not right."
-            : "That PIN was wrong five times: a staff sign-in is needed now.",
+            ? t`That PIN is not right.`
+            : t`That PIN was wrong five times: a staff sign-in is needed now.`,
         );
         return;
       }
@@ -80,7 +82,7 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
         onClick={() => dialog.current?.showModal()}
         data-testid="leave-open"
       >
-        Staff
+        <Trans>Staff</Trans>
       </button>
       <dialog
         ref={dialog}
@@ -96,15 +98,19 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
               onSignedIn={() => void getMe().then(signedIn, () => setChallenge(null))}
             />
             <button type="button" className="btn secondary" onClick={close}>
-              Back to the game
+              <Trans>Back to the game</Trans>
             </button>
           </>
         ) : (
           <form onSubmit={(event) => void submit(event)}>
-            <h2 id="leave-title">Leave the game (staff only)</h2>
+            <h2 id="leave-title">
+              <Trans>Leave the game (staff only)</Trans>
+            </h2>
             {byPin ? (
               <>
-                <label htmlFor="leave-pin">The PIN set when the device was handed over</label>
+                <label htmlFor="leave-pin">
+                  <Trans>The PIN set when the device was handed over</Trans>
+                </label>
                 <input
                   id="leave-pin"
                   type="password"
@@ -117,8 +123,12 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
               </>
             ) : (
               <>
-                <p className="hint">Sign in as staff to leave the game on this device.</p>
-                <label htmlFor="leave-user">User name</label>
+                <p className="hint">
+                  <Trans>Sign in as staff to leave the game on this device.</Trans>
+                </p>
+                <label htmlFor="leave-user">
+                  <Trans>User name</Trans>
+                </label>
                 <input
                   id="leave-user"
                   autoComplete="username"
@@ -126,7 +136,9 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
                   onChange={(e) => setUsername(e.target.value)}
                   required
                 />
-                <label htmlFor="leave-password">Password</label>
+                <label htmlFor="leave-password">
+                  <Trans>Password</Trans>
+                </label>
                 <input
                   id="leave-password"
                   type="password"
@@ -144,10 +156,10 @@ export function LeaveGame({ mode }: { mode: ParticipantMode }) {
             )}
             <div className="row-actions">
               <button type="button" className="btn secondary" onClick={close}>
-                Back to the game
+                <Trans>Back to the game</Trans>
               </button>
               <button type="submit" className="btn primary" disabled={busy} data-testid="leave">
-                Leave the game
+                <Trans>Leave the game</Trans>
               </button>
             </div>
           </form>

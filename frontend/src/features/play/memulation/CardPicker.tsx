@@ -33,9 +33,11 @@ export function CardPicker({
     const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (index < 0) return;
+    // A row of ranks runs right to left in a right-to-left language: the arrow follows the eye.
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
     const moves: Record<string, number> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
+      ArrowLeft: rtl ? 1 : -1,
+      ArrowRight: rtl ? -1 : 1,
       ArrowUp: -13,
       ArrowDown: 13,
       Home: -(index % 13),

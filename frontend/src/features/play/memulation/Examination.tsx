@@ -83,7 +83,10 @@ export function Examination({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (selected !== null && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
       event.preventDefault();
-      const to = event.key === "ArrowLeft" ? selected - 1 : selected + 1;
+      // The hand runs right to left in a right-to-left language: the arrow follows the eye.
+      const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+      const back = (event.key === "ArrowLeft") !== rtl;
+      const to = back ? selected - 1 : selected + 1;
       if (to < 0 || to >= cards.length) return;
       move(selected, to);
       setSelected(to);
