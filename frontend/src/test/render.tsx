@@ -9,8 +9,6 @@ import type { ReactElement, ReactNode } from "react";
 
 export * from "@testing-library/react";
 
-if (!i18n.locale) i18n.loadAndActivate({ locale: "en", messages: {} });
-
 function Providers({ children }: { children: ReactNode }) {
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }

@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { i18n } from "@lingui/core";
+
+// Every test speaks the source language (English), rendered or not: a plain function that
+// names a card or a count reads its message from the active catalogue.
+i18n.loadAndActivate({ locale: "en", messages: {} });
 
 // What a test waits for (findBy..., waitFor) may come after the screen's own timed steps (a
 // trick on show, a focus moved in an effect): on a busy machine those run late, so wait up to

@@ -1,8 +1,6 @@
-// Card names are messages: English, the source language (the test render module activates it).
-import "../../test/render";
+// The sentences and card names are messages: the test reads them in English, the source
+// language every test speaks (src/test/setup.ts).
 import { describe, expect, it } from "vitest";
-// The sentences are messages: the test reads them in English, as the app renders them.
-import "../../test/render";
 import { memulationView, mendikotView } from "../../test/views";
 import { describeRecent, finishedTricks } from "./recent";
 import { pollDelay } from "./useGame";
