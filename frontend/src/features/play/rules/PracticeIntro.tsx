@@ -1,6 +1,7 @@
 // Before the practice game: what it is, the rules with pictures, and a button to begin. No clock
 // runs while the rules are read (the examination waits for the device's Start).
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Rules } from "./Rules";
 import type { TrumpRule } from "./Rules";
@@ -19,7 +20,7 @@ export function PracticeIntro({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const name = game === "mendikot" ? "Mendikot" : "Memulation";
+  const { t } = useLingui();
   return (
     <section
       className="practice-intro"
@@ -27,11 +28,15 @@ export function PracticeIntro({
       data-testid="practice-intro"
     >
       <h2 id="practice-title" ref={heading} tabIndex={-1}>
-        Practice round: how to play {name}
+        {game === "mendikot"
+          ? t`Practice round: how to play Mendikot`
+          : t`Practice round: how to play Memulation`}
       </h2>
       <p className="practice-note">
-        First a practice game, to learn how it goes. <strong>It does not count</strong>: take your
-        time, and ask if anything is unclear. Here are the rules, step by step.
+        <Trans>
+          First a practice game, to learn how it goes. <strong>It does not count</strong>: take your
+          time, and ask if anything is unclear. Here are the rules, step by step.
+        </Trans>
       </p>
       <Rules game={game} examinationSeconds={examinationSeconds} trumpRule={trumpRule} />
       <div className="practice-actions">
@@ -41,7 +46,7 @@ export function PracticeIntro({
           onClick={onBegin}
           data-testid="practice-begin"
         >
-          Start the practice game
+          <Trans>Start the practice game</Trans>
         </button>
       </div>
     </section>
@@ -51,7 +56,7 @@ export function PracticeIntro({
 export function PracticeBanner() {
   return (
     <p className="practice-banner" data-testid="practice-banner">
-      Practice round: this game does not count.
+      <Trans>Practice round: this game does not count.</Trans>
     </p>
   );
 }
@@ -67,9 +72,11 @@ export function PracticeDone({ onBack }: { onBack?: () => void }) {
       data-testid="practice-done"
     >
       <h2 id="practice-done-title" ref={heading} tabIndex={-1}>
-        The practice round is over
+        <Trans>The practice round is over</Trans>
       </h2>
-      <p>Well done. That game did not count.</p>
+      <p>
+        <Trans>Well done. That game did not count.</Trans>
+      </p>
       {onBack ? (
         <button
           type="button"
@@ -77,12 +84,14 @@ export function PracticeDone({ onBack }: { onBack?: () => void }) {
           onClick={onBack}
           data-testid="practice-back"
         >
-          Back to the session: the real game comes next
+          <Trans>Back to the session: the real game comes next</Trans>
         </button>
       ) : (
         <p>
-          <strong>Please give the device back</strong> to the person running the session: they will
-          start the real game.
+          <Trans>
+            <strong>Please give the device back</strong> to the person running the session: they
+            will start the real game.
+          </Trans>
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 // "How to play": the rules again, at any time during a game, in a dialog that keeps the table.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Rules } from "./Rules";
 import type { TrumpRule } from "./Rules";
@@ -13,6 +14,7 @@ export function RulesButton({
   examinationSeconds?: number;
   trumpRule?: TrumpRule;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function RulesButton({
         onClick={() => setOpen(true)}
         data-testid="rules-open"
       >
-        How to play
+        <Trans>How to play</Trans>
       </button>
       <dialog
         ref={dialog}
@@ -45,7 +47,7 @@ export function RulesButton({
       >
         <div className="rules-dialog-head">
           <h2 id="rules-dialog-title">
-            How to play {game === "mendikot" ? "Mendikot" : "Memulation"}
+            {game === "mendikot" ? t`How to play Mendikot` : t`How to play Memulation`}
           </h2>
           <button
             type="button"
@@ -53,7 +55,7 @@ export function RulesButton({
             onClick={() => setOpen(false)}
             data-testid="rules-close"
           >
-            Back to the game
+            <Trans>Back to the game</Trans>
           </button>
         </div>
         {open && (
