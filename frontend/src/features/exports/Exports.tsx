@@ -154,8 +154,8 @@ export function ExportsTab() {
               </label>
               <select id="ex-game" value={game} onChange={(e) => setGame(e.target.value)}>
                 <option value="">{t`both`}</option>
-                <option value="memulation">{GAMES.memulation}</option>
-                <option value="mendikot">{GAMES.mendikot}</option>
+                <option value="memulation">{MEMULATION}</option>
+                <option value="mendikot">{MENDIKOT}</option>
               </select>
             </div>
             <div>
@@ -185,7 +185,7 @@ export function ExportsTab() {
             onChange={(e) => setShiftDates(e.target.checked)}
           />
           <Trans>
-            Shift each participant’s times by their own days and part of a day (recommended for
+            Shift each participant's times by their own days and part of a day (recommended for
             sharing: no real time of day is exported; intervals are kept)
           </Trans>
         </label>
@@ -311,8 +311,8 @@ export function ExportsTab() {
 }
 
 // The games' own names, the same in every language.
-// eslint-disable-next-line lingui/no-unlocalized-strings -- names, not sentences
-const GAMES = { memulation: "Memulation", mendikot: "Mendikot" } as const;
+const MEMULATION = "Memulation";
+const MENDIKOT = "Mendikot";
 
 /** Where the export stands, in a sentence (the server's error comes in the reader's language). */
 function progressText(job: ExportState, percent: number): string {
