@@ -40,8 +40,18 @@ def test_a_blinded_assessor_records_a_due_visit(page, new_page, staff, shot):
     owner.get_by_role("button", name="Save the windows").click()
     expect(owner.get_by_text("Saved.")).to_have_count(2)
     shot(owner, "visits-01-settings")
+    expect(
+        owner.get_by_role("navigation", name="Main").get_by_role("link", name="Visits")
+    ).to_be_visible()
 
     sign_in(page, "ann")
+    page.wait_for_url("**/visits")
+    # The header leads the assessor back to the visits, and not to the participants' training.
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Participants")).to_have_count(0)
+    nav.get_by_role("link", name="Security").click()
+    page.wait_for_url("**/account")
+    nav.get_by_role("link", name="Visits").click()
     page.wait_for_url("**/visits")
     row = page.get_by_test_id(f"visit-{participant.code}-baseline")
     row.wait_for()

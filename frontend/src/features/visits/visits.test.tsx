@@ -9,6 +9,9 @@ import { VisitSettings } from "./VisitSettings";
 import { VisitsPage } from "./VisitsPage";
 
 type Answer = [number, unknown];
+
+/** Signed in as a blinded assessor unless a test answers /api/me itself. */
+const ME: Answer = [200, { id: 9, username: "ann", role: "assessor", language: "en" }];
 interface Call {
   method: string;
   path: string;
@@ -22,7 +25,7 @@ function server(routes: Record<string, Answer | (() => Answer)>) {
     const path = new URL(request.url).pathname;
     const text = await request.text();
     calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    const route = routes[`${request.method} ${path}`];
+    const route = routes[`${request.method} ${path}`] ?? (path === "/api/me" ? ME : undefined);
     const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
     return new Response(JSON.stringify(body), {
       status,
@@ -118,7 +121,7 @@ describe("the assessor's visits", () => {
     });
     at("/visits", "/visits", <VisitsPage />);
     await userEvent.selectOptions(await screen.findByLabelText("Show"), "all");
-    await userEvent.click(screen.getByRole("button", { name: /Correct/ }));
+    await userEvent.click(await screen.findByRole("button", { name: /Correct/ }));
     await userEvent.selectOptions(screen.getByLabelText("Why it was missed"), "unreachable");
     await userEvent.type(screen.getByLabelText("Reason for the correction"), "called back");
     await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
@@ -144,6 +147,18 @@ describe("the assessor's visits", () => {
     await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("not allocated yet");
     expect(screen.getByTestId("record-visit")).toBeInTheDocument();
+  });
+
+  it("lets the other roles read the visits but not record them", async () => {
+    const calls = server({
+      "GET /api/me": [200, { id: 2, username: "carla", role: "clinician", language: "en" }],
+      "GET /api/visits/": [200, [visit()]],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    expect(await screen.findByTestId("visit-P0042-baseline")).toHaveTextContent("Due");
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/me")).toBe(true));
+    await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
+    expect(screen.queryByRole("button", { name: /Record/ })).toBeNull();
   });
 });
 
