@@ -39,7 +39,7 @@ const zones = [
 
 // Code not yet swept into the catalogues: every other file's visible strings are messages. Each
 // line goes when its folder is swept; the list ends empty.
-const NOT_YET_LOCALIZED = ["src/ui/**"];
+const NOT_YET_LOCALIZED = [];
 
 const UNLOCALIZED_OK = {
   ignore: [

@@ -2949,6 +2949,16 @@ export interface components {
         };
         ParticipantProgress: {
             code: string;
+            /**
+             * @description The participant's language: the sentences' and the page's.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             *     * `fr` - Français
+             *     * `de` - Deutsch
+             *     * `ar` - العربية
+             */
+            language: components["schemas"]["LanguageEnum"];
             /** @description The participant's programme week (0: not begun). */
             week: number;
             sessions_done: number;
