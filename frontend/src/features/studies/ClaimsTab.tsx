@@ -2,8 +2,6 @@
 // protocol. Declared before the first session is completed, fixed after it.
 
 import { i18n } from "@lingui/core";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,15 +11,10 @@ import type { Study } from "../../api/types";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
 import { getCatalogue } from "../../api/sessions";
 import { type ClaimsWrite, setClaims } from "../../api/studies";
+import { POINT_KINDS, pointKindWords } from "./pointKinds";
 import { useStudy } from "./useStudy";
 
 type Point = ClaimsWrite["assessment_points"][number];
-
-const KINDS: Record<Point["kind"], MessageDescriptor> = {
-  baseline: msg`Baseline`,
-  post_training: msg`End of training`,
-  follow_up: msg`Follow-up`,
-};
 
 export function ClaimsTab() {
   const { t } = useLingui();
@@ -74,7 +67,7 @@ function Claims({ study }: { study: Study }) {
         <ol data-testid="assessment-points">
           {study.assessment_points.map((p) => (
             <li key={p.id}>
-              {i18n._(KINDS[p.kind])}
+              {pointKindWords(p.kind)}
               {p.label && ` (${p.label})`}: {p.when}
             </li>
           ))}
@@ -184,7 +177,7 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
                   value={p.kind}
                   onChange={(e) => change(i, { kind: e.target.value as Point["kind"] })}
                 >
-                  {Object.entries(KINDS).map(([kind, words]) => (
+                  {Object.entries(POINT_KINDS).map(([kind, words]) => (
                     <option key={kind} value={kind}>
                       {i18n._(words)}
                     </option>

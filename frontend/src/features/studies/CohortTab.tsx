@@ -11,6 +11,7 @@ import type { CohortMetric } from "../../api/types";
 import { formatNumber } from "../../i18n/format";
 import { ErrorNote, Loading, formatValue } from "../../ui/widgets";
 import { getCohort } from "../../api/studies";
+import { pointKindWords } from "./pointKinds";
 
 export function CohortTab() {
   const { t } = useLingui();
@@ -72,7 +73,8 @@ export function CohortTab() {
                     ) : (
                       m.assessment_points.map((p) => (
                         <div key={p.point}>
-                          {p.label || p.kind} ({p.when}): {controlsWords(p.control_n)}
+                          {p.label || pointKindWords(p.kind)} ({p.when}):{" "}
+                          {controlsWords(p.control_n)}
                           {p.practice_gain !== null &&
                             `, ${practiceWords(p.practice_gain, m.unit)}`}
                           {p.control_rci_sd !== null

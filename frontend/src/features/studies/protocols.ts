@@ -48,8 +48,8 @@ function optionalNumber(value: unknown): number | null {
 export function settingsWords(p: Protocol): string[] {
   const n = (value: number | null | undefined, fallback = 0) => formatNumber(value ?? fallback);
   const exam = n(p.examination_seconds);
-  const roles = p.roles;
-  const trump = p.trump_rule;
+  const roles = codeWords(ROLE_WORDS, p.roles);
+  const trump = codeWords(TRUMP_WORDS, p.trump_rule);
   const opponent = opponentWords(p.opponent);
   const level = n(p.opponent_level);
   const pace = n(p.opponent_pace_seconds, 2);
@@ -61,7 +61,7 @@ export function settingsWords(p: Protocol): string[] {
   const words = [
     plural(rounds, { one: "# round", other: "# rounds" }),
     t`${exam} s examination`,
-    p.game === "memulation" ? t`roles ${roles}` : t`trump ${trump}`,
+    p.game === "memulation" ? t`roles: ${roles}` : t`trump: ${trump}`,
     t`opponent ${opponent} (${level})`,
     t`opponent pace ${pace} s`,
     p.turn_seconds ? t`turn timer ${turn} s` : t`no turn timer`,
@@ -106,6 +106,28 @@ const OPPONENT_WORDS: Record<string, MessageDescriptor> = {
 
 export function opponentWords(opponent: string): string {
   return OPPONENT_WORDS[opponent] ? i18n._(OPPONENT_WORDS[opponent]) : opponent;
+}
+
+// How a Memulation protocol decides the roles, and a Mendikot protocol's trump rule (codes the
+// server takes), in the reader's words for the settings line.
+const ROLE_WORDS: Record<NonNullable<Protocol["roles"]>, MessageDescriptor> = {
+  cut: msg`cut for Lucky Duck each round`,
+  participant_lucky: msg`participant always Lucky Duck`,
+  participant_lame: msg`participant always Lame Duck`,
+  alternate: msg`alternating by round`,
+};
+
+const TRUMP_WORDS: Record<NonNullable<Protocol["trump_rule"]>, MessageDescriptor> = {
+  turn_up: msg`turned-up card`,
+  hidden_reveal: msg`hidden, revealed on the first void`,
+  hidden_ask: msg`hidden, revealed on request`,
+  first_void: msg`set by the first void`,
+};
+
+/** A code's words; a code this page does not know yet (or none) shows as it is. */
+function codeWords(words: Record<string, MessageDescriptor>, code: string | null | undefined) {
+  if (!code) return "";
+  return Object.hasOwn(words, code) ? i18n._(words[code]) : code;
 }
 
 /** The opponents each game offers; the second is the default. */
