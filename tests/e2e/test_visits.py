@@ -81,5 +81,11 @@ def test_a_blinded_assessor_records_a_due_visit(page, new_page, staff, shot):
         True,
         ann,
     )
+    # The study's team reads it on the participant's page.
+    owner.goto(f"/participants/{participant.pk}")
+    held = owner.get_by_test_id("participant-visits").get_by_role("row", name="Baseline")
+    expect(held).to_contain_text("Done")
+    expect(held).to_contain_text("moca 26")
+    shot(owner, "visits-04-participant-page")
     for seen in (page, owner):
         assert seen.console_errors == []

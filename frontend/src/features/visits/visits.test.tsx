@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "../../test/render";
 import { clinicToday } from "../../ui/dates";
+import { ParticipantVisits } from "./ParticipantVisits";
 import { VisitSettings } from "./VisitSettings";
 import { VisitsPage } from "./VisitsPage";
 
@@ -159,6 +160,58 @@ describe("the assessor's visits", () => {
     await waitFor(() => expect(calls.some((c) => c.path === "/api/me")).toBe(true));
     await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
     expect(screen.queryByRole("button", { name: /Record/ })).toBeNull();
+  });
+});
+
+describe("a participant's visits on their page", () => {
+  it("shows each point's window and whether it is due, held or missed", async () => {
+    server({
+      "GET /api/participants/3/visits/": [
+        200,
+        [
+          visit({ status: "done", held_on: "2026-03-03", in_window: true, measures: { moca: 26 } }),
+          visit({
+            point: 12,
+            kind: "follow_up",
+            label: "One-month follow-up",
+            opens_on: "2026-03-29",
+            closes_on: "2026-04-05",
+            status: "missed",
+            missed_reason: "illness",
+          }),
+          visit({ point: 13, kind: "follow_up", label: "Three-month follow-up" }),
+          visit({
+            point: 14,
+            kind: "other",
+            label: "Exit",
+            opens_on: null,
+            closes_on: null,
+            status: "not_scheduled",
+          }),
+        ],
+      ],
+    });
+    at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    const held = await screen.findByTestId("p-visit-baseline-11");
+    expect(held).toHaveTextContent("Done");
+    expect(held).toHaveTextContent(/held .*3/);
+    expect(held).toHaveTextContent("moca 26");
+    expect(held).not.toHaveTextContent("outside the window");
+    const missed = screen.getByTestId("p-visit-follow_up-12");
+    expect(missed).toHaveTextContent("Missed");
+    expect(missed).toHaveTextContent("Illness");
+    expect(missed).toHaveTextContent(/Mar.* to .*Apr/);
+    expect(screen.getByTestId("p-visit-follow_up-13")).toHaveTextContent("Due");
+    expect(screen.getByTestId("p-visit-other-14")).toHaveTextContent("No visit window");
+    expect(screen.queryByRole("button")).toBeNull(); // recording is the assessor's
+  });
+
+  it("shows nothing for a study without assessment points or a participant out of reach", async () => {
+    const calls = server({ "GET /api/participants/3/visits/": [200, []] });
+    const { container } = at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
+    expect(container).toBeEmptyDOMElement();
   });
 });
 
