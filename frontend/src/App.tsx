@@ -44,6 +44,9 @@ const visits = () => import("./features/visits");
 const VisitsPage = lazy(() => visits().then((m) => ({ default: m.VisitsPage })));
 const VisitSettings = lazy(() => visits().then((m) => ({ default: m.VisitSettings })));
 const ParticipantVisits = lazy(() => visits().then((m) => ({ default: m.ParticipantVisits })));
+const ParticipantRights = lazy(() =>
+  import("./features/rights").then((m) => ({ default: m.ParticipantRights })),
+);
 const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
@@ -149,6 +152,7 @@ export function AppRoutes() {
               <ParticipantPage />
               <ParticipantVisits />
               <ParticipantReminders />
+              <ParticipantRights />
             </Page>
           }
         />
