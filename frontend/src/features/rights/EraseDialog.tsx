@@ -88,7 +88,9 @@ export function EraseDialog({
       >
         <form onSubmit={(e) => void submit(e)} noValidate>
           <h2 id="erase-title">
-            <Trans>Erase participant {code}'s data</Trans>
+            <Trans>
+              Erase participant <bdi className="participant-code">{code}</bdi>'s data
+            </Trans>
           </h2>
           <div id="erase-what">
             <h3>

@@ -22,7 +22,7 @@ export function ErasureOutcome({
     <div className="erasure-outcome" data-testid="erasure-outcome" role="status">
       <h3 ref={headingRef} tabIndex={-1}>
         <Trans>
-          Participant {code}'s data were erased on {when}.
+          Participant <bdi className="participant-code">{code}</bdi>'s data were erased on {when}.
         </Trans>
       </h3>
       <p>
