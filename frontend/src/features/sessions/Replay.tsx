@@ -12,7 +12,8 @@ import { getReview, listSessionGames } from "../../api/sessions";
 import type { GameReview, SolverDeal } from "../../game/review";
 import { formatNumber } from "../../i18n/format";
 import { i18n } from "../../i18n/i18n";
-import { gameName, playerName } from "./names";
+import { gameName } from "../../game/names";
+import { playerName } from "./names";
 
 // The game's own name for the card turned up, the same in every language.
 const PRITTICUT = "Pritticut";

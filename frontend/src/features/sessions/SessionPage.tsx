@@ -23,7 +23,8 @@ import { PracticeOffer } from "./PracticeOffer";
 import { GameLinks } from "../../game/GameLinks";
 import { practiceKey, practiceState } from "../../api/practice";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
-import { gameName, playerName, statusName } from "./names";
+import { gameName, statusName } from "../../game/names";
+import { playerName } from "./names";
 import {
   getAnalysis,
   getCatalogue,
@@ -98,7 +99,7 @@ function hasMetrics(data: SessionAnalysis | undefined): boolean {
 }
 
 export function SessionPage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const client = useQueryClient();
   const session = useQuery({
@@ -145,7 +146,7 @@ export function SessionPage() {
   const protocolName = String(snapshot.name ?? "");
   const version = String(snapshot.version ?? "");
   const seconds = String(snapshot.examination_seconds ?? "");
-  const status = statusName(i18n, s.status);
+  const status = statusName(s.status);
   const startedAt = formatDate(s.started_at, true);
   const abandonedAt = formatDate(s.abandoned_at, true);
   return (
@@ -221,8 +222,7 @@ export function SessionPage() {
                   <Trans>practice round (not counted)</Trans>
                 </span>
               )}{" "}
-              · {gameNumber(g.id)} ·{" "}
-              <span data-testid="game-status">{statusName(i18n, g.status)}</span>
+              · {gameNumber(g.id)} · <span data-testid="game-status">{statusName(g.status)}</span>
               {g.game_type === "memulation" && g.examination_seconds != null && (
                 <>
                   {" "}

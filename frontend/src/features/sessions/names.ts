@@ -1,26 +1,8 @@
-// What the session pages call a game, a status and a seat's player, by the server's codes; a
-// code not named here is shown as it is.
+// What the session pages call a seat's player, by the server's code; a code not named here is
+// shown as it is. Games and states: src/game/names.ts.
 
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-
-// The games' own names, the same in every language.
-const MEMULATION = "Memulation";
-const MENDIKOT = "Mendikot";
-const GAMES: Record<string, string> = { memulation: MEMULATION, mendikot: MENDIKOT };
-
-export const gameName = (game: string) => GAMES[game] ?? game;
-
-const STATUSES: Record<string, MessageDescriptor> = {
-  scheduled: msg`scheduled`,
-  started: msg`started`,
-  completed: msg`completed`,
-  waiting: msg`waiting for players`,
-  active: msg`in play`,
-  paused: msg`paused`,
-  finished: msg`finished`,
-  abandoned: msg`abandoned`,
-};
 
 const PLAYERS: Record<string, MessageDescriptor> = {
   participant: msg`participant`,
@@ -35,7 +17,5 @@ function named(names: Record<string, MessageDescriptor>, i18n: I18n, code: strin
   return code in names ? i18n._(names[code]) : code;
 }
 
-/** A session's or a game's status. */
-export const statusName = (i18n: I18n, status: string) => named(STATUSES, i18n, status);
 /** Who sat at a seat or made a move: a participant, a clinician, a bot… */
 export const playerName = (i18n: I18n, kind: string) => named(PLAYERS, i18n, kind);

@@ -1,15 +1,13 @@
 // The sessions run with one protocol version, listed under the study's protocol table.
 
 import { Trans } from "@lingui/react/macro";
-import { i18n } from "@lingui/core";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import type { Protocol } from "../../api/types";
 import { Loading, formatDate } from "../../ui/widgets";
 import { listStudySessions } from "../../api/studies";
+import { statusName } from "../../game/names";
 
 export function ProtocolSessions({
   studyId,
@@ -47,23 +45,11 @@ export function ProtocolSessions({
                     {code}, session {number}
                   </Trans>
                 </Link>{" "}
-                · {statusWords(s.status)} · {formatDate(s.started_at ?? s.scheduled_for, true)}
+                · {statusName(s.status)} · {formatDate(s.started_at ?? s.scheduled_for, true)}
               </li>
             );
           })}
       </ul>
     </div>
   );
-}
-
-const STATUS_WORDS: Record<string, MessageDescriptor> = {
-  scheduled: msg`scheduled`,
-  started: msg`started`,
-  completed: msg`completed`,
-  abandoned: msg`abandoned`,
-};
-
-/** A session's state (a code from the server) in the reader's words. */
-function statusWords(status: string): string {
-  return STATUS_WORDS[status] ? i18n._(STATUS_WORDS[status]) : status;
 }

@@ -15,6 +15,7 @@ import { SeatControl, TableControls, controlRefusal, useTableControl } from "./T
 import type { TableBody, TableSeat } from "../../game/tableTypes";
 import { formatList } from "../../i18n/format";
 import "../../game/tables.css";
+import { gameName } from "../../game/names";
 
 /** How often to look again: often while people arrive, every few seconds during play (a seat
  * the computer takes over), not after. */
@@ -33,10 +34,6 @@ const STATUS_WORDS: Record<string, MessageDescriptor> = {
   abandoned: msg`Abandoned`,
 };
 
-// The games' own names, the same in every language.
-const MEMULATION = "Memulation";
-const MENDIKOT = "Mendikot";
-
 export function TablePage() {
   const { t: tr } = useLingui();
   const { id = "" } = useParams();
@@ -54,7 +51,7 @@ export function TablePage() {
   if (table.isLoading) return <Loading />;
   if (!table.data) return <ErrorNote error={table.error} what={tr`This table`} />;
   const t = table.data;
-  const game = t.game_type === "mendikot" ? MENDIKOT : MEMULATION;
+  const game = gameName(t.game_type);
   const number = t.game;
   const missing = notJoined(t.seats);
   const people = formatList(missing.map((s) => s.label));

@@ -16,6 +16,7 @@ import { SeatsPanel } from "./WatchSeats";
 import { useWatch, watchSource } from "./useWatch";
 import { formatList } from "../../i18n/format";
 import "../../game/tables.css";
+import { gameName } from "../../game/names";
 
 const STATUS_WORDS: Record<string, MessageDescriptor> = {
   waiting: msg`Waiting for everyone to join`,
@@ -25,9 +26,7 @@ const STATUS_WORDS: Record<string, MessageDescriptor> = {
   abandoned: msg`Abandoned`,
 };
 
-// The names of the game, its roles and the card turned up, the same in every language.
-const MEMULATION = "Memulation";
-const MENDIKOT = "Mendikot";
+// The name of the card turned up, the same in every language.
 const PRITTICUT = "Pritticut";
 
 /** "P012 3, Clinician 1": each seat's name and its count. */
@@ -64,7 +63,7 @@ export function WatchPage() {
 
 export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
   const { t } = useLingui();
-  const game = view.game_type === "mendikot" ? MENDIKOT : MEMULATION;
+  const game = gameName(view.game_type);
   const number = view.id;
   const over = view.status === "finished" || view.status === "abandoned";
   const name = (seat: number) => {
