@@ -113,7 +113,9 @@ export function TrendArrow({ metric, compact = false }: { metric: Readable; comp
               : t`falling (decline)`;
   return (
     <span className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}>
-      <span aria-hidden="true">{symbol}</span>{" "}
+      <span className="trend-symbol" aria-hidden="true">
+        {symbol}
+      </span>{" "}
       {compact ? <span className="sr-only">{words}</span> : words}
     </span>
   );
