@@ -262,3 +262,10 @@ def reminder_link_open(*, token: str) -> str:
     entry.link_used_at = clock.now()
     entry.save(update_fields=["link_used_at"])
     return progress_link_by_reminder(participant=participant)
+
+
+def reminders_erase(sender, *, participant: Participant, **kwargs) -> dict[str, int]:
+    """On a participant's erasure: their reminder plan goes, e-mail address and all (no more
+    reminders); the log of what fell due stays, as it holds no address."""
+    erased, _ = ReminderPlan.objects.filter(participant=participant).delete()
+    return {"reminder_address": erased}

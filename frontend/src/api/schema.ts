@@ -2064,6 +2064,11 @@ export interface components {
             /** @description A group label was cleared. */
             group: boolean;
             withdrawn_now: boolean;
+            /**
+             * @description Reminder plans deleted, with the e-mail address they were sent to.
+             * @default 0
+             */
+            reminder_address: number;
         };
         Erasure: {
             participant: string;
