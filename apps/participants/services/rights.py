@@ -61,7 +61,8 @@ def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
         participant.consent_withdrawn_at = now
     participant.save(update_fields=["group", "consent_withdrawn_at"])
     for _receiver, more in participant_erased.send(sender=Participant, participant=participant):
-        erased.update(more)
+        if isinstance(more, dict):
+            erased.update(more)
     outcome = {
         "participant": participant.code,
         "erased_at": now.isoformat(),
