@@ -489,6 +489,9 @@ class ErasedSerializer(serializers.Serializer):
     clinician_notes = serializers.IntegerField(help_text="Notes deleted.")
     group = serializers.BooleanField(help_text="A group label was cleared.")
     withdrawn_now = serializers.BooleanField()
+    reminder_address = serializers.IntegerField(
+        default=0, help_text="Reminder plans deleted, with the e-mail address they were sent to."
+    )
 
 
 class ErasureSerializer(serializers.Serializer):

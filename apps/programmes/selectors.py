@@ -149,6 +149,7 @@ def participant_progress(participant: Participant, now: datetime.datetime | None
         streak += 1
     return {
         "code": participant.code,
+        "language": participant.language,
         "week": ledger["current_week"],
         "sessions_done": done,
         "sessions_planned": planned,

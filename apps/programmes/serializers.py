@@ -1,5 +1,6 @@
 """Request and answer shapes of the programme. The participant's progress carries no score."""
 
+from django.conf import settings
 from rest_framework import serializers
 
 from apps.programmes.models import MAX_WEEKS, MissedDose, Programme
@@ -76,6 +77,10 @@ class ProgressLinkSerializer(serializers.Serializer):
 
 class ParticipantProgressSerializer(serializers.Serializer):
     code = serializers.CharField()
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        help_text="The participant's language: the sentences' and the page's.",
+    )
     week = serializers.IntegerField(help_text="The participant's programme week (0: not begun).")
     sessions_done = serializers.IntegerField()
     sessions_planned = serializers.IntegerField()

@@ -16,8 +16,9 @@ def plan_get(participant: Participant) -> ReminderPlan | None:
     return ReminderPlan.objects.filter(participant=participant).first()
 
 
-def reminder_log(participant: Participant) -> list[ReminderLog]:
-    return list(ReminderLog.objects.filter(participant=participant)[:LOG_LENGTH])
+def reminder_log(participant: Participant, limit: int | None = LOG_LENGTH) -> list[ReminderLog]:
+    """The newest entries first; ``limit=None``: all of them (an access request)."""
+    return list(ReminderLog.objects.filter(participant=participant)[:limit])
 
 
 def due_slots(

@@ -19,7 +19,8 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
@@ -38,17 +39,21 @@ log = logging.getLogger(__name__)
 CATCH_UP = datetime.timedelta(hours=2)  # a reminder due longer ago than this is let go
 MAX_TIMES = 6
 TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
-SUBJECT = "A reminder you asked for"
-BODY = """Hello,
+# The message, in the participant's language; it holds no health data (nothing says what the
+# training is for) and names no one.
+SUBJECT = gettext_noop("A reminder you asked for")
+BODY = gettext_noop(
+    """Hello,
 
 This is the reminder you asked for: it is a good time for your next training session.
 
 Open your page (the link works once, for 48 hours):
-{open}
+%(open)s
 
 To stop these reminders:
-{stop}
+%(stop)s
 """
+)
 
 
 def refuse(field: str, message: str) -> ValidationFailed:
@@ -217,9 +222,11 @@ def _decide(plan_id: int, due_at: datetime.datetime, local: datetime.datetime, n
 def _message(plan: ReminderPlan, entry: ReminderLog) -> EmailMessage:
     site = settings.SITE_URL.rstrip("/")
     stop = f"{site}/reminders/stop/{links.stop_token(plan.participant_id)}"
-    body = BODY.format(open=f"{site}/r/{links.open_token(entry.pk)}", stop=stop)
+    with translation.override(plan.participant.language):
+        subject = gettext(SUBJECT)
+        body = gettext(BODY) % {"open": f"{site}/r/{links.open_token(entry.pk)}", "stop": stop}
     return EmailMessage(
-        subject=SUBJECT, body=body, to=[plan.email], headers={"List-Unsubscribe": f"<{stop}>"}
+        subject=subject, body=body, to=[plan.email], headers={"List-Unsubscribe": f"<{stop}>"}
     )
 
 
@@ -262,3 +269,10 @@ def reminder_link_open(*, token: str) -> str:
     entry.link_used_at = clock.now()
     entry.save(update_fields=["link_used_at"])
     return progress_link_by_reminder(participant=participant)
+
+
+def reminders_erase(sender, *, participant: Participant, **kwargs) -> dict[str, int]:
+    """On a participant's erasure: their reminder plan goes, e-mail address and all (no more
+    reminders); the log of what fell due stays, as it holds no address."""
+    erased, _ = ReminderPlan.objects.filter(participant=participant).delete()
+    return {"reminder_address": erased}

@@ -12,14 +12,17 @@ from apps.metrics.models import MetricValue
 from apps.participants.models import AllocationSlot
 from apps.participants.selectors import participant_get, rules
 from apps.programmes.selectors import dose_ledger
+from apps.reminders.selectors import plan_get, reminder_log
 from apps.training.models import TrainingSession
+from apps.visits.selectors import participant_visits
 
 ARM_WITHHELD = "withheld while the study's design is concealed (given when the study ends)"
 
 
 def access_request_make(*, user, participant_id: int) -> dict:
     """Everything held about the participant, by their code: details, consent, allocation,
-    sessions, metrics, dose and the clinical team's notes (by role, never staff names)."""
+    sessions, metrics, dose, assessment visits, reminders (the address, the times chosen, what
+    fell due) and the clinical team's notes (by role, never staff names)."""
     participant = participant_get(user=user, participant_id=participant_id)
     rules.require(
         rules.may_run_sessions(user, participant),
@@ -79,6 +82,18 @@ def access_request_make(*, user, participant_id: int) -> dict:
             }
             for w in ledger["weeks"]
         ],
+        "visits": [
+            {
+                "point": v["label"],
+                "status": v["status"],
+                "held_on": v["held_on"].isoformat() if v["held_on"] else None,
+                "measures": v["measures"],
+                "missed_reason": v["missed_reason"],
+            }
+            for v in participant_visits(participant)
+            if v["recorded_at"] is not None
+        ],
+        "reminders": _reminders(participant),
         "clinician_notes": [
             {"written_at": n.created_at.isoformat(), "by": "clinician", "text": n.text}
             for n in participant.notes.order_by("created_at")
@@ -97,3 +112,31 @@ def access_request_make(*, user, participant_id: int) -> dict:
         study_id=study.pk,
     )
     return data
+
+
+def _reminders(participant) -> dict | None:
+    plan = plan_get(participant)
+    if plan is None:
+        return None
+    return {
+        "email": plan.email,
+        "time_zone": plan.time_zone,
+        "times": plan.times,
+        "weekdays": plan.weekdays,
+        "quiet_hours": [plan.quiet_start.isoformat(), plan.quiet_end.isoformat()]
+        if plan.quiet_start and plan.quiet_end
+        else None,
+        "active": plan.active,
+        "stopped_at": plan.opted_out_at.isoformat() if plan.opted_out_at else None,
+        "chosen_by": plan.chosen_by,
+        "agreed_how": plan.agreed_how,
+        "log": [
+            {
+                "due_at": entry.due_at.isoformat(),
+                "outcome": entry.outcome,
+                "why": entry.why or None,
+                "opened_at": entry.link_used_at.isoformat() if entry.link_used_at else None,
+            }
+            for entry in reminder_log(participant, limit=None)
+        ],
+    }

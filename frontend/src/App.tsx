@@ -43,6 +43,7 @@ const ReminderOpenPage = lazy(() => reminders().then((m) => ({ default: m.OpenPa
 const visits = () => import("./features/visits");
 const VisitsPage = lazy(() => visits().then((m) => ({ default: m.VisitsPage })));
 const VisitSettings = lazy(() => visits().then((m) => ({ default: m.VisitSettings })));
+const ParticipantVisits = lazy(() => visits().then((m) => ({ default: m.ParticipantVisits })));
 const studies = () => import("./features/studies");
 const StudiesPage = lazy(() => studies().then((m) => ({ default: m.StudiesPage })));
 const StudyLayout = lazy(() => studies().then((m) => ({ default: m.StudyLayout })));
@@ -146,6 +147,7 @@ export function AppRoutes() {
           element={
             <Page>
               <ParticipantPage />
+              <ParticipantVisits />
               <ParticipantReminders />
             </Page>
           }

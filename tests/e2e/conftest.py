@@ -268,10 +268,12 @@ def staff(transactional_db):
     }
 
 
-def enrol_with_consent(study: Study, clinician: User, group: str = "") -> Participant:
+def enrol_with_consent(
+    study: Study, clinician: User, group: str = "", language: str = "en"
+) -> Participant:
     from apps.participants.services import participant_consent_record, participant_enrol
 
-    participant = participant_enrol(study=study, actor=clinician, group=group)
+    participant = participant_enrol(study=study, actor=clinician, group=group, language=language)
     participant_consent_record(
         participant=participant,
         actor=clinician,

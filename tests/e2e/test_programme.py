@@ -68,3 +68,26 @@ def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_p
     cells = page.get_by_test_id("flow-arm-all").locator("td").all_inner_texts()
     assert cells[:5] == ["1", "1", "0", "0", "1"]  # allocated, received, withdrew, lost, analysed
     shot(page, "programme-04-flow")
+
+
+def test_the_progress_page_speaks_the_participants_language(page, new_page, staff):
+    """The clinic reads English; the participant reads Spanish, and so does their progress page
+    on a phone that has never been told (the server's answer names the language)."""
+    participant = enrol_with_consent(staff["study"], staff["clinician"], language="es")
+    login_as(page, staff["clinician"])
+    page.goto(f"/participants/{participant.pk}")
+    page.get_by_role("button", name="Progress link for the participant").click()
+    link = page.get_by_test_id("progress-link").get_attribute("href")
+
+    phone = new_page(390, 844)
+    phone.goto(link)
+    phone.get_by_role("heading", name="Su entrenamiento").wait_for()
+    assert phone.evaluate("document.documentElement.lang") == "es"
+    words = phone.get_by_test_id("progress-words").inner_text()
+    assert "Esta semana no tiene sesiones previstas." in words
+    assert f"Código {participant.code}" in phone.locator("main").inner_text()
+    assert "Your training" not in phone.locator("main").inner_text()
+    # The clinic's own page stays in its reader's language.
+    page.reload()
+    page.get_by_role("button", name="Progress link for the participant").wait_for()
+    assert not phone.console_errors, phone.console_errors

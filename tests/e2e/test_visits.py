@@ -40,8 +40,18 @@ def test_a_blinded_assessor_records_a_due_visit(page, new_page, staff, shot):
     owner.get_by_role("button", name="Save the windows").click()
     expect(owner.get_by_text("Saved.")).to_have_count(2)
     shot(owner, "visits-01-settings")
+    expect(
+        owner.get_by_role("navigation", name="Main").get_by_role("link", name="Visits")
+    ).to_be_visible()
 
     sign_in(page, "ann")
+    page.wait_for_url("**/visits")
+    # The header leads the assessor back to the visits, and not to the participants' training.
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Participants")).to_have_count(0)
+    nav.get_by_role("link", name="Security").click()
+    page.wait_for_url("**/account")
+    nav.get_by_role("link", name="Visits").click()
     page.wait_for_url("**/visits")
     row = page.get_by_test_id(f"visit-{participant.code}-baseline")
     row.wait_for()
@@ -71,5 +81,15 @@ def test_a_blinded_assessor_records_a_due_visit(page, new_page, staff, shot):
         True,
         ann,
     )
+    # The study's team reads it on the participant's page.
+    owner.goto(f"/participants/{participant.pk}")
+    held = owner.get_by_test_id("participant-visits").get_by_role("row", name="Baseline")
+    expect(held).to_contain_text("Done")
+    expect(held).to_contain_text("moca 26")
+    shot(owner, "visits-04-participant-page")
+    # And in the study's flow, counted at the point.
+    owner.goto(f"/studies/{study.pk}/programme")
+    expect(owner.get_by_test_id("flow-assessed")).to_contain_text("assessed 1")
+    shot(owner, "visits-05-flow")
     for seen in (page, owner):
         assert seen.console_errors == []

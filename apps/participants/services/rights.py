@@ -11,18 +11,24 @@ from apps.audit.services import audit_record
 from apps.common import clock
 from apps.participants import rules
 from apps.participants.models import Participant
+from apps.participants.signals import participant_erased
 from apps.participants.validation import refuse
 
 # What stays after an erasure, and why (said to the participant and kept in the audit entry).
 KEPT = [
     {
-        "what": "pseudonymous research records: sessions, games, card plays, metrics",
+        "what": "pseudonymous research records: sessions, games, card plays, metrics, "
+        "assessment visits",
         "why": "kept for the research the participant consented to (GDPR Art. 89); never "
         "exported again after withdrawal; the game log is append-only",
     },
     {
         "what": "the consent record and its withdrawal",
         "why": "proof of what was agreed and when it ended",
+    },
+    {
+        "what": "the log of reminders due (when, sent or why not; no address)",
+        "why": "the record of the programme as it was delivered",
     },
     {
         "what": "the audit trail",
@@ -34,7 +40,8 @@ KEPT = [
 @transaction.atomic
 def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
     """Withdraw the participant (if not yet) and erase what identifies them beyond the research
-    record: the clinical team's notes (free text) and the group label. Study owners only."""
+    record: the clinical team's notes (free text), the group label, and what other apps hold
+    (``participant_erased``: the reminders' e-mail address). Study owners only."""
     rules.require(
         rules.owns_study(actor, participant.study),
         gettext("Only the study's owners erase a participant's data."),
@@ -53,6 +60,9 @@ def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
     if participant.consent_withdrawn_at is None:
         participant.consent_withdrawn_at = now
     participant.save(update_fields=["group", "consent_withdrawn_at"])
+    for _receiver, more in participant_erased.send(sender=Participant, participant=participant):
+        if isinstance(more, dict):
+            erased.update(more)
     outcome = {
         "participant": participant.code,
         "erased_at": now.isoformat(),

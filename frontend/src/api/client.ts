@@ -3,6 +3,7 @@
 // `typedApi` is checked against the OpenAPI schema (paths, parameters, bodies); `apiFetch` serves
 // the game transport, whose base path is chosen at run time.
 
+import { t } from "@lingui/core/macro";
 import createClient from "openapi-fetch";
 import type { Middleware } from "openapi-fetch";
 import type { paths } from "./schema";
@@ -29,8 +30,9 @@ export class ApiError extends Error {
 
 /** The request never got an answer (offline, server down, proxy error). Safe to retry. */
 export class NetworkError extends Error {
-  constructor(message = "The connection was lost.") {
-    super(message);
+  // Said in the language in force when the connection failed.
+  constructor(message?: string) {
+    super(message ?? t`The connection was lost.`);
     this.name = "NetworkError";
   }
 }
@@ -95,9 +97,14 @@ function refusal(response: Response, data: unknown): ApiError | NetworkError {
   if (response.status >= 502 || (!shaped?.error && response.status >= 500)) {
     return new NetworkError();
   }
+  // An answer without our shape (a proxy's page, say): its status is all there is to say.
+  const status = response.status;
   return new ApiError(
-    response.status,
-    shaped?.error ?? { code: `http_${response.status}`, message: response.statusText },
+    status,
+    shaped?.error ?? {
+      code: `http_${status}`,
+      message: t`The server could not do this (HTTP ${status}).`,
+    },
   );
 }
 

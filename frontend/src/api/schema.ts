@@ -2064,6 +2064,11 @@ export interface components {
             /** @description A group label was cleared. */
             group: boolean;
             withdrawn_now: boolean;
+            /**
+             * @description Reminder plans deleted, with the e-mail address they were sent to.
+             * @default 0
+             */
+            reminder_address: number;
         };
         Erasure: {
             participant: string;
@@ -2949,6 +2954,16 @@ export interface components {
         };
         ParticipantProgress: {
             code: string;
+            /**
+             * @description The participant's language: the sentences' and the page's.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             *     * `fr` - Français
+             *     * `de` - Deutsch
+             *     * `ar` - العربية
+             */
+            language: components["schemas"]["LanguageEnum"];
             /** @description The participant's programme week (0: not begun). */
             week: number;
             sessions_done: number;

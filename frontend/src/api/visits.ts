@@ -49,3 +49,6 @@ export const setVisitWindows = (study: number, windows: VisitWindowChoice[]) =>
       body: { windows },
     }),
   );
+
+export const getParticipantVisits = (participant: number) =>
+  answer(typedApi.GET("/api/participants/{id}/visits/", byId(participant)));

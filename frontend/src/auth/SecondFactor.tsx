@@ -2,6 +2,8 @@
 // authenticator app (QR code, then a code from it) or a passkey, with the recovery codes shown
 // once.
 
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
@@ -20,14 +22,14 @@ import { createPasskey, passkeysOffered, signWithPasskey } from "./passkeys";
 
 function problem(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.code === "no_sign_in_pending") return "The sign-in took too long: start again.";
+    if (e.code === "no_sign_in_pending") return t`The sign-in took too long: start again.`;
     if (e.code === "invalid_second_factor" || e.code === "invalid_code")
-      return "That code is not right. Check the app's current code and try again.";
+      return t`That code is not right. Check the app's current code and try again.`;
     if (e.code === "account_locked" || e.code === "throttled") return e.message;
     return e.message;
   }
-  if (e instanceof DOMException) return "The passkey was not used. You can try again.";
-  return "The server cannot be reached. Please try again.";
+  if (e instanceof DOMException) return t`The passkey was not used. You can try again.`;
+  return t`The server cannot be reached. Please try again.`;
 }
 
 export function SecondFactorStep({
@@ -40,10 +42,21 @@ export function SecondFactorStep({
   if (challenge.second_factor === "enrol") {
     return (
       <>
-        <h2>Set up a second factor</h2>
+        <h2>
+          <Trans>Set up a second factor</Trans>
+        </h2>
         <p className="hint">
-          Your account must sign in with a second factor. Add an authenticator app
-          {passkeysOffered() ? " or a passkey" : ""} to finish signing in.
+          {passkeysOffered() ? (
+            <Trans>
+              Your account must sign in with a second factor. Add an authenticator app or a passkey
+              to finish signing in.
+            </Trans>
+          ) : (
+            <Trans>
+              Your account must sign in with a second factor. Add an authenticator app to finish
+              signing in.
+            </Trans>
+          )}
         </p>
         <AddFactor onDone={onSignedIn} />
       </>
@@ -74,8 +87,12 @@ function VerifyStep({ methods, onSignedIn }: { methods: string[]; onSignedIn: ()
   };
   return (
     <form onSubmit={submit} aria-labelledby="second-factor-title">
-      <h2 id="second-factor-title">Second factor</h2>
-      <label htmlFor="code">Code from your authenticator app, or a recovery code</label>
+      <h2 id="second-factor-title">
+        <Trans>Second factor</Trans>
+      </h2>
+      <label htmlFor="code">
+        <Trans>Code from your authenticator app, or a recovery code</Trans>
+      </label>
       <input
         id="code"
         name="code"
@@ -91,7 +108,7 @@ function VerifyStep({ methods, onSignedIn }: { methods: string[]; onSignedIn: ()
         </p>
       )}
       <button type="submit" className="btn primary big" disabled={busy}>
-        Verify
+        <Trans>Verify</Trans>
       </button>
       {methods.includes("passkey") && passkeysOffered() && (
         <button
@@ -102,7 +119,7 @@ function VerifyStep({ methods, onSignedIn }: { methods: string[]; onSignedIn: ()
             void attempt(async () => givePasskey(await signWithPasskey(await passkeyOptions())))
           }
         >
-          Use a passkey
+          <Trans>Use a passkey</Trans>
         </button>
       )}
     </form>
@@ -136,7 +153,7 @@ export function AddFactor({ onDone }: { onDone: () => void }) {
               })();
             }}
           >
-            Add a passkey instead
+            <Trans>Add a passkey instead</Trans>
           </button>
         </p>
       )}
@@ -150,12 +167,14 @@ export function AddFactor({ onDone }: { onDone: () => void }) {
 }
 
 function AddApp({ onAdded }: { onAdded: (codes: string[]) => void }) {
+  const { t } = useLingui();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     startApp().then(setSetup, (e: unknown) => setError(problem(e)));
   }, []);
+  const secret = setup?.secret;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -166,17 +185,23 @@ function AddApp({ onAdded }: { onAdded: (codes: string[]) => void }) {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Add an authenticator app">
+    <form onSubmit={(e) => void submit(e)} aria-label={t`Add an authenticator app`}>
       {setup && (
         <>
-          <p>Scan this code with your authenticator app, or type in the key below it.</p>
-          <QRCodeSVG value={setup.uri} size={180} title="Authenticator app set-up code" />
           <p>
-            Key: <code data-testid="totp-secret">{setup.secret}</code>
+            <Trans>Scan this code with your authenticator app, or type in the key below it.</Trans>
+          </p>
+          <QRCodeSVG value={setup.uri} size={180} title={t`Authenticator app set-up code`} />
+          <p>
+            <Trans>
+              Key: <code data-testid="totp-secret">{secret}</code>
+            </Trans>
           </p>
         </>
       )}
-      <label htmlFor="app-code">Code the app shows</label>
+      <label htmlFor="app-code">
+        <Trans>Code the app shows</Trans>
+      </label>
       <input
         id="app-code"
         name="app-code"
@@ -192,23 +217,28 @@ function AddApp({ onAdded }: { onAdded: (codes: string[]) => void }) {
         </p>
       )}
       <button type="submit" className="btn primary" disabled={!setup}>
-        Add the app
+        <Trans>Add the app</Trans>
       </button>
     </form>
   );
 }
 
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="recovery-title">
-      <h2 id="recovery-title">Second factor added</h2>
+      <h2 id="recovery-title">
+        <Trans>Second factor added</Trans>
+      </h2>
       {codes.length > 0 ? (
         <>
           <p>
-            Keep these recovery codes somewhere safe. Each signs you in once if you lose your app or
-            passkey. They are not shown again.
+            <Trans>
+              Keep these recovery codes somewhere safe. Each signs you in once if you lose your app
+              or passkey. They are not shown again.
+            </Trans>
           </p>
-          <ul className="recovery-codes" aria-label="Recovery codes">
+          <ul className="recovery-codes" aria-label={t`Recovery codes`}>
             {codes.map((c) => (
               <li key={c}>
                 <code>{c}</code>
@@ -217,10 +247,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </ul>
         </>
       ) : (
-        <p>Your recovery codes stay as they were.</p>
+        <p>
+          <Trans>Your recovery codes stay as they were.</Trans>
+        </p>
       )}
       <button type="button" className="btn primary" onClick={onDone}>
-        Continue
+        <Trans>Continue</Trans>
       </button>
     </section>
   );

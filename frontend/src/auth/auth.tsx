@@ -1,5 +1,6 @@
 // Who is signed in: /api/me through react-query. Staff pages render only when signed in.
 
+import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
@@ -53,7 +54,7 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   if (me.isLoading) {
     return (
       <p className="big-message" role="status">
-        Loading…
+        <Trans>Loading…</Trans>
       </p>
     );
   }

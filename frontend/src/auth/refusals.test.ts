@@ -1,3 +1,5 @@
+// The messages speak English, the source language (the test render module activates it).
+import "../test/render";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
 import { signInRefusal, waitWords } from "./refusals";

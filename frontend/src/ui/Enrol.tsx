@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -8,18 +11,20 @@ import { listStudies } from "../api/studies";
 import { enrol as enrolParticipant } from "../api/participants";
 import type { Enrolment } from "../api/participants";
 
-export const AGE_BANDS: [Enrolment["age_band"], string][] = [
-  ["unknown", "not recorded"],
-  ["<40", "under 40"],
-  ["40-49", "40–49"],
-  ["50-59", "50–59"],
-  ["60-69", "60–69"],
-  ["70-79", "70–79"],
-  ["80+", "80 and over"],
+// The ranges are messages too: a right-to-left language writes a range in its own words.
+export const AGE_BANDS: [Enrolment["age_band"], MessageDescriptor][] = [
+  ["unknown", msg`not recorded`],
+  ["<40", msg`under 40`],
+  ["40-49", msg`40–49`],
+  ["50-59", msg`50–59`],
+  ["60-69", msg`60–69`],
+  ["70-79", msg`70–79`],
+  ["80+", msg`80 and over`],
 ];
 
 /** Enrol a participant under a generated code (no names: the code is the identity). */
 export function EnrolForm({ studyId }: { studyId?: number }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const navigate = useNavigate();
   const studies = useQuery({ queryKey: ["studies"], queryFn: listStudies });
@@ -51,21 +56,25 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
         enrol.mutate();
       }}
     >
-      <h2 id="enrol-title">Enrol a participant</h2>
+      <h2 id="enrol-title">
+        <Trans>Enrol a participant</Trans>
+      </h2>
       <p className="muted">
-        A pseudonymous code is generated. Never enter names or contact details.
+        <Trans>A pseudonymous code is generated. Never enter names or contact details.</Trans>
       </p>
       <div className="form-row">
         {studyId === undefined && (
           <div>
-            <label htmlFor="enrol-study">Study</label>
+            <label htmlFor="enrol-study">
+              <Trans>Study</Trans>
+            </label>
             <select
               id="enrol-study"
               value={study}
               onChange={(e) => setStudy(e.target.value)}
               required
             >
-              <option value="">Choose a study…</option>
+              <option value="">{t`Choose a study…`}</option>
               {list.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -75,7 +84,9 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
           </div>
         )}
         <div>
-          <label htmlFor="enrol-age">Age band</label>
+          <label htmlFor="enrol-age">
+            <Trans>Age band</Trans>
+          </label>
           <select
             id="enrol-age"
             value={ageBand}
@@ -83,15 +94,17 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
           >
             {AGE_BANDS.map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="enrol-group">Group</label>
+          <label htmlFor="enrol-group">
+            <Trans>Group</Trans>
+          </label>
           <select id="enrol-group" value={group} onChange={(e) => setGroup(e.target.value)}>
-            <option value="">none</option>
+            <option value="">{t({ message: "none", context: "group" })}</option>
             {codes.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -106,7 +119,7 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
         </p>
       )}
       <button type="submit" className="btn primary" disabled={!study || enrol.isPending}>
-        Enrol
+        <Trans>Enrol</Trans>
       </button>
     </form>
   );

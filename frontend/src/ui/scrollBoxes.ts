@@ -2,6 +2,7 @@
 // that scrolls is made a named, focusable region, so that the keyboard can scroll it too (axe:
 // scrollable-region-focusable); one that fits stays out of the tab order.
 
+import { t } from "@lingui/core/macro";
 import { useEffect } from "react";
 import type { RefObject } from "react";
 
@@ -9,7 +10,8 @@ function boxName(box: HTMLElement): string {
   const table = box.querySelector("table");
   const caption = table?.querySelector("caption")?.textContent?.trim();
   const named = table?.getAttribute("aria-label");
-  return `${caption || named || "Table"} (scrolls sideways)`;
+  const name = caption || named || t({ message: "Table", context: "data" });
+  return t`${name} (scrolls sideways)`;
 }
 
 export function markScrollBoxes(root: ParentNode): void {

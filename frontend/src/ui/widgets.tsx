@@ -1,8 +1,11 @@
 // Small pieces shared by the staff pages: sparklines, trend arrows, formatting, states.
 
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
 import type { MetricSummary, Trend } from "../api/types";
+import { formatNumber, formatPercent } from "../i18n/format";
 
 // Dates live in ui/dates.ts; the pages import formatDate from here as they always have.
 export { formatDate } from "./dates";
@@ -22,7 +25,11 @@ export function Sparkline({
     .map((v, i) => (v === null || v === undefined || Number.isNaN(v) ? null : ([i, v] as const)))
     .filter((p): p is readonly [number, number] => p !== null);
   if (points.length === 0) {
-    return <span className="muted">no data</span>;
+    return (
+      <span className="muted">
+        <Trans>no data</Trans>
+      </span>
+    );
   }
   const ys = points.map((p) => p[1]);
   const min = Math.min(...ys);
@@ -79,49 +86,81 @@ export function trendGood(metric: Readable): boolean | null {
 }
 
 export function TrendArrow({ metric, compact = false }: { metric: Readable; compact?: boolean }) {
+  const { t } = useLingui();
   const trend = trendOf(metric);
   const arrow = trend?.arrow ?? "flat";
   const good = trendGood(metric);
   const symbol = arrow === "up" ? "▲" : arrow === "down" ? "▼" : "▶";
-  const judged = good === null ? "" : good ? " (improvement)" : " (decline)";
+  // Whole phrases, so that each language words a way and its judgement together.
+  const rising = arrow === "up";
   const words =
     arrow === "flat"
-      ? "no clear trend"
-      : `${arrow === "up" ? "rising" : "falling"}${metric.role === "primary" ? judged : " (exploratory)"}`;
+      ? t`no clear trend`
+      : metric.role !== "primary"
+        ? rising
+          ? t`rising (exploratory)`
+          : t`falling (exploratory)`
+        : good === null
+          ? rising
+            ? t`rising`
+            : t`falling`
+          : good
+            ? rising
+              ? t`rising (improvement)`
+              : t`falling (improvement)`
+            : rising
+              ? t`rising (decline)`
+              : t`falling (decline)`;
   return (
     <span className={`trend ${good === true ? "good" : good === false ? "bad" : "flat"}`}>
-      <span aria-hidden="true">{symbol}</span>{" "}
+      <span className="trend-symbol" aria-hidden="true">
+        {symbol}
+      </span>{" "}
       {compact ? <span className="sr-only">{words}</span> : words}
     </span>
   );
 }
 
+/** A measure's value in the reader's language: "46%", "1.8 s", "420 ms", "3", "2.50". */
 export function formatValue(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
-  if (unit === "rate" || unit === "%" || unit === "proportion")
-    return `${Math.round(value * 100)}%`;
-  if (unit === "ms")
-    return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
-  if (unit === "s" || unit === "seconds") return `${value.toFixed(1)} s`;
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  if (unit === "rate" || unit === "%" || unit === "proportion") return formatPercent(value);
+  const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  if (unit === "ms" && value < 1000) {
+    const ms = formatNumber(Math.round(value));
+    return t`${ms} ms`;
+  }
+  if (unit === "ms" || unit === "s" || unit === "seconds") {
+    const seconds = formatNumber(unit === "ms" ? value / 1000 : value, tenths);
+    return t`${seconds} s`;
+  }
+  const places = Number.isInteger(value) ? 0 : 2;
+  return formatNumber(value, { minimumFractionDigits: places, maximumFractionDigits: places });
 }
 
+/** Why a part of a page is missing; ``what`` names it, already in the reader's language. */
 export function ErrorNote({ error, what }: { error: unknown; what: string }) {
+  const { t } = useLingui();
   if (!error) return null;
   const missing = error instanceof ApiError && error.status === 404;
+  // An error's message is the server's, in the reader's language already.
+  const reason = error instanceof Error ? error.message : null;
   return (
     <p className="muted" role="status">
       {missing
-        ? `${what}: not available yet.`
-        : `${what} could not be loaded${error instanceof Error ? `: ${error.message}` : "."}`}
+        ? t`${what}: not available yet.`
+        : reason !== null
+          ? t`${what} could not be loaded: ${reason}`
+          : t`${what} could not be loaded.`}
     </p>
   );
 }
 
-export function Loading({ children = "Loading…" }: { children?: ReactNode }) {
+export function Loading({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <p className="muted" role="status">
-      {children}
+      {children ?? t`Loading…`}
     </p>
   );
 }

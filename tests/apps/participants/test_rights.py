@@ -17,6 +17,8 @@ def someone(researcher, clinician, client_for):
     study = make_study(owners=[researcher], clinicians=[clinician], group_codes=["ward-A"])
     protocol = make_protocol(study=study)
     owner, team = client_for(researcher), client_for(clinician)
+    points = {"assessment_points": [{"kind": "baseline", "session": 1}]}
+    assert owner.patch(f"/api/studies/{study.pk}/", points, format="json").status_code == 200
     owner.post(f"/api/studies/{study.pk}/open/", {"arms": ARMS}, format="json")
     pk = team.post("/api/participants/", {"study": study.pk, "group": "ward-A"}).json()["id"]
     consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
@@ -58,7 +60,12 @@ def test_erasure_withdraws_deletes_the_notes_and_says_what_is_kept(someone):
     done = owner.post(url, {"reason": "The participant asked for erasure"})
     assert done.status_code == 200, done.json()
     body = done.json()
-    assert body["erased"] == {"clinician_notes": 1, "group": True, "withdrawn_now": True}
+    assert body["erased"] == {
+        "clinician_notes": 1,
+        "group": True,
+        "withdrawn_now": True,
+        "reminder_address": 0,
+    }
     assert {item["what"] for item in body["kept"]} >= {"the audit trail"}
     assert not ClinicianNote.objects.filter(participant_id=pk).exists()
     shown = owner.get(f"/api/participants/{pk}/").json()
@@ -69,3 +76,39 @@ def test_erasure_withdraws_deletes_the_notes_and_says_what_is_kept(someone):
     exported = owner.post(f"/api/studies/{study.pk}/exports/", {"formats": ["csv"]},
                           format="json")  # fmt: skip
     assert exported.json()["k_anonymity"]["participants"] == 0  # no longer exported
+
+
+def test_both_rights_reach_the_reminders_and_the_assessment_visits(someone, client_for):
+    """The access request copies the reminders chosen (the address included) and the visits
+    held; the erasure takes the address away and stops the reminders, and keeps the visits."""
+    study, owner, team, pk = someone
+    ann = make_user(role="assessor")
+    assessor = client_for(ann)
+    point = owner.get(f"/api/studies/{study.pk}/").json()["assessment_points"][0]["id"]
+    owner.put(f"/api/studies/{study.pk}/assessors/", {"assessors": [ann.pk]}, format="json")
+    window = {"point": point, "anchor": "enrolment", "opens_day": 0, "closes_day": 7}
+    owner.put(f"/api/studies/{study.pk}/visit-windows/", {"windows": [window]}, format="json")
+    held = {"status": "done", "held_on": timezone.localdate().isoformat(), "measures": {"moca": 27}}
+    assert assessor.post(f"/api/participants/{pk}/visits/{point}/", held,
+                         format="json").status_code == 201  # fmt: skip
+    plan = {"email": "reader@example.org", "time_zone": "Europe/Madrid", "times": ["09:00"],
+            "agreed_how": "in_person"}  # fmt: skip
+    chosen = team.put(f"/api/participants/{pk}/reminders/", plan, format="json")
+    assert chosen.status_code == 200, chosen.json()
+
+    copy = team.get(f"/api/participants/{pk}/access-request/").json()
+    assert copy["reminders"]["email"] == "reader@example.org"
+    assert copy["reminders"]["times"] == ["09:00"] and copy["reminders"]["active"] is True
+    assert copy["visits"] == [
+        {"point": "Baseline", "status": "done", "held_on": held["held_on"],
+         "measures": {"moca": 27.0}, "missed_reason": None}
+    ]  # fmt: skip
+
+    body = owner.post(f"/api/participants/{pk}/erase/", {"reason": "asked"}).json()
+    assert body["erased"]["reminder_address"] == 1
+    assert any("reminders" in item["what"] for item in body["kept"])
+    assert team.get(f"/api/participants/{pk}/access-request/").json()["reminders"] is None
+    erasure = AuditEntry.objects.get(object_type="participants.erasure")
+    assert "reader@example.org" not in str(erasure.after)
+    kept = team.get(f"/api/participants/{pk}/access-request/").json()["visits"]
+    assert [v["status"] for v in kept] == ["done"]

@@ -62,3 +62,21 @@ def test_the_progress_link_shows_the_week_and_the_streak_in_words(
     assert forged.status_code == 404 and forged.json()["error"]["code"] == "not_found"
     team.post(f"/api/participants/{pk}/withdraw/", {"reason": "asked to stop"})
     assert device.get(url).status_code == 404  # withdrawn: the link no longer opens
+
+
+def test_the_progress_says_which_language_it_speaks(clinician, client_for):
+    """The sentences come in the participant's language, and the answer names it: the page
+    follows it (a phone set to English still reads the participant's Spanish)."""
+    study = make_study(clinicians=[clinician])
+    team = client_for(clinician)
+    pk = team.post("/api/participants/", {"study": study.pk, "language": "es"}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    team.post(f"/api/participants/{pk}/consent/", consent)
+    token = team.post(f"/api/participants/{pk}/progress-link/").json()["token"]
+
+    answer = APIClient().get(f"/api/progress/{token}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200
+    assert answer["Content-Language"] == "es"
+    body = answer.json()
+    assert body["language"] == "es"
+    assert body["words"][0] == "Esta semana no tiene sesiones previstas."

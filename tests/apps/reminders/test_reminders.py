@@ -188,3 +188,25 @@ def test_times_are_the_participants_wall_clock_across_a_change_of_summer_time():
     instants = [f"{at:%m-%d %H:%M}" for at, _ in due_slots(plan, since=since, until=until)]
     # Clocks go forward on 29 March: 08:30 in London is 08:30 UTC before, 07:30 UTC after.
     assert instants == ["03-28 08:30", "03-29 07:30", "03-30 07:30", "03-31 07:30"]
+
+
+def test_the_reminder_comes_in_the_participants_language(
+    smtp_server, consenting, clinician, client_for, service_clock
+):
+    team = client_for(clinician)
+    changed = team.patch(
+        f"/api/participants/{consenting}/",
+        {"language": "es", "reason": "The participant reads Spanish"},
+        format="json",
+    )
+    assert changed.status_code == 200, changed.json()
+    team.put(f"/api/participants/{consenting}/reminders/", _plan(), format="json")
+    service_clock.advance(31 * 60)
+    assert reminders_send_job.apply().get() == {"sent": 1}
+    (message,) = smtp_server.wait_for(1)
+    assert message["Subject"] == "Un recordatorio que usted pidió"
+    text = message.get_content()
+    assert "es un buen momento para su próxima sesión" in text
+    assert "To stop these reminders" not in text and "Hello" not in text
+    _link(message, "r")  # the links are whole, as in English
+    _link(message, "reminders/stop")

@@ -35,8 +35,15 @@ function StaffFrame() {
       <header className="staff-header">
         <div className="brand">{LAB}</div>
         <nav aria-label={t`Main`}>
-          <NavLink to="/" end>
-            <Trans>Participants</Trans>
+          {/* A blinded assessor may not see the participants' training, only their visits. */}
+          {me?.role !== "assessor" && (
+            <NavLink to="/" end>
+              <Trans>Participants</Trans>
+            </NavLink>
+          )}
+          {/* Every role sees the visits of the participants it may see. */}
+          <NavLink to="/visits">
+            <Trans>Visits</Trans>
           </NavLink>
           {canResearch(me) && (
             <NavLink to="/studies">

@@ -14,6 +14,7 @@ import { SignPanel } from "../../ui/SignReport";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { getExport, listExports, startExport } from "../../api/exports";
 import type { ExportOrder } from "../../api/exports";
+import { gameName } from "../../game/names";
 
 export const FORMATS: [Format, MessageDescriptor][] = [
   ["csv", msg`CSV tables`],
@@ -154,8 +155,8 @@ export function ExportsTab() {
               </label>
               <select id="ex-game" value={game} onChange={(e) => setGame(e.target.value)}>
                 <option value="">{t`both`}</option>
-                <option value="memulation">{GAMES.memulation}</option>
-                <option value="mendikot">{GAMES.mendikot}</option>
+                <option value="memulation">{gameName("memulation")}</option>
+                <option value="mendikot">{gameName("mendikot")}</option>
               </select>
             </div>
             <div>
@@ -185,7 +186,7 @@ export function ExportsTab() {
             onChange={(e) => setShiftDates(e.target.checked)}
           />
           <Trans>
-            Shift each participant’s times by their own days and part of a day (recommended for
+            Shift each participant's times by their own days and part of a day (recommended for
             sharing: no real time of day is exported; intervals are kept)
           </Trans>
         </label>
@@ -309,10 +310,6 @@ export function ExportsTab() {
     </div>
   );
 }
-
-// The games' own names, the same in every language.
-// eslint-disable-next-line lingui/no-unlocalized-strings -- names, not sentences
-const GAMES = { memulation: "Memulation", mendikot: "Mendikot" } as const;
 
 /** Where the export stands, in a sentence (the server's error comes in the reader's language). */
 function progressText(job: ExportState, percent: number): string {

@@ -1,8 +1,5 @@
 // The participant's sessions, newest first, each with its state and a link to its page.
 
-import { i18n } from "@lingui/core";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -11,6 +8,7 @@ import type { ProtocolSnapshot } from "../../api/types";
 import { formatNumber } from "../../i18n/format";
 import { ErrorNote, Loading, formatDate } from "../../ui/widgets";
 import { listSessions } from "../../api/participants";
+import { statusName } from "../../game/names";
 
 export function SessionList({ participantId }: { participantId: number }) {
   const { t } = useLingui();
@@ -70,7 +68,7 @@ export function SessionList({ participantId }: { participantId: number }) {
                     <td>
                       {String(snapshot?.name ?? s.protocol)} v{String(snapshot?.version ?? "")}
                     </td>
-                    <td>{statusWords(s.status)}</td>
+                    <td>{statusName(s.status)}</td>
                     <td>{formatDate(s.started_at, true)}</td>
                     <td>{formatDate(s.completed_at, true)}</td>
                     <td>
@@ -94,16 +92,4 @@ export function SessionList({ participantId }: { participantId: number }) {
       )}
     </>
   );
-}
-
-const STATUS_WORDS: Record<string, MessageDescriptor> = {
-  scheduled: msg`scheduled`,
-  started: msg`started`,
-  completed: msg`completed`,
-  abandoned: msg`abandoned`,
-};
-
-/** A session's state (a code from the server) in the reader's words. */
-function statusWords(status: string): string {
-  return STATUS_WORDS[status] ? i18n._(STATUS_WORDS[status]) : status;
 }

@@ -33,11 +33,10 @@ import { personAt } from "../../game/seats";
 import { useSeatLanguage } from "./seatLanguage";
 import { LanguagePicker } from "../../i18n/LanguagePicker";
 import type { Language } from "../../i18n/languages";
+import { gameName } from "../../game/names";
 
-// The games' and the lab's own names, the same in every language.
+// The lab's own name, the same in every language.
 const LAB_NAME = "Memulation Lab";
-const MEMULATION = "Memulation";
-const MENDIKOT = "Mendikot";
 
 export function DevicePlayPage() {
   const { token = "" } = useParams();
@@ -102,17 +101,17 @@ export function GameScreen({
   const [lastOpen, setLastOpen] = useState<string | null>(null);
   if (view && view.status !== "abandoned" && view.status !== lastOpen) setLastOpen(view.status);
 
-  const gameName = view ? (view.game_type === "mendikot" ? MENDIKOT : MEMULATION) : null;
+  const gameTitle = view ? gameName(view.game_type) : null;
   useEffect(() => {
-    document.title = gameName ? `${gameName} · ${LAB_NAME}` : LAB_NAME;
-  }, [gameName]);
+    document.title = gameTitle ? `${gameTitle} · ${LAB_NAME}` : LAB_NAME;
+  }, [gameTitle]);
 
   return (
     <div className="play-page">
       <a href="#table" className="skip-link">
         <Trans>Skip to the table</Trans>
       </a>
-      <PlayHeader title={gameName ?? LAB_NAME} staffGameId={staffGameId} onLanguage={onLanguage} />
+      <PlayHeader title={gameTitle ?? LAB_NAME} staffGameId={staffGameId} onLanguage={onLanguage} />
       {game.connection === "lost" && (
         <div className="connection-lost" role="alert" data-testid="connection-lost">
           <Trans>
@@ -163,7 +162,7 @@ export function GameScreen({
           <>
             {practice && <PracticeBanner />}
             <h1 className="sr-only">
-              <Trans>{gameName} table</Trans>
+              <Trans>{gameTitle} table</Trans>
             </h1>
             <div className="news" aria-live="polite" data-testid="news">
               {news.lines.map((line, i) => (

@@ -1,5 +1,6 @@
 // The participant's own page, opened from the link their clinical team gave them: this week's
 // sessions against the plan and the weeks in a row they kept to it. Plain words, no scores.
+// The page speaks the participant's language, the one the server wrote the sentences in.
 
 import { plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -7,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { formatNumber } from "../../i18n/format";
+import { useReaderLanguage } from "../../i18n/LanguageProvider";
 import { errorText } from "../../ui/widgets";
 import { getProgress } from "../../api/programme";
 
@@ -16,6 +18,7 @@ export function ProgressPage({ children }: { children?: ReactNode }) {
   const { token = "" } = useParams();
   const progress = useQuery({ queryKey: ["progress", token], queryFn: () => getProgress(token) });
   const p = progress.data;
+  useReaderLanguage(p?.language);
   const done = p ? formatNumber(p.sessions_done) : null;
   const code = p?.code;
   const planned = p?.sessions_planned ?? 0;

@@ -1,6 +1,7 @@
 // On the session page: a participant's first game begins with the practice round, unless the
 // clinician skips it.
 
+import { Trans } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../ui/widgets";
 import { practiceKey, practiceStart, practiceState } from "../../api/practice";
@@ -29,9 +30,11 @@ export function PracticeOffer({
   return (
     <div className="card-panel practice-offer" data-testid="practice-offer">
       <p>
-        <strong>This is the participant's first game.</strong> It begins with a practice round: the
-        rules in plain words with pictures, then one short game against a gentle opponent. The
-        practice is logged but does not count in the metrics or the research export.
+        <Trans>
+          <strong>This is the participant's first game.</strong> It begins with a practice round:
+          the rules in plain words with pictures, then one short game against a gentle opponent. The
+          practice is logged but does not count in the metrics or the research export.
+        </Trans>
       </p>
       <button
         type="button"
@@ -40,7 +43,7 @@ export function PracticeOffer({
         disabled={start.isPending}
         data-testid="practice-start"
       >
-        Start the practice round
+        <Trans>Start the practice round</Trans>
       </button>
       {start.error && (
         <p className="form-error" role="alert">

@@ -2,12 +2,21 @@
 // examination, the 'Stragedy and every trick; the solver's verdicts join in once its analysis
 // is stored (until then the replay is shown without them). Mendikot games replay without one.
 
+import { plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { rows } from "../../api/client";
 import { ErrorNote, Loading } from "../../ui/widgets";
 import { getReview, listSessionGames } from "../../api/sessions";
 import type { GameReview, SolverDeal } from "../../game/review";
+import { formatNumber } from "../../i18n/format";
+import { i18n } from "../../i18n/i18n";
+import { gameName } from "../../game/names";
+import { playerName } from "./names";
+
+// The game's own name for the card turned up, the same in every language.
+const PRITTICUT = "Pritticut";
 
 const SUITS: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -27,16 +36,66 @@ function Hand({ cards }: { cards: string[] }) {
 }
 
 function who(review: GameReview, seat: number): string {
-  return seat === review.participant_seat
-    ? "participant"
-    : `${review.seats[seat] ?? "seat"} ${seat}`;
+  if (seat === review.participant_seat) return playerName(i18n, "participant");
+  const kind = review.seats[seat];
+  return kind ? `${playerName(i18n, kind)} ${seat}` : t`seat ${seat}`;
 }
 
 /** The solver's word on one play: best, or how much it cost. */
 function verdict(deal: SolverDeal | undefined, trick: number, card: string): string | null {
   const play = deal?.tricks.find((t) => t.trick === trick)?.plays.find((p) => p.card === card);
   if (!play) return null;
-  return play.lost > 0 ? `cost ${play.lost}` : "best";
+  const lost = play.lost;
+  return lost > 0 ? t`cost ${lost}` : t`best`;
+}
+
+/** "Round 1, Old Deal" (`d`: 0 for the Old Deal, 1 for the New). */
+function dealName(round: number, d: number): string {
+  const number = round + 1;
+  return d === 0 ? t`Round ${number}, Old Deal` : t`Round ${number}, New Deal`;
+}
+
+function dealHeading(round: number, d: number): string {
+  const number = round + 1;
+  return d === 0 ? t`Round ${number}: Old Deal` : t`Round ${number}: New Deal`;
+}
+
+type Examination = GameReview["examination"][number];
+
+/** "hand A: 21.5 s of 30 s (ended early), 2 sorts". */
+function examinationLine(e: Examination): string {
+  const { hand } = e;
+  const actual = formatNumber(e.actual_seconds, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const planned = formatNumber(e.planned_seconds);
+  const sortCount = e.sorts;
+  const sorts = plural(sortCount, { one: "# sort", other: "# sorts" });
+  return e.ended_early
+    ? t`hand ${hand}: ${actual} s of ${planned} s (ended early), ${sorts}`
+    : t`hand ${hand}: ${actual} s of ${planned} s, ${sorts}`;
+}
+
+type Stragedy = GameReview["stragedy"][number];
+
+function stragedyLine(s: Stragedy): string {
+  const round = s.round + 1;
+  const intended = s.intended_card ? cardName(s.intended_card) : t`no named card`;
+  const revealed = cardName(s.revealed_card);
+  const pile = s.pile + 1;
+  const trick = s.trick + 1;
+  const card = s.card_index + 1;
+  return s.hit
+    ? t`Round ${round}: looked for ${intended}, turned up ${revealed} (pile ${pile}, trick ${trick}, card ${card}): found`
+    : t`Round ${round}: looked for ${intended}, turned up ${revealed} (pile ${pile}, trick ${trick}, card ${card}): missed`;
+}
+
+function pritticutLine(deal: { pritticut: string; trump: string; wild: string }): string {
+  const card = cardName(deal.pritticut);
+  const trump = SUITS[deal.trump] ?? deal.trump;
+  const wild = deal.wild === "T" ? "10" : deal.wild;
+  return t`${card} (trump ${trump}, wild ${wild})`;
 }
 
 function MemulationReplay({ review }: { review: GameReview }) {
@@ -53,49 +112,49 @@ function MemulationReplay({ review }: { review: GameReview }) {
             <section
               key={`${round.round}-${d}`}
               className="card-panel"
-              aria-label={`Round ${round.round + 1}, ${d === 0 ? "Old Deal" : "New Deal"}`}
+              aria-label={dealName(round.round, d)}
               data-testid="replay-deal"
             >
-              <h3>
-                Round {round.round + 1}: {d === 0 ? "Old Deal" : "New Deal"}
-              </h3>
+              <h3>{dealHeading(round.round, d)}</h3>
               <dl className="readings">
-                <dt>Pritticut</dt>
-                <dd data-testid="pritticut">
-                  {cardName(deal.pritticut)} (trump {SUITS[deal.trump] ?? deal.trump}, wild{" "}
-                  {deal.wild === "T" ? "10" : deal.wild})
-                </dd>
-                <dt>Hand A (seat {deal.hand_a_seat})</dt>
+                <dt>{PRITTICUT}</dt>
+                <dd data-testid="pritticut">{pritticutLine(deal)}</dd>
+                <dt>{handA(deal.hand_a_seat)}</dt>
                 <dd>
                   <Hand cards={deal.dealt.A ?? []} />
                 </dd>
-                <dt>Hand B</dt>
+                <dt>
+                  <Trans>Hand B</Trans>
+                </dt>
                 <dd>
                   <Hand cards={deal.dealt.B ?? []} />
                 </dd>
-                <dt>Examination</dt>
+                <dt>
+                  <Trans>Examination</Trans>
+                </dt>
                 <dd data-testid="examination">
-                  {exam.length === 0
-                    ? "none in this deal"
-                    : exam
-                        .map(
-                          (e) =>
-                            `hand ${e.hand}: ${e.actual_seconds.toFixed(1)} s of ${e.planned_seconds} s${
-                              e.ended_early ? " (ended early)" : ""
-                            }, ${e.sorts} sorts`,
-                        )
-                        .join("; ")}
+                  {exam.length === 0 ? t`none in this deal` : exam.map(examinationLine).join("; ")}
                 </dd>
               </dl>
               <div className="table-wrap">
                 <table className="data-table">
-                  <caption className="sr-only">Tricks</caption>
+                  <caption className="sr-only">
+                    <Trans>Tricks</Trans>
+                  </caption>
                   <thead>
                     <tr>
-                      <th scope="col">Trick</th>
-                      <th scope="col">Cards (leader first)</th>
-                      <th scope="col">Won by</th>
-                      <th scope="col">Solver</th>
+                      <th scope="col">
+                        <Trans>Trick</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Cards (leader first)</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Won by</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Solver</Trans>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -127,18 +186,28 @@ function MemulationReplay({ review }: { review: GameReview }) {
           <h3>'Stragedy</h3>
           <ul>
             {review.stragedy.map((s, i) => (
-              <li key={i}>
-                Round {s.round + 1}: looked for{" "}
-                {s.intended_card ? cardName(s.intended_card) : "no named card"}, turned up{" "}
-                {cardName(s.revealed_card)} (pile {s.pile + 1}, trick {s.trick + 1}, card{" "}
-                {s.card_index + 1}): {s.hit ? "found" : "missed"}
-              </li>
+              <li key={i}>{stragedyLine(s)}</li>
             ))}
           </ul>
         </section>
       )}
     </>
   );
+}
+
+function roundName(round: number): string {
+  const number = round + 1;
+  return t`Round ${number}`;
+}
+
+function handA(seat: number): string {
+  return t`Hand A (seat ${seat})`;
+}
+
+function trumpRevealed(revealed: { seat: number; trick: number }): string {
+  const { seat } = revealed;
+  const trick = revealed.trick + 1;
+  return t`(revealed by seat ${seat} at trick ${trick})`;
 }
 
 function MendikotReplay({ review }: { review: GameReview }) {
@@ -148,16 +217,17 @@ function MendikotReplay({ review }: { review: GameReview }) {
         <section
           key={round.round}
           className="card-panel"
-          aria-label={`Round ${round.round + 1}`}
+          aria-label={roundName(round.round)}
           data-testid="replay-deal"
         >
-          <h3>Round {round.round + 1}</h3>
+          <h3>{roundName(round.round)}</h3>
           <dl className="readings">
-            <dt>Trump</dt>
+            <dt>
+              <Trans>Trump</Trans>
+            </dt>
             <dd>
               {round.trump ? (SUITS[round.trump] ?? round.trump) : "–"}
-              {round.trump_revealed &&
-                ` (revealed by seat ${round.trump_revealed.seat} at trick ${round.trump_revealed.trick + 1})`}
+              {round.trump_revealed && ` ${trumpRevealed(round.trump_revealed)}`}
             </dd>
             {Object.entries(round.hands ?? {}).map(([seat, cards]) => (
               <div key={seat} className="replay-seat">
@@ -170,12 +240,20 @@ function MendikotReplay({ review }: { review: GameReview }) {
           </dl>
           <div className="table-wrap">
             <table className="data-table">
-              <caption className="sr-only">Tricks</caption>
+              <caption className="sr-only">
+                <Trans>Tricks</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Trick</th>
-                  <th scope="col">Cards (leader first)</th>
-                  <th scope="col">Won by</th>
+                  <th scope="col">
+                    <Trans>Trick</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Cards (leader first)</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Won by</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -196,17 +274,18 @@ function MendikotReplay({ review }: { review: GameReview }) {
 }
 
 export function GameReplay({ review }: { review: GameReview }) {
+  const { t } = useLingui();
+  const game = gameName(review.game_type);
+  const number = review.game_id;
   return (
     <article aria-labelledby={`game-${review.game_id}`} data-testid="game-replay">
-      <h2 id={`game-${review.game_id}`}>
-        {review.game_type === "memulation" ? "Memulation" : "Mendikot"} game {review.game_id}
-      </h2>
+      <h2 id={`game-${review.game_id}`}>{t`${game} game ${number}`}</h2>
       <p className="muted" data-testid="solver-status">
         {review.analysis_status === "ready"
-          ? "With the solver's analysis: each of the participant's plays marked best or what it cost."
+          ? t`With the solver's analysis: each of the participant's plays marked best or what it cost.`
           : review.analysis_status === "pending"
-            ? "The solver's analysis is not ready yet: the replay is shown without it."
-            : "Mendikot games are replayed without a solver."}
+            ? t`The solver's analysis is not ready yet: the replay is shown without it.`
+            : t`Mendikot games are replayed without a solver.`}
       </p>
       {review.game_type === "memulation" ? (
         <MemulationReplay review={review} />
@@ -218,17 +297,19 @@ export function GameReplay({ review }: { review: GameReview }) {
 }
 
 function GameReplayLoader({ gameId }: { gameId: number }) {
+  const { t } = useLingui();
   const review = useQuery({
     queryKey: ["review", gameId],
     queryFn: () => getReview(gameId),
     refetchInterval: (q) => (q.state.data?.analysis_status === "pending" ? 10_000 : false),
   });
   if (review.isLoading) return <Loading />;
-  if (!review.data) return <ErrorNote error={review.error} what="This game's replay" />;
+  if (!review.data) return <ErrorNote error={review.error} what={t`This game's replay`} />;
   return <GameReplay review={review.data} />;
 }
 
 export function ReplayPage() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const games = useQuery({
     queryKey: ["session-games", id],
@@ -239,13 +320,21 @@ export function ReplayPage() {
   const finished = list.filter((g) => g.status === "finished" && !g.practice);
   return (
     <section aria-labelledby="replay-page-title" className="replay-page">
-      <h1 id="replay-page-title">Session replay</h1>
+      <h1 id="replay-page-title">
+        <Trans>Session replay</Trans>
+      </h1>
       <p>
-        <Link to={`/sessions/${id}`}>The session's page</Link>
+        <Link to={`/sessions/${id}`}>
+          <Trans>The session's page</Trans>
+        </Link>
       </p>
       {games.isLoading && <Loading />}
-      <ErrorNote error={games.error} what="The session's games" />
-      {games.data && finished.length === 0 && <p className="muted">No finished game to replay.</p>}
+      <ErrorNote error={games.error} what={t`The session's games`} />
+      {games.data && finished.length === 0 && (
+        <p className="muted">
+          <Trans>No finished game to replay.</Trans>
+        </p>
+      )}
       {finished.map((g) => (
         <GameReplayLoader key={g.id} gameId={g.id} />
       ))}

@@ -1,6 +1,9 @@
 // One session: its games, handing the device over or showing the single-game link as a QR code,
 // and, once played, the session's metrics and a trick-by-trick replay annotated by the solver.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
@@ -20,6 +23,8 @@ import { PracticeOffer } from "./PracticeOffer";
 import { GameLinks } from "../../game/GameLinks";
 import { practiceKey, practiceState } from "../../api/practice";
 import { ErrorNote, Loading, errorText, formatDate, formatValue } from "../../ui/widgets";
+import { gameName, statusName } from "../../game/names";
+import { playerName } from "./names";
 import {
   getAnalysis,
   getCatalogue,
@@ -30,12 +35,13 @@ import {
   startSessionGame,
 } from "../../api/sessions";
 
-const METRIC_LABELS: Record<string, [string, string]> = {
-  recall_hit: ["'Stragedy hit rate", "proportion"],
-  recall_position_error: ["'Stragedy position error", "slots"],
-  optimal_play_rate: ["Optimal plays", "proportion"],
-  decision_time_median_ms: ["Median decision time", "ms"],
-  examination_time_used: ["Examination time used", "proportion"],
+// Until the metrics' catalogue (in the reader's language, from the server) has come.
+const METRIC_LABELS: Record<string, [MessageDescriptor, string]> = {
+  recall_hit: [msg`'Stragedy hit rate`, "proportion"],
+  recall_position_error: [msg`'Stragedy position error`, "slots"],
+  optimal_play_rate: [msg`Optimal plays`, "proportion"],
+  decision_time_median_ms: [msg`Median decision time`, "ms"],
+  examination_time_used: [msg`Examination time used`, "proportion"],
 };
 
 function useCatalogue() {
@@ -56,12 +62,15 @@ function MetricsTable({
   values: Record<string, number | null>;
   testId?: string;
 }) {
+  const { i18n } = useLingui();
   const catalogue = useCatalogue().data?.metrics ?? [];
   const entries = Object.entries(values);
   if (entries.length === 0) return null;
   const describe = (key: string): [string, string] => {
     const known = catalogue.find((m) => m.key === key);
-    return known ? [known.label, known.unit] : (METRIC_LABELS[key] ?? [key, ""]);
+    if (known) return [known.label, known.unit];
+    const fallback = METRIC_LABELS[key];
+    return fallback ? [i18n._(fallback[0]), fallback[1]] : [key, ""];
   };
   return (
     <table className="data-table metrics-table" data-testid={testId}>
@@ -90,6 +99,7 @@ function hasMetrics(data: SessionAnalysis | undefined): boolean {
 }
 
 export function SessionPage() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const client = useQueryClient();
   const session = useQuery({
@@ -128,28 +138,41 @@ export function SessionPage() {
   const practiceOffered = !!practice.data?.offered;
 
   if (session.isLoading) return <Loading />;
-  if (!session.data) return <ErrorNote error={session.error} what="This session" />;
+  if (!session.data) return <ErrorNote error={session.error} what={t`This session`} />;
   const s = session.data;
   const snapshot = (s.protocol_snapshot ?? {}) as ProtocolSnapshot;
   const adaptive = !!snapshot.adaptive?.enabled;
+  const sessionNumber = s.number;
+  const protocolName = String(snapshot.name ?? "");
+  const version = String(snapshot.version ?? "");
+  const seconds = String(snapshot.examination_seconds ?? "");
+  const status = statusName(s.status);
+  const startedAt = formatDate(s.started_at, true);
+  const abandonedAt = formatDate(s.abandoned_at, true);
   return (
     <section aria-labelledby="s-title" className="session-page">
       <div className="page-head">
         <h1 id="s-title">
-          Session {s.number} ·{" "}
+          {t`Session ${sessionNumber}`} ·{" "}
           <Link to={`/participants/${s.participant}`}>{s.participant_code}</Link>
         </h1>
         <div className="muted" data-testid="session-status">
-          {String(snapshot.name ?? "")} v{String(snapshot.version ?? "")} ·{" "}
-          {String(snapshot.game ?? "")} ·{" "}
-          {snapshot.game === "memulation"
-            ? `${String(snapshot.examination_seconds ?? "")} s examination in the protocol${adaptive ? " (adaptive difficulty on)" : ""} · `
-            : ""}
-          status <strong>{s.status}</strong> · started {formatDate(s.started_at, true)}
+          {t`${protocolName} v${version}`} · {gameName(String(snapshot.game ?? ""))} ·{" "}
+          {snapshot.game === "memulation" && (
+            <>
+              {adaptive
+                ? t`${seconds} s examination in the protocol (adaptive difficulty on)`
+                : t`${seconds} s examination in the protocol`}{" "}
+              ·{" "}
+            </>
+          )}
+          <Trans>
+            status <strong>{status}</strong> · started {startedAt}
+          </Trans>
           {s.status === "abandoned" && (
             <span data-testid="session-abandoned">
               {" "}
-              · abandoned {formatDate(s.abandoned_at, true)}
+              · {t`abandoned ${abandonedAt}`}
               {s.abandon_reason ? ` (${s.abandon_reason})` : ""}
             </span>
           )}
@@ -157,9 +180,11 @@ export function SessionPage() {
       </div>
       {(s.status === "started" || s.status === "scheduled") && <AbandonSession sessionId={id} />}
 
-      <h2>Games</h2>
+      <h2>
+        <Trans>Games</Trans>
+      </h2>
       {games.isLoading && <Loading />}
-      <ErrorNote error={games.error} what="Games" />
+      <ErrorNote error={games.error} what={t`Games`} />
       {games.data && !realGameBegun && s.status === "started" && (
         <>
           <PracticeOffer
@@ -174,10 +199,10 @@ export function SessionPage() {
             data-testid="start-game"
           >
             {practiceOffered
-              ? "Skip the practice and start the game"
+              ? t`Skip the practice and start the game`
               : games.data.some((g) => g.practice)
-                ? "Start the real game"
-                : "Start the game"}
+                ? t`Start the real game`
+                : t`Start the game`}
           </button>
         </>
       )}
@@ -190,22 +215,24 @@ export function SessionPage() {
         {(games.data ?? []).map((g) => (
           <li key={g.id} className="card-panel" data-game={g.id}>
             <div>
-              <strong>{g.game_type === "mendikot" ? "Mendikot" : "Memulation"}</strong>
+              <strong>{gameName(g.game_type)}</strong>
               {g.practice && (
-                <span data-testid="game-practice"> practice round (not counted)</span>
+                <span data-testid="game-practice">
+                  {" "}
+                  <Trans>practice round (not counted)</Trans>
+                </span>
               )}{" "}
-              · game {g.id} · <span data-testid="game-status">{g.status}</span>
+              · {gameNumber(g.id)} · <span data-testid="game-status">{statusName(g.status)}</span>
               {g.game_type === "memulation" && g.examination_seconds != null && (
                 <>
                   {" "}
                   ·{" "}
                   <span data-testid="game-examination-seconds">
-                    {g.examination_seconds} s examination per hand
-                    {adaptive ? " (set by adaptive difficulty)" : ""}
+                    {examinationPerHand(g.examination_seconds, adaptive)}
                   </span>
                 </>
               )}
-              {g.finished_at && <> · finished {formatDate(g.finished_at, true)}</>}
+              {g.finished_at && <> · {finishedAt(formatDate(g.finished_at, true))}</>}
             </div>
             <GameLinks game={g} />
             {g.status === "active" && <HandOver gameId={g.id} />}
@@ -215,30 +242,42 @@ export function SessionPage() {
 
       {finished && (
         <>
-          <h2>Results</h2>
-          {analysis.isLoading && <Loading>Waiting for the analysis…</Loading>}
-          <ErrorNote error={analysis.error} what="The analysis" />
+          <h2>
+            <Trans>Results</Trans>
+          </h2>
+          {analysis.isLoading && (
+            <Loading>
+              <Trans>Waiting for the analysis…</Trans>
+            </Loading>
+          )}
+          <ErrorNote error={analysis.error} what={t`The analysis`} />
           {analysis.data && !hasMetrics(analysis.data) && (
-            <Loading>The metrics are being computed…</Loading>
+            <Loading>
+              <Trans>The metrics are being computed…</Trans>
+            </Loading>
           )}
           {analysis.data?.metrics && analysis.data.games.length > 1 && (
-            <MetricsTable caption="This session" values={analysis.data.metrics} />
+            <MetricsTable caption={t`This session`} values={analysis.data.metrics} />
           )}
           {analysis.data?.games.map((g) => {
             const deals = g.deals ?? g.analysis?.deals ?? [];
             return (
               <div key={g.game_id} className="analysis" data-testid="analysis">
                 <MetricsTable
-                  caption={`Game ${g.game_id}`}
+                  caption={gameCaption(g.game_id)}
                   values={g.metrics ?? {}}
                   testId="session-metrics"
                 />
                 {deals.length > 0 ? (
                   <Replay deals={deals} participantSeat={g.participant_seat ?? 0} />
                 ) : g.game_type === "memulation" ? (
-                  <p className="muted">The solver's trick-by-trick analysis is not ready yet.</p>
+                  <p className="muted">
+                    <Trans>The solver's trick-by-trick analysis is not ready yet.</Trans>
+                  </p>
                 ) : (
-                  <p className="muted">The trick-by-trick analysis is for Memulation games.</p>
+                  <p className="muted">
+                    <Trans>The trick-by-trick analysis is for Memulation games.</Trans>
+                  </p>
                 )}
               </div>
             );
@@ -247,6 +286,24 @@ export function SessionPage() {
       )}
     </section>
   );
+}
+
+function gameNumber(game: number): string {
+  return t`game ${game}`;
+}
+
+function gameCaption(game: number): string {
+  return t`Game ${game}`;
+}
+
+function finishedAt(when: string): string {
+  return t`finished ${when}`;
+}
+
+function examinationPerHand(seconds: number, adaptive: boolean): string {
+  return adaptive
+    ? t`${seconds} s examination per hand (set by adaptive difficulty)`
+    : t`${seconds} s examination per hand`;
 }
 
 /** A sitting that will not be finished: abandoned with a reason, behind a fold (no single click does it). */
@@ -262,7 +319,9 @@ function AbandonSession({ sessionId }: { sessionId: string }) {
   });
   return (
     <details className="card-panel abandon" data-testid="abandon">
-      <summary>Abandon this session</summary>
+      <summary>
+        <Trans>Abandon this session</Trans>
+      </summary>
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
@@ -270,9 +329,13 @@ function AbandonSession({ sessionId }: { sessionId: string }) {
         }}
       >
         <p className="hint">
-          An abandoned session is not finished later; its games stay as they are in the record.
+          <Trans>
+            An abandoned session is not finished later; its games stay as they are in the record.
+          </Trans>
         </p>
-        <label htmlFor="abandon-reason">Reason (optional)</label>
+        <label htmlFor="abandon-reason">
+          <Trans>Reason (optional)</Trans>
+        </label>
         <input
           id="abandon-reason"
           value={reason}
@@ -290,7 +353,7 @@ function AbandonSession({ sessionId }: { sessionId: string }) {
           disabled={abandon.isPending}
           data-testid="abandon-confirm"
         >
-          Abandon the session
+          <Trans>Abandon the session</Trans>
         </button>
       </form>
     </details>
@@ -298,6 +361,7 @@ function AbandonSession({ sessionId }: { sessionId: string }) {
 }
 
 function HandOver({ gameId }: { gameId: number }) {
+  const { t } = useLingui();
   const [link, setLink] = useState<PlayLink | null>(null);
   const [pin, setPin] = useState("");
   const navigate = useNavigate();
@@ -308,6 +372,9 @@ function HandOver({ gameId }: { gameId: number }) {
   const url = link ? `${window.location.origin}${link.path}` : null;
   const pinField = `pin-${gameId}`;
   const pinOk = pin === "" || validPin(pin);
+  const hours = link ? Math.round(link.expires_in_seconds / 3600) : 0;
+  const joinUrl = `${window.location.origin}/join`;
+  const code = link?.code;
   return (
     <div className="hand-over">
       <form
@@ -324,7 +391,7 @@ function HandOver({ gameId }: { gameId: number }) {
       >
         <div className="pin-field">
           <label htmlFor={pinField}>
-            PIN to leave the game (4 to 8 digits; empty: your password)
+            <Trans>PIN to leave the game (4 to 8 digits; empty: your password)</Trans>
           </label>
           <input
             id={pinField}
@@ -338,7 +405,7 @@ function HandOver({ gameId }: { gameId: number }) {
           />
         </div>
         <button type="submit" className="btn primary" disabled={!pinOk} data-testid="hand-over">
-          Hand over this device
+          <Trans>Hand over this device</Trans>
         </button>
         <button
           type="button"
@@ -347,7 +414,7 @@ function HandOver({ gameId }: { gameId: number }) {
           disabled={issue.isPending}
           data-testid="show-qr"
         >
-          Show the link as a QR code
+          <Trans>Show the link as a QR code</Trans>
         </button>
       </form>
       {issue.error && (
@@ -357,19 +424,27 @@ function HandOver({ gameId }: { gameId: number }) {
       )}
       {url && link && (
         <figure className="qr" data-testid="qr">
-          <QRCodeSVG value={url} size={220} level="M" marginSize={2} title="Game link QR code" />
+          <QRCodeSVG value={url} size={220} level="M" marginSize={2} title={t`Game link QR code`} />
           <figcaption>
-            Scan with the participant's tablet, or open{" "}
-            <a href={link.path} data-testid="play-link">
-              {url}
-            </a>
-            . Valid for {Math.round(link.expires_in_seconds / 3600)} hours, for this game only.
+            <Trans>
+              Scan with the participant's tablet, or open{" "}
+              <a href={link.path} data-testid="play-link">
+                {url}
+              </a>
+              .
+            </Trans>{" "}
+            {plural(hours, {
+              one: "Valid for # hour, for this game only.",
+              other: "Valid for # hours, for this game only.",
+            })}
             <br />
-            No camera? Open <strong>{window.location.origin}/join</strong> and type the code{" "}
-            <strong className="join-code" data-testid="join-code">
-              {link.code}
-            </strong>
-            .
+            <Trans>
+              No camera? Open <strong>{joinUrl}</strong> and type the code{" "}
+              <strong className="join-code" data-testid="join-code">
+                {code}
+              </strong>
+              .
+            </Trans>
           </figcaption>
         </figure>
       )}
@@ -379,8 +454,9 @@ function HandOver({ gameId }: { gameId: number }) {
 
 function playNote(play: AnalysisPlay): string | null {
   if (play.lost === null || play.lost === undefined) return null;
-  if (play.lost === 0) return "best play";
-  return `this card cost ${play.lost} ${play.lost === 1 ? "trick" : "tricks"}`;
+  const lost = play.lost;
+  if (lost === 0) return t`best play`;
+  return plural(lost, { one: "this card cost # trick", other: "this card cost # tricks" });
 }
 
 export function Replay({
@@ -390,19 +466,23 @@ export function Replay({
   deals: AnalysisDeal[];
   participantSeat: number;
 }) {
+  const { i18n, t } = useLingui();
   const steps = deals.flatMap((deal) => deal.tricks.map((trick) => ({ deal, trick })));
   const [index, setIndex] = useState(0);
   if (steps.length === 0) return null;
   const { deal, trick } = steps[Math.min(index, steps.length - 1)];
-  const costly = steps.filter(({ trick: t }) => t.plays.some((p) => (p.lost ?? 0) > 0)).length;
+  const costly = steps.filter((step) => step.trick.plays.some((p) => (p.lost ?? 0) > 0)).length;
   const who = (seat: number) =>
-    seat === participantSeat ? "Participant" : `Opponent (seat ${seat})`;
+    seat === participantSeat ? t`Participant` : t`Opponent (seat ${seat})`;
+  const roundNumber = deal.round + 1;
+  const trickNumber = trick.trick + 1;
+  const winner = who(trick.winner);
   return (
     <section className="replay card-panel" aria-labelledby="replay-title" data-testid="replay">
-      <h3 id="replay-title">Trick-by-trick replay</h3>
-      <p className="muted">
-        {steps.length} tricks; in {costly} of them a card cost tricks against perfect play.
-      </p>
+      <h3 id="replay-title">
+        <Trans>Trick-by-trick replay</Trans>
+      </h3>
+      <p className="muted">{tricksSummary(steps.length, costly)}</p>
       <div className="row-actions">
         <button
           type="button"
@@ -410,11 +490,12 @@ export function Replay({
           onClick={() => setIndex((i) => Math.max(0, i - 1))}
           disabled={index === 0}
         >
-          Previous trick
+          <Trans>Previous trick</Trans>
         </button>
         <span aria-live="polite" data-testid="replay-position">
-          Round {deal.round + 1}, {deal.deal === 1 ? "Old Deal" : "New Deal"}, trick{" "}
-          {trick.trick + 1}
+          {deal.deal === 1
+            ? t`Round ${roundNumber}, Old Deal, trick ${trickNumber}`
+            : t`Round ${roundNumber}, New Deal, trick ${trickNumber}`}
         </span>
         <button
           type="button"
@@ -422,40 +503,36 @@ export function Replay({
           onClick={() => setIndex((i) => Math.min(steps.length - 1, i + 1))}
           disabled={index >= steps.length - 1}
         >
-          Next trick
+          <Trans>Next trick</Trans>
         </button>
       </div>
-      {trick.trick === 0 && deal.stragedy && (
-        <p className="hint">
-          'Stragedy:{" "}
-          {Object.entries(deal.stragedy)
-            .map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`)
-            .join(", ")}
-        </p>
-      )}
+      {trick.trick === 0 && deal.stragedy && <p className="hint">{stragedyLine(deal.stragedy)}</p>}
       <div className="replay-trick">
         {trick.plays.map((play, i) => {
           const note = playNote(play);
+          const player = who(play.seat);
+          const card = cardName(play.card);
           return (
             <figure key={i} className={`replay-play ${(play.lost ?? 0) > 0 ? "costly" : ""}`}>
               <Card card={play.card} />
               <figcaption>
-                <strong>{who(play.seat)}</strong>
-                {i === 0 ? " led" : " followed"} the {cardName(play.card)}
+                {i === 0 ? (
+                  <Trans>
+                    <strong>{player}</strong> led the {card}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    <strong>{player}</strong> followed the {card}
+                  </Trans>
+                )}
                 {play.actor && play.actor !== "participant" && (
-                  <span className="muted"> ({play.actor})</span>
+                  <span className="muted"> ({playerName(i18n, play.actor)})</span>
                 )}
                 {note && (
                   <span className={`note ${(play.lost ?? 0) > 0 ? "bad" : "good"}`}>: {note}</span>
                 )}
                 {play.values && Object.keys(play.values).length > 1 && (
-                  <span className="muted small">
-                    {" "}
-                    Tricks each card would have won:{" "}
-                    {Object.entries(play.values)
-                      .map(([c, v]) => `${c} ${v}`)
-                      .join(", ")}
-                  </span>
+                  <span className="muted small"> {wouldHaveWon(play.values)}</span>
                 )}
               </figcaption>
             </figure>
@@ -463,8 +540,31 @@ export function Replay({
         })}
       </div>
       <p>
-        Won by <strong>{who(trick.winner)}</strong>.
+        <Trans>
+          Won by <strong>{winner}</strong>.
+        </Trans>
       </p>
     </section>
   );
+}
+
+function tricksSummary(count: number, costly: number): string {
+  return plural(count, {
+    one: `# trick; in ${costly} of them a card cost tricks against perfect play.`,
+    other: `# tricks; in ${costly} of them a card cost tricks against perfect play.`,
+  });
+}
+
+function stragedyLine(stragedy: Record<string, unknown>): string {
+  const entries = Object.entries(stragedy)
+    .map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
+  return t`'Stragedy: ${entries}`;
+}
+
+function wouldHaveWon(values: Record<string, number>): string {
+  const cards = Object.entries(values)
+    .map(([c, v]) => `${c} ${v}`)
+    .join(", ");
+  return t`Tricks each card would have won: ${cards}`;
 }

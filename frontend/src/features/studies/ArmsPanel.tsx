@@ -1,10 +1,12 @@
 // A study's arms: shown once the study is open; before that, the form that opens it with its
 // arms, eligibility criteria and design (the allocation is drawn then, once).
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { Study } from "../../api/types";
+import { formatNumber } from "../../i18n/format";
 import { errorText, formatDate } from "../../ui/widgets";
 import { openStudy } from "../../api/studies";
 
@@ -20,25 +22,35 @@ const FIRST_ARMS: ArmDraft[] = [
 ];
 
 export function ArmsPanel({ study, canOpen }: { study: Study; canOpen: boolean }) {
+  const { t } = useLingui();
+  const openedOn = formatDate(study.opened_at);
+  const share = (weight: number) => {
+    const n = formatNumber(weight);
+    return t`share ${n}`;
+  };
   if (study.opened_at) {
     return (
       <section className="card-panel" aria-labelledby="arms-title" data-testid="study-arms">
-        <h2 id="arms-title">Arms</h2>
+        <h2 id="arms-title">
+          <Trans>Arms</Trans>
+        </h2>
         <p>
-          Opened {formatDate(study.opened_at)} ·{" "}
-          {study.design_open ? "open label" : "concealed from those who recruit"}
+          <Trans>Opened {openedOn}</Trans> ·{" "}
+          {study.design_open ? t`open label` : t`concealed from those who recruit`}
         </p>
         <ul>
           {study.arms.map((arm) => (
             <li key={arm.name}>
               <strong>{arm.name}</strong>
-              {arm.control && " (control)"} · share {arm.weight}
+              {arm.control && ` ${t`(control)`}`} · {share(arm.weight)}
             </li>
           ))}
         </ul>
         {study.eligibility_criteria.length > 0 && (
           <>
-            <h3>Eligibility</h3>
+            <h3>
+              <Trans>Eligibility</Trans>
+            </h3>
             <ul>
               {study.eligibility_criteria.map((c) => (
                 <li key={c}>{c}</li>
@@ -52,13 +64,14 @@ export function ArmsPanel({ study, canOpen }: { study: Study; canOpen: boolean }
   if (!canOpen)
     return (
       <p className="muted" data-testid="study-arms">
-        This study has no arms yet.
+        <Trans>This study has no arms yet.</Trans>
       </p>
     );
   return <OpenStudyForm study={study} />;
 }
 
 function OpenStudyForm({ study }: { study: Study }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const [arms, setArms] = useState<ArmDraft[]>(FIRST_ARMS);
   const [criteria, setCriteria] = useState("");
@@ -79,7 +92,9 @@ function OpenStudyForm({ study }: { study: Study }) {
     setArms(arms.map((a, j) => (j === i ? { ...a, ...part } : a)));
   return (
     <details className="card-panel" data-testid="study-arms">
-      <summary>Arms: open the study with arms</summary>
+      <summary>
+        <Trans>Arms: open the study with arms</Trans>
+      </summary>
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
@@ -87,58 +102,71 @@ function OpenStudyForm({ study }: { study: Study }) {
         }}
       >
         <p className="hint">
-          Opening draws the concealed allocation list once: the arms cannot be changed afterwards.
+          <Trans>
+            Opening draws the concealed allocation list once: the arms cannot be changed afterwards.
+          </Trans>
         </p>
         <fieldset>
-          <legend>Arms (2 to 6)</legend>
-          {arms.map((arm, i) => (
-            <div className="row-actions arm-row" key={i}>
-              <label htmlFor={`arm-name-${i}`}>Arm {i + 1} name</label>
-              <input
-                id={`arm-name-${i}`}
-                value={arm.name}
-                onChange={(e) => change(i, { name: e.target.value })}
-                required
-                maxLength={50}
-              />
-              <label htmlFor={`arm-weight-${i}`}>share</label>
-              <input
-                id={`arm-weight-${i}`}
-                type="number"
-                min={1}
-                max={10}
-                value={arm.weight}
-                onChange={(e) => change(i, { weight: Number(e.target.value) })}
-              />
-              <input
-                id={`arm-control-${i}`}
-                type="checkbox"
-                checked={arm.control}
-                onChange={(e) => change(i, { control: e.target.checked })}
-              />
-              <label htmlFor={`arm-control-${i}`}>control</label>
-              {arms.length > 2 && (
-                <button
-                  type="button"
-                  className="btn link small"
-                  onClick={() => setArms(arms.filter((_, j) => j !== i))}
-                >
-                  Remove arm {i + 1}
-                </button>
-              )}
-            </div>
-          ))}
+          <legend>
+            <Trans>Arms (2 to 6)</Trans>
+          </legend>
+          {arms.map((arm, i) => {
+            const number = i + 1;
+            return (
+              <div className="row-actions arm-row" key={i}>
+                <label htmlFor={`arm-name-${i}`}>{t`Arm ${number} name`}</label>
+                <input
+                  id={`arm-name-${i}`}
+                  value={arm.name}
+                  onChange={(e) => change(i, { name: e.target.value })}
+                  required
+                  maxLength={50}
+                />
+                <label htmlFor={`arm-weight-${i}`}>
+                  <Trans>share</Trans>
+                </label>
+                <input
+                  id={`arm-weight-${i}`}
+                  type="number"
+                  min={1}
+                  max={10}
+                  value={arm.weight}
+                  onChange={(e) => change(i, { weight: Number(e.target.value) })}
+                />
+                <input
+                  id={`arm-control-${i}`}
+                  type="checkbox"
+                  checked={arm.control}
+                  onChange={(e) => change(i, { control: e.target.checked })}
+                />
+                <label htmlFor={`arm-control-${i}`}>
+                  <Trans>control</Trans>
+                </label>
+                {arms.length > 2 && (
+                  <button
+                    type="button"
+                    className="btn link small"
+                    onClick={() => setArms(arms.filter((_, j) => j !== i))}
+                  >
+                    {t`Remove arm ${number}`}
+                  </button>
+                )}
+              </div>
+            );
+          })}
           {arms.length < 6 && (
             <button
               type="button"
               className="btn secondary small"
               onClick={() => setArms([...arms, { name: "", control: false, weight: 1 }])}
             >
-              Add an arm
+              <Trans>Add an arm</Trans>
             </button>
           )}
         </fieldset>
-        <label htmlFor="eligibility">Eligibility criteria, one a line (may be empty)</label>
+        <label htmlFor="eligibility">
+          <Trans>Eligibility criteria, one a line (may be empty)</Trans>
+        </label>
         <textarea
           id="eligibility"
           rows={3}
@@ -152,7 +180,9 @@ function OpenStudyForm({ study }: { study: Study }) {
             checked={designOpen}
             onChange={(e) => setDesignOpen(e.target.checked)}
           />
-          <label htmlFor="design-open">Open label (the clinical team sees each arm)</label>
+          <label htmlFor="design-open">
+            <Trans>Open label (the clinical team sees each arm)</Trans>
+          </label>
         </div>
         {open.error && (
           <p className="form-error" role="alert">
@@ -160,7 +190,7 @@ function OpenStudyForm({ study }: { study: Study }) {
           </p>
         )}
         <button type="submit" className="btn primary" disabled={open.isPending}>
-          Open the study with these arms
+          <Trans>Open the study with these arms</Trans>
         </button>
       </form>
     </details>

@@ -1,6 +1,8 @@
 // What a study declares it will claim: its primary measures, its assessment points and its retest
 // protocol. Declared before the first session is completed, fixed after it.
 
+import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -9,25 +11,23 @@ import type { Study } from "../../api/types";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
 import { getCatalogue } from "../../api/sessions";
 import { type ClaimsWrite, setClaims } from "../../api/studies";
+import { POINT_KINDS, pointKindWords } from "./pointKinds";
 import { useStudy } from "./useStudy";
 
 type Point = ClaimsWrite["assessment_points"][number];
 
-const KINDS: Record<Point["kind"], string> = {
-  baseline: "Baseline",
-  post_training: "End of training",
-  follow_up: "Follow-up",
-};
-
 export function ClaimsTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const study = useStudy(id);
   if (study.isLoading) return <Loading />;
-  if (!study.data) return <ErrorNote error={study.error} what="The study's claims" />;
+  if (!study.data) return <ErrorNote error={study.error} what={t`The study's claims`} />;
   return <Claims study={study.data} />;
 }
 
 function Claims({ study }: { study: Study }) {
+  const { t } = useLingui();
+  const days = study.retest_interval_days;
   const [editing, setEditing] = useState(false);
   const catalogue = useQuery({
     queryKey: ["catalogue"],
@@ -40,11 +40,15 @@ function Claims({ study }: { study: Study }) {
   return (
     <div data-testid="claims-tab">
       <p className="muted">
-        A study reads its primary measures only at its assessment points, after correction for every
-        planned reading; every other reading is exploratory. Declare them before the first session
-        is completed: they are fixed after it.
+        <Trans>
+          A study reads its primary measures only at its assessment points, after correction for
+          every planned reading; every other reading is exploratory. Declare them before the first
+          session is completed: they are fixed after it.
+        </Trans>
       </p>
-      <h2>Primary measures</h2>
+      <h2>
+        <Trans>Primary measures</Trans>
+      </h2>
       {study.primary_metrics.length ? (
         <ul data-testid="primary-metrics">
           {study.primary_metrics.map((key) => (
@@ -52,32 +56,40 @@ function Claims({ study }: { study: Study }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">None declared: every reading is exploratory.</p>
+        <p className="muted">
+          <Trans>None declared: every reading is exploratory.</Trans>
+        </p>
       )}
-      <h2>Assessment points</h2>
+      <h2>
+        <Trans>Assessment points</Trans>
+      </h2>
       {study.assessment_points.length ? (
         <ol data-testid="assessment-points">
           {study.assessment_points.map((p) => (
             <li key={p.id}>
-              {KINDS[p.kind]}
+              {pointKindWords(p.kind)}
               {p.label && ` (${p.label})`}: {p.when}
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">None declared.</p>
+        <p className="muted">
+          <Trans>None declared.</Trans>
+        </p>
       )}
-      <h2>Retest protocol</h2>
+      <h2>
+        <Trans>Retest protocol</Trans>
+      </h2>
       <p data-testid="retest">
-        {study.retest_interval_days
-          ? `Each participant's baseline session and the next, ${study.retest_interval_days} days apart with no session between, measure test-retest reliability.`
-          : "None: a reliable change needs a norms row with a retest reliability."}
+        {days
+          ? t`Each participant's baseline session and the next, ${days} days apart with no session between, measure test-retest reliability.`
+          : t`None: a reliable change needs a norms row with a retest reliability.`}
       </p>
       {editing ? (
         <ClaimsForm study={study} onDone={() => setEditing(false)} />
       ) : (
         <button type="button" className="btn secondary" onClick={() => setEditing(true)}>
-          Declare the claims
+          <Trans>Declare the claims</Trans>
         </button>
       )}
     </div>
@@ -85,6 +97,7 @@ function Claims({ study }: { study: Study }) {
 }
 
 function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const catalogue = useQuery({
     queryKey: ["catalogue"],
@@ -130,7 +143,9 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
       }}
     >
       <fieldset>
-        <legend>Primary measures</legend>
+        <legend>
+          <Trans>Primary measures</Trans>
+        </legend>
         {(catalogue.data?.metrics ?? [])
           .filter((m) => m.claimable)
           .map((m) => (
@@ -149,26 +164,28 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
           ))}
       </fieldset>
       <fieldset>
-        <legend>Assessment points, in time order (the baseline first)</legend>
+        <legend>
+          <Trans>Assessment points, in time order (the baseline first)</Trans>
+        </legend>
         {points.map((p, i) => {
           const byWindow = p.session === undefined;
           return (
             <div key={i} className="point-row" data-testid={`point-${i}`}>
               <label>
-                Kind{" "}
+                <Trans>Kind</Trans>{" "}
                 <select
                   value={p.kind}
                   onChange={(e) => change(i, { kind: e.target.value as Point["kind"] })}
                 >
-                  {Object.entries(KINDS).map(([kind, words]) => (
+                  {Object.entries(POINT_KINDS).map(([kind, words]) => (
                     <option key={kind} value={kind}>
-                      {words}
+                      {i18n._(words)}
                     </option>
                   ))}
                 </select>
               </label>
               <label>
-                Label{" "}
+                <Trans>Label</Trans>{" "}
                 <input value={p.label} onChange={(e) => change(i, { label: e.target.value })} />
               </label>
               <label className="check">
@@ -184,12 +201,12 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
                     )
                   }
                 />{" "}
-                a window of days
+                <Trans>a window of days</Trans>
               </label>
               {byWindow ? (
                 <>
                   <label>
-                    From day{" "}
+                    <Trans>From day</Trans>{" "}
                     <input
                       type="number"
                       min={0}
@@ -198,7 +215,7 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
                     />
                   </label>
                   <label>
-                    to day{" "}
+                    <Trans>to day</Trans>{" "}
                     <input
                       type="number"
                       min={0}
@@ -209,7 +226,7 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
                 </>
               ) : (
                 <label>
-                  Session{" "}
+                  <Trans>Session</Trans>{" "}
                   <input
                     type="number"
                     min={1}
@@ -223,7 +240,7 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
                 className="btn secondary"
                 onClick={() => setPoints(points.filter((_, k) => k !== i))}
               >
-                Remove
+                <Trans>Remove</Trans>
               </button>
             </div>
           );
@@ -233,17 +250,19 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
           className="btn secondary"
           onClick={() => setPoints([...points, { kind: "follow_up", label: "", session: 1 }])}
         >
-          Add a follow-up
+          <Trans>Add a follow-up</Trans>
         </button>
       </fieldset>
-      <label htmlFor="retest-days">Retest protocol: days between the baseline and its retest</label>
+      <label htmlFor="retest-days">
+        <Trans>Retest protocol: days between the baseline and its retest</Trans>
+      </label>
       <input
         id="retest-days"
         type="number"
         min={1}
         max={90}
         value={retest}
-        placeholder="none"
+        placeholder={t`none`}
         onChange={(e) => setRetest(e.target.value)}
       />
       {save.error && (
@@ -252,10 +271,10 @@ function ClaimsForm({ study, onDone }: { study: Study; onDone: () => void }) {
         </p>
       )}
       <button type="submit" className="btn primary" disabled={save.isPending}>
-        Save the claims
+        <Trans>Save the claims</Trans>
       </button>
       <button type="button" className="btn secondary" onClick={onDone}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     </form>
   );

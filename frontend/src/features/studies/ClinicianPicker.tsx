@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Participant } from "../../api/types";
 import { errorText } from "../../ui/widgets";
 import { listClinicians, setClinicians } from "../../api/studies";
@@ -16,6 +17,7 @@ export function ClinicianPicker({
   meId?: number;
   meName?: string;
 }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<number[]>(participant.clinicians);
   const save = useMutation({
@@ -29,14 +31,22 @@ export function ClinicianPicker({
     retry: false,
     staleTime: 60_000,
   });
+  const code = participant.code;
   const everyone = Array.from(new Set([...team, ...participant.clinicians]));
-  if (everyone.length === 0) return <span className="muted">no clinical team</span>;
+  if (everyone.length === 0)
+    return (
+      <span className="muted">
+        <Trans>no clinical team</Trans>
+      </span>
+    );
   const names = new Map((staff.data ?? []).map((m) => [m.id, m.name]));
   const name = (uid: number) =>
-    uid === meId ? `${meName} (you)` : (names.get(uid) ?? `staff #${uid}`);
+    uid === meId ? t`${meName} (you)` : (names.get(uid) ?? t`staff #${uid}`);
   return (
     <fieldset className="clinicians">
-      <legend className="sr-only">Clinicians of {participant.code}</legend>
+      <legend className="sr-only">
+        <Trans>Clinicians of {code}</Trans>
+      </legend>
       {everyone.map((uid) => (
         <label key={uid} className="check-inline">
           <input

@@ -3,13 +3,18 @@
 // point the control arm's practice gain and the spread of its own reliable-change indices (about
 // 1 when the error model fits; well above 1: the readings overstate change).
 
+import { plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { CohortMetric } from "../../api/types";
+import { formatNumber } from "../../i18n/format";
 import { ErrorNote, Loading, formatValue } from "../../ui/widgets";
 import { getCohort } from "../../api/studies";
+import { pointKindWords } from "./pointKinds";
 
 export function CohortTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const cohort = useQuery({
     queryKey: ["cohort", id],
@@ -20,17 +25,29 @@ export function CohortTab() {
   return (
     <div>
       {cohort.isLoading && <Loading />}
-      <ErrorNote error={cohort.error} what="The cohort view" />
-      {cohort.data && metrics.length === 0 && <p className="muted">No values yet.</p>}
+      <ErrorNote error={cohort.error} what={t`The cohort view`} />
+      {cohort.data && metrics.length === 0 && (
+        <p className="muted">
+          <Trans>No values yet.</Trans>
+        </p>
+      )}
       {metrics.length > 0 && (
         <div className="table-wrap">
           <table className="data-table" data-testid="cohort-table">
             <thead>
               <tr>
-                <th scope="col">Measure</th>
-                <th scope="col">Latest values (consented)</th>
-                <th scope="col">Retest reliability</th>
-                <th scope="col">Control arm at each point</th>
+                <th scope="col">
+                  <Trans>Measure</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Latest values (consented)</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Retest reliability</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Control arm at each point</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -38,28 +55,31 @@ export function CohortTab() {
                 <tr key={`${m.key}-${m.game}`} data-metric={`${m.key}-${m.game}`}>
                   <th scope="row">
                     {m.label} <span className="muted">({m.game})</span>
-                    {m.primary && <span className="badge">primary</span>}
+                    {m.primary && (
+                      <span className="badge">
+                        <Trans>primary</Trans>
+                      </span>
+                    )}
                   </th>
-                  <td>
-                    n = {m.n}
-                    {m.mean !== null && `, mean ${formatValue(m.mean, m.unit)}`}
-                    {m.sd !== null && `, SD ${formatValue(m.sd, m.unit)}`}
-                  </td>
+                  <td>{valuesWords(m)}</td>
                   <td data-testid="retest">
                     <Retest metric={m} />
                   </td>
                   <td>
                     {m.assessment_points.length === 0 ? (
-                      <span className="muted">no assessment points</span>
+                      <span className="muted">
+                        <Trans>no assessment points</Trans>
+                      </span>
                     ) : (
                       m.assessment_points.map((p) => (
                         <div key={p.point}>
-                          {p.label || p.kind} ({p.when}): {p.control_n} controls
+                          {p.label || pointKindWords(p.kind)} ({p.when}):{" "}
+                          {controlsWords(p.control_n)}
                           {p.practice_gain !== null &&
-                            `, practice ${formatValue(p.practice_gain, m.unit)}`}
+                            `, ${practiceWords(p.practice_gain, m.unit)}`}
                           {p.control_rci_sd !== null
-                            ? `, SD of their RCIs ${p.control_rci_sd.toFixed(2)} (n = ${p.control_rci_n})`
-                            : ", too few RCIs for their SD"}
+                            ? `, ${rciWords(p.control_rci_sd, p.control_rci_n)}`
+                            : `, ${t`too few RCIs for their SD`}`}
                         </div>
                       ))
                     )}
@@ -74,16 +94,53 @@ export function CohortTab() {
   );
 }
 
+function valuesWords(m: CohortMetric): string {
+  const n = formatNumber(m.n);
+  const words = [t`n = ${n}`];
+  const mean = formatValue(m.mean, m.unit);
+  const sd = formatValue(m.sd, m.unit);
+  if (m.mean !== null) words.push(t`mean ${mean}`);
+  if (m.sd !== null) words.push(t`SD ${sd}`);
+  return words.join(", ");
+}
+
+function practiceWords(gain: number, unit: string): string {
+  const value = formatValue(gain, unit);
+  return t`practice ${value}`;
+}
+
+function controlsWords(count: number): string {
+  return plural(count, { one: "# control", other: "# controls" });
+}
+
+function rciWords(sd: number, n: number | null): string {
+  const spread = formatNumber(sd, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const count = formatNumber(n ?? 0);
+  return t`SD of their RCIs ${spread} (n = ${count})`;
+}
+
 function Retest({ metric }: { metric: CohortMetric }) {
+  const { t } = useLingui();
   const r = metric.retest;
-  if (!r.declared) return <span className="muted">no retest protocol</span>;
-  const icc =
-    r.icc !== null && r.icc_low !== null && r.icc_high !== null
-      ? `ICC ${r.icc.toFixed(2)} (95% CI ${r.icc_low.toFixed(2)} to ${r.icc_high.toFixed(2)}), ${r.pairs} people`
-      : `${r.pairs} people`;
+  if (!r.declared)
+    return (
+      <span className="muted">
+        <Trans>no retest protocol</Trans>
+      </span>
+    );
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const pairs = r.pairs;
+  const people = plural(pairs, { one: "# person", other: "# people" });
+  let icc = people;
+  if (r.icc !== null && r.icc_low !== null && r.icc_high !== null) {
+    const value = formatNumber(r.icc, two);
+    const low = formatNumber(r.icc_low, two);
+    const high = formatNumber(r.icc_high, two);
+    icc = t`ICC ${value} (95% CI ${low} to ${high}), ${people}`;
+  }
   return (
     <>
-      {icc}: {r.passes ? "passes the gate" : r.missing}
+      {icc}: {r.passes ? t`passes the gate` : r.missing}
     </>
   );
 }

@@ -1,9 +1,11 @@
 // The form for a new protocol, or a new version of one (same name, next version number).
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 import type { Adaptive, Protocol } from "../../api/types";
 import { ADAPTIVE_DEFAULTS, OPPONENTS } from "./protocols";
 import type { ProtocolDraft } from "./protocols";
+import { opponentWords } from "./protocols";
 
 export function ProtocolForm({
   draft,
@@ -20,6 +22,9 @@ export function ProtocolForm({
   error: string | null;
   busy: boolean;
 }) {
+  const { t } = useLingui();
+  const name = draft.name ?? "";
+  const next = Number(draft.version) + 1;
   const set = (change: ProtocolDraft) => onChange({ ...draft, ...change });
   const adaptive = { ...ADAPTIVE_DEFAULTS, ...draft.adaptive };
   const setAdaptive = (change: Partial<Adaptive>) => set({ adaptive: { ...adaptive, ...change } });
@@ -33,18 +38,20 @@ export function ProtocolForm({
         onSave();
       }}
     >
-      <h2 id="protocol-form-title">
-        {isVersion ? `New version of ${draft.name}` : "New protocol"}
-      </h2>
+      <h2 id="protocol-form-title">{isVersion ? t`New version of ${name}` : t`New protocol`}</h2>
       {isVersion && (
         <p className="muted">
-          Saving under the same name makes version {Number(draft.version) + 1}; sessions already run
-          keep their version.
+          <Trans>
+            Saving under the same name makes version {next}; sessions already run keep their
+            version.
+          </Trans>
         </p>
       )}
       <div className="form-grid">
         <div>
-          <label htmlFor="pf-name">Name</label>
+          <label htmlFor="pf-name">
+            <Trans>Name</Trans>
+          </label>
           <input
             id="pf-name"
             value={draft.name ?? ""}
@@ -53,7 +60,9 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-game">Game</label>
+          <label htmlFor="pf-game">
+            <Trans>Game</Trans>
+          </label>
           <select
             id="pf-game"
             value={draft.game}
@@ -62,12 +71,14 @@ export function ProtocolForm({
               set({ game, opponent: OPPONENTS[game][1] });
             }}
           >
-            <option value="memulation">Memulation (2 players)</option>
-            <option value="mendikot">Mendikot (4 players)</option>
+            <option value="memulation">{t`Memulation (2 players)`}</option>
+            <option value="mendikot">{t`Mendikot (4 players)`}</option>
           </select>
         </div>
         <div>
-          <label htmlFor="pf-rounds">Rounds</label>
+          <label htmlFor="pf-rounds">
+            <Trans>Rounds</Trans>
+          </label>
           <input
             id="pf-rounds"
             type="number"
@@ -78,7 +89,9 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-exam">Examination seconds</label>
+          <label htmlFor="pf-exam">
+            <Trans>Examination seconds</Trans>
+          </label>
           <input
             id="pf-exam"
             type="number"
@@ -89,7 +102,9 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-opp">Opponent</label>
+          <label htmlFor="pf-opp">
+            <Trans>Opponent</Trans>
+          </label>
           <select
             id="pf-opp"
             value={draft.opponent}
@@ -97,13 +112,15 @@ export function ProtocolForm({
           >
             {OPPONENTS[draft.game ?? "memulation"].map((o) => (
               <option key={o} value={o}>
-                {o}
+                {opponentWords(o)}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="pf-level">Opponent level (0–1)</label>
+          <label htmlFor="pf-level">
+            <Trans>Opponent level (0–1)</Trans>
+          </label>
           <input
             id="pf-level"
             type="number"
@@ -117,27 +134,31 @@ export function ProtocolForm({
         {draft.game === "memulation" ? (
           <>
             <div>
-              <label htmlFor="pf-roles">Roles</label>
+              <label htmlFor="pf-roles">
+                <Trans>Roles</Trans>
+              </label>
               <select
                 id="pf-roles"
                 value={draft.roles}
                 onChange={(e) => set({ roles: e.target.value as Protocol["roles"] })}
               >
-                <option value="cut">Cut for Lucky Duck each round</option>
-                <option value="participant_lucky">Participant is always Lucky Duck</option>
-                <option value="participant_lame">Participant is always Lame Duck</option>
-                <option value="alternate">Alternate by round</option>
+                <option value="cut">{t`Cut for Lucky Duck each round`}</option>
+                <option value="participant_lucky">{t`Participant is always Lucky Duck`}</option>
+                <option value="participant_lame">{t`Participant is always Lame Duck`}</option>
+                <option value="alternate">{t`Alternate by round`}</option>
               </select>
             </div>
             <div>
-              <label htmlFor="pf-tie">Two wild cards</label>
+              <label htmlFor="pf-tie">
+                <Trans>Two wild cards</Trans>
+              </label>
               <select
                 id="pf-tie"
                 value={draft.wild_tie}
                 onChange={(e) => set({ wild_tie: e.target.value as Protocol["wild_tie"] })}
               >
-                <option value="leader">Card led wins</option>
-                <option value="follower">Card that followed wins</option>
+                <option value="leader">{t`Card led wins`}</option>
+                <option value="follower">{t`Card that followed wins`}</option>
               </select>
             </div>
             <div className="check">
@@ -147,10 +168,14 @@ export function ProtocolForm({
                 checked={!!draft.stragedy_intent}
                 onChange={(e) => set({ stragedy_intent: e.target.checked })}
               />
-              <label htmlFor="pf-intent">Ask for the intended card in the 'Stragedy</label>
+              <label htmlFor="pf-intent">
+                <Trans>Ask for the intended card in the 'Stragedy</Trans>
+              </label>
             </div>
             <div>
-              <label htmlFor="pf-probes">Recall probes per probe point (0: none)</label>
+              <label htmlFor="pf-probes">
+                <Trans>Recall probes per probe point (0: none)</Trans>
+              </label>
               <input
                 id="pf-probes"
                 type="number"
@@ -163,16 +188,18 @@ export function ProtocolForm({
           </>
         ) : (
           <div>
-            <label htmlFor="pf-trump">Trump rule</label>
+            <label htmlFor="pf-trump">
+              <Trans>Trump rule</Trans>
+            </label>
             <select
               id="pf-trump"
               value={draft.trump_rule}
               onChange={(e) => set({ trump_rule: e.target.value as Protocol["trump_rule"] })}
             >
-              <option value="turn_up">Turned-up card</option>
-              <option value="hidden_reveal">Hidden trump, revealed on first void</option>
-              <option value="hidden_ask">Hidden trump, revealed on request</option>
-              <option value="first_void">First void sets trump</option>
+              <option value="turn_up">{t`Turned-up card`}</option>
+              <option value="hidden_reveal">{t`Hidden trump, revealed on first void`}</option>
+              <option value="hidden_ask">{t`Hidden trump, revealed on request`}</option>
+              <option value="first_void">{t`First void sets trump`}</option>
             </select>
           </div>
         )}
@@ -184,12 +211,16 @@ export function ProtocolForm({
             onChange={(e) => set({ practice_round: e.target.checked })}
           />
           <label htmlFor="pf-practice">
-            A practice round (the rules with pictures, then one short game) before a participant's
-            first game
+            <Trans>
+              A practice round (the rules with pictures, then one short game) before a participant's
+              first game
+            </Trans>
           </label>
         </div>
         <div>
-          <label htmlFor="pf-week">Sessions per week</label>
+          <label htmlFor="pf-week">
+            <Trans>Sessions per week</Trans>
+          </label>
           <input
             id="pf-week"
             type="number"
@@ -201,9 +232,13 @@ export function ProtocolForm({
         </div>
       </div>
       <fieldset className="form-grid">
-        <legend>Turns</legend>
+        <legend>
+          <Trans>Turns</Trans>
+        </legend>
         <div>
-          <label htmlFor="pf-pace">Opponent pace, seconds a card (0: at once)</label>
+          <label htmlFor="pf-pace">
+            <Trans>Opponent pace, seconds a card (0: at once)</Trans>
+          </label>
           <input
             id="pf-pace"
             type="number"
@@ -215,7 +250,9 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-turn">Turn timer, seconds (empty: no limit)</label>
+          <label htmlFor="pf-turn">
+            <Trans>Turn timer, seconds (empty: no limit)</Trans>
+          </label>
           <input
             id="pf-turn"
             type="number"
@@ -229,7 +266,7 @@ export function ProtocolForm({
         </div>
         <div>
           <label htmlFor="pf-takeover">
-            At a table, a silent seat is played for after, seconds (empty: never)
+            <Trans>At a table, a silent seat is played for after, seconds (empty: never)</Trans>
           </label>
           <input
             id="pf-takeover"
@@ -243,7 +280,9 @@ export function ProtocolForm({
           />
         </div>
         <div>
-          <label htmlFor="pf-takeover-level">Strength of the player who takes over (0 to 1)</label>
+          <label htmlFor="pf-takeover-level">
+            <Trans>Strength of the player who takes over (0 to 1)</Trans>
+          </label>
           <input
             id="pf-takeover-level"
             type="number"
@@ -256,7 +295,9 @@ export function ProtocolForm({
         </div>
       </fieldset>
       <fieldset className="form-grid">
-        <legend>Adaptive difficulty</legend>
+        <legend>
+          <Trans>Adaptive difficulty</Trans>
+        </legend>
         <div className="check">
           <input
             id="pf-adaptive"
@@ -265,13 +306,15 @@ export function ProtocolForm({
             onChange={(e) => setAdaptive({ enabled: e.target.checked })}
           />
           <label htmlFor="pf-adaptive">
-            Move the examination time from session to session towards a recall target
+            <Trans>Move the examination time from session to session towards a recall target</Trans>
           </label>
         </div>
         {adaptive.enabled && (
           <>
             <div>
-              <label htmlFor="pf-target">Target recall (0 to 1)</label>
+              <label htmlFor="pf-target">
+                <Trans>Target recall (0 to 1)</Trans>
+              </label>
               <input
                 id="pf-target"
                 type="number"
@@ -283,7 +326,9 @@ export function ProtocolForm({
               />
             </div>
             <div>
-              <label htmlFor="pf-step">Step, seconds</label>
+              <label htmlFor="pf-step">
+                <Trans>Step, seconds</Trans>
+              </label>
               <input
                 id="pf-step"
                 type="number"
@@ -294,7 +339,9 @@ export function ProtocolForm({
               />
             </div>
             <div>
-              <label htmlFor="pf-min">Shortest examination, seconds</label>
+              <label htmlFor="pf-min">
+                <Trans>Shortest examination, seconds</Trans>
+              </label>
               <input
                 id="pf-min"
                 type="number"
@@ -305,7 +352,9 @@ export function ProtocolForm({
               />
             </div>
             <div>
-              <label htmlFor="pf-max">Longest examination, seconds</label>
+              <label htmlFor="pf-max">
+                <Trans>Longest examination, seconds</Trans>
+              </label>
               <input
                 id="pf-max"
                 type="number"
@@ -322,14 +371,18 @@ export function ProtocolForm({
                 checked={!!adaptive.adjust_opponent}
                 onChange={(e) => setAdaptive({ adjust_opponent: e.target.checked })}
               />
-              <label htmlFor="pf-adjust-opponent">The opponent's strength moves too</label>
+              <label htmlFor="pf-adjust-opponent">
+                <Trans>The opponent's strength moves too</Trans>
+              </label>
             </div>
           </>
         )}
       </fieldset>
       {isVersion && (
         <div>
-          <label htmlFor="pf-reason">Reason for the change</label>
+          <label htmlFor="pf-reason">
+            <Trans>Reason for the change</Trans>
+          </label>
           <input
             id="pf-reason"
             value={draft.reason ?? ""}
@@ -345,10 +398,10 @@ export function ProtocolForm({
       )}
       <div className="row-actions">
         <button type="button" className="btn secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="btn primary" disabled={busy || !draft.name}>
-          {isVersion ? "Save new version" : "Create protocol"}
+          {isVersion ? t`Save new version` : t`Create protocol`}
         </button>
       </div>
     </form>

@@ -1,5 +1,7 @@
 // A study's protocols: each version's settings and sessions, and a new protocol or version.
 
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -13,6 +15,7 @@ import { NEW_PROTOCOL, protocolWrite, settingsWords } from "./protocols";
 import type { ProtocolDraft } from "./protocols";
 
 export function ProtocolsTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const client = useQueryClient();
   const protocols = useQuery({
@@ -32,20 +35,34 @@ export function ProtocolsTab() {
   return (
     <div>
       {protocols.isLoading && <Loading />}
-      <ErrorNote error={protocols.error} what="Protocols" />
+      <ErrorNote error={protocols.error} what={t`Protocols`} />
       {list.length > 0 && (
         <div className="table-wrap">
           <table className="data-table" data-testid="protocol-table">
             <thead>
               <tr>
-                <th scope="col">Protocol</th>
-                <th scope="col">Version</th>
-                <th scope="col">Game</th>
-                <th scope="col">Settings</th>
-                <th scope="col">Sessions</th>
-                <th scope="col">Created</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <Trans>Protocol</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Version</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Game</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Settings</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Sessions</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Created</Trans>
+                </th>
+                <th scope="col">
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -65,7 +82,7 @@ export function ProtocolsTab() {
                       aria-expanded={showing === p.id}
                       onClick={() => setShowing(showing === p.id ? null : p.id)}
                     >
-                      {p.session_count} {p.session_count === 1 ? "session" : "sessions"}
+                      {sessionCount(p.session_count)}
                     </button>
                   </td>
                   <td>{formatDate(p.created_at)}</td>
@@ -75,7 +92,7 @@ export function ProtocolsTab() {
                       className="btn secondary small"
                       onClick={() => setDraft({ ...p })}
                     >
-                      New version
+                      <Trans>New version</Trans>
                     </button>
                   </td>
                 </tr>
@@ -93,7 +110,7 @@ export function ProtocolsTab() {
       )}
       {!draft && (
         <button type="button" className="btn primary" onClick={() => setDraft({ ...NEW_PROTOCOL })}>
-          New protocol
+          <Trans>New protocol</Trans>
         </button>
       )}
       {draft && (
@@ -108,4 +125,8 @@ export function ProtocolsTab() {
       )}
     </div>
   );
+}
+
+function sessionCount(sessions: number): string {
+  return plural(sessions, { one: "# session", other: "# sessions" });
 }

@@ -1,5 +1,6 @@
 // The studies a researcher runs, and a new one.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -9,6 +10,7 @@ import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { createStudy, listStudies } from "../../api/studies";
 
 export function StudiesPage() {
+  const { t } = useLingui();
   const client = useQueryClient();
   const studies = useQuery({
     queryKey: ["studies"],
@@ -26,17 +28,27 @@ export function StudiesPage() {
   });
   return (
     <section aria-labelledby="studies-title">
-      <h1 id="studies-title">Studies</h1>
+      <h1 id="studies-title">
+        <Trans>Studies</Trans>
+      </h1>
       {studies.isLoading && <Loading />}
-      <ErrorNote error={studies.error} what="Studies" />
+      <ErrorNote error={studies.error} what={t`Studies`} />
       <ul className="study-list">
         {rows(studies.data).map((s) => (
           <li key={s.id} className="card-panel">
             <h2>
               <Link to={`/studies/${s.id}`}>{s.name}</Link>
             </h2>
-            <p>{s.description || <span className="muted">No description.</span>}</p>
-            <div className="muted">Created {formatDate(s.created_at)}</div>
+            <p>
+              {s.description || (
+                <span className="muted">
+                  <Trans>No description.</Trans>
+                </span>
+              )}
+            </p>
+            <div className="muted">
+              <Created on={s.created_at} />
+            </div>
           </li>
         ))}
       </ul>
@@ -48,10 +60,16 @@ export function StudiesPage() {
           create.mutate();
         }}
       >
-        <h2 id="new-study">New study</h2>
-        <label htmlFor="study-name">Name</label>
+        <h2 id="new-study">
+          <Trans>New study</Trans>
+        </h2>
+        <label htmlFor="study-name">
+          <Trans>Name</Trans>
+        </label>
         <input id="study-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <label htmlFor="study-desc">Description</label>
+        <label htmlFor="study-desc">
+          <Trans>Description</Trans>
+        </label>
         <textarea
           id="study-desc"
           value={description}
@@ -64,9 +82,14 @@ export function StudiesPage() {
           </p>
         )}
         <button type="submit" className="btn primary" disabled={!name || create.isPending}>
-          Create study
+          <Trans>Create study</Trans>
         </button>
       </form>
     </section>
   );
+}
+
+function Created({ on }: { on: string }) {
+  const created = formatDate(on);
+  return <Trans>Created {created}</Trans>;
 }

@@ -1,5 +1,6 @@
 // A study's participants: enrol one, their consent, and the clinicians each is assigned.
 
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { rows } from "../../api/client";
@@ -11,6 +12,7 @@ import { ClinicianPicker } from "./ClinicianPicker";
 import { useStudy } from "./useStudy";
 
 export function StudyParticipantsTab() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const study = useStudy(id);
   const me = useMe().data;
@@ -22,17 +24,29 @@ export function StudyParticipantsTab() {
     <div>
       <EnrolForm studyId={Number(id)} />
       {participants.isLoading && <Loading />}
-      <ErrorNote error={participants.error} what="Participants" />
+      <ErrorNote error={participants.error} what={t`Participants`} />
       <div className="table-wrap">
         <table className="data-table" data-testid="study-participants">
           <thead>
             <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Age band</th>
-              <th scope="col">Group</th>
-              <th scope="col">Arm</th>
-              <th scope="col">Consent</th>
-              <th scope="col">Clinicians</th>
+              <th scope="col">
+                <Trans>Code</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Age band</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Group</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Arm</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Consent</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Clinicians</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -46,10 +60,10 @@ export function StudyParticipantsTab() {
                 <td data-testid="participant-arm">{p.arm ?? "–"}</td>
                 <td>
                   {p.consent_withdrawn_at
-                    ? "withdrawn"
+                    ? t`withdrawn`
                     : p.has_consent
                       ? `${formatDate(p.consent_date)} (${p.consent_form_version})`
-                      : "not yet"}
+                      : t`not yet`}
                 </td>
                 <td>
                   <ClinicianPicker

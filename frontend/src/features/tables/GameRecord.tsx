@@ -1,6 +1,8 @@
 // The whole record of a finished table for the spectator: each round's hands as dealt and every
 // trick, leader first, with who won it.
 
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Fragment } from "react";
 import { cardName, cardShort } from "../../game/cards";
 import type { GameRecordBody, RecordTrick } from "../../game/tableTypes";
@@ -30,13 +32,23 @@ function Cards({ cards }: { cards: string[] }) {
 function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) => string }) {
   return (
     <table className="data-table">
-      <caption className="sr-only">Tricks</caption>
+      <caption className="sr-only">
+        <Trans>Tricks</Trans>
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Trick</th>
-          <th scope="col">Led by</th>
-          <th scope="col">Cards (leader first)</th>
-          <th scope="col">Won by</th>
+          <th scope="col">
+            <Trans>Trick</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Led by</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Cards (leader first)</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Won by</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -66,7 +78,7 @@ function Hands({
     <dl className="readings">
       {Object.entries(hands).map(([seat, cards]) => (
         <div key={seat}>
-          <dt>{/^\d+$/.test(seat) ? name(Number(seat)) : `Hand ${seat}`}</dt>
+          <dt>{/^\d+$/.test(seat) ? name(Number(seat)) : handName(seat)}</dt>
           <dd>
             <Cards cards={cards} />
           </dd>
@@ -85,17 +97,16 @@ export function GameRecord({
 }) {
   return (
     <section className="game-record" aria-labelledby="record-title" data-testid="game-record">
-      <h2 id="record-title">The whole record</h2>
+      <h2 id="record-title">
+        <Trans>The whole record</Trans>
+      </h2>
       {record.rounds.map((round) => (
-        <section key={round.round} className="card-panel" aria-label={`Round ${round.round + 1}`}>
-          <h3>Round {round.round + 1}</h3>
+        <section key={round.round} className="card-panel" aria-label={roundName(round.round)}>
+          <h3>{roundName(round.round)}</h3>
           {round.deals ? (
             round.deals.map((deal, d) => (
               <div key={d}>
-                <h4>
-                  {d === 0 ? "Old Deal" : "New Deal"}
-                  {deal.pritticut ? ` · Pritticut ${cardShort(deal.pritticut)}` : ""}
-                </h4>
+                <h4>{dealHeading(d, deal.pritticut)}</h4>
                 {(deal.hands ?? deal.dealt) && (
                   <Hands hands={(deal.hands ?? deal.dealt)!} name={name} />
                 )}
@@ -112,4 +123,20 @@ export function GameRecord({
       ))}
     </section>
   );
+}
+
+function handName(hand: string): string {
+  return t`Hand ${hand}`;
+}
+
+function roundName(round: number): string {
+  const number = round + 1;
+  return t`Round ${number}`;
+}
+
+/** "Old Deal · Pritticut 7♦" (`d`: 0 for the Old Deal, 1 for the New). */
+function dealHeading(d: number, pritticut: string | null | undefined): string {
+  if (!pritticut) return d === 0 ? t`Old Deal` : t`New Deal`;
+  const card = cardShort(pritticut);
+  return d === 0 ? t`Old Deal · Pritticut ${card}` : t`New Deal · Pritticut ${card}`;
 }

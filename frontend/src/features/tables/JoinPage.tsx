@@ -1,6 +1,7 @@
 // For a person who cannot scan a QR code: type the short code printed beside it, and the device
 // opens the same seat as the link.
 
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
@@ -30,9 +31,13 @@ export function JoinPage() {
 
   return (
     <main className="join-page" aria-labelledby="join-title">
-      <h1 id="join-title">Join a game</h1>
+      <h1 id="join-title">
+        <Trans>Join a game</Trans>
+      </h1>
       <form onSubmit={submit}>
-        <label htmlFor="join-code">The code you were given (six letters and numbers)</label>
+        <label htmlFor="join-code">
+          <Trans>The code you were given (six letters and numbers)</Trans>
+        </label>
         <input
           id="join-code"
           data-testid="join-code-input"
@@ -47,7 +52,7 @@ export function JoinPage() {
           aria-describedby={problem ? "join-problem" : undefined}
         />
         <button type="submit" className="btn" disabled={busy || code.trim() === ""}>
-          Open the game
+          <Trans>Open the game</Trans>
         </button>
       </form>
       {problem && (

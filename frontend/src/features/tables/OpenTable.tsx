@@ -1,6 +1,8 @@
 // "Open a table": a clinician chooses a protocol (and so its game) and who sits at each seat:
 // participants of the study, the clinician, or the computer for Mendikot's empty seats.
 
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { FormEvent } from "react";
@@ -13,6 +15,7 @@ import type { SeatRequest } from "../../game/tableTypes";
 import "../../game/tables.css";
 
 export function OpenTablePage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const first = params.get("participant");
   const firstId = first && /^\d+$/.test(first) ? Number(first) : null;
@@ -71,10 +74,14 @@ export function OpenTablePage() {
   const consenting = (people.data ?? []).filter((p) => p.has_consent);
   return (
     <section aria-labelledby="open-table-title" className="open-table">
-      <h1 id="open-table-title">Open a table</h1>
+      <h1 id="open-table-title">
+        <Trans>Open a table</Trans>
+      </h1>
       <p className="hint">
-        People play together at one table, each on their own device with their own link. Every
-        participant at the table gets a session of their own.
+        <Trans>
+          People play together at one table, each on their own device with their own link. Every
+          participant at the table gets a session of their own.
+        </Trans>
       </p>
       <form
         className="card-panel"
@@ -83,7 +90,9 @@ export function OpenTablePage() {
           if (!problem) open.mutate();
         }}
       >
-        <label htmlFor="table-study">Study</label>
+        <label htmlFor="table-study">
+          <Trans>Study</Trans>
+        </label>
         <select
           id="table-study"
           value={study ?? ""}
@@ -93,7 +102,7 @@ export function OpenTablePage() {
           }}
           required
         >
-          <option value="">Choose a study…</option>
+          <option value="">{t`Choose a study…`}</option>
           {(studies.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -101,7 +110,9 @@ export function OpenTablePage() {
           ))}
         </select>
 
-        <label htmlFor="table-protocol">Protocol</label>
+        <label htmlFor="table-protocol">
+          <Trans>Protocol</Trans>
+        </label>
         <select
           id="table-protocol"
           value={protocolId}
@@ -109,11 +120,10 @@ export function OpenTablePage() {
           disabled={study === null}
           required
         >
-          <option value="">Choose a protocol…</option>
+          <option value="">{t`Choose a protocol…`}</option>
           {(protocols.data ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} v{p.version} ·{" "}
-              {p.game === "mendikot" ? "Mendikot (four seats)" : "Memulation (two seats)"}
+              {protocolChoice(p.name, p.version, p.game)}
             </option>
           ))}
         </select>
@@ -121,11 +131,11 @@ export function OpenTablePage() {
         {protocol && (
           <fieldset className="seat-choices">
             <legend>
-              Seats{game === "mendikot" ? ": seats 1 and 3 play against seats 2 and 4" : ""}
+              {game === "mendikot" ? t`Seats: seats 1 and 3 play against seats 2 and 4` : t`Seats`}
             </legend>
             {Array.from({ length: seatCount(game) }, (_, i) => (
               <div key={i} className="form-row">
-                <label htmlFor={`seat-${i}`}>Seat {i + 1}</label>
+                <label htmlFor={`seat-${i}`}>{seatLabel(i)}</label>
                 <select
                   id={`seat-${i}`}
                   data-testid={`seat-${i}`}
@@ -134,17 +144,17 @@ export function OpenTablePage() {
                     setChoices((old) => old.map((c, j) => (j === i ? e.target.value : c)))
                   }
                 >
-                  <option value="">Choose…</option>
-                  <optgroup label="Participants">
+                  <option value="">{t`Choose…`}</option>
+                  <optgroup label={t`Participants`}>
                     {consenting.map((p) => (
                       <option key={p.id} value={`p${p.id}`}>
                         {p.code}
                       </option>
                     ))}
                   </optgroup>
-                  <option value="clinician">Me (clinician)</option>
+                  <option value="clinician">{t`Me (clinician)`}</option>
                   {game === "mendikot" && (
-                    <option value="bot">Computer ({protocol.opponent})</option>
+                    <option value="bot">{computerChoice(protocol.opponent)}</option>
                   )}
                 </select>
               </div>
@@ -166,9 +176,25 @@ export function OpenTablePage() {
           className="btn primary"
           disabled={!protocol || !!problem || open.isPending}
         >
-          {open.isPending ? "Opening…" : "Open the table"}
+          {open.isPending ? t`Opening…` : t`Open the table`}
         </button>
       </form>
     </section>
   );
+}
+
+function protocolChoice(name: string, version: number, game: string): string {
+  return game === "mendikot"
+    ? t`${name} v${version} · Mendikot (four seats)`
+    : t`${name} v${version} · Memulation (two seats)`;
+}
+
+function seatLabel(index: number): string {
+  const number = index + 1;
+  return t`Seat ${number}`;
+}
+
+/** The computer's seat, with the opponent the protocol names (its code). */
+function computerChoice(opponent: string): string {
+  return t`Computer (${opponent})`;
 }

@@ -2,28 +2,30 @@
 // end it (after a second, confirming press), put the computer in a person's seat or give the
 // seat back. Each answer is the table as it is now; a refusal says in words why not.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
+import { i18n } from "../../i18n/i18n";
 import { errorText } from "../../ui/widgets";
 import { tablesApi } from "../../api/tables";
 import type { TableBody, TableControl, TableSeat } from "../../game/tableTypes";
 
-const REFUSALS: Record<string, string> = {
-  table_not_waiting:
-    "The table has started (or closed) meanwhile, so it can no longer be cancelled. End the game instead.",
-  table_not_running:
-    "The game is not in play (it has not started yet, or it is over), so that cannot be done now.",
-  table_not_paused: "The table is not paused: there is nothing to resume.",
-  seat_not_taken_over: "The person already plays that seat themselves.",
-  invalid_seats: "That is not a person's seat at this table.",
-  permission_denied: "You may not run this table: one of its participants is not yours to run.",
-  not_found: "This table could not be found.",
+const REFUSALS: Record<string, MessageDescriptor> = {
+  table_not_waiting: msg`The table has started (or closed) meanwhile, so it can no longer be cancelled. End the game instead.`,
+  table_not_running: msg`The game is not in play (it has not started yet, or it is over), so that cannot be done now.`,
+  table_not_paused: msg`The table is not paused: there is nothing to resume.`,
+  seat_not_taken_over: msg`The person already plays that seat themselves.`,
+  invalid_seats: msg`That is not a person's seat at this table.`,
+  permission_denied: msg`You may not run this table: one of its participants is not yours to run.`,
+  not_found: msg`This table could not be found.`,
 };
 
 /** A refusal of a control in words: the code's own, else the server's message. */
 export function controlRefusal(error: unknown): string {
-  if (error instanceof ApiError && REFUSALS[error.code]) return REFUSALS[error.code];
+  if (error instanceof ApiError && REFUSALS[error.code]) return i18n._(REFUSALS[error.code]);
   return errorText(error);
 }
 
@@ -45,6 +47,7 @@ type Running = ReturnType<typeof useTableControl>;
 
 /** The table's own controls, by its status. */
 export function TableControls({ table, control }: { table: TableBody; control: Running }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState<"cancel" | "end" | null>(null);
   const busy = control.isPending;
   const run = (action: TableControl) => {
@@ -54,7 +57,7 @@ export function TableControls({ table, control }: { table: TableBody; control: R
   const { status } = table;
   if (status !== "waiting" && status !== "active" && status !== "paused") return null;
   return (
-    <div className="table-controls" role="group" aria-label="Run the table">
+    <div className="table-controls" role="group" aria-label={t`Run the table`}>
       {status === "active" && (
         <button
           type="button"
@@ -63,7 +66,7 @@ export function TableControls({ table, control }: { table: TableBody; control: R
           onClick={() => run("pause")}
           data-testid="table-pause"
         >
-          Pause the game
+          <Trans>Pause the game</Trans>
         </button>
       )}
       {status === "paused" && (
@@ -74,7 +77,7 @@ export function TableControls({ table, control }: { table: TableBody; control: R
           onClick={() => run("resume")}
           data-testid="table-resume"
         >
-          Resume the game
+          <Trans>Resume the game</Trans>
         </button>
       )}
       {confirming === null ? (
@@ -85,15 +88,17 @@ export function TableControls({ table, control }: { table: TableBody; control: R
           onClick={() => setConfirming(status === "waiting" ? "cancel" : "end")}
           data-testid={status === "waiting" ? "table-cancel" : "table-end"}
         >
-          {status === "waiting" ? "Cancel the table" : "End the game now"}
+          {status === "waiting" ? t`Cancel the table` : t`End the game now`}
         </button>
       ) : (
         <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-title">
           <p id="confirm-title">
-            <strong>{confirming === "cancel" ? "Cancel this table?" : "End this game now?"}</strong>{" "}
+            <strong>
+              {confirming === "cancel" ? t`Cancel this table?` : t`End this game now?`}
+            </strong>{" "}
             {confirming === "cancel"
-              ? "Nobody can join it any more, and each participant's session at it is abandoned."
-              : "It stops for everyone at the table and cannot be resumed; what was played is kept, and each participant's session is abandoned."}
+              ? t`Nobody can join it any more, and each participant's session at it is abandoned.`
+              : t`It stops for everyone at the table and cannot be resumed; what was played is kept, and each participant's session is abandoned.`}
           </p>
           <button
             type="button"
@@ -102,10 +107,10 @@ export function TableControls({ table, control }: { table: TableBody; control: R
             onClick={() => run(confirming)}
             data-testid="table-confirm"
           >
-            {confirming === "cancel" ? "Yes, cancel the table" : "Yes, end the game"}
+            {confirming === "cancel" ? t`Yes, cancel the table` : t`Yes, end the game`}
           </button>{" "}
           <button type="button" className="btn secondary" onClick={() => setConfirming(null)}>
-            {confirming === "cancel" ? "Keep the table" : "Keep playing"}
+            {confirming === "cancel" ? t`Keep the table` : t`Keep playing`}
           </button>
         </div>
       )}
@@ -115,14 +120,16 @@ export function TableControls({ table, control }: { table: TableBody; control: R
 
 /** A person seat in play: the computer may play it, or give it back. */
 export function SeatControl({ seat, control }: { seat: TableSeat; control: Running }) {
+  const { t } = useLingui();
   const computer = seat.taken_over_by !== null;
+  const { label } = seat;
   return (
     <p className="seat-control">
       {computer && (
         <span data-testid="seat-taken-over">
           {seat.taken_over_by === "clinician"
-            ? "The computer plays this seat, as you asked."
-            : `The computer plays this seat: ${seat.label} fell silent (back when they send anything).`}{" "}
+            ? t`The computer plays this seat, as you asked.`
+            : t`The computer plays this seat: ${label} fell silent (back when they send anything).`}{" "}
         </span>
       )}
       <button
@@ -134,7 +141,7 @@ export function SeatControl({ seat, control }: { seat: TableSeat; control: Runni
         }
         data-testid={computer ? "seat-give-back" : "seat-computer"}
       >
-        {computer ? `Give the seat back to ${seat.label}` : "Let the computer play this seat"}
+        {computer ? t`Give the seat back to ${label}` : t`Let the computer play this seat`}
       </button>
     </p>
   );

@@ -2,6 +2,9 @@
 // joined (asked again every few seconds while people are arriving), "Watch" once it has started,
 // and the controls that run it (TableControls.tsx).
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { Link, useParams } from "react-router";
@@ -10,7 +13,9 @@ import { tablesApi } from "../../api/tables";
 import { isPerson, kindWords, notJoined, teamOf } from "../../game/seats";
 import { SeatControl, TableControls, controlRefusal, useTableControl } from "./TableControls";
 import type { TableBody, TableSeat } from "../../game/tableTypes";
+import { formatList } from "../../i18n/format";
 import "../../game/tables.css";
+import { gameName } from "../../game/names";
 
 /** How often to look again: often while people arrive, every few seconds during play (a seat
  * the computer takes over), not after. */
@@ -21,15 +26,16 @@ export function tableRefetch(table: TableBody | undefined): number | false {
   return false;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  waiting: "Waiting for everyone to join",
-  active: "In play",
-  paused: "Paused: every clock is stopped until you resume the game",
-  finished: "Finished",
-  abandoned: "Abandoned",
+const STATUS_WORDS: Record<string, MessageDescriptor> = {
+  waiting: msg`Waiting for everyone to join`,
+  active: msg`In play`,
+  paused: msg`Paused: every clock is stopped until you resume the game`,
+  finished: msg`Finished`,
+  abandoned: msg`Abandoned`,
 };
 
 export function TablePage() {
+  const { t: tr } = useLingui();
   const { id = "" } = useParams();
   const client = useQueryClient();
   const table = useQuery({
@@ -43,30 +49,31 @@ export function TablePage() {
   });
   const control = useTableControl(id);
   if (table.isLoading) return <Loading />;
-  if (!table.data) return <ErrorNote error={table.error} what="This table" />;
+  if (!table.data) return <ErrorNote error={table.error} what={tr`This table`} />;
   const t = table.data;
-  const game = t.game_type === "mendikot" ? "Mendikot" : "Memulation";
+  const game = gameName(t.game_type);
+  const number = t.game;
   const missing = notJoined(t.seats);
+  const people = formatList(missing.map((s) => s.label));
+  const status = t.status in STATUS_WORDS ? tr(STATUS_WORDS[t.status]) : t.status;
   const started = t.status !== "waiting";
   const inPlay = t.status === "active" || t.status === "paused";
   return (
     <section aria-labelledby="table-title" className="table-page" data-status={t.status}>
       <div className="page-head">
-        <h1 id="table-title">
-          {game} table · game {t.game}
-        </h1>
+        <h1 id="table-title">{tr`${game} table · game ${number}`}</h1>
         {started && (
           <Link className="btn primary" to={t.watch} data-testid="watch">
-            Watch the game
+            <Trans>Watch the game</Trans>
           </Link>
         )}
       </div>
       <p role="status" data-testid="table-status">
-        <strong>{STATUS_WORDS[t.status] ?? t.status}</strong>
+        <strong>{status}</strong>
         {t.status === "waiting" &&
           (missing.length > 0
-            ? `: still to join ${missing.map((s) => s.label).join(", ")}. The game starts when everyone is seated.`
-            : ": everyone is here, starting…")}
+            ? tr`: still to join ${people}. The game starts when everyone is seated.`
+            : tr`: everyone is here, starting…`)}
       </p>
       <TableControls table={t} control={control} />
       {control.error && (
@@ -74,7 +81,7 @@ export function TablePage() {
           {controlRefusal(control.error)}
         </p>
       )}
-      <ul className="table-seats" aria-label="The seats">
+      <ul className="table-seats" aria-label={tr`The seats`}>
         {t.seats.map((seat) => (
           <SeatCard
             key={seat.seat}
@@ -92,7 +99,7 @@ export function TablePage() {
             onClick={() => reissue.mutate()}
             disabled={reissue.isPending}
           >
-            Issue new links (the old ones stop working)
+            <Trans>Issue new links (the old ones stop working)</Trans>
           </button>
         </div>
       )}
@@ -115,7 +122,12 @@ function SeatCard({
   /** The seat's own control, while the game is in play. */
   control: ReturnType<typeof useTableControl> | null;
 }) {
+  const { t } = useLingui();
   const person = isPerson(seat);
+  const number = seat.seat + 1;
+  const { label, code } = seat;
+  const team = teamOf(seat.seat);
+  const joinUrl = `${window.location.origin}/join`;
   return (
     <li
       className={`card-panel table-seat ${seat.joined ? "joined" : "absent"}`}
@@ -123,21 +135,19 @@ function SeatCard({
       data-joined={seat.joined}
       data-testid={`table-seat-${seat.seat}`}
     >
-      <h2>
-        Seat {seat.seat + 1}: {seat.label}
-      </h2>
+      <h2>{t`Seat ${number}: ${label}`}</h2>
       <p className="muted">
         {kindWords(seat.kind)}
-        {mendikot ? `, team ${teamOf(seat.seat)}` : ""}
+        {mendikot ? t`, team ${team}` : ""}
         {" · "}
         <span data-testid="seat-joined">
-          {!person ? "plays at once" : seat.joined ? "✓ joined" : "not joined yet"}
+          {!person ? t`plays at once` : seat.joined ? t`✓ joined` : t`not joined yet`}
         </span>
       </p>
       {control && <SeatControl seat={seat} control={control} />}
       {seat.session !== null && (
         <p>
-          <Link to={`/sessions/${seat.session}`}>Session of {seat.label}</Link>
+          <Link to={`/sessions/${seat.session}`}>{t`Session of ${label}`}</Link>
         </p>
       )}
       {seat.link && (
@@ -147,24 +157,36 @@ function SeatCard({
             size={160}
             level="M"
             marginSize={2}
-            title={`Link for seat ${seat.seat + 1} (${seat.label})`}
+            title={t`Link for seat ${number} (${label})`}
           />
           <figcaption>
-            {seat.kind === "clinician"
-              ? "Your seat: "
-              : `Scan with ${seat.label}'s device, or open `}
-            <a href={seat.link} data-testid="seat-link" target="_blank" rel="noreferrer">
-              {seat.kind === "clinician" ? "open it on this or another device" : "the link"}
-            </a>
-            .
-            {seat.code && (
+            {seat.kind === "clinician" ? (
+              <Trans>
+                Your seat:{" "}
+                <a href={seat.link} data-testid="seat-link" target="_blank" rel="noreferrer">
+                  open it on this or another device
+                </a>
+                .
+              </Trans>
+            ) : (
+              <Trans>
+                Scan with {label}'s device, or open{" "}
+                <a href={seat.link} data-testid="seat-link" target="_blank" rel="noreferrer">
+                  the link
+                </a>
+                .
+              </Trans>
+            )}
+            {code && (
               <>
                 {" "}
-                No camera? Type the code{" "}
-                <strong className="join-code" data-testid="seat-code">
-                  {seat.code}
-                </strong>{" "}
-                at <strong>{window.location.origin}/join</strong>.
+                <Trans>
+                  No camera? Type the code{" "}
+                  <strong className="join-code" data-testid="seat-code">
+                    {code}
+                  </strong>{" "}
+                  at <strong>{joinUrl}</strong>.
+                </Trans>
               </>
             )}
           </figcaption>

@@ -1,6 +1,9 @@
 // The clinician's spectator view of a table: public information while the game runs (the trick
 // on the table, tricks taken, scores, whose turn), never a hand; the whole record once it ends.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { Card } from "../../game/Card";
@@ -11,15 +14,25 @@ import { GameRecord } from "./GameRecord";
 import type { WatchView } from "../../game/tableTypes";
 import { SeatsPanel } from "./WatchSeats";
 import { useWatch, watchSource } from "./useWatch";
+import { formatList } from "../../i18n/format";
 import "../../game/tables.css";
+import { gameName } from "../../game/names";
 
-const STATUS_WORDS: Record<string, string> = {
-  waiting: "Waiting for everyone to join",
-  active: "In play",
-  paused: "Paused by the clinician: every clock is stopped",
-  finished: "Finished",
-  abandoned: "Abandoned",
+const STATUS_WORDS: Record<string, MessageDescriptor> = {
+  waiting: msg`Waiting for everyone to join`,
+  active: msg`In play`,
+  paused: msg`Paused by the clinician: every clock is stopped`,
+  finished: msg`Finished`,
+  abandoned: msg`Abandoned`,
 };
+
+// The name of the card turned up, the same in every language.
+const PRITTICUT = "Pritticut";
+
+/** "P012 3, Clinician 1": each seat's name and its count. */
+function counts(seats: number[], name: (seat: number) => string, count: (seat: number) => number) {
+  return seats.map((seat) => `${name(seat)} ${count(seat)}`).join(", ");
+}
 
 export function WatchPage() {
   const { id = "" } = useParams();
@@ -28,16 +41,20 @@ export function WatchPage() {
   if (fatal) {
     return (
       <section className="fatal" role="alert">
-        <h1>This game cannot be watched</h1>
+        <h1>
+          <Trans>This game cannot be watched</Trans>
+        </h1>
         <p>{refusalMessage(fatal.code)}</p>
-        <Link to="/">Back to the participants</Link>
+        <Link to="/">
+          <Trans>Back to the participants</Trans>
+        </Link>
       </section>
     );
   }
   if (!view) {
     return (
       <p className="muted" role="status">
-        Loading the game…
+        <Trans>Loading the game…</Trans>
       </p>
     );
   }
@@ -45,10 +62,16 @@ export function WatchPage() {
 }
 
 export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
-  const game = view.game_type === "mendikot" ? "Mendikot" : "Memulation";
+  const { t } = useLingui();
+  const game = gameName(view.game_type);
+  const number = view.id;
   const over = view.status === "finished" || view.status === "abandoned";
-  const name = (seat: number) =>
-    view.seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
+  const name = (seat: number) => {
+    const label = view.seats.find((s) => s.seat === seat)?.label;
+    const place = seat + 1;
+    return label ?? t`Seat ${place}`;
+  };
+  const status = view.status in STATUS_WORDS ? t(STATUS_WORDS[view.status]) : view.status;
   return (
     <section
       aria-labelledby="watch-title"
@@ -58,17 +81,15 @@ export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
       data-testid="watch-page"
     >
       <div className="page-head">
-        <h1 id="watch-title">
-          Watching: {game} · game {view.id}
-        </h1>
+        <h1 id="watch-title">{t`Watching: ${game} · game ${number}`}</h1>
         {!over && (
           <span className="muted small" data-testid="watch-live">
-            {liveUp ? "live" : "updated every few seconds"}
+            {liveUp ? t`live` : t`updated every few seconds`}
           </span>
         )}
       </div>
       <p role="status" data-testid="watch-status">
-        <strong>{STATUS_WORDS[view.status] ?? view.status}</strong>
+        <strong>{status}</strong>
         {!over && <WhoseTurn view={view} name={name} />}
       </p>
       {over && <FinalScore view={view} name={name} />}
@@ -84,19 +105,26 @@ export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
 }
 
 function FinalScore({ view, name }: { view: WatchView; name: (seat: number) => string }) {
+  const { t } = useLingui();
   let text: string;
   if (view.state.game === "memulation") {
     const score = (view.state as unknown as MemulationState).match_score ?? {};
-    text = [0, 1].map((seat) => `${name(seat)} ${score[String(seat)] ?? 0}`).join(", ");
+    text = counts([0, 1], name, (seat) => score[String(seat)] ?? 0);
   } else {
     const wins = (view.state as unknown as MendikotState).match_wins ?? {};
-    const team = (t: number) =>
-      `team ${t === 0 ? "A" : "B"} (${[t, t + 2].map(name).join(" & ")}) ${wins[String(t)] ?? 0}`;
-    text = `rounds won: ${team(0)}, ${team(1)}`;
+    const team = (side: number) => {
+      const letter = side === 0 ? "A" : "B";
+      const people = [side, side + 2].map(name).join(" & ");
+      const won = wins[String(side)] ?? 0;
+      return t`team ${letter} (${people}) ${won}`;
+    };
+    const first = team(0);
+    const second = team(1);
+    text = t`rounds won: ${first}, ${second}`;
   }
   return (
     <p className="big-message" data-testid="final-score">
-      Final score: {text}.
+      {t`Final score: ${text}.`}
     </p>
   );
 }
@@ -105,21 +133,10 @@ function WhoseTurn({ view, name }: { view: WatchView; name: (seat: number) => st
   if (view.status !== "active") return null;
   const toAct = view.state.to_act ?? [];
   if (toAct.length === 0) return null;
-  const phase = view.state.phase;
-  const doing =
-    phase === "examination"
-      ? "examining"
-      : phase === "choose_hand"
-        ? "choosing a hand"
-        : phase === "stragedy"
-          ? "making the 'Stragedy"
-          : phase === "hide_trump"
-            ? "hiding trump"
-            : "to play";
   return (
     <span data-testid="whose-turn">
       {" · "}
-      {toAct.map(name).join(" and ")} {doing}
+      {doing(view.state.phase, formatList(toAct.map(name)))}
     </span>
   );
 }
@@ -136,57 +153,53 @@ function MemulationWatch({
   const exam = view.examination;
   const deal = s.deal_scores?.[s.deal - 1] ?? s.piles ?? {};
   const trickCards = s.trick?.cards ?? [];
+  const round = s.round + 1;
+  const { rounds } = s;
+  const lucky = name(s.lucky_duck);
+  const lame = name(s.lame_duck);
   return (
     <div className="watch-table" data-phase={s.phase} data-testid="watch-table">
       <dl className="readings">
-        <dt>Round</dt>
+        <dt>
+          <Trans>Round</Trans>
+        </dt>
         <dd>
-          {s.round + 1} of {s.rounds} · {s.deal === 1 ? "Old Deal" : "New Deal"}
+          {s.deal === 1 ? t`${round} of ${rounds} · Old Deal` : t`${round} of ${rounds} · New Deal`}
         </dd>
-        <dt>Roles</dt>
-        <dd>
-          Lucky Duck {name(s.lucky_duck)}, Lame Duck {name(s.lame_duck)}
-        </dd>
-        <dt>Pritticut</dt>
-        <dd data-testid="watch-pritticut">
-          {s.pritticut
-            ? `${cardName(s.pritticut)}: trump ${suitName(s.trump ?? "")}, wild ${rankName(s.wild ?? "")}`
-            : "none yet"}
-        </dd>
-        <dt>Tricks this deal</dt>
-        <dd data-testid="watch-score">
-          {[0, 1].map((seat) => `${name(seat)} ${deal[String(seat)] ?? 0}`).join(", ")}
-        </dd>
-        <dt>Round score</dt>
-        <dd>
-          {[0, 1].map((seat) => `${name(seat)} ${s.round_score?.[String(seat)] ?? 0}`).join(", ")}
-        </dd>
+        <dt>
+          <Trans>Roles</Trans>
+        </dt>
+        <dd>{t`Lucky Duck ${lucky}, Lame Duck ${lame}`}</dd>
+        <dt>{PRITTICUT}</dt>
+        <dd data-testid="watch-pritticut">{s.pritticut ? pritticutLine(s) : t`none yet`}</dd>
+        <dt>
+          <Trans>Tricks this deal</Trans>
+        </dt>
+        <dd data-testid="watch-score">{counts([0, 1], name, (seat) => deal[String(seat)] ?? 0)}</dd>
+        <dt>
+          <Trans>Round score</Trans>
+        </dt>
+        <dd>{counts([0, 1], name, (seat) => s.round_score?.[String(seat)] ?? 0)}</dd>
         {s.rounds > 1 && (
           <>
-            <dt>Match</dt>
-            <dd>
-              {[0, 1]
-                .map((seat) => `${name(seat)} ${s.match_score?.[String(seat)] ?? 0}`)
-                .join(", ")}
-            </dd>
+            <dt>
+              <Trans>Match</Trans>
+            </dt>
+            <dd>{counts([0, 1], name, (seat) => s.match_score?.[String(seat)] ?? 0)}</dd>
           </>
         )}
       </dl>
       {s.phase === "examination" && exam && (
         <div className="watch-exam" data-testid="watch-exam">
           <p>
-            Examination{exam.deal === 2 ? " of the New Deal" : ""}: each person studies the hands on
-            their own clock. The hands are not shown while the game runs.
+            {exam.deal === 2
+              ? t`Examination of the New Deal: each person studies the hands on their own clock. The hands are not shown while the game runs.`
+              : t`Examination: each person studies the hands on their own clock. The hands are not shown while the game runs.`}
           </p>
           <ul>
             {exam.seats.map((clock) => (
               <li key={clock.seat} data-testid={`watch-exam-${clock.seat}`}>
-                {name(clock.seat)}:{" "}
-                {clock.done
-                  ? "done"
-                  : clock.waiting
-                    ? `hand ${clock.hand}, waiting for them to start`
-                    : `hand ${clock.hand}, ${Math.ceil(clock.seconds_left)} s of ${clock.planned_seconds} s left`}
+                {clockLine(name(clock.seat), clock)}
               </li>
             ))}
           </ul>
@@ -203,9 +216,7 @@ function MemulationWatch({
         />
       )}
       {s.stragedy && (
-        <p data-testid="watch-stragedy">
-          'Stragedy: {name(s.lame_duck)} turned up the {cardName(s.stragedy.revealed)}.
-        </p>
+        <p data-testid="watch-stragedy">{stragedyLine(lame, cardName(s.stragedy.revealed))}</p>
       )}
     </div>
   );
@@ -218,41 +229,44 @@ function MendikotWatch({
   state: MendikotState;
   name: (seat: number) => string;
 }) {
-  const team = (t: number) =>
+  const { t } = useLingui();
+  const team = (side: number) =>
     [0, 1, 2, 3]
-      .filter((seat) => seat % 2 === t)
+      .filter((seat) => seat % 2 === side)
       .map(name)
       .join(" & ");
+  const owner = s.hidden_owner !== null ? name(s.hidden_owner) : "";
   const trump = s.trump
     ? suitName(s.trump)
     : s.trump_hidden && s.hidden_owner !== null
-      ? `hidden (${name(s.hidden_owner)} holds it)`
-      : "not set yet";
+      ? t`hidden (${owner} holds it)`
+      : t`not set yet`;
+  const round = s.round + 1;
+  const { rounds } = s;
+  const dealer = name(s.dealer);
   return (
     <div className="watch-table" data-phase={s.phase} data-testid="watch-table">
       <dl className="readings">
-        <dt>Round</dt>
-        <dd>
-          {s.round + 1} of {s.rounds} · dealer {name(s.dealer)}
-        </dd>
-        <dt>Trump</dt>
+        <dt>
+          <Trans>Round</Trans>
+        </dt>
+        <dd>{t`${round} of ${rounds} · dealer ${dealer}`}</dd>
+        <dt>
+          <Trans>Trump</Trans>
+        </dt>
         <dd data-testid="watch-trump">{trump}</dd>
         {s.turn_up && (
           <>
-            <dt>Turned up</dt>
+            <dt>
+              <Trans>Turned up</Trans>
+            </dt>
             <dd>{cardName(s.turn_up)}</dd>
           </>
         )}
-        {[0, 1].map((t) => (
-          <div key={t} className="watch-team">
-            <dt>
-              Team {t === 0 ? "A" : "B"} ({team(t)})
-            </dt>
-            <dd data-testid={`watch-team-${t}`}>
-              tricks {s.tricks_won?.[String(t)] ?? 0}
-              {s.tens ? `, tens ${s.tens[String(t)] ?? 0}` : ""}
-              {s.rounds > 1 ? `, rounds won ${s.match_wins?.[String(t)] ?? 0}` : ""}
-            </dd>
+        {[0, 1].map((side) => (
+          <div key={side} className="watch-team">
+            <dt>{teamName(side, team(side))}</dt>
+            <dd data-testid={`watch-team-${side}`}>{teamLine(s, side)}</dd>
           </div>
         ))}
       </dl>
@@ -280,28 +294,93 @@ function TrickOnTable({
   cards: { seat: number; card: string; trump?: boolean }[];
   name: (seat: number) => string;
 }) {
+  const { t } = useLingui();
+  const trick = number + 1;
   return (
     <div
       className="watch-trick"
       role="group"
-      aria-label={`Trick ${number + 1} on the table`}
+      aria-label={t`Trick ${trick} on the table`}
       data-testid="watch-trick"
     >
-      <h2>Trick {number + 1}</h2>
+      <h2>{t`Trick ${trick}`}</h2>
       {cards.length === 0 ? (
-        <p className="muted">No card on the table yet.</p>
+        <p className="muted">
+          <Trans>No card on the table yet.</Trans>
+        </p>
       ) : (
         <div className="watch-trick-cards">
           {cards.map((c, i) => (
             <figure key={c.card} className="trick-card">
               <Card card={c.card} trump={!!c.trump} className="mid" />
-              <figcaption>
-                {name(c.seat)} {i === 0 ? "led" : "followed"}
-              </figcaption>
+              <figcaption>{playedLine(name(c.seat), i === 0)}</figcaption>
             </figure>
           ))}
         </div>
       )}
     </div>
   );
+}
+
+/** Who is to act and what they are doing, by the game's phase (its code). */
+function doing(phase: string, people: string): string {
+  switch (phase) {
+    case "examination":
+      return t`${people} examining`;
+    case "choose_hand":
+      return t`${people} choosing a hand`;
+    case "stragedy":
+      return t`${people} making the 'Stragedy`;
+    case "hide_trump":
+      return t`${people} hiding trump`;
+    default:
+      return t`${people} to play`;
+  }
+}
+
+function pritticutLine(s: MemulationState): string {
+  const card = cardName(s.pritticut ?? "");
+  const trump = suitName(s.trump ?? "");
+  const wild = rankName(s.wild ?? "");
+  return t`${card}: trump ${trump}, wild ${wild}`;
+}
+
+type ExamClock = NonNullable<WatchView["examination"]>["seats"][number];
+
+function clockLine(person: string, clock: ExamClock): string {
+  const { hand } = clock;
+  const left = Math.ceil(clock.seconds_left);
+  const planned = clock.planned_seconds;
+  if (clock.done) return t`${person}: done`;
+  if (clock.waiting) return t`${person}: hand ${hand}, waiting for them to start`;
+  return t`${person}: hand ${hand}, ${left} s of ${planned} s left`;
+}
+
+function stragedyLine(lameDuck: string, card: string): string {
+  return t`'Stragedy: ${lameDuck} turned up the ${card}.`;
+}
+
+function teamName(side: number, people: string): string {
+  const letter = side === 0 ? "A" : "B";
+  return t`Team ${letter} (${people})`;
+}
+
+/** "tricks 4, tens 1, rounds won 2": a Mendikot team's counts. */
+function teamLine(s: MendikotState, side: number): string {
+  const key = String(side);
+  const tricks = s.tricks_won?.[key] ?? 0;
+  const parts = [t`tricks ${tricks}`];
+  if (s.tens) {
+    const tens = s.tens[key] ?? 0;
+    parts.push(t`tens ${tens}`);
+  }
+  if (s.rounds > 1) {
+    const won = s.match_wins?.[key] ?? 0;
+    parts.push(t`rounds won ${won}`);
+  }
+  return parts.join(", ");
+}
+
+function playedLine(person: string, led: boolean): string {
+  return led ? t`${person} led` : t`${person} followed`;
 }

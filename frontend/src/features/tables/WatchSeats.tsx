@@ -2,6 +2,8 @@
 // person's seat, and each person's presence (their device connected, how long since they were
 // last heard from, counted on between the server's figures).
 
+import { plural, t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { isPerson, kindWords, teamOf } from "../../game/seats";
 import type { WatchSeat, WatchView } from "../../game/tableTypes";
@@ -28,10 +30,12 @@ export function useIdleSeconds(idle: number | null, key: unknown): number | null
 }
 
 function Presence({ seat, view }: { seat: WatchSeat; view: WatchView }) {
+  const { t } = useLingui();
   const presence = seat.presence;
   const running = view.status === "active" || view.status === "paused";
   const idle = useIdleSeconds(running ? (presence?.idle_seconds ?? null) : null, presence);
   if (!presence) return null;
+  const seconds = idle === null ? 0 : Math.floor(idle);
   return (
     <span
       className="presence"
@@ -39,18 +43,19 @@ function Presence({ seat, view }: { seat: WatchSeat; view: WatchView }) {
       data-connected={presence.connected}
     >
       {" · "}
-      {presence.connected ? "device connected" : "no device connected"}
-      {idle !== null && ` · last heard from ${Math.floor(idle)} s ago`}
+      {presence.connected ? t`device connected` : t`no device connected`}
+      {idle !== null && ` · ${t`last heard from ${seconds} s ago`}`}
     </span>
   );
 }
 
 export function SeatsPanel({ view }: { view: WatchView }) {
+  const { t } = useLingui();
   const toAct = new Set(view.status === "active" ? (view.state.to_act ?? []) : []);
   const awaited = new Set(view.status === "active" ? view.waiting_for : []);
   const counts = (view.state.hand_counts ?? {}) as Record<string, number>;
   return (
-    <ul className="watch-seats" aria-label="The seats">
+    <ul className="watch-seats" aria-label={t`The seats`}>
       {view.seats.map((s) => (
         <li
           key={s.seat}
@@ -59,31 +64,43 @@ export function SeatsPanel({ view }: { view: WatchView }) {
           data-state={s.state}
         >
           <strong>{s.label}</strong>{" "}
-          <span className="muted">
-            seat {s.seat + 1}, {kindWords(s.kind)}
-            {view.game_type === "mendikot" ? `, team ${teamOf(s.seat)}` : ""}
-          </span>
+          <span className="muted">{seatLine(s, view.game_type === "mendikot")}</span>
           {view.status === "waiting" && isPerson(s) && (
-            <span className="seat-state">{s.joined ? " · ✓ joined" : " · not joined yet"}</span>
+            <span className="seat-state">
+              {" · "}
+              {s.joined ? t`✓ joined` : t`not joined yet`}
+            </span>
           )}
           {counts[String(s.seat)] !== undefined && view.status === "active" && (
-            <span className="small"> · {counts[String(s.seat)]} cards in hand</span>
+            <span className="small"> · {cardsInHand(counts[String(s.seat)])}</span>
           )}
           {s.state === "taken_over" && (
             <span className="taken-over" data-testid={`watch-taken-over-${s.seat}`}>
               {" · "}
               {s.taken_over_by === "clinician"
-                ? "the computer plays it (you asked)"
-                : "the computer plays it until they are back"}
+                ? t`the computer plays it (you asked)`
+                : t`the computer plays it until they are back`}
             </span>
           )}
-          {toAct.has(s.seat) && <span className="acting-mark"> · to act</span>}
+          {toAct.has(s.seat) && <span className="acting-mark"> · {t`to act`}</span>}
           {awaited.has(s.seat) && !toAct.has(s.seat) && (
-            <span className="acting-mark"> · the table waits for them</span>
+            <span className="acting-mark"> · {t`the table waits for them`}</span>
           )}
           <Presence seat={s} view={view} />
         </li>
       ))}
     </ul>
   );
+}
+
+/** "seat 2, participant, team B". */
+function seatLine(seat: WatchSeat, mendikot: boolean): string {
+  const number = seat.seat + 1;
+  const kind = kindWords(seat.kind);
+  const team = teamOf(seat.seat);
+  return mendikot ? t`seat ${number}, ${kind}, team ${team}` : t`seat ${number}, ${kind}`;
+}
+
+function cardsInHand(count: number): string {
+  return plural(count, { one: "# card in hand", other: "# cards in hand" });
 }

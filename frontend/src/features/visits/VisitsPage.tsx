@@ -1,11 +1,13 @@
 // The blinded assessor's worklist: the visits of the participants of the studies they assess,
 // by code only, with each visit's window and status, and recording a visit. What it shows is
-// what the API gives an assessor: never an arm, a training metric or a note.
+// what the API gives an assessor: never an arm, a training metric or a note. The other roles
+// read the same list of the participants they may see.
 
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { listVisits } from "../../api/visits";
+import { useMe } from "../../auth/auth";
 import type { VisitListItem } from "../../api/visits";
 import { ErrorNote, Loading, formatDate } from "../../ui/widgets";
 import { RecordVisit } from "./RecordVisit";
@@ -19,6 +21,8 @@ function keyOf(visit: VisitListItem): string {
 
 export function VisitsPage() {
   const { t, i18n } = useLingui();
+  // Only a blinded assessor records visits; the other roles read the list.
+  const records = useMe().data?.role === "assessor";
   const visits = useQuery({ queryKey: ["visits"], queryFn: listVisits });
   const [show, setShow] = useState<Show>("to_do");
   const [open, setOpen] = useState<string | null>(null);
@@ -103,7 +107,7 @@ export function VisitsPage() {
                         )}
                       </td>
                       <td>
-                        {v.status !== "withdrawn" && v.opens_on && open !== keyOf(v) && (
+                        {records && v.status !== "withdrawn" && v.opens_on && open !== keyOf(v) && (
                           <button
                             type="button"
                             className="btn small"

@@ -5,10 +5,14 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "../../test/render";
 import { clinicToday } from "../../ui/dates";
+import { ParticipantVisits } from "./ParticipantVisits";
 import { VisitSettings } from "./VisitSettings";
 import { VisitsPage } from "./VisitsPage";
 
 type Answer = [number, unknown];
+
+/** Signed in as a blinded assessor unless a test answers /api/me itself. */
+const ME: Answer = [200, { id: 9, username: "ann", role: "assessor", language: "en" }];
 interface Call {
   method: string;
   path: string;
@@ -22,7 +26,7 @@ function server(routes: Record<string, Answer | (() => Answer)>) {
     const path = new URL(request.url).pathname;
     const text = await request.text();
     calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    const route = routes[`${request.method} ${path}`];
+    const route = routes[`${request.method} ${path}`] ?? (path === "/api/me" ? ME : undefined);
     const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
     return new Response(JSON.stringify(body), {
       status,
@@ -118,7 +122,7 @@ describe("the assessor's visits", () => {
     });
     at("/visits", "/visits", <VisitsPage />);
     await userEvent.selectOptions(await screen.findByLabelText("Show"), "all");
-    await userEvent.click(screen.getByRole("button", { name: /Correct/ }));
+    await userEvent.click(await screen.findByRole("button", { name: /Correct/ }));
     await userEvent.selectOptions(screen.getByLabelText("Why it was missed"), "unreachable");
     await userEvent.type(screen.getByLabelText("Reason for the correction"), "called back");
     await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
@@ -144,6 +148,70 @@ describe("the assessor's visits", () => {
     await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("not allocated yet");
     expect(screen.getByTestId("record-visit")).toBeInTheDocument();
+  });
+
+  it("lets the other roles read the visits but not record them", async () => {
+    const calls = server({
+      "GET /api/me": [200, { id: 2, username: "carla", role: "clinician", language: "en" }],
+      "GET /api/visits/": [200, [visit()]],
+    });
+    at("/visits", "/visits", <VisitsPage />);
+    expect(await screen.findByTestId("visit-P0042-baseline")).toHaveTextContent("Due");
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/me")).toBe(true));
+    await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
+    expect(screen.queryByRole("button", { name: /Record/ })).toBeNull();
+  });
+});
+
+describe("a participant's visits on their page", () => {
+  it("shows each point's window and whether it is due, held or missed", async () => {
+    server({
+      "GET /api/participants/3/visits/": [
+        200,
+        [
+          visit({ status: "done", held_on: "2026-03-03", in_window: true, measures: { moca: 26 } }),
+          visit({
+            point: 12,
+            kind: "follow_up",
+            label: "One-month follow-up",
+            opens_on: "2026-03-29",
+            closes_on: "2026-04-05",
+            status: "missed",
+            missed_reason: "illness",
+          }),
+          visit({ point: 13, kind: "follow_up", label: "Three-month follow-up" }),
+          visit({
+            point: 14,
+            kind: "other",
+            label: "Exit",
+            opens_on: null,
+            closes_on: null,
+            status: "not_scheduled",
+          }),
+        ],
+      ],
+    });
+    at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    const held = await screen.findByTestId("p-visit-baseline-11");
+    expect(held).toHaveTextContent("Done");
+    expect(held).toHaveTextContent(/held .*3/);
+    expect(held).toHaveTextContent("moca 26");
+    expect(held).not.toHaveTextContent("outside the window");
+    const missed = screen.getByTestId("p-visit-follow_up-12");
+    expect(missed).toHaveTextContent("Missed");
+    expect(missed).toHaveTextContent("Illness");
+    expect(missed).toHaveTextContent(/Mar.* to .*Apr/);
+    expect(screen.getByTestId("p-visit-follow_up-13")).toHaveTextContent("Due");
+    expect(screen.getByTestId("p-visit-other-14")).toHaveTextContent("No visit window");
+    expect(screen.queryByRole("button")).toBeNull(); // recording is the assessor's
+  });
+
+  it("shows nothing for a study without assessment points or a participant out of reach", async () => {
+    const calls = server({ "GET /api/participants/3/visits/": [200, []] });
+    const { container } = at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
+    expect(container).toBeEmptyDOMElement();
   });
 });
 
@@ -189,5 +257,49 @@ describe("the study's visit settings", () => {
         windows: [{ point: 11, anchor: "allocation", opens_day: 28, closes_day: 42 }],
       }),
     );
+  });
+
+  it("counts who was assessed at each point, in each arm", async () => {
+    const box = { allocated: 3, received: 3, not_received: 0, withdrew: 0, lost: 0 };
+    server({
+      "GET /api/studies/5/assessors/": [200, []],
+      "GET /api/staff/": [200, []],
+      "GET /api/studies/5/visit-windows/": [200, []],
+      "GET /api/studies/5/flow/": [
+        200,
+        {
+          enrolled: 3,
+          not_allocated: { no_consent: 0, withdrew_before_allocation: 0, awaiting_allocation: 0 },
+          allocated: 3,
+          lost_after_weeks: 4,
+          arms: [
+            {
+              arm: "training",
+              ...box,
+              lost_reasons: {},
+              analysed: 3,
+              prescribed: 0,
+              delivered: 0,
+              adherence: null,
+              assessed: [
+                {
+                  point: 11,
+                  kind: "baseline",
+                  label: "Baseline",
+                  assessed: 2,
+                  missed: 1,
+                  missed_reasons: { illness: 1 },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    at("/studies/5/visits", "/studies/:id/visits", <VisitSettings />);
+    const row = within(await screen.findByTestId("assessed")).getAllByRole("row")[1];
+    expect(row).toHaveTextContent("training");
+    expect(row).toHaveTextContent("Baseline");
+    expect(row).toHaveTextContent("1 (Illness: 1)");
   });
 });
