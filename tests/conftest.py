@@ -39,6 +39,19 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     database.setdefault("TEST", {})["TEMPLATE"] = migrated_template(database)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _flush_by_deleting():
+    """After a test that committed, only the tables holding rows are emptied, by DELETE
+    (tests/flush.py): 1.3 s less a test than Django's TRUNCATE of every table."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    from tests import flush
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", flush.sql_flush)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def service_clock():
     """The services' clock for every test: the system's, which a test moves forward past a

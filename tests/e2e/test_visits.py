@@ -87,5 +87,9 @@ def test_a_blinded_assessor_records_a_due_visit(page, new_page, staff, shot):
     expect(held).to_contain_text("Done")
     expect(held).to_contain_text("moca 26")
     shot(owner, "visits-04-participant-page")
+    # And in the study's flow, counted at the point.
+    owner.goto(f"/studies/{study.pk}/programme")
+    expect(owner.get_by_test_id("flow-assessed")).to_contain_text("assessed 1")
+    shot(owner, "visits-05-flow")
     for seen in (page, owner):
         assert seen.console_errors == []

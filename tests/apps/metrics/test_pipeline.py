@@ -102,7 +102,7 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(
     # A broker of its own: the restarted worker gets the unacknowledged job back at once,
     # with no other test's workers in the way.
     broker = private_redis.start().url
-    env = {"CELERY_VISIBILITY_TIMEOUT": "3"}
+    env = {"CELERY_VISIBILITY_TIMEOUT": "1"}  # the least there is: the restart waits it out
     worker = start_worker(queue, redis_url=broker, **env)
     # Hold the participant's row: the job locks it before the participant's trends, so the job
     # stops there, after it has written its game and session results (uncommitted).
@@ -127,6 +127,7 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(
             )
         assert wait_for(blocked_on_lock, 60)
         os.kill(worker.pid, signal.SIGKILL)
+        killed_at = time.monotonic()
     finally:
         app.conf.task_always_eager = saved
         release.set()
@@ -137,8 +138,8 @@ def test_a_worker_killed_mid_job_leaves_nothing_and_the_job_completes_later(
     assert not SessionMetrics.objects.filter(session=session).exists()
 
     # A starting worker takes back jobs left unacknowledged for longer than the visibility
-    # timeout (3 s here); start it once that has passed.
-    time.sleep(4)
+    # timeout (1 s here); start it once that has passed.
+    time.sleep(max(0.0, killed_at + 1.5 - time.monotonic()))
     restarted = start_worker(queue, redis_url=broker, **env)
     try:
         assert wait_for(lambda: SessionMetrics.objects.filter(session=session).exists(), 90)

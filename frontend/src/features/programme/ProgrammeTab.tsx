@@ -43,7 +43,20 @@ const REASON_WORDS: Record<string, MessageDescriptor> = {
   no_reason_recorded: msg`no reason recorded`,
 };
 
-/** The CONSORT-style flow: enrolled, allocated, received, lost or withdrawn, analysed. */
+// Why an assessment visit was missed (the assessor's reasons, not a missed week's).
+const VISIT_REASON_WORDS: Record<string, MessageDescriptor> = {
+  illness: msg`illness`,
+  away: msg`away`,
+  declined: msg`declined the visit`,
+  unreachable: msg`could not be reached`,
+  withdrew: msg`withdrew from the study`,
+  died: msg`died`,
+  other: msg`other`,
+  "": msg`no reason recorded`,
+};
+
+/** The CONSORT-style flow: enrolled, allocated, received, lost or withdrawn, assessed at each
+ * assessment point, analysed. */
 function FlowPanel({ studyId }: { studyId: number }) {
   const { t, i18n } = useLingui();
   const flow = useQuery({ queryKey: ["flow", studyId], queryFn: () => getFlow(studyId) });
@@ -58,10 +71,12 @@ function FlowPanel({ studyId }: { studyId: number }) {
   const awaiting = formatNumber(n.awaiting_allocation);
   const allocated = formatNumber(f.allocated);
   const lostAfter = formatNumber(f.lost_after_weeks);
-  const reasons = (lost: Record<string, number>) =>
+  // Every arm counts the study's assessment points, the same ones in the same order.
+  const points = f.arms[0]?.assessed ?? [];
+  const reasons = (counted: Record<string, number>, said = REASON_WORDS) =>
     formatList(
-      Object.entries(lost).map(([reason, count]) => {
-        const words = REASON_WORDS[reason] ? i18n._(REASON_WORDS[reason]) : reason;
+      Object.entries(counted).map(([reason, count]) => {
+        const words = said[reason] ? i18n._(said[reason]) : reason;
         const times = formatNumber(count);
         return t`${words}: ${times}`;
       }),
@@ -128,11 +143,64 @@ function FlowPanel({ studyId }: { studyId: number }) {
           </table>
         </div>
       )}
+      {points.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="flow-assessed">
+            <caption>
+              <Trans>Assessed at each point</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Arm</Trans>
+                </th>
+                {points.map((point) => (
+                  <th scope="col" key={point.point}>
+                    {point.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {f.arms.map((a) => (
+                <tr key={a.arm} data-testid={`flow-assessed-${a.arm}`}>
+                  <th scope="row">{a.arm === "all" ? t`all arms` : a.arm}</th>
+                  {a.assessed.map((point) => {
+                    const assessed = formatNumber(point.assessed);
+                    const missed = formatNumber(point.missed);
+                    return (
+                      <td key={point.point}>
+                        <Trans>assessed {assessed}</Trans>
+                        {point.missed > 0 && (
+                          <>
+                            {"; "}
+                            <Trans>missed {missed}</Trans>
+                            {` (${reasons(point.missed_reasons, VISIT_REASON_WORDS)})`}
+                          </>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <p className="muted small">
         <Trans>
           Lost to follow-up: still consenting, no session held for {lostAfter} weeks. Analysed:
           still consenting (the participants an export holds).
         </Trans>
+        {points.length > 0 && (
+          <>
+            {" "}
+            <Trans>
+              Assessed: the visits the blinded assessors recorded as held at the point; missed:
+              those recorded as missed, with the reason.
+            </Trans>
+          </>
+        )}
       </p>
     </section>
   );

@@ -14,11 +14,8 @@ import {
   setVisitWindows,
 } from "../../api/visits";
 import type { PointWindow, VisitWindowChoice } from "../../api/visits";
-import { getFlow } from "../../api/programme";
-import { formatNumber } from "../../i18n/format";
 import { ErrorNote, Loading, errorText } from "../../ui/widgets";
-import { ANCHOR, MISSED_REASON } from "./words";
-import type { VisitMissedReason } from "../../api/visits";
+import { ANCHOR } from "./words";
 
 export function VisitSettings() {
   const { id = "" } = useParams();
@@ -30,7 +27,6 @@ export function VisitSettings() {
       </h2>
       <Assessors study={study} />
       <Windows study={study} />
-      <Assessed study={study} />
     </section>
   );
 }
@@ -273,70 +269,5 @@ function Windows({ study }: { study: number }) {
         </p>
       )}
     </form>
-  );
-}
-
-/** The CONSORT flow's assessments: in each arm, at each point, the visits held and missed. */
-function Assessed({ study }: { study: number }) {
-  const { t, i18n } = useLingui();
-  const flow = useQuery({ queryKey: ["flow", study], queryFn: () => getFlow(study), retry: false });
-  // The flow is the owners' and the clinical team's: nothing to show anyone else.
-  if (!flow.data) return null;
-  const rows = flow.data.arms.flatMap((arm) =>
-    arm.assessed.map((point) => ({ arm: arm.arm, allocated: arm.allocated, ...point })),
-  );
-  if (rows.length === 0) return null;
-  const reasons = (counted: Record<string, number>) =>
-    Object.entries(counted)
-      .map(([code, count]) => {
-        const reason =
-          code in MISSED_REASON ? i18n._(MISSED_REASON[code as VisitMissedReason]) : code;
-        const times = formatNumber(count);
-        return t`${reason}: ${times}`;
-      })
-      .join("; ");
-  return (
-    <section className="card-panel" aria-labelledby="assessed-title">
-      <h3 id="assessed-title">
-        <Trans>Assessed at each point</Trans>
-      </h3>
-      <div className="table-wrap">
-        <table className="data-table" data-testid="assessed">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Arm</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Assessment</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Allocated</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Assessed</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Missed (why)</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.arm}-${row.point}`}>
-                <th scope="row">{row.arm === "all" ? t`All` : row.arm}</th>
-                <td>{row.label}</td>
-                <td>{formatNumber(row.allocated)}</td>
-                <td>{formatNumber(row.assessed)}</td>
-                <td>
-                  {formatNumber(row.missed)}
-                  {row.missed > 0 && ` (${reasons(row.missed_reasons)})`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }

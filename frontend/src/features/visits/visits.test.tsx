@@ -258,48 +258,4 @@ describe("the study's visit settings", () => {
       }),
     );
   });
-
-  it("counts who was assessed at each point, in each arm", async () => {
-    const box = { allocated: 3, received: 3, not_received: 0, withdrew: 0, lost: 0 };
-    server({
-      "GET /api/studies/5/assessors/": [200, []],
-      "GET /api/staff/": [200, []],
-      "GET /api/studies/5/visit-windows/": [200, []],
-      "GET /api/studies/5/flow/": [
-        200,
-        {
-          enrolled: 3,
-          not_allocated: { no_consent: 0, withdrew_before_allocation: 0, awaiting_allocation: 0 },
-          allocated: 3,
-          lost_after_weeks: 4,
-          arms: [
-            {
-              arm: "training",
-              ...box,
-              lost_reasons: {},
-              analysed: 3,
-              prescribed: 0,
-              delivered: 0,
-              adherence: null,
-              assessed: [
-                {
-                  point: 11,
-                  kind: "baseline",
-                  label: "Baseline",
-                  assessed: 2,
-                  missed: 1,
-                  missed_reasons: { illness: 1 },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
-    at("/studies/5/visits", "/studies/:id/visits", <VisitSettings />);
-    const row = within(await screen.findByTestId("assessed")).getAllByRole("row")[1];
-    expect(row).toHaveTextContent("training");
-    expect(row).toHaveTextContent("Baseline");
-    expect(row).toHaveTextContent("1 (Illness: 1)");
-  });
 });
