@@ -4,7 +4,7 @@ why. (The access request, a copy of their data, is :mod:`apps.reports.services`.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
@@ -14,25 +14,31 @@ from apps.participants.models import Participant
 from apps.participants.signals import participant_erased
 from apps.participants.validation import refuse
 
-# What stays after an erasure, and why (said to the participant and kept in the audit entry).
+# What stays after an erasure, and why: the audit entry keeps these words, the answer gives
+# them in the reader's language.
 KEPT = [
     {
-        "what": "pseudonymous research records: sessions, games, card plays, metrics, "
-        "assessment visits",
-        "why": "kept for the research the participant consented to (GDPR Art. 89); never "
-        "exported again after withdrawal; the game log is append-only",
+        "what": gettext_noop(
+            "pseudonymous research records: sessions, games, card plays, metrics, assessment visits"
+        ),
+        "why": gettext_noop(
+            "kept for the research the participant consented to (GDPR Art. 89); never "
+            "exported again after withdrawal; the game log is append-only"
+        ),
     },
     {
-        "what": "the consent record and its withdrawal",
-        "why": "proof of what was agreed and when it ended",
+        "what": gettext_noop("the consent record and its withdrawal"),
+        "why": gettext_noop("proof of what was agreed and when it ended"),
     },
     {
-        "what": "the log of reminders due (when, sent or why not; no address)",
-        "why": "the record of the programme as it was delivered",
+        "what": gettext_noop("the log of reminders due (when, sent or why not; no address)"),
+        "why": gettext_noop("the record of the programme as it was delivered"),
     },
     {
-        "what": "the audit trail",
-        "why": "the record of who did what, which the platform must keep; it holds no note text",
+        "what": gettext_noop("the audit trail"),
+        "why": gettext_noop(
+            "the record of who did what, which the platform must keep; it holds no note text"
+        ),
     },
 ]
 
@@ -77,4 +83,5 @@ def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
         after={**outcome, "reason": reason},
         study_id=participant.study_id,
     )
-    return outcome
+    kept = [{key: gettext(words) for key, words in item.items()} for item in KEPT]
+    return {**outcome, "kept": kept}

@@ -3,6 +3,7 @@ kept and why, both audited, both through the API."""
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from apps.audit.models import AuditEntry
 from apps.participants.models import ClinicianNote
@@ -112,3 +113,15 @@ def test_both_rights_reach_the_reminders_and_the_assessment_visits(someone, clie
     assert "reader@example.org" not in str(erasure.after)
     kept = team.get(f"/api/participants/{pk}/access-request/").json()["visits"]
     assert [v["status"] for v in kept] == ["done"]
+
+
+def test_what_an_erasure_keeps_is_said_in_the_readers_language(someone, researcher):
+    _, _, _, pk = someone
+    owner = APIClient()  # a browser session: the reader's language comes with it
+    owner.force_login(researcher)
+    assert owner.patch("/api/me", {"language": "fr"}, format="json").status_code == 200
+    body = owner.post(f"/api/participants/{pk}/erase/", {"reason": "asked"}).json()
+    assert "la piste d'audit" in {item["what"] for item in body["kept"]}
+    # The audit trail keeps the words as written, whoever read them.
+    entry = AuditEntry.objects.get(object_type="participants.erasure")
+    assert "the audit trail" in {item["what"] for item in entry.after["kept"]}
