@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { rows } from "../../api/client";
+import { ApiError, rows } from "../../api/client";
 import { ErrorNote, errorText, formatDate } from "../../ui/widgets";
 import { addNote, listNotes } from "../../api/participants";
 
@@ -24,6 +24,8 @@ export function Notes({ participantId }: { participantId: number }) {
       void client.invalidateQueries({ queryKey: ["notes", participantId] });
     },
   });
+  // A study's owner who is not on the participant's clinical team: no notes, and no failure.
+  const notOnTeam = notes.error instanceof ApiError && notes.error.status === 403;
   return (
     <>
       <h2>
@@ -32,7 +34,13 @@ export function Notes({ participantId }: { participantId: number }) {
       <p className="muted">
         <Trans>For the clinical team only; never part of research exports.</Trans>
       </p>
-      <ErrorNote error={notes.error} what={t`Notes`} />
+      {notOnTeam ? (
+        <p className="muted" data-testid="notes-team-only">
+          <Trans>Only the participant's clinical team reads and writes these notes.</Trans>
+        </p>
+      ) : (
+        <ErrorNote error={notes.error} what={t`Notes`} />
+      )}
       {!notes.error && (
         <form
           className="note-form"
