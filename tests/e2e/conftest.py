@@ -102,7 +102,7 @@ class _Requests:
         with self.lock:
             self.count = max(0, self.count - 1)
 
-    def wait_until_none(self, timeout: float = 10.0) -> None:
+    def wait_until_none(self, timeout: float = 2.0) -> None:
         # A closing page's last calls (its "hidden" beacon) reach the server just after the
         # close: a short grace, then every request answered.
         time.sleep(0.1)

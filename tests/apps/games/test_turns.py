@@ -332,7 +332,10 @@ def test_a_turn_timer_shorter_than_the_takeover_time_plays_single_moves_first(
         e.payload["takeover"]
         for e in GameEvent.objects.filter(game=game, seat=2, kind=EventKind.PLAY).order_by("seq")
     ]
-    assert reasons == ["turn_timer", "turn_timer", "taken_over"]
+    # Taken over, the seat plays on at once (pace 0) whenever its turn comes back in the same
+    # stretch of time (it may win the trick and lead): each a takeover's play.
+    assert reasons[:3] == ["turn_timer", "turn_timer", "taken_over"]
+    assert set(reasons[3:]) <= {"taken_over"}, reasons
 
 
 # -- metrics leave takeover plays out -------------------------------------------------------------
