@@ -180,3 +180,26 @@ export function errorText(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** How a form's save went: the server's refusal, or "Saved." (nothing before the first try). */
+export function SaveOutcome({
+  save,
+  savedTestId,
+}: {
+  save: { error: unknown; isSuccess: boolean };
+  savedTestId?: string;
+}) {
+  if (save.error) {
+    return (
+      <p className="form-error" role="alert">
+        {errorText(save.error)}
+      </p>
+    );
+  }
+  if (!save.isSuccess) return null;
+  return (
+    <p role="status" data-testid={savedTestId}>
+      <Trans>Saved.</Trans>
+    </p>
+  );
+}

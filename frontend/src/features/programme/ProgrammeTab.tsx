@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import { formatList, formatNumber, formatPercent } from "../../i18n/format";
-import { ErrorNote, Loading, errorText } from "../../ui/widgets";
+import { ErrorNote, Loading, SaveOutcome } from "../../ui/widgets";
 import { getFlow, getStudyProgramme, setStudyProgramme } from "../../api/programme";
 import type { Flow, Programme } from "../../api/programme";
 
@@ -336,16 +336,7 @@ function ProgrammeForm({ studyId, start }: { studyId: number; start: Programme }
           </div>
         </div>
       )}
-      {save.error && (
-        <p className="form-error" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
-      {save.isSuccess && (
-        <p role="status" data-testid="programme-saved">
-          <Trans>Saved.</Trans>
-        </p>
-      )}
+      <SaveOutcome save={save} savedTestId="programme-saved" />
       <button type="submit" className="btn primary" disabled={save.isPending}>
         <Trans>Save the prescription</Trans>
       </button>

@@ -5,7 +5,7 @@ import { Trans } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { getOwnReminders, setOwnReminders } from "../../api/reminders";
-import { errorText } from "../../ui/widgets";
+import { SaveOutcome } from "../../ui/widgets";
 import { ReminderForm, choiceOf, draftOf } from "./ReminderForm";
 import type { ReminderDraft } from "./ReminderForm";
 
@@ -54,16 +54,7 @@ export function OwnReminders() {
           onSave={(draft) => save.mutate(draft)}
         />
       </details>
-      {save.isError && (
-        <p className="form-error" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
-      {save.isSuccess && (
-        <p role="status" data-testid="own-reminders-saved">
-          <Trans>Saved.</Trans>
-        </p>
-      )}
+      <SaveOutcome save={save} savedTestId="own-reminders-saved" />
     </section>
   );
 }

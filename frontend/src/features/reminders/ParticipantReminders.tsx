@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { getParticipantReminders, setParticipantReminders } from "../../api/reminders";
 import type { AgreedHow, ReminderLogEntry } from "../../api/reminders";
-import { errorText, formatDate } from "../../ui/widgets";
+import { formatDate, SaveOutcome } from "../../ui/widgets";
 import { ReminderForm, choiceOf, draftOf } from "./ReminderForm";
 import type { ReminderDraft } from "./ReminderForm";
 import { AGREED_HOW, OUTCOME, WHY } from "./words";
@@ -81,16 +81,7 @@ export function ParticipantReminders() {
             </p>
           }
         />
-        {save.isError && (
-          <p className="form-error" role="alert">
-            {errorText(save.error)}
-          </p>
-        )}
-        {save.isSuccess && (
-          <p role="status">
-            <Trans>Saved.</Trans>
-          </p>
-        )}
+        <SaveOutcome save={save} />
       </details>
       <h3>
         <Trans>Sent and skipped</Trans>

@@ -14,7 +14,7 @@ import {
   setVisitWindows,
 } from "../../api/visits";
 import type { PointWindow, VisitWindowChoice } from "../../api/visits";
-import { ErrorNote, Loading, errorText } from "../../ui/widgets";
+import { ErrorNote, Loading, SaveOutcome } from "../../ui/widgets";
 import { ANCHOR } from "./words";
 
 export function VisitSettings() {
@@ -100,16 +100,7 @@ function Assessors({ study }: { study: number }) {
       <button type="submit" className="btn" disabled={save.isPending || chosen === null}>
         <Trans>Save the assessors</Trans>
       </button>
-      {save.isError && (
-        <p className="form-error" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
-      {save.isSuccess && (
-        <p role="status">
-          <Trans>Saved.</Trans>
-        </p>
-      )}
+      <SaveOutcome save={save} />
     </form>
   );
 }
@@ -258,16 +249,7 @@ function Windows({ study }: { study: number }) {
           <Trans>Save the windows</Trans>
         </button>
       )}
-      {save.isError && (
-        <p className="form-error" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
-      {save.isSuccess && (
-        <p role="status">
-          <Trans>Saved.</Trans>
-        </p>
-      )}
+      <SaveOutcome save={save} />
     </form>
   );
 }
