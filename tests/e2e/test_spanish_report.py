@@ -4,16 +4,14 @@ language, and the games keep their names."""
 
 from __future__ import annotations
 
-import random
-from datetime import timedelta
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from django.utils import timezone
+from rest_framework.test import APIClient
 
-from apps.games.demo import demo_game_play
-from apps.training.services import session_create
+from apps.training.models import TrainingSession
+from tests.apps.games.playing import play_through
 from tests.e2e.conftest import enrol_with_consent, login_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,18 +25,18 @@ def _text(body: bytes) -> str:
 
 def test_a_spanish_participants_report_downloads_in_spanish(page, staff):
     participant = enrol_with_consent(staff["study"], staff["clinician"], language="es")
-    # A sitting started by the clinician and its game played to the end through the engine
-    # (the session completes and its measures are computed when the game ends).
-    session = session_create(
-        participant=participant, protocol=staff["memulation"], actor=staff["clinician"]
+    # A sitting started by the clinician and its game played to the end through the API, as a
+    # handed-over device plays it (the session completes and its measures are computed when the
+    # game ends).
+    clinician = APIClient()
+    clinician.force_authenticate(user=staff["clinician"])
+    made = clinician.post(
+        "/api/sessions/", {"participant": participant.pk, "protocol": staff["memulation"].pk}
     )
-    demo_game_play(
-        session=session,
-        start=timezone.now() - timedelta(hours=1),
-        skill=0.7,
-        rng=random.Random(11),
-    )
-    session.refresh_from_db()
+    assert made.status_code == 201, made.json()
+    game = clinician.post(f"/api/sessions/{made.json()['id']}/games/").json()["id"]
+    play_through(clinician, f"/api/games/{game}/", seed=11)
+    session = TrainingSession.objects.get(pk=made.json()["id"])
     assert session.status == "completed"
 
     login_as(page, staff["clinician"])
