@@ -449,14 +449,24 @@ def game_fit(
 
 
 def _fit_value(fit: Fit) -> dict[str, Any]:
-    """The metric's value, its count (informative plays) and details (interval, the grid)."""
+    """The metric's value, its count (informative plays) and details (interval, the grid).
+
+    The estimate is made from the grid as stored (rounded), so a session of one game, whose
+    estimate is made again from its games' stored grids, reads the same value as its game."""
+    fit = Fit(
+        [[round(x, 4) for x in row] for row in fit.loglik],
+        fit.decisions,
+        fit.informative,
+        fit.solves,
+        fit.kinds,
+    )
     details: dict[str, Any] = {
         "decisions": fit.decisions,
         "informative": fit.informative,
         "kinds": fit.kinds,
         "grid_f": list(F_GRID),
         "grid_beta": list(BETA_GRID),
-        "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
+        "loglik": fit.loglik,
     }
     if not fit.informative:  # a flat likelihood: no estimate
         return {"value": None, "n": 0, "details": details}
