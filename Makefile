@@ -14,6 +14,9 @@ run: setup frontend .env
 	@DEBUG=$${DEBUG:-1} deploy/run-local
 
 # Starts PostgreSQL and Redis when installed but down, installs Chromium when missing (as root).
+# Python keeps its compiled modules (and pytest its rewritten tests) for the suite even where the
+# environment says not to: otherwise each worker, server and command the suite starts compiles
+# the project again (0.7 s of CPU a `manage.py` start; 2.4 s a worker's collection).
 test: setup frontend
 	deploy/test-services
 	$(VENV)/bin/ruff check .
@@ -21,7 +24,7 @@ test: setup frontend
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	@if [ -f frontend/package.json ]; then cd frontend && npm run lint && npm test; fi
-	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --durations=25
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest --create-db -n $(TEST_WORKERS) --durations=25
 
 setup: $(STAMP)
 

@@ -4,6 +4,7 @@ Celery workers and a Redis server of a test's own."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import socket
@@ -210,11 +211,32 @@ def _no_stray_connections(django_db_setup, django_db_blocker):
         )
 
 
+# Each pytest-xdist worker takes the ports of its servers from a range of its own, below the
+# kernel's ephemeral ports (32768 and up, which bind(0) hands out): a port one worker found free
+# cannot be taken by another worker's server before it is bound.
+PORTS_PER_WORKER = 1000
+FIRST_PORT = 20000
+_next_port = itertools.count()
+
+
+def _worker_index() -> int:
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(name[2:]) + 1 if name.startswith("gw") else 0
+
+
 def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now, for a server a test starts."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A TCP port free on 127.0.0.1 now, for a server a test starts: the next free one of this
+    worker's range (handed out in turn, so a port just given is not given again at once)."""
+    base = FIRST_PORT + PORTS_PER_WORKER * _worker_index()
+    for _ in range(PORTS_PER_WORKER):
+        port = base + next(_next_port) % PORTS_PER_WORKER
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {base}-{base + PORTS_PER_WORKER - 1}")
 
 
 def wait_for(check, seconds: float = 60.0) -> bool:
@@ -295,12 +317,13 @@ def private_redis(tmp_path):
 
 # --- Running in parallel (make test runs pytest-xdist's workers) ------------------------------
 # Each worker has its own test database (test_<name>_gw0, ...), cache and channel prefix and
-# export folder (config/test_settings.py). A test that starts a server or worker process of its
-# own (on a free port, or a private PostgreSQL or Redis) joins the "servers" group: those run on
-# one worker, one after another, so that a port probed free is not taken by another worker's
-# server before it is bound, and two sets of servers never fight over the two cores. A test joins
-# by using one of these fixtures or by importing one of these helpers into its module; a test
-# that starts processes some other way is marked ``@pytest.mark.xdist_group("servers")``.
+# export folder (config/test_settings.py), and its own range of ports (``free_port``). The tests
+# of a module that starts servers or worker processes of its own (on a free port, or a private
+# PostgreSQL or Redis) form one group, "servers:<module>": they run on one worker, one after
+# another, so the module's servers are never up twice at once, while two such modules may run
+# side by side on two workers. A test joins by using one of these fixtures or by importing one
+# of these helpers into its module; a test that starts processes some other way is marked
+# ``@pytest.mark.xdist_group("servers:<its module>")``.
 SERVERS_GROUP = "servers"
 SERVER_FIXTURES = {
     "celery_worker",
@@ -322,13 +345,15 @@ def _server_helpers() -> frozenset[int]:
 
 
 def starts_servers(item: pytest.Item, helpers: frozenset[int]) -> bool:
+    module = getattr(item, "module", None)
+    if module is None:
+        return False
     if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
         return True
-    module = getattr(item, "module", None)
-    return module is not None and any(id(value) in helpers for value in vars(module).values())
+    return any(id(value) in helpers for value in vars(module).values())
 
 
 def pytest_itemcollected(item):
     # As each test is collected, before xdist's worker reads the groups off the collected list.
     if item.get_closest_marker("xdist_group") is None and starts_servers(item, _server_helpers()):
-        item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
+        item.add_marker(pytest.mark.xdist_group(f"{SERVERS_GROUP}:{item.module.__name__}"))

@@ -36,3 +36,25 @@ def test_the_tests_of_a_group_run_on_one_worker(tmp_path):
     )
     assert len(workers) == 6, done.stdout[-3000:]
     assert len(set(workers)) == 1
+
+
+def test_each_worker_takes_ports_from_a_range_of_its_own(monkeypatch):
+    # Below the kernel's ephemeral ports (bind(0) hands those out), one range per worker: a port
+    # one worker found free is never another worker's to find.
+    import socket
+
+    from tests import conftest
+
+    ranges = []
+    for worker in ("", "gw0", "gw1", "gw7"):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        index = conftest._worker_index()
+        low = conftest.FIRST_PORT + conftest.PORTS_PER_WORKER * index
+        ranges.append(range(low, low + conftest.PORTS_PER_WORKER))
+        given = [conftest.free_port() for _ in range(3)]
+        assert all(port in ranges[-1] for port in given), (worker, given)
+        assert len(set(given)) == 3  # handed out in turn
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", given[0]))  # and free when given
+    assert max(r.stop for r in ranges) <= 32768
+    assert all(set(a).isdisjoint(b) for i, a in enumerate(ranges) for b in ranges[i + 1 :])
