@@ -1,17 +1,15 @@
-// The Mendikot table: four seats, partners opposite, team colours, the trump indicator (the
-// hidden card face up for its owner only), the ask-for-trump button, tens per team.
+// The Mendikot table: four seats, partners opposite, team colours, the hidden trump card face up
+// for its owner only, the ask-for-trump button, tens per team. The seats' words, the trump
+// indicator, the trick and the end-of-game summary are in files of their own beside it.
 
 import { useMemo, useState } from "react";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg, plural, t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../../game/Card";
 import { PlayHand } from "../table/Hand";
 import { LastTrick, useLastTrick } from "../table/LastTrick";
-import { cardName, parseCard, sortHand, suitName, SUIT_SYMBOL } from "../../../game/cards";
-import type { Suit } from "../../../game/cards";
+import { cardName, parseCard, sortHand, suitName } from "../../../game/cards";
 import { finishedTricks, resultWords, useTrickShow } from "../recent";
-import type { ShownTrick } from "../recent";
 import { useSettings } from "../../../game/settings";
 import { TurnClock, waitingWords } from "../table/TurnClock";
 import type { MendikotView } from "../../../game/types";
@@ -19,46 +17,10 @@ import type { GameConnection } from "../useGame";
 import { useDecisionClock } from "../useGame";
 import { personAt, waitingFor } from "../../../game/seats";
 import { computerWords } from "../computer";
-
-/** Where each seat sits as seen from ``me`` (seats are numbered counter-clockwise, so the next
- * seat, who plays after you, is on your right). */
-export function seatPlace(seat: number, me: number): "bottom" | "right" | "top" | "left" {
-  return (["bottom", "right", "top", "left"] as const)[(seat - me + 4) % 4];
-}
-
-export function seatName(seat: number, me: number): string {
-  switch (seatPlace(seat, me)) {
-    case "bottom":
-      return t`You`;
-    case "right":
-      return t`Right opponent`;
-    case "top":
-      return t`Partner`;
-    case "left":
-      return t`Left opponent`;
-  }
-}
-
-/** A seat's name inside a sentence ("right opponent"), where it is not a label. */
-function seatInSentence(seat: number, me: number): string {
-  switch (seatPlace(seat, me)) {
-    case "bottom":
-      return t`you`;
-    case "right":
-      return t`right opponent`;
-    case "top":
-      return t`partner`;
-    case "left":
-      return t`left opponent`;
-  }
-}
-
-const RULE_WORDS: Record<string, MessageDescriptor> = {
-  turn_up: msg`Trump was turned up before the deal.`,
-  hidden_reveal: msg`Hidden trump: it is revealed when a player cannot follow suit.`,
-  hidden_ask: msg`Hidden trump: a player who cannot follow suit may ask for it.`,
-  first_void: msg`The first card played by a player who cannot follow suit sets trump.`,
-};
+import { MendikotSummary } from "./MendikotSummary";
+import { MendikotTrick } from "./MendikotTrick";
+import { seatName, seatPlace } from "./seats";
+import { TrumpIndicator } from "./TrumpIndicator";
 
 /** Tens per team in this round: from the view when it has them, else counted from the tricks
  * this device saw finish. */
@@ -361,144 +323,4 @@ function takesWords(winner: number, me: number): string {
 /** "3 cards" in another seat's hand, as a screen reader says it. */
 function cardCount(count: number): string {
   return plural(count, { one: "# card", other: "# cards" });
-}
-
-function TrumpIndicator({ view }: { view: MendikotView }) {
-  const { i18n, t } = useLingui();
-  const s = view.state;
-  const me = view.seat;
-  let text: string;
-  if (s.trump) {
-    const trump = suitName(s.trump);
-    text = t`Trump: ${trump}`;
-  } else if (s.trump_hidden && s.hidden_owner !== null) {
-    const owner = seatInSentence(s.hidden_owner, me);
-    text =
-      s.hidden_owner === me
-        ? t`Trump is hidden: you hold it`
-        : t`Trump is hidden: ${owner} holds it`;
-  } else if (s.phase === "hide_trump") {
-    text = t`Trump is about to be hidden`;
-  } else {
-    text = t`No trump yet`;
-  }
-  const rule = RULE_WORDS[s.trump_rule];
-  return (
-    <div className="trump-indicator" data-testid="trump-indicator">
-      {s.trump ? (
-        <span className="trump-suit" aria-hidden="true" data-suit={s.trump}>
-          {SUIT_SYMBOL[s.trump as Suit]}
-        </span>
-      ) : (
-        <Card faceDown decorative className="mini" />
-      )}
-      <div>
-        <strong>{text}</strong>
-        {/* How trump gets set matters only until it is known. */}
-        {!s.trump && <div className="hint small">{rule ? i18n._(rule) : ""}</div>}
-      </div>
-    </div>
-  );
-}
-
-function MendikotTrick({ view, showing }: { view: MendikotView; showing: ShownTrick | null }) {
-  const { t } = useLingui();
-  const s = view.state;
-  const me = view.seat;
-  const cards = showing
-    ? showing.cards
-    : (s.trick?.cards ?? []).map((c) => ({ seat: c.seat, card: c.card, trump: c.trump }));
-  return (
-    <div
-      className={`mendikot-trick ${showing ? "showing" : ""}`}
-      role="group"
-      aria-label={t`Cards on the table`}
-      data-testid={showing ? "trick-shown" : "trick"}
-    >
-      {cards.map((c, i) => (
-        <figure key={c.card} className={`trick-card place-${seatPlace(c.seat, me)}`}>
-          <Card card={c.card} trump={"trump" in c ? Boolean(c.trump) : false} />
-          <figcaption>{i === 0 ? ledWords(c.seat, me) : seatName(c.seat, me)}</figcaption>
-        </figure>
-      ))}
-    </div>
-  );
-}
-
-/** Under the card led: "Partner led", "You led". */
-function ledWords(seat: number, me: number): string {
-  if (seat === me) return t`You led`;
-  const name = seatName(seat, me);
-  return t`${name} led`;
-}
-
-function MendikotSummary({ view }: { view: MendikotView }) {
-  const { t } = useLingui();
-  const s = view.state;
-  const me = view.seat;
-  const ours = String(me % 2);
-  const theirs = String((me + 1) % 2);
-  const wins = s.match_wins[ours] ?? 0;
-  const losses = s.match_wins[theirs] ?? 0;
-  return (
-    <section className="match-summary" aria-labelledby="m-summary" data-testid="match-summary">
-      <h2 id="m-summary">
-        {wins > losses ? (
-          <Trans>The game is over. Your team won!</Trans>
-        ) : wins < losses ? (
-          <Trans>The game is over. The other team won.</Trans>
-        ) : (
-          <Trans>The game is over. A draw.</Trans>
-        )}
-      </h2>
-      <table className="summary-table mendikot-summary">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Round</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Trump</Trans>
-            </th>
-            <th scope="col">
-              <Trans>
-                Your team <span className="small">tens / tricks</span>
-              </Trans>
-            </th>
-            <th scope="col">
-              <Trans>
-                Other team <span className="small">tens / tricks</span>
-              </Trans>
-            </th>
-            <th scope="col">
-              <Trans>Result</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.rounds_played.map((r) => (
-            <tr key={r.round}>
-              <th scope="row">{r.round + 1}</th>
-              <td>{r.trump ? suitName(r.trump) : t`none`}</td>
-              <td>
-                {r.tens[ours] ?? 0} / {r.tricks_won[ours] ?? 0}
-              </td>
-              <td>
-                {r.tens[theirs] ?? 0} / {r.tricks_won[theirs] ?? 0}
-              </td>
-              <td>{roundResult(r.winner === me % 2, resultWords(r.result))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
-        <Trans>Thank you for playing. You may hand the device back now.</Trans>
-      </p>
-    </section>
-  );
-}
-
-/** A round in the summary: "won (all four tens)". */
-function roundResult(won: boolean, how: string): string {
-  return won ? t`won (${how})` : t`lost (${how})`;
 }

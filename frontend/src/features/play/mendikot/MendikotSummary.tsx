@@ -1,0 +1,78 @@
+// The end of a Mendikot game: who won, and each round's trump, tens, tricks and result.
+
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { suitName } from "../../../game/cards";
+import { resultWords } from "../recent";
+import type { MendikotView } from "../../../game/types";
+
+export function MendikotSummary({ view }: { view: MendikotView }) {
+  const { t } = useLingui();
+  const s = view.state;
+  const me = view.seat;
+  const ours = String(me % 2);
+  const theirs = String((me + 1) % 2);
+  const wins = s.match_wins[ours] ?? 0;
+  const losses = s.match_wins[theirs] ?? 0;
+  return (
+    <section className="match-summary" aria-labelledby="m-summary" data-testid="match-summary">
+      <h2 id="m-summary">
+        {wins > losses ? (
+          <Trans>The game is over. Your team won!</Trans>
+        ) : wins < losses ? (
+          <Trans>The game is over. The other team won.</Trans>
+        ) : (
+          <Trans>The game is over. A draw.</Trans>
+        )}
+      </h2>
+      <table className="summary-table mendikot-summary">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Round</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Trump</Trans>
+            </th>
+            <th scope="col">
+              <Trans>
+                Your team <span className="small">tens / tricks</span>
+              </Trans>
+            </th>
+            <th scope="col">
+              <Trans>
+                Other team <span className="small">tens / tricks</span>
+              </Trans>
+            </th>
+            <th scope="col">
+              <Trans>Result</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.rounds_played.map((r) => (
+            <tr key={r.round}>
+              <th scope="row">{r.round + 1}</th>
+              <td>{r.trump ? suitName(r.trump) : t`none`}</td>
+              <td>
+                {r.tens[ours] ?? 0} / {r.tricks_won[ours] ?? 0}
+              </td>
+              <td>
+                {r.tens[theirs] ?? 0} / {r.tricks_won[theirs] ?? 0}
+              </td>
+              <td>{roundResult(r.winner === me % 2, resultWords(r.result))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <Trans>Thank you for playing. You may hand the device back now.</Trans>
+      </p>
+    </section>
+  );
+}
+
+/** A round in the summary: "won (all four tens)". */
+function roundResult(won: boolean, how: string): string {
+  return won ? t`won (${how})` : t`lost (${how})`;
+}
