@@ -2,12 +2,14 @@
 
 The live server is pytest-django's (a real HTTP server on the PostgreSQL test database); the
 app's files come from ``frontend/dist`` (build it first: ``make test`` does, or
-``cd frontend && npm run build``). Screenshots go to ``test-artifacts/screenshots/``.
+``cd frontend && npm run build``). Screenshots go to ``test-artifacts/screenshots/``: a failing
+test's pages always, the others' with ``E2E_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import threading
 import time
@@ -189,17 +191,44 @@ def new_page(browser, live_server):
         context.close()
 
 
+# Screenshots as artefacts of a passing run are taken on request: each costs the browser about
+# 0.2 s of CPU, and the browser tests take about 150. A failing test's open pages are always saved.
+SCREENSHOTS_WANTED = os.environ.get("E2E_SCREENSHOTS", "") == "1"
+
+
 @pytest.fixture
 def shot():
-    """``shot(page, name)``: a full-page screenshot saved as a test artefact."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """``shot(page, name)``: a full-page screenshot saved as a test artefact, when
+    ``E2E_SCREENSHOTS=1``."""
 
-    def take(page, name: str, full_page: bool = True) -> Path:
+    def take(page, name: str, full_page: bool = True) -> Path | None:
+        if not SCREENSHOTS_WANTED:
+            return None
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed leaves a screenshot of each page still open, to see why."""
+    report = yield
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        pages = [page for context in browser.contexts for page in context.pages]
+        for number, page in enumerate(pages, 1):
+            path = SCREENSHOTS / f"failed-{item.name}-{number}.png"
+            try:
+                page.screenshot(path=str(path), full_page=True, timeout=5000)
+            except Exception as error:  # a crashed or closing page: the failure says the rest
+                report.sections.append(("screenshot", f"{path.name} not taken: {error}"))
+            else:
+                report.sections.append(("screenshot", str(path)))
+    return report
 
 
 @pytest.fixture
@@ -301,11 +330,17 @@ def login_as(page, user: User) -> None:
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.live_url}])
 
 
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
+
+
 def run_axe(page) -> list[dict]:
     """Serious and critical accessibility violations on the page as it is now."""
     # Evaluated through the browser's debugging protocol: a <script> tag would be refused by
     # the site's Content-Security-Policy (no inline scripts), as it should be.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    if not page.evaluate("typeof axe !== 'undefined'"):  # once a page, not once a check
+        page.evaluate(_axe_source() + "\n;undefined")
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
         {
