@@ -182,9 +182,17 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
             if seen.plays == 3:
                 _once(seen, shot, page, "memulation-03-play")
             version = _version(page)
+            card = legal.first.get_attribute("data-card")
             legal.first.click()
-            seen.plays += 1
             _wait_for_answer(page, version)
+            # A play counts once its card has left the hand: on a loaded machine a click can
+            # land as the view changes under it (a trick taken, a newer view) and play nothing.
+            in_hand = page.locator(f"[data-testid=hand] .card-btn[data-card='{card}']")
+            try:
+                in_hand.wait_for(state="detached", timeout=3000)
+            except PlaywrightTimeout:
+                continue
+            seen.plays += 1
             continue
         page.wait_for_timeout(150)
     raise AssertionError(f"the match did not finish in time; seen {seen}")
