@@ -33,6 +33,11 @@ class Seen:
     shots: set[str] = field(default_factory=set)
 
 
+def _hand_card(page: Page, card: str | None):
+    """The button of ``card`` in the hand on screen."""
+    return page.locator(f"[data-testid=hand] .card-btn[data-card='{card}']")
+
+
 def _visible(page: Page, selector: str) -> bool:
     loc = page.locator(selector)
     return loc.count() > 0 and loc.first.is_visible()
@@ -183,13 +188,12 @@ def play_memulation(page: Page, *, shot=None, deadline_s: float = 240) -> Seen:
                 _once(seen, shot, page, "memulation-03-play")
             version = _version(page)
             card = legal.first.get_attribute("data-card")
-            legal.first.click()
+            _hand_card(page, card).click()
             _wait_for_answer(page, version)
             # A play counts once its card has left the hand: on a loaded machine a click can
             # land as the view changes under it (a trick taken, a newer view) and play nothing.
-            in_hand = page.locator(f"[data-testid=hand] .card-btn[data-card='{card}']")
             try:
-                in_hand.wait_for(state="detached", timeout=3000)
+                _hand_card(page, card).wait_for(state="detached", timeout=3000)
             except PlaywrightTimeout:
                 continue
             seen.plays += 1
@@ -251,7 +255,7 @@ def play_mendikot(page: Page, *, shot=None, deadline_s: float = 120) -> Seen:
                 counts = _suit_counts(page)
                 options = legal.evaluate_all("els => els.map(e => e.dataset.card)")
                 best = min(options, key=lambda c: (counts[c[-1]], c))
-                choice = page.locator(f"[data-testid=hand] .card-btn[data-card='{best}']")
+                choice = _hand_card(page, best)
             choice.click()
             seen.plays += 1
         _wait_for_answer(page, version)
