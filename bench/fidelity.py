@@ -178,12 +178,16 @@ def main() -> None:
                 cost[key] += value
             kinds = kinds + Fit(Fit.empty().loglik, kinds=result["kinds"])
             est = result["people"][PLAYS]["est"]
+            also = (
+                ""
+                if args.metric_only
+                else f" (with the 'Stragedy {result['people'][WITH_STRAGEDY]['est']['f']:.2f}, "
+                f"and the hand choice {result['people'][EVERY]['est']['f']:.2f})"
+            )
             print(
                 f"  [{done}/{len(tasks)}, {time.perf_counter() - started:.0f} s] "
                 f"f={est['true']:.2f} noise={est['noise']:.1f}: estimate {est['f']:.2f} "
-                f"[{est['low']:.2f}, {est['high']:.2f}] beta {est['beta']} (with the "
-                f"'Stragedy {result['people'][WITH_STRAGEDY]['est']['f']:.2f}, and the hand "
-                f"choice {result['people'][EVERY]['est']['f']:.2f})",
+                f"[{est['low']:.2f}, {est['high']:.2f}] beta {est['beta']}{also}",
                 file=sys.stderr,
                 flush=True,
             )
@@ -285,16 +289,17 @@ def verdict(people: list[dict], sessions: int) -> None:
     for f in TRUE_F:
         group = [p for p in people if p["f"] == f]
         singles = [iv for p in group for iv in p["session_intervals"]]
-        one = sum(low <= f <= high for low, high in singles) / len(singles)
-        together = sum(p["est"]["low"] <= f <= p["est"]["high"] for p in group) / len(group)
+        one = sum(low <= f <= high for low, high in singles)
+        together = sum(p["est"]["low"] <= f <= p["est"]["high"] for p in group)
         bias = statistics.fmean(p["est"]["f"] for p in group) - f
-        checks.append(0.92 <= one <= 0.98)
-        checks.append(0.92 <= together <= 0.98)
+        checks.append(0.92 <= one / len(singles) <= 0.98)
+        checks.append(0.92 <= together / len(group) <= 0.98)
         if 0 < f < 1:
             checks.append(abs(bias) < 0.05)
         print(
-            f"  true f {f:.2f}: one session {100 * one:.1f}%, {sessions} sessions "
-            f"{100 * together:.1f}%, bias {bias:+.3f}"
+            f"  true f {f:.2f}: one session {one}/{len(singles)} "
+            f"({100 * one / len(singles):.1f}%), {sessions} sessions {together}/{len(group)} "
+            f"({100 * together / len(group):.1f}%), bias {bias:+.3f}"
         )
     print(f"calibrated (92-98% at every f, both; |bias| < 0.05 inside): {all(checks)}")
 
