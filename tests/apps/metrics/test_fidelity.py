@@ -207,11 +207,26 @@ def test_the_sampled_memories_are_stratified_card_by_card():
 def test_the_interval_is_labelled_with_the_coverage_measured():
     from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
 
-    MEASURED_COVERAGE["test"] = {"covered": 117, "of": 150, "worst": (19, 30), "seeds": (12,)}
+    # 92-98% at every true f: a 95% interval, with what was measured
+    MEASURED_COVERAGE["held"] = {"seeds": (1,), "by_f": {0.0: (47, 50), 1.0: (48, 50)}}
+    # 100% at one true f is outside the band as much as 80% would be: not called 95%
+    MEASURED_COVERAGE["wide"] = {"seeds": (1,), "by_f": {0.0: (47, 50), 1.0: (50, 50)}}
+    MEASURED_COVERAGE["narrow"] = {"seeds": (1,), "by_f": {0.0: (40, 50), 1.0: (50, 50)}}
+    MEASURED_COVERAGE["none"] = {"seeds": (), "by_f": {}}
     try:
-        assert interval_label("test") == (
-            "likelihood interval; in simulation it held the true value 78% of the time "
-            "(117 of 150, 63% for some true values), not 95%"
+        assert interval_label("held") == (
+            "95% interval; in simulation it held the true value 95% of the time "
+            "(95 of 100, 94% to 96% across true values)"
         )
+        assert interval_label("wide") == (
+            "likelihood interval; in simulation it held the true value 97% of the time "
+            "(97 of 100, 100% for some true values), not 95%"
+        )
+        assert interval_label("narrow") == (
+            "likelihood interval; in simulation it held the true value 90% of the time "
+            "(90 of 100, 80% for some true values), not 95%"
+        )
+        assert interval_label("none") == "likelihood interval; its coverage is not yet measured"
     finally:
-        del MEASURED_COVERAGE["test"]
+        for key in ("held", "wide", "narrow", "none"):
+            del MEASURED_COVERAGE[key]
