@@ -231,22 +231,19 @@ METRICS: tuple[Metric, ...] = (
             "Share of what was seen that the participant's decisions show they kept: the "
             "maximum-likelihood fidelity f (0..1) of the memory opponent's model (each examined "
             "card of the other hand, and each face-down Old-Deal position, kept with probability "
-            "f; "
-            "in the New Deal each Old-Deal card, seen twice, with 1 - (1 - f)^2; the rest guessed; "
-            "choices valued double-dummy, card plays averaged over 32 stratified sampled memories; "
-            "choice by a softmax of those values, its precision fitted too). Per game and per "
-            "session from all of its card plays, 'Stragedy picks and Old-Deal hand choices "
-            "(log-likelihoods added); details hold the likelihood interval computed at a nominal "
-            "95% and how many decisions of each kind carried information. The New Deal's hand "
-            "choice is not used. In simulation (bench/fidelity.py, 10 sessions) it recovers f "
-            "with an RMSE of about 0.1; one session's estimate is much rougher (about 0.3), and "
-            "the interval holds the true f less often than 95% (about 78% of single sessions, "
-            "63% at worst): the plays of a deal are treated as independent though a player keeps "
-            "one memory a deal."
+            "f; in the New Deal each Old-Deal card, seen twice, with 1 - (1 - f)^2; the rest "
+            "guessed; choices valued double-dummy; a card play's probability is its softmax "
+            "probability averaged over 32 stratified sampled memories, the softmax's precision "
+            "fitted too). Per game and per session from its card plays and 'Stragedy picks "
+            "(log-likelihoods added); hand choices are not used. Details hold the interval, where "
+            "the profile log-likelihood stays within 2.7 of its maximum (not the nominal 1.92: "
+            "the plays of a deal share one memory), and how many decisions of each kind carried "
+            "information. The words shown with the interval say how often it held the true f of "
+            "simulated players (bench/fidelity.py, seeds not used to choose it), for one session."
         ),
         "proportion",
         HIGHER,
-        version=3,
+        version=4,
         solver=True,
         plain=gettext_noop(
             "How much of what they were shown the participant's play suggests they kept in "
