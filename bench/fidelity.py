@@ -214,7 +214,7 @@ def main() -> None:
         f"{cost['hands'] / games * 1000:.0f} ms for the hand choices', "
         f"{cost['solves'] / games:.0f} positions solved for the plays"
     )
-    verdict(variants[METRIC], args.sessions)
+    verdict(variants[METRIC])
 
 
 PLAYS = "card plays only"
@@ -282,7 +282,7 @@ def summary(label: str, people: list[dict]) -> None:
     )
 
 
-def verdict(people: list[dict], sessions: int) -> None:
+def verdict(people: list[dict]) -> None:
     """Whether the metric's interval is calibrated: 92-98% coverage at every true f, for one
     session and for all sessions together, and a bias under 0.05 at the interior f."""
     checks = []
@@ -298,7 +298,7 @@ def verdict(people: list[dict], sessions: int) -> None:
             checks.append(abs(bias) < 0.05)
         print(
             f"  true f {f:.2f}: one session {one}/{len(singles)} "
-            f"({100 * one / len(singles):.1f}%), {sessions} sessions {together}/{len(group)} "
+            f"({100 * one / len(singles):.1f}%), all sessions {together}/{len(group)} "
             f"({100 * together / len(group):.1f}%), bias {bias:+.3f}"
         )
     print(f"calibrated (92-98% at every f, both; |bias| < 0.05 inside): {all(checks)}")
