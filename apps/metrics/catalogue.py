@@ -62,8 +62,8 @@ class Metric:
 
 
 BOTH = ("memulation", "mendikot")
-# Estimates whose one-session interval does not yet cover the truth as often as it says (see
-# bench/fidelity.py): no z-score, no reliable change, not a primary measure.
+# Estimates whose interval does not yet cover the truth as often as it says, for one session
+# and for ten (see bench/fidelity.py): no z-score, no reliable change, not a primary measure.
 UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (
