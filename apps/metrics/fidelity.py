@@ -31,7 +31,7 @@ the same forgetting several times and the curve is too sharp: cut 1.92 below its
 nominal 95% of a likelihood interval), it held the true ``f`` of simulated one-session players
 668 times in 750 (89%; 87% at worst). The interval is therefore cut :data:`INTERVAL_DROP`
 (2.7) below the top, the drop at which one-session intervals held the true ``f`` 95% of the
-time on those seeds (714 of 750, 93-98% at every true ``f``): a magnitude adjustment of a
+time on seeds 21-23 (714 of 750, 93-98% at every true ``f``): a magnitude adjustment of a
 composite likelihood, linear between grid points. How often it holds on seeds not used to
 choose it is :data:`MEASURED_COVERAGE`, and the words it is shown with say so.
 
