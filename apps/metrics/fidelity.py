@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -353,7 +354,7 @@ def _world_values(plays: DealPlays, d: Decision, world: int, values: _Values) ->
     return values(pos)
 
 
-def _softmax(values: dict[int, float], card: int, beta: float) -> float:
+def _softmax(values: Mapping[int, float], card: int, beta: float) -> float:
     """The probability of ``card`` under a softmax of precision ``beta`` over ``values``."""
     top = max(values.values())
     z = sum(math.exp(beta * (x - top)) for x in values.values())
