@@ -33,6 +33,11 @@ from config.settings import *  # noqa: E402, F403
 # configured above is real Redis, and the worker round-trip test uses it.
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("TEST_CELERY_EAGER", "1") == "1"
 CELERY_TASK_TRACK_STARTED = True
+# A test's worker consumes a queue of its own: the tasks it queues itself (a session's metrics
+# job queues its fidelity job) go there too, not to the shared game/metrics/exports queues.
+if _own_queue := os.environ.get("TEST_CELERY_QUEUE"):
+    CELERY_TASK_DEFAULT_QUEUE = _own_queue
+    CELERY_TASK_ROUTES = {"*": {"queue": _own_queue}}
 # The solver's analysis takes seconds per game: tests of it turn it on where they need it.
 METRICS_WITH_SOLVER = os.environ.get("TEST_METRICS_WITH_SOLVER", "0") == "1"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

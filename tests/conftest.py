@@ -143,6 +143,7 @@ def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
         "DJANGO_SETTINGS_MODULE": "config.test_settings",
         "TEST_DATABASE_URL": current_database_url(),
         "TEST_CELERY_EAGER": "0",
+        "TEST_CELERY_QUEUE": queue,
         **({"TEST_REDIS_URL": redis_url} if redis_url else {}),
         **env,
     }
@@ -169,17 +170,19 @@ def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
 
 
 @pytest.fixture
-def celery_worker():
+def celery_worker(request):
     """A real Celery worker process on Redis, consuming a queue of its own.
 
     Yields the queue name. While it runs, tasks are sent to that queue instead of running
     eagerly in the test process. The worker uses the test's database (commit data first: use
-    ``transactional_db``).
+    ``transactional_db``) and the environment a ``worker_env`` mark adds (e.g. the solver's
+    metrics, off in tests unless asked for).
     """
     from config.celery import app
 
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    worker = start_worker(queue)
+    mark = request.node.get_closest_marker("worker_env")
+    worker = start_worker(queue, **(mark.kwargs if mark else {}))
     saved = app.conf.task_always_eager, app.conf.task_default_queue, app.conf.task_routes
     app.conf.task_always_eager, app.conf.task_default_queue = False, queue
     app.conf.task_routes = {"*": {"queue": queue}}  # instead of the game/metrics/exports queues

@@ -31,6 +31,8 @@ def start_session(participant, protocol, user) -> Game:
     return games.game_create(session=session)
 
 
+# The solver's metrics on, as in production: memory fidelity is fitted once the session ends.
+@pytest.mark.worker_env(TEST_METRICS_WITH_SOLVER="1")
 def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     page, new_page, staff, shot, worker_queue
 ):
@@ -107,7 +109,6 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     page.get_by_test_id("game-status").filter(has_text="finished").wait_for()
     metrics = page.get_by_test_id("session-metrics")
     metrics.wait_for(timeout=60_000)
-    # (optimal_play_rate needs the solver's analysis: not asserted here.)
     for key in ("recall_hit", "decision_time_median_ms", "examination_time_used"):
         assert metrics.locator(f"[data-metric={key}]").count() == 1
     # The solver's trick-by-trick replay, or a note that its analysis is still to come.
@@ -115,6 +116,15 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     shot(page, "session-02-results")
     page.get_by_role("link", name=code).click()
     page.locator("[data-metric=recall_hit]").first.wait_for(timeout=30_000)
+    # Memory fidelity's interval, with how often such an interval held the true value of
+    # simulated players (fitted in its own job once the session's metrics are in)
+    fidelity = page.get_by_test_id("interval-memory_fidelity")
+    waited = time.monotonic()
+    while not fidelity.count() and time.monotonic() - waited < 90:
+        page.wait_for_timeout(2000)  # as a clinician would: look again a little later
+        page.reload()
+        page.locator("[data-metric=recall_hit]").first.wait_for()
+    assert "95% interval; in simulation it held the true value" in fidelity.inner_text()
     shot(page, "participant-02-progress")
     page.get_by_role("link", name="Participants").click()
     page.locator(f"tr[data-participant='{code}'] td[data-metric=recall_hit] .sparkline").wait_for(
