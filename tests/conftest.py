@@ -143,7 +143,6 @@ def start_worker(queue: str, *, redis_url: str | None = None, **env: str):
         "DJANGO_SETTINGS_MODULE": "config.test_settings",
         "TEST_DATABASE_URL": current_database_url(),
         "TEST_CELERY_EAGER": "0",
-        "TEST_CELERY_QUEUE": queue,
         **({"TEST_REDIS_URL": redis_url} if redis_url else {}),
         **env,
     }
@@ -182,7 +181,8 @@ def celery_worker(request):
 
     queue = f"test-{uuid.uuid4().hex[:8]}"
     mark = request.node.get_closest_marker("worker_env")
-    worker = start_worker(queue, **(mark.kwargs if mark else {}))
+    # the tasks the worker queues itself go to this queue too (config/test_settings.py)
+    worker = start_worker(queue, TEST_CELERY_QUEUE=queue, **(mark.kwargs if mark else {}))
     saved = app.conf.task_always_eager, app.conf.task_default_queue, app.conf.task_routes
     app.conf.task_always_eager, app.conf.task_default_queue = False, queue
     app.conf.task_routes = {"*": {"queue": queue}}  # instead of the game/metrics/exports queues
