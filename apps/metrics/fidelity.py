@@ -238,7 +238,8 @@ class Fit:
         return [max(row) for row in self.loglik]
 
     def estimate(self) -> dict[str, Any]:
-        """``f`` (maximum likelihood), its 95% interval, the best ``beta``, and the counts."""
+        """``f`` (maximum likelihood), its interval (cut ``INTERVAL_DROP`` below the top), the
+        best ``beta``, and the counts."""
         prof = self.profile()
         top = max(prof)
         i = prof.index(top)
