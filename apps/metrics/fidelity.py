@@ -108,8 +108,8 @@ def interval_label(sessions: str = "one session") -> str:
     words = {"share": round(100 * covered / of), "covered": covered, "of": of}
     if all(CALIBRATED[0] <= share <= CALIBRATED[1] for share in shares):
         return gettext(
-            "95%% interval; in simulation it held the true value %(share)s%% of the time "
-            "(%(covered)s of %(of)s, %(lowest)s%% to %(highest)s%% across true values)"
+            "95%% interval; in simulation it held the true value %(share)s%% of the time: "
+            "%(covered)s of %(of)s, %(lowest)s%% to %(highest)s%% across true values"
         ) % {**words, "lowest": round(100 * min(shares)), "highest": round(100 * max(shares))}
     return gettext(
         "likelihood interval; in simulation it held the true value %(share)s%% of the time "

@@ -149,7 +149,7 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
 
     measured = MEASURED_COVERAGE["one session"]["by_f"].values()
     assert interval["label"] == interval_label("one session")
-    assert f"({sum(c for c, _ in measured)} of {sum(n for _, n in measured)}," in interval["label"]
+    assert f"{sum(c for c, _ in measured)} of {sum(n for _, n in measured)}," in interval["label"]
     assert fidelity["z"]["norm"] is None and fidelity["z"]["cohort"] is None
     assert fidelity["latest"] == pytest.approx(0.625)
     others = [m for m in body["metrics"] if m["key"] != "memory_fidelity"]

@@ -218,8 +218,8 @@ def test_the_interval_is_labelled_with_the_coverage_measured():
     MEASURED_COVERAGE["none"] = {"seeds": (), "by_f": {}}
     try:
         assert interval_label("held") == (
-            "95% interval; in simulation it held the true value 95% of the time "
-            "(95 of 100, 94% to 96% across true values)"
+            "95% interval; in simulation it held the true value 95% of the time: "
+            "95 of 100, 94% to 96% across true values"
         )
         assert interval_label("wide") == (
             "likelihood interval; in simulation it held the true value 97% of the time "
