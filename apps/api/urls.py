@@ -1,10 +1,10 @@
 """Every API route, under ``/api/``."""
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView
 
 from apps.api import errors
 from apps.api.docs import docs_view
+from apps.api.schema import SchemaView
 
 urlpatterns = [
     # The games' routes first: Django tries the patterns in order, and participant devices make
@@ -23,7 +23,7 @@ urlpatterns = [
     path("", include("apps.signoff.urls")),
     path("", include("apps.fhir.urls")),
     path("", include("apps.live.urls")),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("docs/", docs_view(url_name="schema"), name="docs"),
     # Anything else under /api/ is a 404 in the error shape, also with DEBUG on (where Django
     # would answer with its HTML debug page).
