@@ -9,7 +9,7 @@ from rest_framework import authentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
-from apps.accounts.selectors import factor_devices, second_factor_required
+from apps.accounts.selectors import has_factor_device, second_factor_required
 from apps.common.errors import PermissionDenied
 
 
@@ -38,7 +38,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not user.is_active:
             raise AuthenticationFailed(gettext("User inactive or deleted."))
         if not hasattr(token, "verified") and (
-            second_factor_required(user) or factor_devices(user)
+            second_factor_required(user) or has_factor_device(user)
         ):
             raise PermissionDenied(
                 gettext(

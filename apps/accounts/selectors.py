@@ -4,7 +4,7 @@ have."""
 from __future__ import annotations
 
 from django.db.models import Q
-from django_otp import devices_for_user
+from django_otp import device_classes, devices_for_user
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_otp_webauthn.models import WebAuthnCredential
@@ -34,6 +34,16 @@ def second_factor_rule_roles(*, study) -> list[str]:
 def factor_devices(user: User) -> list:
     """The user's confirmed devices (TOTP, recovery codes, passkeys)."""
     return list(devices_for_user(user, confirmed=True))
+
+
+def has_factor_device(user: User) -> bool:
+    """Whether the user has a confirmed device of any kind: one query, where listing them takes
+    one a kind (checked on every token's request)."""
+    kinds = [
+        model.objects.devices_for_user(user, confirmed=True).values("pk")
+        for model in device_classes()
+    ]
+    return kinds[0].union(*kinds[1:], all=True).exists()
 
 
 def factor_methods(user: User) -> list[str]:

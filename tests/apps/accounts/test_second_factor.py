@@ -156,6 +156,25 @@ def test_api_tokens_follow_the_same_rule(api, admin_user):
     assert script.get("/api/me").json()["username"] == "ada"
 
 
+def test_a_token_from_before_a_chosen_factor_stops_working_once_it_is_confirmed(api, researcher):
+    """No rule asks it of a researcher, but one who enrols a factor of their own accord signs
+    in with a token only if it was handed out after it: not once it is confirmed, while it is
+    still only begun."""
+    cache.clear()
+    old = api.post("/api/auth/token", {"username": "rosalind", "password": PASSWORD})
+    script = APIClient()
+    script.credentials(HTTP_AUTHORIZATION=f"Token {old.json()['token']}")
+    assert script.get("/api/me").status_code == 200
+
+    assert login(api, "rosalind").status_code == 200
+    secret = api.post("/api/auth/totp").json()["secret"]
+    assert script.get("/api/me").status_code == 200  # begun, not confirmed
+    assert api.post("/api/auth/totp/confirm", {"code": totp_now(secret)}).status_code == 200
+    refused = script.get("/api/me")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "second_factor_required"
+
+
 def test_recovery_codes_are_renewed_on_request(api, admin_user):
     _, codes = sign_in_enrolling(api, "ada")
     fresh = api.post("/api/auth/recovery-codes").json()["recovery_codes"]
