@@ -995,11 +995,12 @@ _TABLES = (
             Column("n", INTEGER, gettext_noop("Observations behind the value."), unit="count"),
             _number(
                 "ci_low",
-                "Interval of the value, lower end, for a metric estimated with one (the "
-                "profile-likelihood interval of memory_fidelity, computed at a nominal 95% but "
-                "holding the true value less often in simulation: see the codebook's metric and "
-                "docs/readings.md; a participant value: its latest session's). Empty: the metric "
-                "has no interval, or too little data for one.",
+                "Interval of the value, lower end, for a metric estimated with one (the interval "
+                "of memory_fidelity: the profile-likelihood interval, and for several games also "
+                "their bootstrap interval; how often such intervals held the true value in "
+                "simulation: see the codebook's metric and docs/readings.md; a participant "
+                "value: its latest session's). Empty: the metric has no interval, or too little "
+                "data for one.",
                 missing=NOT_ENOUGH,
             ),
             _number("ci_high", "... upper end.", missing=NOT_ENOUGH),

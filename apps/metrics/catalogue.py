@@ -62,8 +62,10 @@ class Metric:
 
 
 BOTH = ("memulation", "mendikot")
-# Estimates whose interval does not yet cover the truth as often as it says, for one session
-# and for ten (see bench/fidelity.py): no z-score, no reliable change, not a primary measure.
+# Estimates not yet shown unbiased enough in simulation (memory fidelity: its interval holds the
+# true value 92-98% of the time for one game and for ten, but its estimate read 0.07 low at a
+# true 0.5 on fresh seeds; see bench/fidelity.py): no z-score, no reliable change, not a primary
+# measure.
 UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (
@@ -235,15 +237,18 @@ METRICS: tuple[Metric, ...] = (
             "guessed; choices valued double-dummy; a card play's probability is its softmax "
             "probability averaged over 32 stratified sampled memories, the softmax's precision "
             "fitted too). Per game and per session from its card plays and 'Stragedy picks "
-            "(log-likelihoods added); hand choices are not used. Details hold the interval, where "
-            "the profile log-likelihood stays within 2.7 of its maximum (not the nominal 1.92: "
-            "the plays of a deal share one memory), and how many decisions of each kind carried "
-            "information. The words shown with the interval say how often it held the true f of "
-            "simulated players (bench/fidelity.py, seeds not used to choose it), for one session."
+            "(log-likelihoods added); hand choices are not used. Details hold the interval: for "
+            "one game, where the profile log-likelihood stays within 2.7 of its maximum (not the "
+            "nominal 1.92: the plays of a deal share one memory); for several games, that "
+            "together with the bootstrap interval over the games (resampled 500 times, the "
+            "expanded percentile for their number); how many games it pools and how many "
+            "decisions of each kind carried information. The words shown with the interval say "
+            "how often intervals of as many games held the true f of simulated players "
+            "(bench/fidelity.py, seeds not used to choose them)."
         ),
         "proportion",
         HIGHER,
-        version=4,
+        version=5,
         solver=True,
         plain=gettext_noop(
             "How much of what they were shown the participant's play suggests they kept in "

@@ -83,7 +83,8 @@ def _latest_interval(participant: Participant, key: str) -> dict | None:
         "low": details["low"],
         "high": details["high"],
         "informative": details.get("informative"),
-        "label": interval_label("one session"),
+        "games": details.get("games", 1),
+        "label": interval_label(details.get("games", 1)),
     }
 
 
@@ -238,7 +239,8 @@ def participant_summary_worded(*, participant: Participant) -> dict:
             **metric_worded(m),
             "label": m["label"],
             "reading": m.get("reading"),
-            "interval": m["interval"] and {**m["interval"], "label": interval_label("one session")},
+            "interval": m["interval"]
+            and {**m["interval"], "label": interval_label(m["interval"]["games"])},
         }
         for m in metrics
     ]

@@ -37,6 +37,9 @@ def test_the_recovery_study_prints_coverage_by_true_f():
         assert one == together <= 6  # one session a participant: the same intervals
         held += one
     assert held >= 20, out  # of 30 single sessions: a loose bound, the sample is tiny
+    # and the table MEASURED_COVERAGE is copied from: by games pooled (here one), by true f
+    assert "interval held the true f, by games pooled (MEASURED_COVERAGE):" in out
+    assert re.search(r"^  1 game\(s\): \{0\.0: \(\d+, 6\), 0\.25: ", out, re.M), out
     assert re.fullmatch(
         r"calibrated \(92-98% at every f, both; \|bias\| < 0.05 inside\): (True|False)", lines[-1]
     )

@@ -151,7 +151,14 @@ export interface MetricSummary {
   reading: string;
   chance_level?: number | null;
   /** The latest session's interval, for the measures estimated with one (memory fidelity). */
-  interval?: { low: number; high: number; informative?: number; label?: string } | null;
+  interval?: {
+    low: number;
+    high: number;
+    informative?: number;
+    /** The games it pools: its label gives the coverage measured for as many. */
+    games?: number;
+    label?: string;
+  } | null;
 }
 
 /** A measure of a study's cohort (see apps/metrics/cohort.py). */

@@ -56,6 +56,43 @@ def test_the_estimate_of_a_known_likelihood():
     assert edge["f"] == 1.0 and edge["high"] == 1.0 and edge["low"] < 1.0
 
 
+def test_games_that_agree_keep_the_likelihood_interval():
+    # Ten games peaked at the same f: every draw of the bootstrap reads that f, so the interval
+    # is the summed curve's (sharper by sqrt(10): |f - 0.43| <= 0.1 * sqrt(5.4 / 10) = 0.073).
+    together = sum((peaked(0.43).as_game() for _ in range(10)), Fit.empty())
+    assert len(together.games) == 10
+    est = together.estimate()
+    assert est["games"] == 10
+    assert abs(est["low"] - (0.43 - 0.073)) < 0.01
+    assert abs(est["high"] - (0.43 + 0.073)) < 0.01
+
+
+def test_games_that_disagree_widen_the_interval_by_the_bootstrap():
+    # Five games say 0.1 and five say 0.9: the summed curve peaks at 0.5 and is sharp (within
+    # 0.073 as above), but a draw of ten games reads 0.1 k / 10 + 0.9 (10 - k) / 10 with k of the
+    # first kind, k ~ Binomial(10, 1/2); the expanded percentile for ten games cuts at
+    # Phi(-sqrt(10 / 9) * t(0.975, 9)) = Phi(-1.0541 * 2.2622) = Phi(-2.3846) = 0.0086, where k
+    # is 0, 1 or 2 (P(k <= 1) = 0.0107): so from 0.74-0.9 down to 0.1-0.26.
+    assert abs(fidelity.NormalDist().cdf(-math.sqrt(10 / 9) * 2.2622) - 0.0086) < 0.0001
+    games = [peaked(0.1).as_game() for _ in range(5)] + [peaked(0.9).as_game() for _ in range(5)]
+    together = sum(games, Fit.empty())
+    est = together.estimate()
+    assert abs(est["f"] - 0.5) < 0.01
+    assert 0.1 <= est["low"] <= 0.27 and 0.73 <= est["high"] <= 0.9, est
+    summed = Fit(together.loglik).estimate()  # the summed curve's interval alone: narrow
+    assert 0.4 < summed["low"] < 0.5 < summed["high"] < 0.6, summed
+    assert together.estimate() == est  # drawn from a fixed seed: the same games, the same interval
+    # one game alone: its own curve's interval, nothing resampled
+    assert peaked(0.1).as_game().estimate()["games"] == 1
+
+
+def test_a_game_without_information_is_not_resampled():
+    flat = Fit.empty()
+    flat.decisions = 3
+    assert flat.as_game().games == []
+    assert (peaked(0.43).as_game() + flat.as_game()).estimate()["games"] == 1
+
+
 def test_a_flat_likelihood_gives_no_value():
     flat = Fit.empty()
     flat.decisions = 4
@@ -99,6 +136,12 @@ def test_a_session_adds_its_games_likelihoods():
     together = fidelity.session_value(details)
     expected = fidelity._fit_value(fits[0] + fits[1])
     assert together["value"] == expected["value"]
+    # two games: the interval takes in their bootstrap interval, so it holds the summed curve's
+    assert together["details"]["games"] == 2 and details[0]["games"] == 1
+    summed = Fit(together["details"]["loglik"]).estimate()
+    assert (
+        together["details"]["low"] <= summed["low"] <= summed["high"] <= together["details"]["high"]
+    )
     assert together["n"] == fits[0].informative + fits[1].informative
     assert math.isclose(
         together["details"]["loglik"][5][2],
@@ -208,28 +251,27 @@ def test_the_sampled_memories_are_stratified_card_by_card():
 
 
 def test_the_interval_is_labelled_with_the_coverage_measured():
-    from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
+    from apps.metrics.fidelity import MEASURED_COVERAGE, coverage_words, interval_label
 
     # 92-98% at every true f: a 95% interval, with what was measured
-    MEASURED_COVERAGE["held"] = {"seeds": (1,), "by_f": {0.0: (47, 50), 1.0: (48, 50)}}
-    # 100% at one true f is outside the band as much as 80% would be: not called 95%
-    MEASURED_COVERAGE["wide"] = {"seeds": (1,), "by_f": {0.0: (47, 50), 1.0: (50, 50)}}
-    MEASURED_COVERAGE["narrow"] = {"seeds": (1,), "by_f": {0.0: (40, 50), 1.0: (50, 50)}}
-    MEASURED_COVERAGE["none"] = {"seeds": (), "by_f": {}}
-    try:
-        assert interval_label("held") == (
-            "95% interval; in simulation it held the true value 95% of the time: "
-            "95 of 100, 94% to 96% across true values"
-        )
-        assert interval_label("wide") == (
-            "likelihood interval; in simulation it held the true value 97% of the time "
-            "(97 of 100, 100% for some true values), not 95%"
-        )
-        assert interval_label("narrow") == (
-            "likelihood interval; in simulation it held the true value 90% of the time "
-            "(90 of 100, 80% for some true values), not 95%"
-        )
-        assert interval_label("none") == "likelihood interval; its coverage is not yet measured"
-    finally:
-        for key in ("held", "wide", "narrow", "none"):
-            del MEASURED_COVERAGE[key]
+    assert coverage_words({0.0: (47, 50), 1.0: (48, 50)}) == (
+        "95% interval; in simulation it held the true value 95% of the time: "
+        "95 of 100, 94% to 96% across true values"
+    )
+    # never under 92% but over 98% somewhere: wider than it needs to be there
+    assert coverage_words({0.0: (47, 50), 1.0: (50, 50)}) == (
+        "conservative 95% interval; in simulation it held the true value 97% of the time: "
+        "97 of 100, 94% to 100% across true values"
+    )
+    # under 92% somewhere: not called 95%, the worst share named
+    assert coverage_words({0.0: (40, 50), 1.0: (50, 50)}) == (
+        "interval; in simulation it held the true value 90% of the time "
+        "(90 of 100, 80% for some true values), not 95%"
+    )
+    assert coverage_words({}) == "interval; its coverage is not yet measured"
+    # an interval of n games is labelled with what intervals of as many games did (of the most
+    # games measured up to n)
+    assert min(MEASURED_COVERAGE) == 1
+    for games in range(1, 13):
+        measured = max(k for k in MEASURED_COVERAGE if k <= games)
+        assert interval_label(games) == coverage_words(MEASURED_COVERAGE[measured]["by_f"])
