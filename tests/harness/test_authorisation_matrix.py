@@ -14,13 +14,13 @@ is a link forged to name the other side's game, and the ``anonymous`` caller's l
 from __future__ import annotations
 
 import dataclasses
-import datetime
 
 import pytest
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from apps.programmes.links import progress_token
@@ -35,7 +35,6 @@ from tests.harness.world import (
 )
 
 ROLES = ("anonymous", "participant", *STAFF_ROLES)
-TODAY = datetime.date.today().isoformat()
 
 Outcome = tuple[int, int]  # the status for (own record, foreign record)
 
@@ -122,7 +121,8 @@ REMINDERS = {
     "times": ["08:30"],
     "agreed_how": "in_person",
 }
-HELD = {"status": "done", "held_on": TODAY, "measures": {"moca": 27}}
+# "{today}": the day the request is sent (a day fixed at import is yesterday after midnight)
+HELD = {"status": "done", "held_on": "{today}", "measures": {"moca": 27}}
 WINDOW = {"windows": [{"point": "{point}", "anchor": "enrolment", "opens_day": 0, "closes_day": 9}]}
 
 # (route as in the URL conf, method): the request, and what each role gets.
@@ -220,7 +220,7 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/participants/<int:pk>/consent/", "POST"): Rule(
         "/api/participants/{participant}/consent/",
         staff_only(200),
-        {"date": TODAY, "form_version": "2", "reason": "form 2 signed"},
+        {"date": "{today}", "form_version": "2", "reason": "form 2 signed"},
     ),
     # The clinical team allocates (past the access check the world's study has no arms: 409);
     # the owners and admins, who see the arms of a concealed design, do not.
@@ -590,7 +590,7 @@ def _fill(value, values: dict[str, object]):
 def answer(world, method: str, rule: Rule, role: str, whose: str):
     """The response to ``role`` sending ``rule``'s request about ``whose`` records, with every
     change it made rolled back."""
-    values = _side_values(world, whose)
+    values = {**_side_values(world, whose), "today": timezone.localdate().isoformat()}
     path = rule.path.format(**values)
     if role == "anonymous" and "{token}" in rule.path:
         path = rule.path.format(**{**values, "token": "not-a-link"})
