@@ -129,8 +129,33 @@ def test_every_allocation_follows_the_rule_from_the_seed(trial):
         assert slot.arm.name == minimisation.pick(expected, u)
         level = counts.setdefault("age_band", {}).setdefault(slot.stratum, {})
         level[slot.arm.name] = level.get(slot.arm.name, 0) + 1
-    for stratum in counts["age_band"].values():
-        assert abs(stratum.get("training", 0) - stratum.get("control", 0)) <= 4
+    # How balanced the arms end is the rule's, from a seed the study drew at random: a bound
+    # here would fail now and then (8 in a stratum at 60:40 end 6 or more apart 2.3% of the
+    # time). The balance the rule gives is checked on fixed seeds below.
+
+
+def _imbalance(seed: int, n: int, rule: bool) -> int:
+    """How far apart two 1:1 arms end after ``n`` allocations in one stratum, allocated by
+    the rule (or, without it, by a fair coin) from ``seed``'s numbers."""
+    arms = [("training", 1), ("control", 1)]
+    counts: dict = {}
+    for k in range(1, n + 1):
+        fair = {"training": 0.5, "control": 0.5}
+        odds = minimisation.chances(arms, counts, {"age_band": "70-79"}) if rule else fair
+        arm = minimisation.pick(odds, minimisation.uniform(seed, k))
+        level = counts.setdefault("age_band", {}).setdefault("70-79", {})
+        level[arm] = level.get(arm, 0) + 1
+    level = counts["age_band"]["70-79"]
+    return abs(level.get("training", 0) - level.get("control", 0))
+
+
+def test_the_rule_keeps_the_arms_closer_than_a_coin():
+    # 400 fixed seeds, 8 participants in a stratum each. Pulled towards the arm behind at
+    # 60:40, the arms end 1.47 apart on average (exactly, as a random walk); a fair coin ends
+    # 2.19 apart (the mean |difference| of 8 flips, 2.1875).
+    by_rule = [_imbalance(seed, 8, rule=True) for seed in range(400)]
+    by_coin = [_imbalance(seed, 8, rule=False) for seed in range(400)]
+    assert sum(by_rule) / 400 < 1.7 < 2.0 < sum(by_coin) / 400, (by_rule, by_coin)
 
 
 def test_who_allocates_and_who_sees_the_arm(trial, researcher, clinician, admin_user, client_for):
