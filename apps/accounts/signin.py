@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from apps.accounts import lockout
 from apps.accounts.models import User
-from apps.accounts.selectors import factor_devices, factor_methods, second_factor_required
+from apps.accounts.selectors import factor_methods, has_factor_device, second_factor_required
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.common import clock
@@ -94,7 +94,7 @@ def enrolling_user(request) -> tuple[User, bool]:
     if user is not None and user.is_authenticated:
         return user, False
     waiting = waiting_user(request)
-    if factor_devices(waiting):
+    if has_factor_device(waiting):
         raise Conflict(
             gettext("Sign in with your second factor first, then add another."),
             code="factor_exists",

@@ -296,7 +296,7 @@ class Fit:
 
     def profile(self) -> list[float]:
         """The log-likelihood of each ``f`` with ``beta`` at its best."""
-        return [max(row) for row in self.loglik]
+        return _profile(self.loglik)
 
     def estimate(self) -> dict[str, Any]:
         """``f`` (maximum likelihood), its interval, the best ``beta``, and the counts.
@@ -338,6 +338,10 @@ def _added(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
     return [[x + y for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)]
 
 
+def _profile(grid: list[list[float]]) -> list[float]:
+    return [max(row) for row in grid]
+
+
 def _top(prof: list[float]) -> tuple[int, float]:
     """The grid index of the profile's maximum and ``f`` there, refined by the vertex of the
     parabola through the best three points."""
@@ -364,7 +368,7 @@ def _resampled_interval(games: list[list[list[float]]]) -> tuple[float, float]:
         total = games[rng.randrange(n)]
         for _ in range(n - 1):
             total = _added(total, games[rng.randrange(n)])
-        draws.append(_top([max(row) for row in total])[1])
+        draws.append(_top(_profile(total))[1])
     draws.sort()
     tail = NormalDist().cdf(-math.sqrt(n / (n - 1)) * t_quantile(0.975, n - 1))
     return _quantile(draws, tail), _quantile(draws, 1 - tail)
