@@ -68,12 +68,13 @@ def _post(client, path: str, body: dict | None = None):
 
 def totp_now(secret: str, *, after: str | None = None) -> str:
     """The authenticator app's code for ``secret`` now (computed as the app would); with
-    ``after``, a code other than that one (the next step's), since a code is accepted once."""
+    ``after``, a code other than that one, since a code is accepted once: when the current
+    step's code is ``after``, the next step's, as an app whose clock runs up to a step ahead
+    shows it (the server allows one step of drift) instead of waiting up to 30 s for it."""
     totp = pyotp.TOTP(secret)
     code = totp.now()
-    while code == after:
-        time.sleep(0.5)
-        code = totp.now()
+    if code == after:
+        code = totp.at(time.time() + totp.interval)
     return code
 
 

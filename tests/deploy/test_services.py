@@ -98,5 +98,5 @@ def test_a_missing_browser_is_named_when_it_cannot_be_installed(tmp_path):
     # Not root-with-apt-get here (apt-get is left out of the PATH), so nothing is installed.
     done = run(a_path_without(tmp_path, "apt-get"), E2E_CHROMIUM=str(tmp_path / "no-chromium"))
     assert done.returncode == 1
-    assert "the browser tests need Chromium at" in done.stderr
-    assert "apt-get install chromium chromium-driver" in done.stderr
+    assert "the browser tests need Chromium's headless shell at" in done.stderr
+    assert "apt-get install chromium-headless-shell" in done.stderr
