@@ -94,33 +94,12 @@ from apps.metrics.stats import t_quantile
 # `bench/fidelity.py --seed 301 302 303 --replicates 5 --sessions 10 --metric-only`: 225
 # participants (45 per true f, three noise levels), 2,250 games (one a session); n games are a
 # participant's first n sessions.
-MEASURED_COVERAGE: dict[int, dict] = {
-    1: {
-        "seeds": (301, 302, 303),
-        "by_f": {
-            0.0: (433, 450),
-            0.25: (431, 450),
-            0.5: (426, 450),
-            0.75: (419, 450),
-            1.0: (441, 450),
-        },
-    },
-    2: {
-        "seeds": (301, 302, 303),
-        "by_f": {0.0: (42, 45), 0.25: (42, 45), 0.5: (38, 45), 0.75: (40, 45), 1.0: (43, 45)},
-    },
-    3: {
-        "seeds": (301, 302, 303),
-        "by_f": {0.0: (43, 45), 0.25: (43, 45), 0.5: (41, 45), 0.75: (42, 45), 1.0: (44, 45)},
-    },
-    5: {
-        "seeds": (301, 302, 303),
-        "by_f": {0.0: (44, 45), 0.25: (45, 45), 0.5: (44, 45), 0.75: (44, 45), 1.0: (44, 45)},
-    },
-    10: {
-        "seeds": (301, 302, 303),
-        "by_f": {0.0: (44, 45), 0.25: (44, 45), 0.5: (44, 45), 0.75: (43, 45), 1.0: (42, 45)},
-    },
+MEASURED_COVERAGE: dict[int, dict[float, tuple[int, int]]] = {
+    1: {0.0: (433, 450), 0.25: (431, 450), 0.5: (426, 450), 0.75: (419, 450), 1.0: (441, 450)},
+    2: {0.0: (42, 45), 0.25: (42, 45), 0.5: (38, 45), 0.75: (40, 45), 1.0: (43, 45)},
+    3: {0.0: (43, 45), 0.25: (43, 45), 0.5: (41, 45), 0.75: (42, 45), 1.0: (44, 45)},
+    5: {0.0: (44, 45), 0.25: (45, 45), 0.5: (44, 45), 0.75: (44, 45), 1.0: (44, 45)},
+    10: {0.0: (44, 45), 0.25: (44, 45), 0.5: (44, 45), 0.75: (43, 45), 1.0: (42, 45)},
 }
 CALIBRATED = (0.92, 0.98)
 
@@ -129,7 +108,7 @@ def interval_label(games: int = 1) -> str:
     """The words an interval of ``games`` games is shown with: the coverage measured for
     intervals of as many games (of the most games measured, up to ``games``)."""
     measured = [k for k in MEASURED_COVERAGE if k <= games]
-    return coverage_words(MEASURED_COVERAGE[max(measured)]["by_f"] if measured else {})
+    return coverage_words(MEASURED_COVERAGE[max(measured)] if measured else {})
 
 
 def coverage_words(by_f: Mapping[float, tuple[int, int]]) -> str:

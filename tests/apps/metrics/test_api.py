@@ -147,7 +147,7 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
     # true value 92-98% of the time at every true value there)
     from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
 
-    measured = MEASURED_COVERAGE[1]["by_f"].values()  # a session of one game
+    measured = MEASURED_COVERAGE[1].values()  # a session of one game
     assert interval["games"] == 1
     assert interval["label"] == interval_label(1)
     assert f"{sum(c for c, _ in measured)} of {sum(n for _, n in measured)}," in interval["label"]

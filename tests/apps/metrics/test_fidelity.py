@@ -274,4 +274,4 @@ def test_the_interval_is_labelled_with_the_coverage_measured():
     assert min(MEASURED_COVERAGE) == 1
     for games in range(1, 13):
         measured = max(k for k in MEASURED_COVERAGE if k <= games)
-        assert interval_label(games) == coverage_words(MEASURED_COVERAGE[measured]["by_f"])
+        assert interval_label(games) == coverage_words(MEASURED_COVERAGE[measured])
