@@ -7,7 +7,8 @@ probability ``noise`` (0, 0.1, 0.3); ``--replicates`` participants per pair and 
 each participant on all its sessions, and on its odd and even sessions apart; three ways in the
 same run: on the card plays alone, with the 'Stragedy (when the simulated participant is Lame
 Duck; this is the metric), and with the Old Deal's hand choice too (when Lucky Duck).
-``--metric-only`` skips the hand choice (it costs about 0.4 s of CPU a game).
+``--metric-only`` skips the hand choice (it costs about 0.4 s of CPU a game). ``--lapse`` fits
+the card plays with another slip rate than the metric's (0.3), as the rate was chosen.
 
 Prints, per true ``f``: the mean participant estimate, bias and RMSE, and the RMSE of single
 sessions; how often the interval holds the true value, for one session and for all sessions
@@ -24,7 +25,7 @@ its 'Stragedy and hand choice follow rules of thumb), so the recovery also shows
 mismatch costs.
 
     .venv/bin/python bench/fidelity.py [--seed 1 [2 ...]] [--replicates 2] [--sessions 10]
-        [--worlds 32] [--jobs 2]
+        [--worlds 32] [--jobs 2] [--lapse 0.3]
 
 The interval's drop (``apps.metrics.fidelity.INTERVAL_DROP``) and the bootstrap interval of
 several games were chosen on seeds 21, 22 and 23; coverage on other seeds is what the
@@ -53,6 +54,7 @@ from apps.games.engine.solver import Solver  # noqa: E402
 from apps.games.engine.solver_core import core_description  # noqa: E402
 from apps.metrics.fidelity import (  # noqa: E402
     INTERVAL_DROP,
+    LAPSE,
     WORLDS,
     Fit,
     game_fit,
@@ -100,7 +102,7 @@ def pearson(xs: list[float], ys: list[float]) -> float:
 
 
 def participant(
-    seed: int, fi: int, ni: int, rep: int, sessions: int, worlds: int, compare: bool
+    seed: int, fi: int, ni: int, rep: int, sessions: int, worlds: int, compare: bool, lapse: float
 ) -> dict:
     """One simulated participant's sessions, fitted three ways (``compare``; else only as the
     metric is: card plays and 'Stragedy), and what the fits cost."""
@@ -121,6 +123,7 @@ def participant(
             solver=solver,
             stragedy=False,
             hands=False,
+            lapse=lapse,
         )
         c1 = time.process_time()
         strag = hands = Fit.empty()
@@ -154,6 +157,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, nargs="+", default=[1], help="one or more seeds")
     parser.add_argument("--jobs", type=int, default=1, help="participants simulated at once")
     parser.add_argument(
+        "--lapse",
+        type=float,
+        default=LAPSE,
+        help=f"the model's slip rate for card plays (the metric's: {LAPSE})",
+    )
+    parser.add_argument(
         "--metric-only",
         action="store_true",
         help="fit as the metric does (card plays and 'Stragedy), not the hand choice too",
@@ -161,7 +170,7 @@ def main() -> None:
     args = parser.parse_args()
     print(core_description())
     tasks = [
-        (seed, fi, ni, rep, args.sessions, args.worlds, not args.metric_only)
+        (seed, fi, ni, rep, args.sessions, args.worlds, not args.metric_only, args.lapse)
         for seed in args.seed
         for fi in range(len(TRUE_F))
         for ni in range(len(NOISE))
@@ -198,8 +207,8 @@ def main() -> None:
     games = cost["games"]
     print(
         f"seeds {', '.join(map(str, args.seed))}: {len(tasks)} participants x {args.sessions} "
-        f"sessions, {args.worlds} worlds per decision, {games} games in {wall:.0f} s with "
-        f"{args.jobs} job(s); {load()}"
+        f"sessions, {args.worlds} worlds per decision, slip rate {args.lapse}, {games} games "
+        f"in {wall:.0f} s with {args.jobs} job(s); {load()}"
     )
     print(
         f"interval: the profile log-likelihood within {INTERVAL_DROP} of its maximum "

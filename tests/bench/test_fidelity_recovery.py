@@ -21,7 +21,10 @@ def test_the_recovery_study_prints_coverage_by_true_f():
         check=True,
     )
     out = run.stdout
-    assert "seeds 7, 8: 30 participants x 1 sessions, 4 worlds per decision, 30 games" in out
+    assert (
+        "seeds 7, 8: 30 participants x 1 sessions, 4 worlds per decision, slip rate 0.3, 30 games"
+        in out
+    )
     lines = out.strip().splitlines()
     rows = lines[-6:-1]
     held = 0

@@ -10,6 +10,8 @@ from django.test import override_settings
 
 from apps.games.engine import create_game
 from apps.games.engine.bots import make_bot, play_game
+from apps.games.engine.cards import RANKS, cards_mask, parse_card, parse_cards
+from apps.games.engine.solver import Solver
 from apps.metrics import fidelity, services, tasks
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.fidelity import BETA_GRID, F_GRID, Fit, deal_plays, game_fit
@@ -238,6 +240,29 @@ def test_an_old_deal_card_seen_twice_is_kept_more_often():
     # 1 - (1 - 0.3)^2 = 0.51 < 0.6: none is, so the guess takes some of them
     forgot = fidelity._world(new_deal, first, 0.3, keep_u, order)
     assert forgot & new_deal.old_cards
+
+
+def test_a_card_play_is_a_slip_three_times_in_ten():
+    # One decision: on lead with AH 2H 2D against KH 3C 5S, spades trump. The two of hearts
+    # takes no trick (the king wins it, then the five of spades and the three of clubs); the
+    # ace and the two of diamonds take one each. At f = 1 every sampled memory is the true
+    # deal, so the probability of leading the two of hearts at precision b is
+    # 0.7 * e^-b / (e^-b + 2) + 0.3 / 3.
+    hands = (
+        cards_mask(parse_cards(["AH", "2H", "2D"])),
+        cards_mask(parse_cards(["KH", "3C", "5S"])),
+    )
+    trump, wild_rank = 0, RANKS.index("7")  # spades; no seven in either hand
+    two_of_hearts = parse_card("2H")
+    plays = fidelity.DealPlays(0, trump, wild_rank, hands[1], 0)
+    plays.decisions.append(fidelity.Decision(hands, 0, None, two_of_hearts, 0, 0, 3))
+    fit = fidelity.deal_fit(plays, Solver("leader"), random.Random(1))
+    assert fidelity.LAPSE == 0.3
+    for bi, b in enumerate(BETA_GRID):
+        by_hand = 0.7 * math.exp(-b) / (math.exp(-b) + 2) + 0.3 / 3
+        assert fit.loglik[-1][bi] == pytest.approx(math.log(by_hand))
+    # however sure the choice, the card no memory would choose keeps a slip's share, 0.1
+    assert fit.loglik[-1][-1] == pytest.approx(math.log(0.1), abs=1e-6)
 
 
 def test_the_sampled_memories_are_stratified_card_by_card():
