@@ -293,6 +293,11 @@ def test_the_interval_is_labelled_with_the_coverage_measured():
         "interval; in simulation it held the true value 90% of the time "
         "(90 of 100, 80% for some true values), not 95%"
     )
+    # the share that makes it not 95% is the low one, even where another is further over 98%
+    assert coverage_words({0.25: (41, 45), 1.0: (45, 45)}) == (
+        "interval; in simulation it held the true value 96% of the time "
+        "(86 of 90, 91% for some true values), not 95%"
+    )
     assert coverage_words({}) == "interval; its coverage is not yet measured"
     # an interval of n games is labelled with what intervals of as many games did (of the most
     # games measured up to n)
