@@ -18,11 +18,11 @@ would choose, forgetting, and reads a careless player as a forgetful one: on the
 seeds (21-23) simulated players who play a random card 30% of the time read 0.19 and 0.24 low at
 true ``f`` of 0.5 and 0.75 from their card plays. The rate is fixed, not fitted: profiled per
 participant it came out 0 for 16 of 30 of those players and 0.3 for 3 (a lower ``f`` explains
-their slips about as well), and the estimate stayed 0.04-0.06 low at interior ``f``. Fixed at 0.3 the ten-session
-estimate read +0.00, -0.04 and +0.03 off at true 0.25, 0.5 and 0.75 there (0.1: -0.03, -0.05,
--0.04; 0.5: +0.01, -0.02, +0.08). The price is precision for players who never slip: on fresh
-seeds their ten-session RMSE was 0.12-0.14 (version 4, without slips, on other fresh seeds:
-0.09), about as for the others.
+their slips about as well), and the estimate stayed 0.04-0.06 low at interior ``f``. Fixed at
+0.3 the ten-session estimate read +0.00, -0.04 and +0.03 off at true 0.25, 0.5 and 0.75 there
+(0.1: -0.03, -0.05, -0.04; 0.5: +0.01, -0.02, +0.08). The price is precision for players who
+never slip: on fresh seeds their ten-session RMSE was 0.12-0.14 (version 4, without slips, on
+other fresh seeds: 0.09), about as for the others.
 
 Which world do they believe in? The model does not know: it samples ``worlds`` (32) memories
 of fidelity ``f`` and takes a choice's probability as its softmax probability averaged over
