@@ -46,7 +46,7 @@ players 668 times in 750 (89%; 87% at worst). The interval is therefore cut
 :data:`INTERVAL_DROP` (2.7) below the top, the drop at which one-game intervals held the true
 ``f`` 95% of the time on seeds 21-23 (714 of 750, 93-98% at every true ``f``): a magnitude
 adjustment of a composite likelihood, linear between grid points. With the slips it held the
-true ``f`` there 871 times in 900 (94-98% at interior ``f``, 99% at ``f`` = 1, where most
+true ``f`` there 871 times in 900 (94-98% at ``f`` 0 to 0.75, 99% at ``f`` = 1, where most
 estimates sit on the grid's edge).
 
 **The interval of several games** (a session of several games, or several sessions) cannot
