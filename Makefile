@@ -18,12 +18,17 @@ run: setup frontend .env
 # Python keeps its compiled modules (and pytest its rewritten tests) for the suite even where the
 # environment says not to: otherwise each worker, server and command the suite starts compiles
 # the project again (0.7 s of CPU a `manage.py` start; 2.4 s a worker's collection).
+# tests/warm.py does once, on the core mypy leaves idle, what each worker would otherwise do for
+# itself on a fresh checkout (compiling, rewriting the tests, building Hypothesis's tables).
 test: setup frontend
 	deploy/test-services
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy
+	@mkdir -p var
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m tests.warm > var/warm.log 2>&1 & warm=$$!; \
+		$(VENV)/bin/lint-imports && $(VENV)/bin/mypy; checked=$$?; \
+		wait $$warm || echo "the warm-up failed (var/warm.log): each worker starts cold"; \
+		exit $$checked
 	@if [ -f frontend/package.json ]; then cd frontend && npm run lint && npm test; fi
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest --create-db -n $(TEST_WORKERS) --durations=25
 
