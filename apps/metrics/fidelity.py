@@ -158,10 +158,13 @@ def coverage_words(by_f: Mapping[float, tuple[int, int]]) -> str:
         )
     # too narrow somewhere: the lowest share says how much (a share over 98% elsewhere is on
     # the safe side, not the reason it is not 95%)
-    return gettext(
-        "interval; in simulation it held the true value %(share)s%% of the time "
-        "(%(covered)s of %(of)s, %(worst)s%% for some true values), not 95%%"
-    ) % {**words, "worst": words["lowest"]}
+    return (
+        gettext(
+            "interval; in simulation it held the true value %(share)s%% of the time "
+            "(%(covered)s of %(of)s, %(lowest)s%% for some true values), not 95%%"
+        )
+        % words
+    )
 
 
 F_GRID = tuple(i / 10 for i in range(11))
