@@ -25,17 +25,26 @@ its 'Stragedy and hand choice follow rules of thumb), so the recovery also shows
 mismatch costs.
 
     .venv/bin/python bench/fidelity.py [--seed 1 [2 ...]] [--replicates 2] [--sessions 10]
-        [--worlds 32] [--jobs 2] [--lapse 0.3]
+        [--worlds 32] [--jobs 2] [--lapse 0.3] [--save participants.json]
+    .venv/bin/python bench/fidelity.py --load participants.json [more.json ...]
+
+``--save`` also writes each participant's games as the metric stores them (their
+log-likelihood grids), and ``--load`` reports on saved participants without simulating them
+again (minutes instead of an hour), with the interval as the metric makes it now; it also prints
+the drops at the ends of the range that would hold a true ``f`` there 95% of the time on those
+participants, by games pooled (``apps.metrics.fidelity.END_DROP`` takes one game's).
 
 The interval's drop (``apps.metrics.fidelity.INTERVAL_DROP``) and the bootstrap interval of
-several games were chosen on seeds 21, 22 and 23; coverage on other seeds is what the
-dashboard's words report (``apps.metrics.fidelity.MEASURED_COVERAGE``): "95%" only where it held
-92-98% of the time at every true ``f``.
+several games were chosen on seeds 21, 22 and 23, the drops at the ends on seeds 401-403 and
+501-503; coverage on other seeds is what the dashboard's words report
+(``apps.metrics.fidelity.MEASURED_COVERAGE``): "95%" only where it held 92-98% of the time at
+every true ``f``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -139,14 +148,31 @@ def participant(
         cost["games"] += 1
         cost["solves"] += fit.solves + strag.solves
         kinds = kinds + fit + strag + hands
-        fits[PLAYS].append(fit.as_game())
-        fits[METRIC].append((fit + strag).as_game())
-        fits[EVERY].append((fit + strag + hands).as_game())
+        # each as the metric stores it (its grid rounded), as --save writes it
+        fits[PLAYS].append(restored(stored(fit)))
+        fits[METRIC].append(restored(stored(fit + strag)))
+        fits[EVERY].append(restored(stored(fit + strag + hands)))
     return {
         "people": {label: person(f, noise, per_session) for label, per_session in fits.items()},
         "cost": cost,
         "kinds": kinds.kinds,
+        "games": [stored(g) for g in fits[METRIC]],
     }
+
+
+def stored(fit: Fit) -> dict:
+    """A game's metric fit as the metric stores it (its grid rounded), for ``--save``."""
+    return {
+        "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
+        "decisions": fit.decisions,
+        "informative": fit.informative,
+        "kinds": fit.kinds,
+    }
+
+
+def restored(game: dict) -> Fit:
+    """A game's fit as ``stored`` wrote it."""
+    return Fit(game["loglik"], game["decisions"], game["informative"], 0, game["kinds"]).as_game()
 
 
 def main() -> None:
@@ -167,7 +193,21 @@ def main() -> None:
         action="store_true",
         help="fit as the metric does (card plays and 'Stragedy), not the hand choice too",
     )
+    parser.add_argument(
+        "--save",
+        type=Path,
+        help="also write every simulated participant's game grids (the metric's) to this file",
+    )
+    parser.add_argument(
+        "--load",
+        type=Path,
+        nargs="+",
+        help="read participants written by --save and report on them, simulating nothing",
+    )
     args = parser.parse_args()
+    if args.load:
+        report_saved(args.load)
+        return
     print(core_description())
     tasks = [
         (seed, fi, ni, rep, args.sessions, args.worlds, not args.metric_only, args.lapse)
@@ -179,6 +219,7 @@ def main() -> None:
     variants: dict[str, list[dict]] = {PLAYS: [], METRIC: [], EVERY: []}
     cost = {"plays": 0.0, "stragedy": 0.0, "hands": 0.0, "games": 0, "solves": 0}
     kinds = Fit.empty()
+    saved = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         running = [pool.submit(participant, *task) for task in tasks]
@@ -190,6 +231,7 @@ def main() -> None:
                 cost[key] += value
             kinds = kinds + Fit(Fit.empty().loglik, kinds=result["kinds"])
             est = result["people"][METRIC]["est"]
+            saved.append({"f": est["true"], "noise": est["noise"], "games": result["games"]})
             also = (
                 ""
                 if args.metric_only
@@ -228,6 +270,62 @@ def main() -> None:
     )
     coverage_by_games(variants[METRIC])
     verdict(variants[METRIC])
+    if args.save:
+        args.save.write_text(json.dumps({"seeds": args.seed, "participants": saved}))
+        print(f"participants' game grids written to {args.save}")
+
+
+def report_saved(paths: list[Path]) -> None:
+    """The metric's figures for participants written by ``--save``, estimated afresh from
+    their games' grids with the interval as the metric now makes it."""
+    people, seeds = [], []
+    for path in paths:
+        data = json.loads(path.read_text())
+        seeds += data["seeds"]
+        for one in data["participants"]:
+            fits = [restored(game) for game in one["games"]]
+            people.append(person(one["f"], one["noise"], fits))
+    print(
+        f"seeds {', '.join(map(str, seeds))}: {len(people)} participants read from "
+        f"{len(paths)} file(s)"
+    )
+    summary(METRIC, people)
+    coverage_by_games(people)
+    verdict(people)
+    end_drops_called_for(people)
+
+
+def end_drops_called_for(people: list[dict]) -> None:
+    """The drops at the ends of the range (``apps.metrics.fidelity.END_DROP``) that would make
+    the interval hold a true f at an end 95% of the time on these participants: for each number
+    of games, the 95th percentile over the players whose true f is that end of how far the
+    profile there falls below its top (one whose interval without the test leaves the end out
+    counts as beyond every drop), rounded up to 0.01; "inf" where the interval holds the end
+    less than 95% of the time without the test. The metric's drops are those of one game."""
+    print("drops at the ends that hold a true f there 95% of the time (END_DROP):")
+    most = max(len(p["fits"]) for p in people)
+    for k in sorted({1, *(k for k in POOLED if k < most), most}):
+        row = []
+        for end in (0.0, 1.0):
+            drops = []
+            for p in people:
+                if p["f"] != end or len(p["fits"]) < k:
+                    continue
+                pooled = [p["fits"][:k]] if k > 1 else [[x] for x in p["fits"] if x.informative]
+                for games in pooled:
+                    fit = sum(games, Fit.empty())
+                    base = fit.estimate(ends=False)
+                    prof = fit.profile()
+                    at = prof[0] if end == 0.0 else prof[-1]
+                    drops.append(max(prof) - at if base["low"] <= end <= base["high"] else math.inf)
+            drops.sort()
+            cut = drops[math.ceil(0.95 * len(drops)) - 1]
+            held = sum(d < math.inf for d in drops)
+            row.append(
+                f"{cut if cut == math.inf else math.ceil(cut * 100) / 100} "
+                f"(without: {held}/{len(drops)})"
+            )
+        print(f"  {k}: ({row[0]}, {row[1]})")
 
 
 PLAYS = "card plays only"
@@ -243,6 +341,7 @@ def person(f: float, noise: float, fits: list[Fit]) -> dict:
     return {
         "f": f,
         "noise": noise,
+        "fits": fits,
         "est": {**total.estimate(), "true": f, "noise": noise},
         # the first k sessions together (each a game)
         "pooled": {k: sum(fits[:k], Fit.empty()).estimate() for k in POOLED if k < len(fits)},

@@ -24,9 +24,9 @@ end of training, follow-ups). What is read, and how:
   0-100%; each game is its own series.
 - **Withheld**: the memory metrics the adaptive staircase steers on change with the examination
   time it sets, so sessions played while it adapts are not read for them (its level is the
-  outcome, ``adaptive_seconds``). Memory fidelity gets no z-score (its one-session interval is
-  not calibrated). A neutral metric describes how someone plays: a trend, never a better/worse
-  word or a z-score; a chance baseline is never read.
+  outcome, ``adaptive_seconds``). Memory fidelity gets no z-score (its interval of several
+  sessions is not calibrated). A neutral metric describes how someone plays: a trend, never a
+  better/worse word or a z-score; a chance baseline is never read.
 - **Comparisons** (z-scores) carry their provenance: the norms row's source, n, mean, SD,
   protocol settings and age band; the study's control arm at the same session, leave-one-out,
   consented participants only, with its n.

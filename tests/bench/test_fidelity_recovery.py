@@ -11,10 +11,11 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "fidelity.py"
 TRUE_F = ("0.00", "0.25", "0.50", "0.75", "1.00")
 
 
-def test_the_recovery_study_prints_coverage_by_true_f():
+def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     args = ["--seed", "7", "8", "--replicates", "1", "--sessions", "1", "--worlds", "4"]
+    saved = tmp_path / "participants.json"
     run = subprocess.run(
-        [sys.executable, str(BENCH), *args, "--jobs", "2", "--metric-only"],
+        [sys.executable, str(BENCH), *args, "--jobs", "2", "--metric-only", "--save", saved],
         capture_output=True,
         text=True,
         timeout=600,
@@ -26,6 +27,7 @@ def test_the_recovery_study_prints_coverage_by_true_f():
         in out
     )
     lines = out.strip().splitlines()
+    assert lines.pop() == f"participants' game grids written to {saved}"
     rows = lines[-6:-1]
     held = 0
     for f, row in zip(TRUE_F, rows, strict=True):
@@ -46,3 +48,18 @@ def test_the_recovery_study_prints_coverage_by_true_f():
     assert re.fullmatch(
         r"calibrated \(92-98% at every f, both; \|bias\| < 0.05 inside\): (True|False)", lines[-1]
     )
+    # The saved participants read back give the same figures, and the drops at the ends of the
+    # range that would make the interval hold a true f there 95% of the time on them
+    again = subprocess.run(
+        [sys.executable, str(BENCH), "--load", saved],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    ).stdout
+    assert again.startswith("seeds 7, 8: 30 participants read from 1 file(s)"), again
+    assert "\n".join(lines[-6:]) in again
+    drops = again.strip().splitlines()[-1]
+    assert re.fullmatch(
+        r"  1: \((inf|[\d.]+) \(without: \d+/6\), (inf|[\d.]+) \(without: \d+/6\)\)", drops
+    ), drops

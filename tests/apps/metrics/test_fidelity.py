@@ -58,6 +58,38 @@ def test_the_estimate_of_a_known_likelihood():
     assert edge["f"] == 1.0 and edge["high"] == 1.0 and edge["low"] < 1.0
 
 
+def test_an_end_of_the_range_is_held_only_within_its_own_drop():
+    # A profile falling from its top at 0.9 (0) by 10 a unit of f: -1.0 at f = 1, -9.0 at 0.
+    prof = [-10 * abs(f - 0.9) for f in F_GRID]
+    # With a drop of 0.4 at f = 1 the interval stops where the line from 0.9 to 1 reaches
+    # -0.4: 0.9 + 0.1 * 0.4 / 1.0 = 0.94
+    low, high = fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 0.4))
+    assert low == 0.5 and math.isclose(high, 0.94)
+    # within a drop of 1.5 the end is held; an infinite drop is no test
+    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 1.5)) == (0.5, 1.0)
+    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, math.inf)) == (0.5, 1.0)
+    # f = 0, 9.0 below the top, is past a drop of 2.7, and so is the grid point next to it
+    # (8.0 below): the interval stops there (0.1) at the latest; one stopping at 0.5 stays
+    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (2.7, math.inf)) == (0.5, 1.0)
+    # a drop the profile passes before the grid point next to the end: it stops there
+    assert fidelity._within_ends(prof, 0.9, 0.0, 1.0, (2.7, math.inf)) == (0.1, 1.0)
+    # never past the estimate: one at 0.96 keeps 0.96 inside
+    assert fidelity._within_ends(prof, 0.96, 0.5, 1.0, (math.inf, 0.4)) == (0.5, 0.96)
+
+
+def test_an_estimate_reaches_f_1_only_within_that_ends_drop():
+    assert math.isinf(fidelity.END_DROP[0]) and fidelity.END_DROP[1] == 1.09  # at f = 1 only
+    near = peaked(0.9, width=0.05)
+    # The profile at 1 is (0.1 / 0.05)^2 / 2 = 2.0 below its top at 0.9: within the interior's
+    # 2.7, so the interval without the end's test reaches 1; past 1.09, so with it the interval
+    # stops where the line from 0.9 (0) to 1 (-2.0) falls to -1.09: 0.9 + 0.1 * 1.09 / 2.0
+    assert near.estimate(ends=False)["high"] == 1.0
+    est = near.estimate()
+    assert est["f"] == 0.9 and abs(est["high"] - 0.9545) < 0.001, est
+    # the low side is the interior's: 0.9 - 0.05 * sqrt(5.4) = 0.784 (linear between grid points)
+    assert est["low"] == near.estimate(ends=False)["low"] and 0.77 < est["low"] < 0.8
+
+
 def test_games_that_agree_keep_the_likelihood_interval():
     # Ten games peaked at the same f: every draw of the bootstrap reads that f, so the interval
     # is the summed curve's (sharper by sqrt(10): |f - 0.43| <= 0.1 * sqrt(5.4 / 10) = 0.073).
