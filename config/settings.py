@@ -234,20 +234,27 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # --- Reminders (e-mail) ------------------------------------------------------------------------
-# Participants' reminders go through Django's mail backends: SMTP when EMAIL_HOST is set, else
-# the console (a local platform prints them). Their links point at SITE_URL.
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_PORT = env_int(os.environ, "EMAIL_PORT", default=587, minimum=1)
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool(os.environ, "EMAIL_USE_TLS", default=bool(EMAIL_HOST))
-EMAIL_TIMEOUT = env_int(os.environ, "EMAIL_TIMEOUT", default=20, minimum=1)
-EMAIL_BACKEND = os.environ.get(
-    "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
-    if EMAIL_HOST
-    else "django.core.mail.backends.console.EmailBackend",
-)
+# Participants' reminders go through Django's default mailer: SMTP when EMAIL_HOST is set, else
+# the console (a local platform prints them). Their links point at SITE_URL. The environment
+# keeps its EMAIL_* names; they are the mailer's options, not settings of their own (Django 6.1
+# refuses both at once).
+_smtp = "django.core.mail.backends.smtp.EmailBackend"
+_mail_host = os.environ.get("EMAIL_HOST", "")
+_mailer: dict[str, Any] = {
+    "BACKEND": os.environ.get(
+        "EMAIL_BACKEND", _smtp if _mail_host else "django.core.mail.backends.console.EmailBackend"
+    )
+}
+if _mailer["BACKEND"] == _smtp:
+    _mailer["OPTIONS"] = {
+        "host": _mail_host,
+        "port": env_int(os.environ, "EMAIL_PORT", default=587, minimum=1),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool(os.environ, "EMAIL_USE_TLS", default=bool(_mail_host)),
+        "timeout": env_int(os.environ, "EMAIL_TIMEOUT", default=20, minimum=1),
+    }
+MAILERS = {"default": _mailer}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "reminders@localhost")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 

@@ -111,10 +111,21 @@ def test_production_settings_pass_the_deploy_check(tmp_path):
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="memulation.example.org",
+        EMAIL_HOST="smtp.example.org",
         VAR_DIR=str(tmp_path),
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
+    # without a mail server the reminders would only be printed: the check says so
+    printed = run_manage(
+        "check",
+        "--deploy",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="memulation.example.org",
+        VAR_DIR=str(tmp_path),
+    )
+    assert printed.returncode != 0 and "mail.E001" in printed.stderr + printed.stdout
 
 
 def test_the_embedded_default_is_sqlite_with_in_process_tasks(tmp_path):
@@ -136,3 +147,38 @@ def test_the_readers_examples_hold():
     import config.env
 
     assert doctest.testmod(config.env).failed == 0
+
+
+def test_the_mail_server_comes_from_the_environment_as_the_default_mailer(tmp_path):
+    show = "from django.core import mail; m = mail.mailers.default; "
+    show += "print(type(m).__name__, m.host, m.port, m.username, m.use_tls, m.timeout)"
+    smtp = run_manage(
+        "shell",
+        "-c",
+        show,
+        DEBUG="1",
+        VAR_DIR=str(tmp_path),
+        PYTHONWARNINGS="always",
+        EMAIL_HOST="smtp.example.org",
+        EMAIL_PORT="2525",
+        EMAIL_HOST_USER="reminders",
+        EMAIL_HOST_PASSWORD="secret",
+    )
+    assert smtp.returncode == 0, smtp.stderr
+    assert smtp.stdout.split()[-6:] == [
+        "EmailBackend",
+        "smtp.example.org",
+        "2525",
+        "reminders",
+        "True",
+        "20",
+    ]
+    assert "Migrate to MAILERS" not in smtp.stderr  # no deprecated e-mail setting is declared
+    local = run_manage(
+        "shell",
+        "-c",
+        "from django.core import mail; print(type(mail.mailers.default).__module__)",
+        DEBUG="1",
+        VAR_DIR=str(tmp_path),
+    )
+    assert local.stdout.split()[-1] == "django.core.mail.backends.console", local.stderr
