@@ -65,14 +65,14 @@ at ``f`` = 1, where the estimate sits on the grid's edge).
 **The ends of the range.** A player who keeps everything is mostly estimated at exactly
 ``f`` = 1 (on seeds 401-403 and 501-503: 602 of 900 single games, 79 of 90 players' ten games),
 and an interval that holds its estimate then holds the truth: there the intervals above held a
-true ``f`` of 1 898 times in 900 for one game and 90 of 90 times for two, three, five and ten.
+true ``f`` of 1 in 898 of 900 single games and in 90 of 90 players' two, three, five and ten.
 So the top of the range has a test of its own, as a Neyman construction has at a bound
 (Feldman and Cousins's intervals, for one): the interval reaches ``f`` = 1 only when the
 profile there is within :data:`END_DROP` (1.09) of its top; otherwise it stops where the
 profile, linear between 0.9 and 1, falls that far (never short of the estimate). The drop is the
 95th percentile, over those seeds' one-game players of true ``f`` = 1, of how far the profile at
 1 fell below its top (an interval that left 1 out anyway counted as beyond every drop); there
-the interval then held 1 855 times in 900 for one game and 86-87 times in 90 for two to ten.
+the interval then held 1 in 855 of 900 single games and in 86-87 of 90 players' two to ten.
 The bottom has no test: one game's interval held a true ``f`` of 0 95% of the time without one
 (856 of 900), and the drop it would have called for, 2.66, is the interior's 2.7. The interior
 is untouched: the test only trims the segment between 0.9 and 1.
