@@ -47,8 +47,8 @@ class ReasonAdmin(admin.ModelAdmin):
         fieldsets = list(super().get_fieldsets(request, obj))
         return [*fieldsets, REASON_FIELDSET] if obj is not None else fieldsets
 
-    def get_actions(self, request, *args, **kwargs):
-        actions = super().get_actions(request, *args, **kwargs)
+    def get_actions(self, request, action_location=admin.ActionLocation.CHANGE_LIST):
+        actions = super().get_actions(request, action_location)
         actions.pop("delete_selected", None)
         return actions
 
