@@ -68,6 +68,7 @@ from apps.metrics.fidelity import (  # noqa: E402
     Fit,
     game_fit,
     hand_choice_fit,
+    stored_grid,
     stragedy_fit,
 )
 from apps.metrics.hand_choice import hand_choices  # noqa: E402
@@ -120,6 +121,7 @@ def participant(
     fits: dict[str, list[Fit]] = {PLAYS: [], METRIC: [], EVERY: []}
     cost = {"plays": 0.0, "stragedy": 0.0, "hands": 0.0, "games": 0, "solves": 0}
     kinds = Fit.empty()
+    games: list[dict] = []  # the metric's fits, as --save writes them
     for s in range(sessions):
         game_seed = ((seed * 100 + fi * 10 + ni) * 100 + rep) * 1000 + s
         game = session_game(f, noise, game_seed)
@@ -149,21 +151,22 @@ def participant(
         cost["solves"] += fit.solves + strag.solves
         kinds = kinds + fit + strag + hands
         # each as the metric stores it (its grid rounded), as --save writes it
+        games.append(stored(fit + strag))
         fits[PLAYS].append(restored(stored(fit)))
-        fits[METRIC].append(restored(stored(fit + strag)))
+        fits[METRIC].append(restored(games[-1]))
         fits[EVERY].append(restored(stored(fit + strag + hands)))
     return {
         "people": {label: person(f, noise, per_session) for label, per_session in fits.items()},
         "cost": cost,
         "kinds": kinds.kinds,
-        "games": [stored(g) for g in fits[METRIC]],
+        "games": games,
     }
 
 
 def stored(fit: Fit) -> dict:
     """A game's metric fit as the metric stores it (its grid rounded), for ``--save``."""
     return {
-        "loglik": [[round(x, 4) for x in row] for row in fit.loglik],
+        "loglik": stored_grid(fit.loglik),
         "decisions": fit.decisions,
         "informative": fit.informative,
         "kinds": fit.kinds,

@@ -647,12 +647,12 @@ def _fit_value(fit: Fit) -> dict[str, Any]:
     The estimate is made from the grid as stored (rounded), so a session of one game, whose
     estimate is made again from its games' stored grids, reads the same value as its game."""
     fit = Fit(
-        _rounded(fit.loglik),
+        stored_grid(fit.loglik),
         fit.decisions,
         fit.informative,
         fit.solves,
         fit.kinds,
-        [_rounded(g) for g in fit.games],
+        [stored_grid(g) for g in fit.games],
     )
     details: dict[str, Any] = {
         "decisions": fit.decisions,
@@ -669,7 +669,8 @@ def _fit_value(fit: Fit) -> dict[str, Any]:
     return {"value": est["f"], "n": fit.informative, "details": details}
 
 
-def _rounded(grid: list[list[float]]) -> list[list[float]]:
+def stored_grid(grid: list[list[float]]) -> list[list[float]]:
+    """A log-likelihood grid as the metric stores it (to 4 decimals)."""
     return [[round(x, 4) for x in row] for row in grid]
 
 
