@@ -59,8 +59,8 @@ sys.path.insert(0, str(ROOT))
 
 from apps.games.engine import create_game  # noqa: E402
 from apps.games.engine.bots import make_bot, play_game  # noqa: E402
+from apps.games.engine.core_choice import core_description  # noqa: E402
 from apps.games.engine.solver import Solver  # noqa: E402
-from apps.games.engine.solver_core import core_description  # noqa: E402
 from apps.metrics.fidelity import (  # noqa: E402
     INTERVAL_DROP,
     LAPSE,

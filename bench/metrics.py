@@ -87,7 +87,7 @@ def play_games(count: int) -> list[int]:
 
 
 def time_metrics(ids: list[int], *, with_solver: bool, core: str | None = None) -> None:
-    from apps.games.engine.solver_core import CORE, core_used
+    from apps.games.engine.core_choice import CORE, core_used
 
     if with_solver:  # the analysis is stored once per game: start each core from none
         from apps.metrics.models import GameAnalysis

@@ -35,8 +35,8 @@ from apps.games.engine import create_game  # noqa: E402
 from apps.games.engine.analysis import analyse_game  # noqa: E402
 from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.cards import cards_mask  # noqa: E402
+from apps.games.engine.core_choice import core_description, core_used  # noqa: E402
 from apps.games.engine.solver import Position, Solver  # noqa: E402
-from apps.games.engine.solver_core import core_description, core_used  # noqa: E402
 from tests.engine.test_solver import brute_values  # noqa: E402
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from apps.games.engine import solver_core
+from apps.games.engine import core_choice
 from apps.games.engine.solver import WILD_TIES, Solver, _encode
 from apps.games.engine.solver_core import WILD, tricks_left
 
@@ -37,7 +37,7 @@ COUNTS.update({8: 500, 9: 300, 10: 150, 11: 100, 12: 50, 13: 40})
 
 def test_the_compiled_core_is_built():
     # `make setup` compiles it; without it every comparison below would compare nothing.
-    assert solver_core.CompiledSearch is not None, solver_core.COMPILED_MISSING
+    assert core_choice.CompiledSearch is not None, core_choice.COMPILED_MISSING
     assert Solver(core="compiled").core == "compiled"
     assert Solver(core="python").core == "python"
 
@@ -98,8 +98,8 @@ def test_states_agree_move_by_move(wild_tie):
     and the trial order the table keeps after a search."""
     rng = random.Random(f"states-{wild_tie}")
     tie_leader = wild_tie == "leader"
-    ref = solver_core.PythonSearch(tie_leader)
-    com = solver_core.CompiledSearch(tie_leader)
+    ref = core_choice.PythonSearch(tie_leader)
+    com = core_choice.CompiledSearch(tie_leader)
     checked = 0
     for i in range(1500):
         size = 1 + i % 13
@@ -126,7 +126,7 @@ def test_states_agree_move_by_move(wild_tie):
 
 
 def test_bad_states_are_refused_by_the_compiled_core():
-    com = solver_core.CompiledSearch(True)
+    com = core_choice.CompiledSearch(True)
     s, _ = _encode((0b11, 0b1100), 0, 0, 12)  # 2S 3S against 4S 5S
     with pytest.raises(ValueError, match="not a search state"):
         com.ge(s | 1 << 20, 2, 1)  # an extra card for one seat
@@ -159,9 +159,9 @@ def hand(mask: int) -> list[str]:
 def run_python(
     code: str, core: str | None, stdin: str | None = None
 ) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != solver_core.CORE_ENV}
+    env = {k: v for k, v in os.environ.items() if k != core_choice.CORE_ENV}
     if core is not None:
-        env[solver_core.CORE_ENV] = core
+        env[core_choice.CORE_ENV] = core
     return subprocess.run(
         [sys.executable, "-c", code],
         input=stdin,
@@ -175,10 +175,10 @@ def run_python(
 
 SOLVE_ALL = """
 import json, sys
-from apps.games.engine import solver_core
+from apps.games.engine import core_choice
 from apps.games.engine.solve import run_document
 docs = json.load(sys.stdin)
-print(json.dumps({"core": solver_core.CORE, "out": [run_document(d) for d in docs]}))
+print(json.dumps({"core": core_choice.CORE, "out": [run_document(d) for d in docs]}))
 """
 
 
@@ -210,7 +210,7 @@ def test_the_solve_command_gives_the_same_output_with_either_core():
 
     # The command itself, as a process, with the core forced each way.
     for core in ("python", "compiled"):
-        env = {**os.environ, solver_core.CORE_ENV: core}
+        env = {**os.environ, core_choice.CORE_ENV: core}
         done = subprocess.run(
             [sys.executable, "-m", "apps.games.engine.solve", "-"],
             input=json.dumps(docs[0]),
@@ -231,11 +231,11 @@ class Refuse:
         if name == "apps.games.engine._solver":
             raise ImportError("the extension is not built")
 sys.meta_path.insert(0, Refuse())
-from apps.games.engine import solver_core
+from apps.games.engine import core_choice
 from apps.games.engine.solver import Solver
 from apps.games.engine.solve import run_document
-print(solver_core.CORE, Solver().core)
-print(solver_core.core_description())
+print(core_choice.CORE, Solver().core)
+print(core_choice.core_description())
 doc = {"trump": "S", "wild": "7", "hands": {"0": ["AS", "2D"], "1": ["KS", "7D", "3D"]},
        "leader": 0, "led": "4C"}
 print(run_document(doc))
@@ -271,7 +271,7 @@ def test_insisting_on_the_compiled_core_without_it_fails_clearly():
 )
 def test_the_environment_variable_picks_the_core(setting, expected):
     done = run_python(
-        "from apps.games.engine import solver_core as c; from apps.games.engine.solver import "
+        "from apps.games.engine import core_choice as c; from apps.games.engine.solver import "
         "Solver; print(c.CORE, Solver().core, type(Solver().search).__module__)",
         setting,
     )
@@ -292,10 +292,10 @@ def test_a_bad_setting_is_refused():
 
 
 def manage(*args: str, core: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != solver_core.CORE_ENV}
+    env = {k: v for k, v in os.environ.items() if k != core_choice.CORE_ENV}
     env.update(DJANGO_SETTINGS_MODULE="config.test_settings", LOG_LEVEL="INFO")
     if core is not None:
-        env[solver_core.CORE_ENV] = core
+        env[core_choice.CORE_ENV] = core
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         capture_output=True,

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_SIZE, SUIT_MASKS, card_str, mask_list
+from .core_choice import make_search
 from .errors import RulesError
-from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_search, make_state, no_gc
+from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_state, no_gc
 
 #: Bumped whenever a change to the solver (or its compiled core) could change a value it gives;
 #: the exports name it beside the analyses it produced.
@@ -204,7 +205,7 @@ class Solver:
     The table is emptied when it holds more than ``max_entries`` positions (about 700 bytes
     each in the pure-Python core, 64 in the compiled one) at the start of a call. ``core``
     (``"compiled"`` or ``"python"``) picks the search; the default is the process's
-    :data:`~apps.games.engine.solver_core.CORE`.
+    :data:`~apps.games.engine.core_choice.CORE`.
     """
 
     def __init__(

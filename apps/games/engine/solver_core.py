@@ -25,8 +25,8 @@ table is consulted only at trick boundaries. :meth:`Search.value` finds the exac
 bisection over ``k``, each probe a null-window search sharing the table.
 
 This module is the readable reference. The same search, compiled from ``_solver.c``, is used
-when it was built (see :func:`make_search` and ``docs/solver.md``); both take and return the
-same states, so they can be compared position by position.
+when it was built (:mod:`apps.games.engine.core_choice` picks one; ``docs/solver.md``); both
+take and return the same states, so they can be compared position by position.
 
 Measured and left out: ordering the three side suits to merge positions that differ only by a
 permutation of them (rare in one deal, and the sorting cost more than it saved), and keeping
@@ -38,9 +38,7 @@ one search seldom share their suit lengths, so it cut few searches for much book
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 #: Bits of one suit pattern (13 cards and the marker).
@@ -633,77 +631,3 @@ class no_gc:
     def __exit__(self, *exc: object) -> None:
         if self.was:
             gc.enable()
-
-
-# -- which core runs ------------------------------------------------------------------------
-
-PythonSearch = Search
-
-try:
-    from ._solver import Search as CompiledSearch
-except ImportError as exc:  # not built (no compiler when installed): the reference runs
-    CompiledSearch = None
-    COMPILED_MISSING = f"{type(exc).__name__}: {exc}"
-else:
-    COMPILED_MISSING = ""
-
-#: ``python`` forces the pure-Python core, ``compiled`` insists on the extension (an error when
-#: it is not built), ``auto`` (the default) takes the compiled one when it is there.
-CORE_ENV = "MEMULATION_SOLVER_CORE"
-CORE_SETTINGS = ("auto", "python", "compiled")
-
-
-def choose_core(setting: str | None) -> str:
-    """``"compiled"`` or ``"python"``: the core a ``CORE_ENV`` value asks for."""
-    setting = (setting or "auto").strip().lower() or "auto"
-    if setting not in CORE_SETTINGS:
-        raise ValueError(f"{CORE_ENV} must be one of {', '.join(CORE_SETTINGS)}, not {setting!r}")
-    if setting == "python":
-        return "python"
-    if CompiledSearch is None:
-        if setting == "compiled":
-            raise ImportError(
-                f"{CORE_ENV}=compiled, but the compiled core is not built: {COMPILED_MISSING}"
-            )
-        return "python"
-    return "compiled"
-
-
-#: The core this process runs unless a caller asks for one by name.
-CORE = choose_core(os.environ.get(CORE_ENV))
-
-
-def make_search(tie_leader: bool = True, core: str | None = None) -> Any:
-    """A :class:`Search` (or its compiled twin) for the rule; ``core`` defaults to :data:`CORE`."""
-    core = core or CORE
-    if core == "compiled":
-        if CompiledSearch is None:
-            raise ImportError(f"the compiled core is not built: {COMPILED_MISSING}")
-        return CompiledSearch(tie_leader)
-    if core != "python":
-        raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
-    return PythonSearch(tie_leader)
-
-
-@contextmanager
-def core_used(core: str) -> Iterator[None]:
-    """Within the block, solvers made without naming a core use ``core`` (benchmarks compare
-    both cores in one process this way)."""
-    global CORE
-    if core not in ("python", "compiled"):
-        raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
-    if core == "compiled" and CompiledSearch is None:
-        raise ImportError(f"the compiled core is not built: {COMPILED_MISSING}")
-    saved, CORE = CORE, core
-    try:
-        yield
-    finally:
-        CORE = saved
-
-
-def core_description() -> str:
-    """One line for start-up logs and the ``solver_core`` command."""
-    if CORE == "compiled":
-        return "solver core: compiled (apps.games.engine._solver)"
-    why = f"{CORE_ENV}=python" if CompiledSearch is not None else COMPILED_MISSING
-    return f"solver core: pure Python ({why})"

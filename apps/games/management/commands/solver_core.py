@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.games.engine import solver_core
+from apps.games.engine import core_choice
 
 
 class Command(BaseCommand):
@@ -16,7 +16,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        line = solver_core.core_description()
-        if options["require_compiled"] and solver_core.CORE != "compiled":
+        line = core_choice.core_description()
+        if options["require_compiled"] and core_choice.CORE != "compiled":
             raise CommandError(line)
         self.stdout.write(line)
