@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common import clock
+from tests.groups import pytest_collection_modifyitems  # noqa: F401 (a hook, found by its name)
 
 PASSWORD = "correct horse battery staple"
 
@@ -327,7 +328,8 @@ def private_redis(tmp_path):
 # another, so the module's servers are never up twice at once, while two such modules may run
 # side by side on two workers. A test joins by using one of these fixtures or by importing one
 # of these helpers into its module; a test that starts processes some other way is marked
-# ``@pytest.mark.xdist_group("servers:<its module>")``.
+# ``@pytest.mark.xdist_group("servers:<its module>")``. Small modules that share a module-scoped
+# fixture form groups of their own (tests/groups.py).
 SERVERS_GROUP = "servers"
 SERVER_FIXTURES = {
     "celery_worker",

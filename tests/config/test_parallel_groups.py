@@ -4,9 +4,13 @@ them, so this runs a small suite of its own under two workers and looks)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SUITE = """
 import pytest
@@ -36,6 +40,53 @@ def test_the_tests_of_a_group_run_on_one_worker(tmp_path):
     )
     assert len(workers) == 6, done.stdout[-3000:]
     assert len(set(workers)) == 1
+
+
+SHARING = """
+import pytest
+
+@pytest.fixture(scope="module")
+def made_once():
+    return object()
+
+@pytest.mark.parametrize("n", range({count}))
+def test_sharing(made_once, n):
+    pass
+
+@pytest.mark.parametrize("n", range(3))
+def test_alone(n):
+    pass
+"""
+
+
+def test_a_small_module_sharing_a_module_fixture_runs_on_one_worker(tmp_path):
+    # tests/groups.py's hook, as tests/conftest.py takes it, on a suite of its own
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    hook = "from tests.groups import pytest_collection_modifyitems\n"
+    (tmp_path / "conftest.py").write_text(hook)
+    (tmp_path / "test_small.py").write_text(SHARING.format(count=6))
+    (tmp_path / "test_large.py").write_text(SHARING.format(count=41))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
+         "-p", "no:django", "-p", "no:cacheprovider", "test_small.py", "test_large.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:]
+    ran = re.findall(
+        r"\[(gw\d)\] \[[ \d]+%\] PASSED (test_\w+)\.py::(test_\w+)\S*?(@\S+)?\s*$",
+        done.stdout,
+        re.MULTILINE,
+    )
+    sharing = [(worker, group) for worker, module, test, group in ran
+               if (module, test) == ("test_small", "test_sharing")]  # fmt: skip
+    assert len(sharing) == 6, done.stdout[-3000:]
+    assert {group for _, group in sharing} == {"@shared:test_small.py"}
+    assert len({worker for worker, _ in sharing}) == 1
+    # tests that use no module fixture, and a module too large to keep together, stay spread
+    others = [group for _, module, test, group in ran
+              if (module, test) != ("test_small", "test_sharing")]  # fmt: skip
+    assert len(others) == 3 + 41 + 3 and not any(others), done.stdout[-3000:]
 
 
 def test_each_worker_takes_ports_from_a_range_of_its_own(monkeypatch):
