@@ -26,19 +26,28 @@ def test_free(n):
 """
 
 
-def test_the_tests_of_a_group_run_on_one_worker(tmp_path):
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    (tmp_path / "test_groups.py").write_text(SUITE)
+def run_on_two_workers(folder: Path, files: dict[str, str]) -> str:
+    """A suite of its own (``files``, by name) run by two workers, as make test runs ours: the
+    verbose output, which names each test's worker and group. The project is importable."""
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    for name, text in files.items():
+        (folder / name).write_text(text)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
-         "-p", "no:django", "-p", "no:cacheprovider", "test_groups.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+         "-p", "no:django", "-p", "no:cacheprovider"],
+        cwd=folder, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:]
+    return done.stdout
+
+
+def test_the_tests_of_a_group_run_on_one_worker(tmp_path):
+    out = run_on_two_workers(tmp_path, {"test_groups.py": SUITE})
     workers = re.findall(
-        r"\[(gw\d)\] \[[ \d]+%\] PASSED test_groups.py::test_grouped\S*@servers", done.stdout
+        r"\[(gw\d)\] \[[ \d]+%\] PASSED test_groups.py::test_grouped\S*@servers", out
     )
-    assert len(workers) == 6, done.stdout[-3000:]
+    assert len(workers) == 6, out[-3000:]
     assert len(set(workers)) == 1
 
 
@@ -60,33 +69,29 @@ def test_alone(n):
 
 
 def test_a_small_module_sharing_a_module_fixture_runs_on_one_worker(tmp_path):
-    # tests/groups.py's hook, as tests/conftest.py takes it, on a suite of its own
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    hook = "from tests.groups import pytest_collection_modifyitems\n"
-    (tmp_path / "conftest.py").write_text(hook)
-    (tmp_path / "test_small.py").write_text(SHARING.format(count=6))
-    (tmp_path / "test_large.py").write_text(SHARING.format(count=41))
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
-         "-p", "no:django", "-p", "no:cacheprovider", "test_small.py", "test_large.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout[-3000:]
+    # tests/groups.py's hook, as tests/conftest.py takes it
+    out = run_on_two_workers(
+        tmp_path,
+        {
+            "conftest.py": "from tests.groups import pytest_collection_modifyitems\n",
+            "test_small.py": SHARING.format(count=6),
+            "test_large.py": SHARING.format(count=41),
+        },
+    )
     ran = re.findall(
         r"\[(gw\d)\] \[[ \d]+%\] PASSED (test_\w+)\.py::(test_\w+)\S*?(@\S+)?\s*$",
-        done.stdout,
+        out,
         re.MULTILINE,
     )
     sharing = [(worker, group) for worker, module, test, group in ran
                if (module, test) == ("test_small", "test_sharing")]  # fmt: skip
-    assert len(sharing) == 6, done.stdout[-3000:]
+    assert len(sharing) == 6, out[-3000:]
     assert {group for _, group in sharing} == {"@shared:test_small.py"}
     assert len({worker for worker, _ in sharing}) == 1
     # tests that use no module fixture, and a module too large to keep together, stay spread
     others = [group for _, module, test, group in ran
               if (module, test) != ("test_small", "test_sharing")]  # fmt: skip
-    assert len(others) == 3 + 41 + 3 and not any(others), done.stdout[-3000:]
+    assert len(others) == 3 + 41 + 3 and not any(others), out[-3000:]
 
 
 def test_each_worker_takes_ports_from_a_range_of_its_own(monkeypatch):
