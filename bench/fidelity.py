@@ -32,13 +32,13 @@ mismatch costs.
 log-likelihood grids), and ``--load`` reports on saved participants without simulating them
 again (minutes instead of an hour), with the interval as the metric makes it now; it also prints
 the drops at the ends of the range that would hold a true ``f`` there 95% of the time on those
-participants, by games pooled (``apps.metrics.fidelity.END_DROP`` takes one game's).
+participants, by games pooled (``apps.metrics.fidelity_interval.END_DROP`` takes one game's).
 
-The interval's drop (``apps.metrics.fidelity.INTERVAL_DROP``) and the bootstrap interval of
+The interval's drop (``apps.metrics.fidelity_interval.INTERVAL_DROP``) and the bootstrap interval of
 several games were chosen on seeds 21, 22 and 23, the drops at the ends on seeds 401-403 and
 501-503; coverage on other seeds is what the dashboard's words report
-(``apps.metrics.fidelity.MEASURED_COVERAGE``): "95%" only where it held 92-98% of the time at
-every true ``f``.
+(``apps.metrics.fidelity_interval.MEASURED_COVERAGE``): "95%" only where it held 92-98% of the
+time at every true ``f``.
 """
 
 from __future__ import annotations
@@ -62,7 +62,6 @@ from apps.games.engine.bots import make_bot, play_game  # noqa: E402
 from apps.games.engine.core_choice import core_description  # noqa: E402
 from apps.games.engine.solver import Solver  # noqa: E402
 from apps.metrics.fidelity import (  # noqa: E402
-    INTERVAL_DROP,
     LAPSE,
     WORLDS,
     Fit,
@@ -71,6 +70,7 @@ from apps.metrics.fidelity import (  # noqa: E402
     stored_grid,
     stragedy_fit,
 )
+from apps.metrics.fidelity_interval import CALIBRATION, INTERVAL_DROP  # noqa: E402
 from apps.metrics.hand_choice import hand_choices  # noqa: E402
 from apps.metrics.stragedy_choice import stragedy_decision  # noqa: E402
 
@@ -296,15 +296,16 @@ def report_saved(paths: list[Path]) -> None:
     coverage_by_games(people)
     verdict(people)
     end_drops_called_for(people)
+    calibration_called_for(people)
 
 
 def end_drops_called_for(people: list[dict]) -> None:
-    """The drops at the ends of the range (``apps.metrics.fidelity.END_DROP``) that would make
-    the interval hold a true f at an end 95% of the time on these participants: for each number
-    of games, the 95th percentile over the players whose true f is that end of how far the
-    profile there falls below its top (one whose interval without the test leaves the end out
-    counts as beyond every drop), rounded up to 0.01; "inf" where the interval holds the end
-    less than 95% of the time without the test. The metric's drops are those of one game."""
+    """The drops at the ends of the range (``apps.metrics.fidelity_interval.END_DROP``) that
+    would make the interval hold a true f at an end 95% of the time on these participants: for
+    each number of games, the 95th percentile over the players whose true f is that end of how
+    far the profile there falls below its top (one whose interval without the test leaves the
+    end out counts as beyond every drop), rounded up to 0.01; "inf" where the interval holds the
+    end less than 95% of the time without the test. The metric's drops are those of one game."""
     print("drops at the ends that hold a true f there 95% of the time (END_DROP):")
     most = max(len(p["fits"]) for p in people)
     for k in sorted({1, *(k for k in POOLED if k < most), most}):
@@ -331,6 +332,20 @@ def end_drops_called_for(people: list[dict]) -> None:
         print(f"  {k}: ({row[0]}, {row[1]})")
 
 
+def calibration_called_for(people: list[dict]) -> None:
+    """The calibration curve (``apps.metrics.fidelity_interval.CALIBRATION``) these
+    participants call for: at each interior true f, the mean of their all-session estimates
+    before the curve (the profile's maximum), with its standard error; the ends are kept."""
+    knots = ["(0.0, 0.0)"]
+    print("calibration curve these participants call for (CALIBRATION), mean raw estimate (SE):")
+    for f in TRUE_F[1:-1]:
+        raw = [p["raw"] for p in people if p["f"] == f]
+        mean, se = statistics.fmean(raw), statistics.stdev(raw) / math.sqrt(len(raw))
+        print(f"  true f {f:.2f}: {mean:.3f} ({se:.3f}) over {len(raw)} participants")
+        knots.append(f"({mean:.3f}, {f})")
+    print(f"  in use: {CALIBRATION}; called for: ({', '.join(knots)}, (1.0, 1.0))")
+
+
 PLAYS = "card plays only"
 METRIC = "card plays and the 'Stragedy (the metric, memory_fidelity)"
 EVERY = "card plays, the 'Stragedy and the Old Deal's hand choice"
@@ -346,6 +361,7 @@ def person(f: float, noise: float, fits: list[Fit]) -> dict:
         "noise": noise,
         "fits": fits,
         "est": {**total.estimate(), "true": f, "noise": noise},
+        "raw": total.estimate(calibrate=False)["f"],  # not read through the calibration curve
         # the first k sessions together (each a game)
         "pooled": {k: sum(fits[:k], Fit.empty()).estimate() for k in POOLED if k < len(fits)},
         "sessions": [x.estimate()["f"] for x in fits],
@@ -408,7 +424,7 @@ def summary(label: str, people: list[dict]) -> None:
 def coverage_by_games(people: list[dict]) -> None:
     """How often the interval held the true f, by true f and by how many games it pools (the
     intervals of one participant's first k sessions, each a game), as
-    ``apps.metrics.fidelity.MEASURED_COVERAGE`` holds it."""
+    ``apps.metrics.fidelity_interval.MEASURED_COVERAGE`` holds it."""
     table: dict[int, dict[float, tuple[int, int]]] = {}
     for f in TRUE_F:
         group = [p for p in people if p["f"] == f]

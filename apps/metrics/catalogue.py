@@ -247,11 +247,14 @@ METRICS: tuple[Metric, ...] = (
             "held 95% of the time); how many games it pools and how many decisions of each kind "
             "carried information. The words shown with the interval say how often intervals of "
             "as many games held the true f of simulated players (bench/fidelity.py, seeds not "
-            "used to choose them)."
+            "used to choose them). The estimate and both ends of its interval are then read "
+            "through a calibration curve: the profile's maximum that simulated players of a true "
+            "f reached on average over ten sessions is read as that f (at 0.25, 0.5 and 0.75; "
+            "linear between, the ends of the range kept)."
         ),
         "proportion",
         HIGHER,
-        version=7,
+        version=8,
         solver=True,
         plain=gettext_noop(
             "How much of what they were shown the participant's play suggests they kept in "

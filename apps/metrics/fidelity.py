@@ -36,49 +36,9 @@ per deal and world, shared by its decisions. On simulated one-session players
 (``bench/fidelity.py``, development seeds 21-23, card plays and 'Stragedy) the interval at the
 nominal cut held the true ``f`` 89% of the time with ``decision``, 81% with ``expected``.
 
-Games and sessions add their log-likelihoods. The estimate is the maximum over a grid of ``f``
-(0 to 1 by 0.1, refined by a parabola through the best three) with ``beta`` profiled out.
-
-**The interval of one game.** The plays of a deal share one memory, so their log-likelihoods
-added count the same forgetting several times and the curve is too sharp: cut 1.92 below its
-top (the nominal 95% of a likelihood interval), it held the true ``f`` of simulated one-game
-players 668 times in 750 (89%; 87% at worst). The interval is therefore cut
-:data:`INTERVAL_DROP` (2.7) below the top, the drop at which one-game intervals held the true
-``f`` 95% of the time on seeds 21-23 (714 of 750, 93-98% at every true ``f``): a magnitude
-adjustment of a composite likelihood, linear between grid points. With the slips it held the
-true ``f`` there 871 times in 900 (94-98% at ``f`` 0 to 0.75, 99% at ``f`` = 1, where most
-estimates sit on the grid's edge).
-
-**The interval of several games** (a session of several games, or several sessions) cannot
-simply add the curves: a game's curve, sharp at the wrong ``f`` now and then (a Monte Carlo
-memory that happens to explain a play), then dominates the sum. On seeds 21-23 the estimate
-of ten games together varied 2 to 3 times more between simulated players than the summed
-curve said (at ``f`` = 0.25: SD 0.15 to 0.17 against 0.06), and the summed curve's interval held
-the true ``f`` 51-93% of the time. So an interval of several games also takes in the
-**bootstrap interval over its games** (:func:`_resampled_interval`): the games drawn with
-replacement 500 times, ``f`` estimated from each draw, cut at the expanded percentile for
-``n`` games (Hesterberg's small-sample correction: 0.9% and 99.1% at ten games), whatever
-spread the games themselves show. On seeds 21-23 (random groups of a cell's games) that held
-the true ``f`` 91-98% of the time for two games and 94-100% for ten (wider than it needs to be
-at ``f`` = 1, where the estimate sits on the grid's edge).
-
-**The ends of the range.** A player who keeps everything is mostly estimated at exactly
-``f`` = 1 (on seeds 401-403 and 501-503: 602 of 900 single games, 79 of 90 players' ten games),
-and an interval that holds its estimate then holds the truth: there the intervals above held a
-true ``f`` of 1 in 898 of 900 single games and in 90 of 90 players' two, three, five and ten.
-So the top of the range has a test of its own, as a Neyman construction has at a bound
-(Feldman and Cousins's intervals, for one): the interval reaches ``f`` = 1 only when the
-profile there is within :data:`END_DROP` (1.09) of its top; otherwise it stops where the
-profile, linear between 0.9 and 1, falls that far (never short of the estimate). The drop is the
-95th percentile, over those seeds' one-game players of true ``f`` = 1, of how far the profile at
-1 fell below its top (an interval that left 1 out anyway counted as beyond every drop); there
-the interval then held 1 in 855 of 900 single games and in 86-87 of 90 players' two to ten.
-The bottom has no test: one game's interval held a true ``f`` of 0 95% of the time without one
-(856 of 900), and the drop it would have called for, 2.66, is the interior's 2.7. The interior
-is untouched: the test only trims the segment between 0.9 and 1.
-
-How often each interval held on seeds not used to choose it, for one game and for 2, 3, 5 and
-10, is :data:`MEASURED_COVERAGE`, and the words it is shown with say so.
+Games and sessions add their log-likelihoods. The estimate of ``f``, and its interval, are read
+from the profile log-likelihood (``beta`` profiled out) by :mod:`apps.metrics.fidelity_interval`,
+which also says how the interval was chosen and how often it held the true ``f`` in simulation.
 
 A decision **carries information** when its probability differs by more than 0.01 between
 some two values of ``f`` (for some ``beta``): forced plays (one legal card) and plays where
@@ -105,100 +65,19 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from typing import Any
-
-from django.utils.translation import gettext
 
 from apps.games.engine.cards import cards_mask, mask_list, parse_card, parse_cards
 from apps.games.engine.solver import Position, Solver
 from apps.metrics import hand_choice, stragedy_choice
-from apps.metrics.stats import t_quantile
+from apps.metrics.fidelity_interval import F_GRID, added, profile, read
 
-# How often the interval held the true fidelity of simulated players (bench/fidelity.py, on
-# seeds not used to choose the interval), by the number of games it pools and the true f:
-# (intervals that held it, intervals). An interval of n games is labelled with the figures of
-# the most games measured up to n. It is called a 95% interval only where it held the true f
-# 92-98% of the time at every true f.
-# `bench/fidelity.py --seed 601 602 603 701 702 703 --replicates 5 --sessions 10 --metric-only
-# --save fresh.json`, read back with `--load fresh.json` (version 7's interval): 450
-# participants (90 per true f, three noise levels), 4,500 games (one a session); n games are a
-# participant's first n sessions.
-MEASURED_COVERAGE: dict[int, dict[float, tuple[int, int]]] = {
-    1: {0.0: (870, 900), 0.25: (869, 900), 0.5: (869, 900), 0.75: (874, 900), 1.0: (834, 900)},
-    2: {0.0: (84, 90), 0.25: (81, 90), 0.5: (87, 90), 0.75: (85, 90), 1.0: (82, 90)},
-    3: {0.0: (84, 90), 0.25: (85, 90), 0.5: (87, 90), 0.75: (83, 90), 1.0: (83, 90)},
-    5: {0.0: (86, 90), 0.25: (89, 90), 0.5: (88, 90), 0.75: (86, 90), 1.0: (83, 90)},
-    10: {0.0: (87, 90), 0.25: (89, 90), 0.5: (85, 90), 0.75: (82, 90), 1.0: (83, 90)},
-}
-CALIBRATED = (0.92, 0.98)
-# The test of each end of the range, (at f = 0, at f = 1): an interval reaches that end only
-# when the profile there is within this drop of its top (see the module docstring, "The ends of
-# the range"). At 1: the 95th percentile, over simulated one-game players whose true f is 1, of
-# how far the profile there fell below its top (`bench/fidelity.py --load`, seeds 401-403 and
-# 501-503: 900 games). At 0: no test (an infinite drop), one game's interval holding 0 95% of
-# the time without one.
-END_DROP = (math.inf, 1.09)
-
-
-def interval_label(games: int = 1) -> str:
-    """The words an interval of ``games`` games is shown with: the coverage measured for
-    intervals of as many games (of the most games measured, up to ``games``)."""
-    measured = [k for k in MEASURED_COVERAGE if k <= games]
-    return coverage_words(MEASURED_COVERAGE[max(measured)] if measured else {})
-
-
-def coverage_words(by_f: Mapping[float, tuple[int, int]]) -> str:
-    """The words of an interval that held the true value ``covered`` times in ``n`` at each
-    true f (``by_f``): "95% interval" only where it did 92-98% of the time at every f."""
-    if not by_f:
-        return gettext("interval; its coverage is not yet measured")
-    covered = sum(c for c, _ in by_f.values())
-    of = sum(n for _, n in by_f.values())
-    shares = [c / n for c, n in by_f.values()]
-    words = {
-        "share": round(100 * covered / of),
-        "covered": covered,
-        "of": of,
-        "lowest": round(100 * min(shares)),
-        "highest": round(100 * max(shares)),
-    }
-    if all(CALIBRATED[0] <= share <= CALIBRATED[1] for share in shares):
-        return (
-            gettext(
-                "95%% interval; in simulation it held the true value %(share)s%% of the time: "
-                "%(covered)s of %(of)s, %(lowest)s%% to %(highest)s%% across true values"
-            )
-            % words
-        )
-    if min(shares) >= CALIBRATED[0]:  # wider than it needs to be somewhere, never too narrow
-        return (
-            gettext(
-                "conservative 95%% interval; in simulation it held the true value %(share)s%% of "
-                "the time: %(covered)s of %(of)s, %(lowest)s%% to %(highest)s%% across true values"
-            )
-            % words
-        )
-    # too narrow somewhere: the lowest share says how much (a share over 98% elsewhere is on
-    # the safe side, not the reason it is not 95%)
-    return (
-        gettext(
-            "interval; in simulation it held the true value %(share)s%% of the time "
-            "(%(covered)s of %(of)s, %(lowest)s%% for some true values), not 95%%"
-        )
-        % words
-    )
-
-
-F_GRID = tuple(i / 10 for i in range(11))
 BETA_GRID = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 WORLDS = 32
 MODE = "decision"
 MODES = ("expected", "decision", "joint")
 LAPSE = 0.3  # the chance that a card play is a slip, any legal card (see the module docstring)
 INFORMATIVE = 0.01
-INTERVAL_DROP = 2.7  # see the module docstring: not 1.92, the plays of a deal are not independent
-RESAMPLES = 500  # draws of the bootstrap interval of several games
 ALL = (1 << 52) - 1
 SUITS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
@@ -292,7 +171,7 @@ class Fit:
             mine = kinds.setdefault(k, [0, 0])
             mine[0], mine[1] = mine[0] + n, mine[1] + i
         return Fit(
-            _added(self.loglik, other.loglik),
+            added(self.loglik, other.loglik),
             self.decisions + other.decisions,
             self.informative + other.informative,
             self.solves + other.solves,
@@ -313,117 +192,22 @@ class Fit:
 
     def profile(self) -> list[float]:
         """The log-likelihood of each ``f`` with ``beta`` at its best."""
-        return _profile(self.loglik)
+        return profile(self.loglik)
 
-    def estimate(self, ends: bool = True) -> dict[str, Any]:
-        """``f`` (maximum likelihood), its interval, the best ``beta``, and the counts.
-
-        The interval of one game is where the profile stays within ``INTERVAL_DROP`` of its
-        top; of several games, it also takes in their bootstrap interval
-        (:func:`_resampled_interval`); and (``ends``) it reaches an end of the range only
-        where the profile there passes that end's own test (:func:`_within_ends`)."""
-        prof = self.profile()
-        i, f = _top(prof)
-        low, high = self._edge(prof, i, -1), self._edge(prof, i, 1)
-        if len(self.games) > 1:
-            b_low, b_high = _resampled_interval(self.games)
-            low, high = min(low, b_low), max(high, b_high)
-        if ends:
-            low, high = _within_ends(prof, f, low, high, END_DROP)
+    def estimate(self, ends: bool = True, calibrate: bool = True) -> dict[str, Any]:
+        """``f``, its interval (:func:`apps.metrics.fidelity_interval.read`: ``ends``, with
+        each end of the range's test; ``calibrate``, through the calibration curve), the best
+        ``beta``, and the counts."""
+        i, f, low, high = read(self.loglik, self.games, ends=ends, calibrate=calibrate)
         return {
             "f": round(f, 3),
             "low": round(low, 3),
             "high": round(high, 3),
-            "beta": BETA_GRID[self.loglik[i].index(prof[i])],
+            "beta": BETA_GRID[i],
             "decisions": self.decisions,
             "informative": self.informative,
             "games": max(1, len(self.games)),
         }
-
-    @staticmethod
-    def _edge(prof: list[float], i: int, step: int) -> float:
-        """Where the profile falls ``INTERVAL_DROP`` below its maximum, walking from ``i``
-        by ``step`` (linear between grid points; the grid's end when it never does)."""
-        threshold = prof[i] - INTERVAL_DROP
-        j = i
-        while 0 <= j + step < len(prof):
-            if prof[j + step] < threshold:
-                share = (prof[j] - threshold) / (prof[j] - prof[j + step])
-                return F_GRID[j] + step * share * (F_GRID[1] - F_GRID[0])
-            j += step
-        return F_GRID[j]
-
-
-def _within_ends(
-    prof: list[float], f: float, low: float, high: float, drops: tuple[float, float]
-) -> tuple[float, float]:
-    """``low`` and ``high`` with each end of the range left out when the profile there falls
-    further below its top than that end's drop (``drops``: at f = 0, at f = 1): the interval
-    then stops where the profile, linear between the end and the grid point next to it, falls
-    that far (at that grid point when it already has; never short of the estimate ``f``)."""
-    top = max(prof)
-    at_zero, at_one = drops
-    if top - prof[0] > at_zero:
-        low = max(low, min(f, _fall(prof[1], prof[0], top - at_zero, F_GRID[1], F_GRID[0])))
-    if top - prof[-1] > at_one:
-        high = min(high, max(f, _fall(prof[-2], prof[-1], top - at_one, F_GRID[-2], F_GRID[-1])))
-    return low, high
-
-
-def _fall(inner: float, end: float, threshold: float, f_inner: float, f_end: float) -> float:
-    """Where a profile linear from ``inner`` (at ``f_inner``) to ``end`` (at ``f_end``, below
-    ``threshold``) falls to ``threshold``; ``f_inner`` when it is there already."""
-    if inner <= threshold:
-        return f_inner
-    return f_inner + (inner - threshold) / (inner - end) * (f_end - f_inner)
-
-
-def _added(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
-    return [[x + y for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)]
-
-
-def _profile(grid: list[list[float]]) -> list[float]:
-    return [max(row) for row in grid]
-
-
-def _top(prof: list[float]) -> tuple[int, float]:
-    """The grid index of the profile's maximum and ``f`` there, refined by the vertex of the
-    parabola through the best three points."""
-    i = prof.index(max(prof))
-    f = F_GRID[i]
-    if 0 < i < len(F_GRID) - 1:
-        a, b, c = prof[i - 1], prof[i], prof[i + 1]
-        curve = a - 2 * b + c
-        if curve < 0:
-            f += 0.5 * (a - c) / curve * (F_GRID[1] - F_GRID[0])
-    return i, min(1.0, max(0.0, f))
-
-
-def _resampled_interval(games: list[list[list[float]]]) -> tuple[float, float]:
-    """The bootstrap interval of ``f`` over ``games``: the games drawn with replacement
-    :data:`RESAMPLES` times (from a fixed seed: the same games, the same interval), ``f``
-    estimated from each draw, and the draws' quantiles at the expanded percentile for ``n``
-    games, ``Phi(-sqrt(n / (n - 1)) * t(0.975, n - 1))`` (0.9% at ten games), which widens
-    the percentile interval for few games as Student's t widens the normal's."""
-    n = len(games)
-    rng = random.Random(0)
-    draws = []
-    for _ in range(RESAMPLES):
-        total = games[rng.randrange(n)]
-        for _ in range(n - 1):
-            total = _added(total, games[rng.randrange(n)])
-        draws.append(_top(_profile(total))[1])
-    draws.sort()
-    tail = NormalDist().cdf(-math.sqrt(n / (n - 1)) * t_quantile(0.975, n - 1))
-    return _quantile(draws, tail), _quantile(draws, 1 - tail)
-
-
-def _quantile(ordered: list[float], p: float) -> float:
-    """The ``p`` quantile of sorted values, linear between order statistics."""
-    at = p * (len(ordered) - 1)
-    below = math.floor(at)
-    above = min(below + 1, len(ordered) - 1)
-    return ordered[below] + (at - below) * (ordered[above] - ordered[below])
 
 
 def _logmeanexp(xs: list[float]) -> float:

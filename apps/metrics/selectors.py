@@ -23,7 +23,7 @@ from apps.metrics.catalogue import (  # noqa: F401 (offered to other apps from h
     claimable,
 )
 from apps.metrics.compute import record
-from apps.metrics.fidelity import interval_label
+from apps.metrics.fidelity_interval import interval_label
 from apps.metrics.inputs import StudyInputs, sessions_held
 from apps.metrics.inputs import participant_series as series_held
 from apps.metrics.models import AdaptiveChange, GameAnalysis, MetricValue

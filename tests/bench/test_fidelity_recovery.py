@@ -59,7 +59,20 @@ def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     ).stdout
     assert again.startswith("seeds 7, 8: 30 participants read from 1 file(s)"), again
     assert "\n".join(lines[-6:]) in again
-    drops = again.strip().splitlines()[-1]
+    tail = again.strip().splitlines()
+    drops = tail[-6]
     assert re.fullmatch(
         r"  1: \((inf|[\d.]+) \(without: \d+/6\), (inf|[\d.]+) \(without: \d+/6\)\)", drops
     ), drops
+    # and the calibration curve they call for: each interior true f's mean estimate before the
+    # curve, 6 participants each, then the knots in use and called for
+    assert tail[-5] == (
+        "calibration curve these participants call for (CALIBRATION), mean raw estimate (SE):"
+    )
+    for f, row in zip(TRUE_F[1:-1], tail[-4:-1], strict=True):
+        assert re.fullmatch(rf"  true f {f}: [\d.]+ \([\d.]+\) over 6 participants", row), row
+    assert re.fullmatch(
+        r"  in use: \(\(0\.0, 0\.0\), .*\(1\.0, 1\.0\)\); called for: \(\(0\.0, 0\.0\), "
+        r"\([\d.]+, 0\.25\), \([\d.]+, 0\.5\), \([\d.]+, 0\.75\), \(1\.0, 1\.0\)\)",
+        tail[-1],
+    ), tail[-1]

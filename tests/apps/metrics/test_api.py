@@ -145,7 +145,7 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
     assert (interval["low"], interval["high"], interval["informative"]) == (0.5, 0.75, 12)
     # Shown with the coverage measured in simulation (a 95% interval only because it held the
     # true value 92-98% of the time at every true value there)
-    from apps.metrics.fidelity import MEASURED_COVERAGE, interval_label
+    from apps.metrics.fidelity_interval import MEASURED_COVERAGE, interval_label
 
     measured = MEASURED_COVERAGE[1].values()  # a session of one game
     assert interval["games"] == 1

@@ -1,8 +1,10 @@
 """Memory fidelity: the estimate separates players who keep the other hand from players who do
 not, says how sure it is, counts the plays that carried information, and is stored by the job."""
 
+import itertools
 import math
 import random
+from statistics import NormalDist
 
 import pytest
 from django.conf import settings
@@ -12,7 +14,7 @@ from apps.games.engine import create_game
 from apps.games.engine.bots import make_bot, play_game
 from apps.games.engine.cards import RANKS, cards_mask, parse_card, parse_cards
 from apps.games.engine.solver import Solver
-from apps.metrics import fidelity, services, tasks
+from apps.metrics import fidelity, fidelity_interval, services, tasks
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.fidelity import BETA_GRID, F_GRID, Fit, deal_plays, game_fit
 from apps.metrics.models import MetricValue
@@ -46,15 +48,15 @@ def peaked(at: float, width: float = 0.1) -> Fit:
 
 
 def test_the_estimate_of_a_known_likelihood():
-    est = peaked(0.43).estimate()
+    est = peaked(0.43).estimate(calibrate=False)
     assert abs(est["f"] - 0.43) < 0.02  # the parabola finds the peak between grid points
     # within INTERVAL_DROP = 2.7 of the top: |f - 0.43| <= 0.1 * sqrt(5.4) = 0.232 (a cut at the
     # nominal 1.92 would give 0.196)
-    assert fidelity.INTERVAL_DROP == 2.7
+    assert fidelity_interval.INTERVAL_DROP == 2.7
     assert abs(est["low"] - (0.43 - 0.232)) < 0.01
     assert abs(est["high"] - (0.43 + 0.232)) < 0.01
     assert est["beta"] == BETA_GRID[0]
-    edge = peaked(1.0).estimate()
+    edge = peaked(1.0).estimate(calibrate=False)
     assert edge["f"] == 1.0 and edge["high"] == 1.0 and edge["low"] < 1.0
 
 
@@ -63,31 +65,55 @@ def test_an_end_of_the_range_is_held_only_within_its_own_drop():
     prof = [-10 * abs(f - 0.9) for f in F_GRID]
     # With a drop of 0.4 at f = 1 the interval stops where the line from 0.9 to 1 reaches
     # -0.4: 0.9 + 0.1 * 0.4 / 1.0 = 0.94
-    low, high = fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 0.4))
+    low, high = fidelity_interval.within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 0.4))
     assert low == 0.5 and math.isclose(high, 0.94)
     # within a drop of 1.5 the end is held; an infinite drop is no test
-    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 1.5)) == (0.5, 1.0)
-    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (math.inf, math.inf)) == (0.5, 1.0)
+    assert fidelity_interval.within_ends(prof, 0.9, 0.5, 1.0, (math.inf, 1.5)) == (0.5, 1.0)
+    assert fidelity_interval.within_ends(prof, 0.9, 0.5, 1.0, (math.inf, math.inf)) == (0.5, 1.0)
     # f = 0, 9.0 below the top, is past a drop of 2.7, and so is the grid point next to it
     # (8.0 below): the interval stops there (0.1) at the latest; one stopping at 0.5 stays
-    assert fidelity._within_ends(prof, 0.9, 0.5, 1.0, (2.7, math.inf)) == (0.5, 1.0)
+    assert fidelity_interval.within_ends(prof, 0.9, 0.5, 1.0, (2.7, math.inf)) == (0.5, 1.0)
     # a drop the profile passes before the grid point next to the end: it stops there
-    assert fidelity._within_ends(prof, 0.9, 0.0, 1.0, (2.7, math.inf)) == (0.1, 1.0)
+    assert fidelity_interval.within_ends(prof, 0.9, 0.0, 1.0, (2.7, math.inf)) == (0.1, 1.0)
     # never past the estimate: one at 0.96 keeps 0.96 inside
-    assert fidelity._within_ends(prof, 0.96, 0.5, 1.0, (math.inf, 0.4)) == (0.5, 0.96)
+    assert fidelity_interval.within_ends(prof, 0.96, 0.5, 1.0, (math.inf, 0.4)) == (0.5, 0.96)
 
 
 def test_an_estimate_reaches_f_1_only_within_that_ends_drop():
-    assert math.isinf(fidelity.END_DROP[0]) and fidelity.END_DROP[1] == 1.09  # at f = 1 only
+    end_drop = fidelity_interval.END_DROP
+    assert math.isinf(end_drop[0]) and end_drop[1] == 1.09  # at f = 1 only
     near = peaked(0.9, width=0.05)
     # The profile at 1 is (0.1 / 0.05)^2 / 2 = 2.0 below its top at 0.9: within the interior's
     # 2.7, so the interval without the end's test reaches 1; past 1.09, so with it the interval
     # stops where the line from 0.9 (0) to 1 (-2.0) falls to -1.09: 0.9 + 0.1 * 1.09 / 2.0
-    assert near.estimate(ends=False)["high"] == 1.0
-    est = near.estimate()
+    assert near.estimate(ends=False, calibrate=False)["high"] == 1.0
+    est = near.estimate(calibrate=False)
     assert est["f"] == 0.9 and abs(est["high"] - 0.9545) < 0.001, est
     # the low side is the interior's: 0.9 - 0.05 * sqrt(5.4) = 0.784 (linear between grid points)
-    assert est["low"] == near.estimate(ends=False)["low"] and 0.77 < est["low"] < 0.8
+    assert est["low"] == near.estimate(ends=False, calibrate=False)["low"]
+    assert 0.77 < est["low"] < 0.8
+
+
+def test_the_estimate_is_read_through_the_calibration_curve():
+    calibrated = fidelity_interval.calibrated
+    # A hand-made curve: a raw maximum of 0.65, halfway from the knot (0.5, 0.5) to (0.8, 0.75),
+    # reads 0.5 + 0.5 * 0.25 = 0.625; 0.9, halfway from (0.8, 0.75) to (1, 1), reads 0.875
+    curve = ((0.0, 0.0), (0.3, 0.25), (0.5, 0.5), (0.8, 0.75), (1.0, 1.0))
+    assert math.isclose(calibrated(0.65, curve), 0.625)
+    assert math.isclose(calibrated(0.9, curve), 0.875)
+    assert math.isclose(calibrated(0.15, curve), 0.125)
+    assert calibrated(0.0, curve) == 0.0 and calibrated(1.0, curve) == 1.0
+    # The metric's curve keeps the ends of the range and the order of readings, and sits at the
+    # interior true f the recovery study simulates
+    knots = fidelity_interval.CALIBRATION
+    assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0)
+    assert [f for _, f in knots] == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(knots))
+    # A fit's estimate and both ends of its interval are its raw ones read through it
+    fit = peaked(0.62)
+    raw, est = fit.estimate(calibrate=False), fit.estimate()
+    for key in ("f", "low", "high"):
+        assert abs(est[key] - calibrated(raw[key])) < 0.002, (key, raw, est)
 
 
 def test_games_that_agree_keep_the_likelihood_interval():
@@ -95,7 +121,7 @@ def test_games_that_agree_keep_the_likelihood_interval():
     # is the summed curve's (sharper by sqrt(10): |f - 0.43| <= 0.1 * sqrt(5.4 / 10) = 0.073).
     together = sum((peaked(0.43).as_game() for _ in range(10)), Fit.empty())
     assert len(together.games) == 10
-    est = together.estimate()
+    est = together.estimate(calibrate=False)
     assert est["games"] == 10
     assert abs(est["low"] - (0.43 - 0.073)) < 0.01
     assert abs(est["high"] - (0.43 + 0.073)) < 0.01
@@ -107,15 +133,17 @@ def test_games_that_disagree_widen_the_interval_by_the_bootstrap():
     # first kind, k ~ Binomial(10, 1/2); the expanded percentile for ten games cuts at
     # Phi(-sqrt(10 / 9) * t(0.975, 9)) = Phi(-1.0541 * 2.2622) = Phi(-2.3846) = 0.0086, where k
     # is 0, 1 or 2 (P(k <= 1) = 0.0107): so from 0.74-0.9 down to 0.1-0.26.
-    assert abs(fidelity.NormalDist().cdf(-math.sqrt(10 / 9) * 2.2622) - 0.0086) < 0.0001
+    assert abs(NormalDist().cdf(-math.sqrt(10 / 9) * 2.2622) - 0.0086) < 0.0001
     games = [peaked(0.1).as_game() for _ in range(5)] + [peaked(0.9).as_game() for _ in range(5)]
     together = sum(games, Fit.empty())
-    est = together.estimate()
+    est = together.estimate(calibrate=False)
     assert abs(est["f"] - 0.5) < 0.01
     assert 0.1 <= est["low"] <= 0.27 and 0.73 <= est["high"] <= 0.9, est
-    summed = Fit(together.loglik).estimate()  # the summed curve's interval alone: narrow
+    # the summed curve's interval alone: narrow
+    summed = Fit(together.loglik).estimate(calibrate=False)
     assert 0.4 < summed["low"] < 0.5 < summed["high"] < 0.6, summed
-    assert together.estimate() == est  # drawn from a fixed seed: the same games, the same interval
+    # drawn from a fixed seed: the same games, the same interval
+    assert together.estimate(calibrate=False) == est
     # one game alone: its own curve's interval, nothing resampled
     assert peaked(0.1).as_game().estimate()["games"] == 1
 
@@ -308,7 +336,7 @@ def test_the_sampled_memories_are_stratified_card_by_card():
 
 
 def test_the_interval_is_labelled_with_the_coverage_measured():
-    from apps.metrics.fidelity import MEASURED_COVERAGE, coverage_words, interval_label
+    from apps.metrics.fidelity_interval import MEASURED_COVERAGE, coverage_words, interval_label
 
     # 92-98% at every true f: a 95% interval, with what was measured
     assert coverage_words({0.0: (47, 50), 1.0: (48, 50)}) == (
