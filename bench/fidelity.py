@@ -335,7 +335,10 @@ def end_drops_called_for(people: list[dict]) -> None:
 def calibration_called_for(people: list[dict]) -> None:
     """The calibration curve (``apps.metrics.fidelity_interval.CALIBRATION``) these
     participants call for: at each interior true f, the mean of their all-session estimates
-    before the curve (the profile's maximum), with its standard error; the ends are kept."""
+    before the curve (the profile's maximum), with its standard error; the ends are kept. (The
+    readings through it do not average the truth exactly, the curve's slope changing between
+    knots; knots moved until they did drew two of them together on the development seeds, the
+    estimates at 0.5 being widely spread.)"""
     knots = ["(0.0, 0.0)"]
     print("calibration curve these participants call for (CALIBRATION), mean raw estimate (SE):")
     for f in TRUE_F[1:-1]:

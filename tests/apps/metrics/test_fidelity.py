@@ -50,11 +50,11 @@ def peaked(at: float, width: float = 0.1) -> Fit:
 def test_the_estimate_of_a_known_likelihood():
     est = peaked(0.43).estimate(calibrate=False)
     assert abs(est["f"] - 0.43) < 0.02  # the parabola finds the peak between grid points
-    # within INTERVAL_DROP = 2.7 of the top: |f - 0.43| <= 0.1 * sqrt(5.4) = 0.232 (a cut at the
+    # within INTERVAL_DROP = 2.5 of the top: |f - 0.43| <= 0.1 * sqrt(5.0) = 0.224 (a cut at the
     # nominal 1.92 would give 0.196)
-    assert fidelity_interval.INTERVAL_DROP == 2.7
-    assert abs(est["low"] - (0.43 - 0.232)) < 0.01
-    assert abs(est["high"] - (0.43 + 0.232)) < 0.01
+    assert fidelity_interval.INTERVAL_DROP == 2.5
+    assert abs(est["low"] - (0.43 - 0.224)) < 0.01
+    assert abs(est["high"] - (0.43 + 0.224)) < 0.01
     assert est["beta"] == BETA_GRID[0]
     edge = peaked(1.0).estimate(calibrate=False)
     assert edge["f"] == 1.0 and edge["high"] == 1.0 and edge["low"] < 1.0
@@ -81,17 +81,18 @@ def test_an_end_of_the_range_is_held_only_within_its_own_drop():
 
 def test_an_estimate_reaches_f_1_only_within_that_ends_drop():
     end_drop = fidelity_interval.END_DROP
-    assert math.isinf(end_drop[0]) and end_drop[1] == 1.09  # at f = 1 only
+    assert math.isinf(end_drop[0]) and end_drop[1] == 1.19  # at f = 1 only
     near = peaked(0.9, width=0.05)
     # The profile at 1 is (0.1 / 0.05)^2 / 2 = 2.0 below its top at 0.9: within the interior's
-    # 2.7, so the interval without the end's test reaches 1; past 1.09, so with it the interval
-    # stops where the line from 0.9 (0) to 1 (-2.0) falls to -1.09: 0.9 + 0.1 * 1.09 / 2.0
+    # 2.5, so the interval without the end's test reaches 1; past 1.19, so with it the interval
+    # stops where the line from 0.9 (0) to 1 (-2.0) falls to -1.19: 0.9 + 0.1 * 1.19 / 2.0
     assert near.estimate(ends=False, calibrate=False)["high"] == 1.0
     est = near.estimate(calibrate=False)
-    assert est["f"] == 0.9 and abs(est["high"] - 0.9545) < 0.001, est
-    # the low side is the interior's: 0.9 - 0.05 * sqrt(5.4) = 0.784 (linear between grid points)
+    assert est["f"] == 0.9 and abs(est["high"] - 0.9595) < 0.001, est
+    # the low side is the interior's, linear between grid points: 2.0 below the top at 0.8 and
+    # 8.0 at 0.7, so 2.5 below it at 0.8 - 0.1 * 0.5 / 6.0 = 0.792
     assert est["low"] == near.estimate(ends=False, calibrate=False)["low"]
-    assert 0.77 < est["low"] < 0.8
+    assert abs(est["low"] - 0.7917) < 0.001, est
 
 
 def test_the_estimate_is_read_through_the_calibration_curve():
@@ -118,18 +119,20 @@ def test_the_estimate_is_read_through_the_calibration_curve():
 
 def test_games_that_agree_keep_the_likelihood_interval():
     # Ten games peaked at the same f: every draw of the bootstrap reads that f, so the interval
-    # is the summed curve's (sharper by sqrt(10): |f - 0.43| <= 0.1 * sqrt(5.4 / 10) = 0.073).
+    # is the summed curve's (sharper by sqrt(10): |f - 0.43| <= 0.1 * sqrt(5.0 / 10) = 0.071).
     together = sum((peaked(0.43).as_game() for _ in range(10)), Fit.empty())
     assert len(together.games) == 10
     est = together.estimate(calibrate=False)
     assert est["games"] == 10
-    assert abs(est["low"] - (0.43 - 0.073)) < 0.01
-    assert abs(est["high"] - (0.43 + 0.073)) < 0.01
+    # on the grid, linear between its points: the top grid point 0.4 is 10 * 0.03^2 / 0.02 = 0.45
+    # below the peak, so the cut is at -2.95; 0.3 is at -8.45 and 0.5 at -2.45, 0.6 at -14.45:
+    # 0.4 - 0.1 * 2.5 / 8.0 = 0.369 and 0.5 + 0.1 * 0.5 / 12.0 = 0.504
+    assert abs(est["low"] - 0.3688) < 0.001 and abs(est["high"] - 0.5042) < 0.001, est
 
 
 def test_games_that_disagree_widen_the_interval_by_the_bootstrap():
     # Five games say 0.1 and five say 0.9: the summed curve peaks at 0.5 and is sharp (within
-    # 0.073 as above), but a draw of ten games reads 0.1 k / 10 + 0.9 (10 - k) / 10 with k of the
+    # 0.071 as above), but a draw of ten games reads 0.1 k / 10 + 0.9 (10 - k) / 10 with k of the
     # first kind, k ~ Binomial(10, 1/2); the expanded percentile for ten games cuts at
     # Phi(-sqrt(10 / 9) * t(0.975, 9)) = Phi(-1.0541 * 2.2622) = Phi(-2.3846) = 0.0086, where k
     # is 0, 1 or 2 (P(k <= 1) = 0.0107): so from 0.74-0.9 down to 0.1-0.26.
