@@ -32,11 +32,13 @@ mismatch costs.
 log-likelihood grids), and ``--load`` reports on saved participants without simulating them
 again (minutes instead of an hour), with the interval as the metric makes it now; it also prints
 the drops at the ends of the range that would hold a true ``f`` there 95% of the time on those
-participants, by games pooled (``apps.metrics.fidelity_interval.END_DROP`` takes one game's).
+participants, by games pooled (``apps.metrics.fidelity_interval.END_DROP`` takes one game's),
+and the calibration curve they call for (``apps.metrics.fidelity_interval.CALIBRATION``).
 
-The interval's drop (``apps.metrics.fidelity_interval.INTERVAL_DROP``) and the bootstrap interval of
-several games were chosen on seeds 21, 22 and 23, the drops at the ends on seeds 401-403 and
-501-503; coverage on other seeds is what the dashboard's words report
+The bootstrap interval of several games was chosen on seeds 21, 22 and 23; the interval's drop
+(``apps.metrics.fidelity_interval.INTERVAL_DROP``), the drop at f = 1 and the calibration curve
+on seeds 801-803, with what earlier sets of seeds showed; coverage on other seeds (901, 902 and
+905 for version 8) is what the dashboard's words report
 (``apps.metrics.fidelity_interval.MEASURED_COVERAGE``): "95%" only where it held 92-98% of the
 time at every true ``f``.
 """

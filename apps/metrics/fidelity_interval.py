@@ -104,14 +104,15 @@ CALIBRATED = (0.92, 0.98)
 # The test of each end of the range, (at f = 0, at f = 1): an interval reaches that end only
 # when the profile there is within this drop of its top (see the module docstring, "The ends of
 # the range"). At 1: the 95th percentile, over simulated one-game players whose true f is 1, of
-# how far the profile there fell below its top (`bench/fidelity.py --load`, seeds 401-403 and
-# 501-503: 900 games). At 0: no test (an infinite drop), one game's interval holding 0 95% of
-# the time without one.
+# how far the profile there fell below its top (`bench/fidelity.py --load`), the mean of three
+# sets of seeds: 1.09 (401-403 with 501-503), 1.29 (601-603 with 701-703), 1.19 (801-803). At 0:
+# no test (an infinite drop), one game's interval holding 0 95% of the time without one.
 END_DROP = (math.inf, 1.19)
 
 # The calibration curve, (profile maximum, the fidelity it is read as), linear between knots: at
-# each interior true f, the mean ten-session estimate of simulated participants on development
-# seeds (see the module docstring, "The calibration curve"); the ends of the range are their own.
+# each interior true f, the mean ten-session maximum of simulated participants on the development
+# seeds 801-803 (`bench/fidelity.py --load`, the curve its participants call for; see the module
+# docstring, "The calibration curve"); the ends of the range are their own.
 CALIBRATION: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
     (0.245, 0.25),
