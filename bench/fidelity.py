@@ -72,7 +72,11 @@ from apps.metrics.fidelity import (  # noqa: E402
     stored_grid,
     stragedy_fit,
 )
-from apps.metrics.fidelity_interval import CALIBRATION, INTERVAL_DROP  # noqa: E402
+from apps.metrics.fidelity_interval import (  # noqa: E402
+    CALIBRATION,
+    INTERVAL_DROP,
+    ONE_GAME_CALIBRATION,
+)
 from apps.metrics.hand_choice import hand_choices  # noqa: E402
 from apps.metrics.stragedy_choice import stragedy_decision  # noqa: E402
 
@@ -335,20 +339,54 @@ def end_drops_called_for(people: list[dict]) -> None:
 
 
 def calibration_called_for(people: list[dict]) -> None:
-    """The calibration curve (``apps.metrics.fidelity_interval.CALIBRATION``) these
-    participants call for: at each interior true f, the mean of their all-session estimates
-    before the curve (the profile's maximum), with its standard error; the ends are kept. (The
-    readings through it do not average the truth exactly, the curve's slope changing between
-    knots; knots moved until they did drew two of them together on the development seeds, the
-    estimates at 0.5 being widely spread.)"""
-    knots = ["(0.0, 0.0)"]
+    """The calibration curves these participants call for, the ends of the range kept: for
+    several games (``apps.metrics.fidelity_interval.CALIBRATION``), at each interior true f the
+    mean of their all-session estimates before the curve (the profile's maximum), with its
+    standard error; for one game (``ONE_GAME_CALIBRATION``), the raw value nearest the several
+    games' knot in use that one game's interval before the curve holds 95% of the time. (The
+    readings through the first do not average the truth exactly, the curve's slope changing
+    between knots; knots moved until they did drew two of them together on the development
+    seeds, the estimates at 0.5 being widely spread. One game's mean maximum is no centre: one
+    game's estimate often sits on an end of the range, which drags the mean to the middle.)"""
+    several, one = ["(0.0, 0.0)"], ["(0.0, 0.0)"]
     print("calibration curve these participants call for (CALIBRATION), mean raw estimate (SE):")
-    for f in TRUE_F[1:-1]:
-        raw = [p["raw"] for p in people if p["f"] == f]
+    for knot, f in CALIBRATION[1:-1]:
+        group = [p for p in people if p["f"] == f]
+        raw = [p["raw"] for p in group]
         mean, se = statistics.fmean(raw), statistics.stdev(raw) / math.sqrt(len(raw))
-        print(f"  true f {f:.2f}: {mean:.3f} ({se:.3f}) over {len(raw)} participants")
-        knots.append(f"({mean:.3f}, {f})")
-    print(f"  in use: {CALIBRATION}; called for: ({', '.join(knots)}, (1.0, 1.0))")
+        intervals = [iv for p in group for iv in p["raw_intervals"]]
+        held, x = one_game_knot(intervals, knot)
+        print(
+            f"  true f {f:.2f}: {mean:.3f} ({se:.3f}) over {len(raw)} participants; one game: "
+            f"{x:.3f} (held {held}/{len(intervals)})"
+        )
+        several.append(f"({mean:.3f}, {f})")
+        one.append(f"({x:.3f}, {f})")
+    print(f"  in use: {CALIBRATION}; called for: ({', '.join(several)}, (1.0, 1.0))")
+    print(
+        f"  one game (ONE_GAME_CALIBRATION), in use: {ONE_GAME_CALIBRATION}; called for: "
+        f"({', '.join(one)}, (1.0, 1.0))"
+    )
+
+
+def one_game_knot(
+    intervals: list[tuple[float, float]], start: float, share: float = 0.95
+) -> tuple[int, float]:
+    """The raw value nearest ``start``, in steps of 0.001, where the number of ``intervals``
+    that hold it crosses ``share`` of them (from above or from below, as ``start`` has it),
+    and that number."""
+    target = share * len(intervals)
+
+    def held(x: float) -> int:
+        return sum(low <= x <= high for low, high in intervals)
+
+    above = held(start) > target
+    for step in range(1001):
+        for x in (round(start - step / 1000, 3), round(start + step / 1000, 3)):
+            n = held(x)
+            if 0 <= x <= 1 and (n <= target if above else n >= target):
+                return n, x
+    return held(start), start
 
 
 PLAYS = "card plays only"
@@ -366,13 +404,18 @@ def person(f: float, noise: float, fits: list[Fit]) -> dict:
         "noise": noise,
         "fits": fits,
         "est": {**total.estimate(), "true": f, "noise": noise},
-        "raw": total.estimate(calibrate=False)["f"],  # not read through the calibration curve
+        # not read through the calibration curve (nor resampled: the maximum is the same)
+        "raw": Fit(total.loglik).estimate(calibrate=False)["f"],
         # the first k sessions together (each a game)
         "pooled": {k: sum(fits[:k], Fit.empty()).estimate() for k in POOLED if k < len(fits)},
         "sessions": [x.estimate()["f"] for x in fits],
         # as the metric shows them: a session without an informative decision has no estimate
         "session_intervals": [
             (e["low"], e["high"]) for e in (x.estimate() for x in fits if x.informative)
+        ],
+        "raw_intervals": [
+            (e["low"], e["high"])
+            for e in (x.estimate(calibrate=False) for x in fits if x.informative)
         ],
         "odd": sum(fits[0::2], Fit.empty()).estimate()["f"],
         "even": sum(fits[1::2], Fit.empty()).estimate()["f"],

@@ -251,11 +251,13 @@ METRICS: tuple[Metric, ...] = (
             "used to choose them). The estimate and both ends of its interval are then read "
             "through a calibration curve: the profile's maximum that simulated players of a true "
             "f reached on average over ten sessions is read as that f (at 0.25, 0.5 and 0.75; "
-            "linear between, the ends of the range kept)."
+            "linear between, the ends of the range kept). One game has a curve of its own: at "
+            "each of those f, the profile's maximum that one game's interval held 95% of the "
+            "time for simulated players of that f."
         ),
         "proportion",
         HIGHER,
-        version=8,
+        version=9,
         solver=True,
         plain=gettext_noop(
             "How much of what they were shown the participant's play suggests they kept in "

@@ -60,19 +60,26 @@ def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     assert again.startswith("seeds 7, 8: 30 participants read from 1 file(s)"), again
     assert "\n".join(lines[-6:]) in again
     tail = again.strip().splitlines()
-    drops = tail[-6]
+    drops = tail[-7]
     assert re.fullmatch(
         r"  1: \((inf|[\d.]+) \(without: \d+/6\), (inf|[\d.]+) \(without: \d+/6\)\)", drops
     ), drops
-    # and the calibration curve they call for: each interior true f's mean estimate before the
-    # curve, 6 participants each, then the knots in use and called for
-    assert tail[-5] == (
+    # and the calibration curves they call for: each interior true f's mean estimate before the
+    # curve, 6 participants each, and the raw value one game's interval holds 95% of the time
+    # nearest the knot in use; then the knots in use and called for, of several games and of one
+    assert tail[-6] == (
         "calibration curve these participants call for (CALIBRATION), mean raw estimate (SE):"
     )
-    for f, row in zip(TRUE_F[1:-1], tail[-4:-1], strict=True):
-        assert re.fullmatch(rf"  true f {f}: [\d.]+ \([\d.]+\) over 6 participants", row), row
+    for f, row in zip(TRUE_F[1:-1], tail[-5:-2], strict=True):
+        found = re.fullmatch(
+            rf"  true f {f}: [\d.]+ \([\d.]+\) over 6 participants; one game: [\d.]+ "
+            r"\(held (\d+)/(\d+)\)",
+            row,
+        )
+        assert found and int(found[1]) <= int(found[2]) <= 6, row
+    knots = r"\([\d.]+, 0\.25\), \([\d.]+, 0\.5\), \([\d.]+, 0\.75\)"
+    curve = rf"\(\(0\.0, 0\.0\), {knots}, \(1\.0, 1\.0\)\)"
+    assert re.fullmatch(rf"  in use: {curve}; called for: {curve}", tail[-2]), tail[-2]
     assert re.fullmatch(
-        r"  in use: \(\(0\.0, 0\.0\), .*\(1\.0, 1\.0\)\); called for: \(\(0\.0, 0\.0\), "
-        r"\([\d.]+, 0\.25\), \([\d.]+, 0\.5\), \([\d.]+, 0\.75\), \(1\.0, 1\.0\)\)",
-        tail[-1],
+        rf"  one game \(ONE_GAME_CALIBRATION\), in use: {curve}; called for: {curve}", tail[-1]
     ), tail[-1]

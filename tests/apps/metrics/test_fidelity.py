@@ -104,15 +104,22 @@ def test_the_estimate_is_read_through_the_calibration_curve():
     assert math.isclose(calibrated(0.9, curve), 0.875)
     assert math.isclose(calibrated(0.15, curve), 0.125)
     assert calibrated(0.0, curve) == 0.0 and calibrated(1.0, curve) == 1.0
-    # The metric's curve keeps the ends of the range and the order of readings, and sits at the
-    # interior true f the recovery study simulates
-    knots = fidelity_interval.CALIBRATION
-    assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0)
-    assert [f for _, f in knots] == [0.0, 0.25, 0.5, 0.75, 1.0]
-    assert all(a[0] < b[0] for a, b in itertools.pairwise(knots))
-    # A fit's estimate and both ends of its interval are its raw ones read through it
-    fit = peaked(0.62)
-    raw, est = fit.estimate(calibrate=False), fit.estimate()
+    # The metric's curves (several games, one game) keep the ends of the range and the order of
+    # readings, and sit at the interior true f the recovery study simulates
+    for knots in (fidelity_interval.CALIBRATION, fidelity_interval.ONE_GAME_CALIBRATION):
+        assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0)
+        assert [f for _, f in knots] == [0.0, 0.25, 0.5, 0.75, 1.0]
+        assert all(a[0] < b[0] for a, b in itertools.pairwise(knots))
+    # One game's estimate and both ends of its interval are its raw ones read through one game's
+    # curve; several games' through the other
+    one = peaked(0.62).as_game()
+    raw, est = one.estimate(calibrate=False), one.estimate()
+    for key in ("f", "low", "high"):
+        expected = calibrated(raw[key], fidelity_interval.ONE_GAME_CALIBRATION)
+        assert abs(est[key] - expected) < 0.002, (key, raw, est)
+    assert est["f"] != round(calibrated(raw["f"]), 3)  # the curves differ at 0.62
+    several = sum((peaked(0.62).as_game() for _ in range(3)), Fit.empty())
+    raw, est = several.estimate(calibrate=False), several.estimate()
     for key in ("f", "low", "high"):
         assert abs(est[key] - calibrated(raw[key])) < 0.002, (key, raw, est)
 
