@@ -62,11 +62,12 @@ class Metric:
 
 
 BOTH = ("memulation", "mendikot")
-# Estimates whose interval is not calibrated in simulation (memory fidelity, version 8, on fresh
-# seeds 901, 902 and 905: ten games' interval held the true f 93.3-97.8% of the time at every
-# true f and the ten-session estimate was off by 0.030 at most inside the range, but one game's
-# held it 98.9% of the time at 0.75, wider than a 95% interval should be; see bench/fidelity.py):
-# no z-score, no reliable change, not a primary measure.
+# Estimates whose interval is not calibrated in simulation (memory fidelity, version 9: one
+# game's interval held the true f 93.8-96.2% of the time at every true f on each of two sets of
+# fresh seeds, 906-908 and 909-911, but ten games' held a true f of 0 in 134 of 135 players on
+# three sets, wider than a 95% interval should be, and 39 of 45 at 0.5 on one set; two, three
+# and five games' 89.6-91.1% somewhere; see apps/metrics/fidelity_interval.py): no z-score, no
+# reliable change, not a primary measure.
 UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (

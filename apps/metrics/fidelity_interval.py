@@ -100,16 +100,19 @@ RESAMPLES = 500  # draws of the bootstrap interval of several games
 # (intervals that held it, intervals). An interval of n games is labelled with the figures of
 # the most games measured up to n. It is called a 95% interval only where it held the true f
 # 92-98% of the time at every true f.
-# `bench/fidelity.py --seed 901 --replicates 5 --sessions 10 --metric-only --save fresh901.json`,
-# the same for 902 and 905, read back with `--load fresh901.json fresh902.json fresh905.json`
-# (version 8's reading): 225 participants (45 per true f, three noise levels), 2,250 games (one
-# a session); n games are a participant's first n sessions.
+# `bench/fidelity.py --seed 906 --replicates 5 --sessions 10 --jobs 2 --metric-only --save
+# s906.json`, the same for 907-911, read back with `--load` three files at a time (75
+# participants a seed, 15 per true f, three noise levels; a game a session; n games are a
+# participant's first n sessions). Each row adds every set of fresh seeds its reading was
+# measured on unchanged: one game, version 9's curve, on seeds 906-911 (450 participants, 4,500
+# games); two games and more, read alike since version 8, on 901, 902 and 905 too (675
+# participants).
 MEASURED_COVERAGE: dict[int, dict[float, tuple[int, int]]] = {
-    1: {0.0: (428, 450), 0.25: (426, 450), 0.5: (421, 450), 0.75: (445, 450), 1.0: (425, 450)},
-    2: {0.0: (41, 45), 0.25: (42, 45), 0.5: (43, 45), 0.75: (44, 45), 1.0: (40, 45)},
-    3: {0.0: (41, 45), 0.25: (43, 45), 0.5: (40, 45), 0.75: (45, 45), 1.0: (41, 45)},
-    5: {0.0: (45, 45), 0.25: (44, 45), 0.5: (44, 45), 0.75: (44, 45), 1.0: (43, 45)},
-    10: {0.0: (44, 45), 0.25: (44, 45), 0.5: (43, 45), 0.75: (42, 45), 1.0: (43, 45)},
+    1: {0.0: (864, 900), 0.25: (847, 900), 0.5: (853, 900), 0.75: (864, 900), 1.0: (851, 900)},
+    2: {0.0: (127, 135), 0.25: (121, 135), 0.5: (128, 135), 0.75: (124, 135), 1.0: (124, 135)},
+    3: {0.0: (126, 135), 0.25: (124, 135), 0.5: (123, 135), 0.75: (129, 135), 1.0: (124, 135)},
+    5: {0.0: (134, 135), 0.25: (131, 135), 0.5: (130, 135), 0.75: (130, 135), 1.0: (123, 135)},
+    10: {0.0: (134, 135), 0.25: (131, 135), 0.5: (127, 135), 0.75: (125, 135), 1.0: (128, 135)},
 }
 CALIBRATED = (0.92, 0.98)
 # The test of each end of the range, (at f = 0, at f = 1): an interval reaches that end only
