@@ -2,6 +2,7 @@
 participants of known fidelity through the platform's own estimate, prints how often the
 interval held the true f at every true f, for one session and for all, and its verdict."""
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -83,3 +84,20 @@ def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     assert re.fullmatch(
         rf"  one game \(ONE_GAME_CALIBRATION\), in use: {curve}; called for: {curve}", tail[-1]
     ), tail[-1]
+
+
+def test_one_game_s_knot_is_where_95_percent_of_intervals_hold_it():
+    spec = importlib.util.spec_from_file_location("fidelity_bench", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    # From below: of 20 intervals 18 hold everything and two start at 0.6; 0.45 is held by 18,
+    # under 19 (95% of 20), and the nearest value held by 19 or more is 0.6 (by all 20)
+    late = [(0.0, 1.0)] * 18 + [(0.6, 1.0)] * 2
+    assert bench.one_game_knot(late, 0.45) == (20, 0.6)
+    # From above: 0.5 is held by all 20 when one ends at 0.52; the nearest value held by 19 or
+    # fewer is 0.521
+    early = [(0.0, 1.0)] * 19 + [(0.0, 0.52)]
+    assert bench.one_game_knot(early, 0.5) == (19, 0.521)
+    # Where no value is held by 95% of them: the value nearest the start that most hold
+    split = [(0.0, 0.4)] * 10 + [(0.6, 1.0)] * 10
+    assert bench.one_game_knot(split, 0.45) == (10, 0.4)
