@@ -384,9 +384,10 @@ def one_game_knot(
     above = held(start) > target
     nearest = sorted((k / 1000 for k in range(1001)), key=lambda x: abs(x - start))
     for x in nearest:
-        if (held(x) <= target) if above else (held(x) >= target):
-            return held(x), x
-    best = max(nearest, key=held)
+        n = held(x)
+        if (n <= target) if above else (n >= target):
+            return n, x
+    best = max(nearest, key=held)  # the first of those most held: the nearest
     return held(best), best
 
 
