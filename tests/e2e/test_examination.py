@@ -148,3 +148,27 @@ def test_larger_print_enlarges_the_cards(new_page, staff):
             "width"
         ]
     assert widths[True] >= widths[False] * 1.15, widths
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_running_countdown_does_not_lay_the_page_out_at_every_frame(new_page, staff, motion):
+    # A clinic's tablet draws the examination for its whole length: the bar's movement is left
+    # to the compositor, and only the seconds' figure changes the page.
+    game = late_game(staff)
+    device = new_page(1024, 768)
+    device.emulate_media(reduced_motion=motion)
+    device.goto(f"/play/{links.play_link_token(game)}")
+    device.get_by_test_id("exam-start").click()
+    device.get_by_test_id("countdown").wait_for()
+    cdp = device.context.new_cdp_session(device)
+    cdp.send("Performance.enable")
+
+    def layouts() -> float:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "LayoutCount")
+
+    before = layouts()
+    device.wait_for_timeout(3000)
+    # At most a few a second (the figure, the server's answers); a frame-by-frame layout is 60.
+    assert layouts() - before <= 3 * 6, layouts() - before
+    assert device.get_by_test_id("exam-hand").is_visible()

@@ -2,7 +2,7 @@ import { act, render, screen } from "../../../test/render";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Examination } from "./Examination";
-import { Countdown, useCountdown } from "../table/Countdown";
+import { Countdown, useCountdown, useTimeUp } from "../table/Countdown";
 
 function Clock({ seconds }: { seconds: number }) {
   const left = useCountdown(seconds, "A");
@@ -26,6 +26,43 @@ describe("the examination countdown", () => {
     });
     expect(screen.getByTestId("countdown")).toHaveTextContent("0");
   });
+
+  it("tells a screen that time is up once, without drawing it at every tick", () => {
+    const drawn = vi.fn();
+    function Screen({ seconds }: { seconds: number }) {
+      drawn();
+      return <p>{useTimeUp(seconds, "A") ? "up" : "running"}</p>;
+    }
+    render(<Screen seconds={2} />);
+    const first = drawn.mock.calls.length;
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
+    expect(screen.getByText("running")).toBeInTheDocument();
+    expect(drawn).toHaveBeenCalledTimes(first);
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.getByText("up")).toBeInTheDocument();
+  });
+
+  it("takes the hand away when its seconds run out", () => {
+    render(
+      <Examination
+        {...base}
+        secondsLeft={3}
+        clockKey="A"
+        onSort={() => undefined}
+        onReady={() => undefined}
+      />,
+    );
+    expect(screen.getAllByRole("button", { name: /of/ })).toHaveLength(4);
+    act(() => {
+      vi.advanceTimersByTime(3100);
+    });
+    expect(screen.queryByRole("button", { name: /of spades/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Time is up for hand A");
+  });
 });
 
 const base = {
@@ -41,7 +78,15 @@ const base = {
 describe("Examination", () => {
   it("shows the hand with the seconds left and an I'm ready button", async () => {
     const onReady = vi.fn();
-    render(<Examination {...base} left={20} onSort={() => undefined} onReady={onReady} />);
+    render(
+      <Examination
+        {...base}
+        secondsLeft={20}
+        clockKey="A"
+        onSort={() => undefined}
+        onReady={onReady}
+      />,
+    );
     expect(screen.getByRole("heading", { name: "Look carefully at hand A" })).toBeInTheDocument();
     expect(screen.getByTestId("countdown")).toHaveTextContent("20");
     expect(screen.getAllByRole("button", { name: /of/ })).toHaveLength(4);
@@ -51,7 +96,15 @@ describe("Examination", () => {
 
   it("sorts by tap: a card, then the place it should go", async () => {
     const onSort = vi.fn();
-    render(<Examination {...base} left={20} onSort={onSort} onReady={() => undefined} />);
+    render(
+      <Examination
+        {...base}
+        secondsLeft={20}
+        clockKey="A"
+        onSort={onSort}
+        onReady={() => undefined}
+      />,
+    );
     await userEvent.click(screen.getByRole("button", { name: "two of spades" }));
     expect(screen.getByRole("button", { name: "two of spades, picked up" })).toHaveAttribute(
       "aria-pressed",
@@ -64,14 +117,30 @@ describe("Examination", () => {
   it("sorts by keyboard: Enter to pick up, arrows to move", async () => {
     const onSort = vi.fn();
     const user = userEvent.setup();
-    render(<Examination {...base} left={20} onSort={onSort} onReady={() => undefined} />);
+    render(
+      <Examination
+        {...base}
+        secondsLeft={20}
+        clockKey="A"
+        onSort={onSort}
+        onReady={() => undefined}
+      />,
+    );
     screen.getByRole("button", { name: "nine of spades" }).focus();
     await user.keyboard("{Enter}{ArrowRight}");
     expect(onSort).toHaveBeenCalledWith(["2S", "KH", "9S", "3D"]);
   });
 
   it("hides the cards once the time is up", () => {
-    render(<Examination {...base} left={0} onSort={() => undefined} onReady={() => undefined} />);
+    render(
+      <Examination
+        {...base}
+        secondsLeft={0}
+        clockKey="A"
+        onSort={() => undefined}
+        onReady={() => undefined}
+      />,
+    );
     expect(screen.queryByRole("button", { name: /of spades/ })).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Time is up for hand A");
   });

@@ -7,7 +7,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "../../../game/Card";
-import { Countdown } from "../table/Countdown";
+import { RunningCountdown, useTimeUp } from "../table/Countdown";
 import { cardName, moveCard, sortHand } from "../../../game/cards";
 import { useRovingTabStop } from "../table/roving";
 
@@ -16,7 +16,9 @@ export interface ExaminationProps {
   deal: number;
   cards: string[];
   wild: string | null;
-  left: number | null;
+  /** The server's seconds left for this hand, counted down here; ``clockKey`` names the hand. */
+  secondsLeft: number | null;
+  clockKey: string | null;
   planned: number;
   ready: boolean;
   pending: boolean;
@@ -29,7 +31,8 @@ export function Examination({
   deal,
   cards,
   wild,
-  left,
+  secondsLeft,
+  clockKey,
   planned,
   ready,
   pending,
@@ -42,7 +45,7 @@ export function Examination({
   const drag = useRef<{ index: number; x: number; y: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
   const [status, setStatus] = useState("");
-  const timeUp = left !== null && left <= 0;
+  const timeUp = useTimeUp(secondsLeft, clockKey);
   const count = cards.length;
   const group = useRef<HTMLDivElement>(null);
   useRovingTabStop(group);
@@ -142,8 +145,13 @@ export function Examination({
             <Trans>Look carefully at hand {hand}</Trans>
           )}
         </h2>
-        {left !== null && !timeUp && (
-          <Countdown left={left} planned={planned} label={t`to look at hand ${hand}`} />
+        {secondsLeft !== null && !timeUp && (
+          <RunningCountdown
+            secondsLeft={secondsLeft}
+            clockKey={clockKey}
+            planned={planned}
+            label={t`to look at hand ${hand}`}
+          />
         )}
       </div>
       {timeUp ? (

@@ -6,7 +6,6 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../../game/Card";
 import { Stragedy, useStragedyChoice } from "./Stragedy";
-import { useCountdown } from "../table/Countdown";
 import { Examination, ExaminationWaiting } from "./Examination";
 import { LastTrick, useLastTrick } from "../table/LastTrick";
 import { PlayHand } from "../table/Hand";
@@ -52,7 +51,6 @@ export function MemulationTable({ game }: { game: GameConnection }) {
   const examHand = s.examination?.hand ?? exam?.hand ?? null;
   const examKey = exam ? `${exam.round}-${exam.deal}-${exam.hand}` : null;
   const hand = exam?.hand;
-  const left = useCountdown(exam && examCards ? exam.seconds_left : null, examKey);
   const examOrder =
     examCards && examKey ? inPreferredOrder(examCards, orders[examKey]) : (examCards ?? []);
   const waiting = s.phase === "examination" && view.status === "active" && !!exam?.waiting;
@@ -144,7 +142,8 @@ export function MemulationTable({ game }: { game: GameConnection }) {
               deal={s.deal}
               cards={examOrder}
               wild={s.wild}
-              left={left}
+              secondsLeft={exam ? exam.seconds_left : null}
+              clockKey={examKey}
               planned={exam?.planned_seconds ?? 0}
               ready={!!exam?.ready}
               pending={game.pending}

@@ -30,6 +30,41 @@ export function useCountdown(secondsLeft: number | null, key: string | null): nu
   return left;
 }
 
+/** Whether the seconds counted down from the server's figure have run out (``key`` as for
+ * :func:`useCountdown`): one timer at the deadline, so a large screen that only needs to know
+ * when time is up is not drawn again at every tick of the countdown. */
+export function useTimeUp(secondsLeft: number | null, key: string | null): boolean {
+  const ranOut = secondsLeft !== null && secondsLeft <= 0;
+  const [up, setUp] = useState(ranOut);
+  const [counting, setCounting] = useState({ secondsLeft, key });
+  if (counting.secondsLeft !== secondsLeft || counting.key !== key) {
+    setCounting({ secondsLeft, key });
+    setUp(ranOut);
+  }
+  useEffect(() => {
+    if (secondsLeft === null || secondsLeft <= 0) return;
+    const timer = window.setTimeout(() => setUp(true), secondsLeft * 1000);
+    return () => window.clearTimeout(timer);
+  }, [secondsLeft, key]);
+  return up;
+}
+
+/** A countdown that ticks by itself (its parent is drawn again only when its figures change). */
+export function RunningCountdown({
+  secondsLeft,
+  clockKey,
+  planned,
+  label,
+}: {
+  secondsLeft: number;
+  clockKey: string | null;
+  planned: number;
+  label: string;
+}) {
+  const left = useCountdown(secondsLeft, clockKey);
+  return left === null ? null : <Countdown left={left} planned={planned} label={label} />;
+}
+
 export function Countdown({
   left,
   planned,
@@ -68,7 +103,7 @@ export function Countdown({
         aria-valuemax={planned}
         aria-valuenow={Math.round(left)}
       >
-        <div className="countdown-fill" style={{ width: `${fraction * 100}%` }} />
+        <div className="countdown-fill" style={{ transform: `scaleX(${fraction})` }} />
       </div>
     </div>
   );
