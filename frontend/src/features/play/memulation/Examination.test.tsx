@@ -47,15 +47,7 @@ describe("the examination countdown", () => {
   });
 
   it("takes the hand away when its seconds run out", () => {
-    render(
-      <Examination
-        {...base}
-        secondsLeft={3}
-        clockKey="A"
-        onSort={() => undefined}
-        onReady={() => undefined}
-      />,
-    );
+    render(<Examination {...base} secondsLeft={3} />);
     expect(screen.getAllByRole("button", { name: /of/ })).toHaveLength(4);
     act(() => {
       vi.advanceTimersByTime(3100);
@@ -73,20 +65,15 @@ const base = {
   planned: 30,
   ready: false,
   pending: false,
+  clockKey: "A",
+  onSort: () => undefined,
+  onReady: () => undefined,
 };
 
 describe("Examination", () => {
   it("shows the hand with the seconds left and an I'm ready button", async () => {
     const onReady = vi.fn();
-    render(
-      <Examination
-        {...base}
-        secondsLeft={20}
-        clockKey="A"
-        onSort={() => undefined}
-        onReady={onReady}
-      />,
-    );
+    render(<Examination {...base} secondsLeft={20} onReady={onReady} />);
     expect(screen.getByRole("heading", { name: "Look carefully at hand A" })).toBeInTheDocument();
     expect(screen.getByTestId("countdown")).toHaveTextContent("20");
     expect(screen.getAllByRole("button", { name: /of/ })).toHaveLength(4);
@@ -96,15 +83,7 @@ describe("Examination", () => {
 
   it("sorts by tap: a card, then the place it should go", async () => {
     const onSort = vi.fn();
-    render(
-      <Examination
-        {...base}
-        secondsLeft={20}
-        clockKey="A"
-        onSort={onSort}
-        onReady={() => undefined}
-      />,
-    );
+    render(<Examination {...base} secondsLeft={20} onSort={onSort} />);
     await userEvent.click(screen.getByRole("button", { name: "two of spades" }));
     expect(screen.getByRole("button", { name: "two of spades, picked up" })).toHaveAttribute(
       "aria-pressed",
@@ -117,30 +96,14 @@ describe("Examination", () => {
   it("sorts by keyboard: Enter to pick up, arrows to move", async () => {
     const onSort = vi.fn();
     const user = userEvent.setup();
-    render(
-      <Examination
-        {...base}
-        secondsLeft={20}
-        clockKey="A"
-        onSort={onSort}
-        onReady={() => undefined}
-      />,
-    );
+    render(<Examination {...base} secondsLeft={20} onSort={onSort} />);
     screen.getByRole("button", { name: "nine of spades" }).focus();
     await user.keyboard("{Enter}{ArrowRight}");
     expect(onSort).toHaveBeenCalledWith(["2S", "KH", "9S", "3D"]);
   });
 
   it("hides the cards once the time is up", () => {
-    render(
-      <Examination
-        {...base}
-        secondsLeft={0}
-        clockKey="A"
-        onSort={() => undefined}
-        onReady={() => undefined}
-      />,
-    );
+    render(<Examination {...base} secondsLeft={0} />);
     expect(screen.queryByRole("button", { name: /of spades/ })).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Time is up for hand A");
   });
