@@ -3,18 +3,18 @@ the page's other calls, which save the session as they loaded it, and its answer
 
 from __future__ import annotations
 
-import pytest
-from django.conf import settings
-from django.core.cache import cache
-from django.utils.module_loading import import_string
+import threading
 
-from apps.accounts.middleware import RECHECK_SECONDS, SEEN_KEY
+import psycopg
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from rest_framework.test import APIClient
+
+from apps.accounts.middleware import RECHECK_SECONDS
 from apps.common import clock
 from tests.apps.accounts.soft_authenticator import SoftAuthenticator
-
-pytestmark = pytest.mark.django_db
-
-SessionStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
+from tests.conftest import PASSWORD, blocked_on_lock, current_database_url, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -22,25 +22,43 @@ def _fresh_rate():
     cache.clear()
 
 
-def _signed_in(api, username: str) -> str:
-    answer = api.post(
-        "/api/auth/login", {"username": username, "password": "correct horse battery staple"}
-    )
+def _signed_in(api, username: str) -> None:
+    answer = api.post("/api/auth/login", {"username": username, "password": PASSWORD})
     assert answer.status_code == 200, answer.content
-    return api.cookies[settings.SESSION_COOKIE_NAME].value
 
 
+def _in_flight(api) -> tuple[threading.Thread, list]:
+    """The Security page's list of factors, asked on the same session from another thread: it
+    loads the session (and notes the last-seen time in it), then waits on the authenticator
+    apps' table, locked by the test, and saves its session once the lock is let go."""
+    beside = APIClient()
+    beside.cookies = api.cookies
+    answers: list = []
+
+    def ask() -> None:
+        try:
+            answers.append(beside.get("/api/me/second-factor"))
+        finally:
+            connection.close()
+
+    return threading.Thread(target=ask), answers
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_passkey_added_while_another_call_saves_the_session_is_kept(api, clinician):
     with clock.installed(clock.ManualClock()) as manual:
-        session_key = _signed_in(api, "claude")
+        _signed_in(api, "claude")
         assert api.get("/api/me").status_code == 200
-        manual.advance(RECHECK_SECONDS + 1)  # the next request writes the last-seen time
-        # The page's other call, in flight beside the ceremony: its session loaded before the
-        # options were asked for, saved after, as Django's session middleware does.
-        beside = SessionStore(session_key)
-        beside[SEEN_KEY] = manual.now().timestamp()
-        options = api.post("/api/auth/passkeys/register/options").json()
-        beside.save()
+        manual.advance(RECHECK_SECONDS + 1)  # the next requests write the last-seen time
+        with psycopg.connect(current_database_url()) as locker:
+            locker.execute("LOCK TABLE otp_totp_totpdevice IN ACCESS EXCLUSIVE MODE")
+            beside, answers = _in_flight(api)
+            beside.start()
+            assert wait_for(blocked_on_lock, 10), "the page's other call did not reach the lock"
+            options = api.post("/api/auth/passkeys/register/options").json()
+            locker.rollback()
+        beside.join(timeout=10)
+        assert answers and answers[0].status_code == 200
 
         credential = SoftAuthenticator().create(options)
         added = api.post("/api/auth/passkeys", {"credential": credential}, format="json")
@@ -53,6 +71,7 @@ def test_a_passkey_added_while_another_call_saves_the_session_is_kept(api, clini
         assert again.json()["error"]["code"] == "invalid_passkey"
 
 
+@pytest.mark.django_db
 def test_an_answer_without_the_options_is_refused_and_adds_nothing(api, clinician):
     _signed_in(api, "claude")
     options = {"challenge": "AAAA", "rp": {"id": "testserver"}}
