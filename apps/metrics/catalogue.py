@@ -62,12 +62,12 @@ class Metric:
 
 
 BOTH = ("memulation", "mendikot")
-# Estimates whose interval is not calibrated in simulation (memory fidelity, version 9: one
-# game's interval held the true f 93.8-96.2% of the time at every true f on each of two sets of
-# fresh seeds, 906-908 and 909-911, but ten games' held a true f of 0 in 134 of 135 players on
-# three sets, wider than a 95% interval should be, and 39 of 45 at 0.5 on one set; two, three
-# and five games' 89.6-91.1% somewhere; see apps/metrics/fidelity_interval.py): no z-score, no
-# reliable change, not a primary measure.
+# Estimates whose interval is not calibrated in simulation for every number of games a session
+# may pool: no z-score, no reliable change, not a primary measure. Memory fidelity, version 10:
+# one game's and ten games' intervals held the true f 92-98% of the time at every true f on
+# seeds not used to choose them, but two, three and five games' 89.6-91.9% at some true f, so a
+# session of a few games would be compared on an interval too narrow there (and one session's
+# estimate is rough: RMSE about 0.25); see apps/metrics/fidelity_interval.py.
 UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (
@@ -245,11 +245,13 @@ METRICS: tuple[Metric, ...] = (
             "nominal 1.92: the plays of a deal share one memory); for several games, that "
             "together with the bootstrap interval over the games (resampled 500 times, the "
             "expanded percentile for their number); either reaches f = 1 only where the profile "
-            "there is within 1.19 of its maximum (chosen in simulation so that a true f of 1 is "
-            "held 95% of the time); how many games it pools and how many decisions of each kind "
-            "carried information. The words shown with the interval say how often intervals of "
-            "as many games held the true f of simulated players (bench/fidelity.py, seeds not "
-            "used to choose them). The estimate and both ends of its interval are then read "
+            "there is within 1.19 of its maximum, and that of ten games or more reaches f = 0 "
+            "only where the profile there is within 2.56 of it (each chosen in simulation so "
+            "that a true f at that end is held 95% of the time); how many games it pools and how "
+            "many decisions of each kind carried information. The words shown with the interval "
+            "say how often intervals of as many games held the true f of simulated players "
+            "(bench/fidelity.py, seeds not used to choose them). The estimate and both ends of "
+            "its interval are then read "
             "through a calibration curve: the profile's maximum that simulated players of a true "
             "f reached on average over ten sessions is read as that f (at 0.25, 0.5 and 0.75; "
             "linear between, the ends of the range kept). One game has a curve of its own: at "
@@ -258,7 +260,7 @@ METRICS: tuple[Metric, ...] = (
         ),
         "proportion",
         HIGHER,
-        version=9,
+        version=10,
         solver=True,
         plain=gettext_noop(
             "How much of what they were shown the participant's play suggests they kept in "

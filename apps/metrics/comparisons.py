@@ -18,7 +18,7 @@ from apps.metrics.reading_words import GAME_NAMES, figure, observations, value_w
 from apps.metrics.series import Point
 
 MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
-NO_Z = UNCALIBRATED  # their interval is not calibrated (at ten sessions)
+NO_Z = UNCALIBRATED  # their interval is not calibrated (for some numbers of games)
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,14 @@ its top (an interval that left 1 out anyway counted as beyond every drop): 1.09 
 401-403 and 501-503, where it was chosen for version 7, which then held 1 in 92.7% of single
 games on each of the next two sets of seeds, where it called for 1.29 (601-603, 701-703) and
 1.19 (801-803); version 8 takes the mean of the three, 1.19 (on seeds 801-803: 428 of 450
-single games, 95.1%). The bottom has no test: one game's interval held a true ``f`` of 0 95% of
-the time without one (856 of 900 on seeds 401-403 and 501-503), and the drop it would have
-called for, 2.66, was about the interior's. The interior is untouched: the test only trims the
-segment between 0.9 and 1.
+single games, 95.1%); it serves every number of games. The bottom has a test only at ten games
+and more (version 10): one game's interval held a true ``f`` of 0 95% of the time without one
+(856 of 900 on seeds 401-403 and 501-503; the drop it would have called for, 2.66, was about
+the interior's), and two to five games' 94.8-97.8% (270 players of true 0 on seeds 906-911),
+but ten games' held it 267 times in 270 there: the estimate and the bootstrap's draws sit at
+exactly 0. So ten games' interval reaches 0 only when the profile there is within 2.56 of its
+top, the 95th percentile of that drop over those 270 players (258 of 270 then). The interior
+is untouched: each test only trims the segment between the end and the grid point next to it.
 
 **The calibration curve.** The simulated players are the ``memory`` opponent, not the model:
 it votes over several remembered worlds, and it slips at its own rate (0, 0.1 or 0.3 of its card
@@ -103,25 +107,36 @@ RESAMPLES = 500  # draws of the bootstrap interval of several games
 # `bench/fidelity.py --seed 906 --replicates 5 --sessions 10 --jobs 2 --metric-only --save
 # s906.json`, the same for 907-911, read back with `--load` three files at a time (75
 # participants a seed, 15 per true f, three noise levels; a game a session; n games are a
-# participant's first n sessions). Each row adds every set of fresh seeds its reading was
+# participant's first n sessions). Each cell adds every set of fresh seeds its reading was
 # measured on unchanged: one game, version 9's curve, on seeds 906-911 (450 participants, 4,500
 # games); two games and more, read alike since version 8, on 901, 902 and 905 too (675
-# participants).
+# participants); at f = 0, also seeds 912-917 (`--true-f 0.0 --replicates 15`: 270 players of
+# true 0, 2,700 games), where ten games' interval, with its test at 0 since version 10, has been
+# measured alone (it was chosen on the players of true 0 of 906-911).
 MEASURED_COVERAGE: dict[int, dict[float, tuple[int, int]]] = {
-    1: {0.0: (864, 900), 0.25: (847, 900), 0.5: (853, 900), 0.75: (864, 900), 1.0: (851, 900)},
-    2: {0.0: (127, 135), 0.25: (121, 135), 0.5: (128, 135), 0.75: (124, 135), 1.0: (124, 135)},
-    3: {0.0: (126, 135), 0.25: (124, 135), 0.5: (123, 135), 0.75: (129, 135), 1.0: (124, 135)},
-    5: {0.0: (134, 135), 0.25: (131, 135), 0.5: (130, 135), 0.75: (130, 135), 1.0: (123, 135)},
-    10: {0.0: (134, 135), 0.25: (131, 135), 0.5: (127, 135), 0.75: (125, 135), 1.0: (128, 135)},
+    1: {0.0: (3438, 3600), 0.25: (847, 900), 0.5: (853, 900), 0.75: (864, 900), 1.0: (851, 900)},
+    2: {0.0: (389, 405), 0.25: (121, 135), 0.5: (128, 135), 0.75: (124, 135), 1.0: (124, 135)},
+    3: {0.0: (389, 405), 0.25: (124, 135), 0.5: (123, 135), 0.75: (129, 135), 1.0: (124, 135)},
+    5: {0.0: (395, 405), 0.25: (131, 135), 0.5: (130, 135), 0.75: (130, 135), 1.0: (123, 135)},
+    10: {0.0: (255, 270), 0.25: (131, 135), 0.5: (127, 135), 0.75: (125, 135), 1.0: (128, 135)},
 }
 CALIBRATED = (0.92, 0.98)
-# The test of each end of the range, (at f = 0, at f = 1): an interval reaches that end only
-# when the profile there is within this drop of its top (see the module docstring, "The ends of
-# the range"). At 1: the 95th percentile, over simulated one-game players whose true f is 1, of
-# how far the profile there fell below its top (`bench/fidelity.py --load`), the mean of three
-# sets of seeds: 1.09 (401-403 with 501-503), 1.29 (601-603 with 701-703), 1.19 (801-803). At 0:
-# no test (an infinite drop), one game's interval holding 0 95% of the time without one.
-END_DROP = (math.inf, 1.19)
+# The test of each end of the range, (at f = 0, at f = 1), by the games an interval pools (an
+# interval of n games takes the tests of the most games listed up to n): it reaches that end
+# only when the profile there is within this drop of its top (see the module docstring, "The
+# ends of the range"). At 1: the 95th percentile, over simulated one-game players whose true f
+# is 1, of how far the profile there fell below its top (`bench/fidelity.py --load`), the mean
+# of three sets of seeds: 1.09 (401-403 with 501-503), 1.29 (601-603 with 701-703), 1.19
+# (801-803); it serves every number of games. At 0: no test below ten games (an infinite drop),
+# one game's interval holding 0 95% of the time without one; at ten games and more the 95th
+# percentile of the drop at 0 over the 270 simulated players of true f = 0 on seeds 906-911.
+END_DROPS: dict[int, tuple[float, float]] = {1: (math.inf, 1.19), 10: (2.56, 1.19)}
+
+
+def end_drops(games: int) -> tuple[float, float]:
+    """The drops of the test at each end for an interval of ``games`` games."""
+    return END_DROPS[max(k for k in END_DROPS if k <= max(1, games))]
+
 
 # The calibration curve, (profile maximum, the fidelity it is read as), linear between knots: at
 # each interior true f, the mean ten-session maximum of simulated participants on the development
@@ -208,7 +223,8 @@ def read(
     ``f`` is the profile's maximum; its interval is where the profile stays within
     :data:`INTERVAL_DROP` of it, taking in the bootstrap interval of the games when there are
     several (:func:`_resampled_interval`); (``ends``) it reaches an end of the range only where
-    the profile there passes that end's test (:func:`within_ends`); and (``calibrate``) all
+    the profile there passes that end's test for as many games (:func:`within_ends`,
+    :func:`end_drops`); and (``calibrate``) all
     three are read through the calibration curve (:func:`calibrated`), one game's own when
     there are not several."""
     prof = profile(loglik)
@@ -218,7 +234,7 @@ def read(
         b_low, b_high = _resampled_interval(games)
         low, high = min(low, b_low), max(high, b_high)
     if ends:
-        low, high = within_ends(prof, f, low, high, END_DROP)
+        low, high = within_ends(prof, f, low, high, end_drops(len(games)))
     if calibrate:
         curve = CALIBRATION if len(games) > 1 else ONE_GAME_CALIBRATION
         f, low, high = calibrated(f, curve), calibrated(low, curve), calibrated(high, curve)

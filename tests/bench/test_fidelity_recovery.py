@@ -86,6 +86,38 @@ def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     ), tail[-1]
 
 
+def test_participants_of_one_true_f_alone(tmp_path):
+    """``--true-f`` simulates the participants of those true f only (the same ones a whole run
+    has), as the test at f = 0 was chosen and measured: the figures are theirs alone."""
+    saved = tmp_path / "zero.json"
+    args = ["--seed", "7", "--true-f", "0.0", "--replicates", "1", "--sessions", "2"]
+    out = subprocess.run(
+        [sys.executable, str(BENCH), *args, "--worlds", "4", "--metric-only", "--save", saved],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    ).stdout
+    assert "seeds 7: 3 participants x 2 sessions" in out
+    lines = out.strip().splitlines()
+    assert re.fullmatch(r"  true f 0\.00: one session \d+/\d+ .*", lines[-3]), out
+    assert not re.search(r"true f 0\.25", out)
+    assert re.fullmatch(
+        r"calibrated \(92-98% at each f simulated \(0\.0\), both; \|bias\| < 0.05 inside\): "
+        r"(True|False)",
+        lines[-2],
+    )
+    again = subprocess.run(
+        [sys.executable, str(BENCH), "--load", saved],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    ).stdout
+    # the drops at f = 0 by games pooled; none at f = 1, where nobody was simulated
+    assert re.search(r"^  2: \((inf|[\d.]+) \(without: \d+/3\), -\)$", again, re.M), again
+
+
 def test_one_game_s_knot_is_where_95_percent_of_intervals_hold_it():
     spec = importlib.util.spec_from_file_location("fidelity_bench", BENCH)
     bench = importlib.util.module_from_spec(spec)

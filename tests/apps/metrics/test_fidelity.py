@@ -80,7 +80,7 @@ def test_an_end_of_the_range_is_held_only_within_its_own_drop():
 
 
 def test_an_estimate_reaches_f_1_only_within_that_ends_drop():
-    end_drop = fidelity_interval.END_DROP
+    end_drop = fidelity_interval.end_drops(1)
     assert math.isinf(end_drop[0]) and end_drop[1] == 1.19  # at f = 1 only
     near = peaked(0.9, width=0.05)
     # The profile at 1 is (0.1 / 0.05)^2 / 2 = 2.0 below its top at 0.9: within the interior's
@@ -93,6 +93,26 @@ def test_an_estimate_reaches_f_1_only_within_that_ends_drop():
     # 8.0 at 0.7, so 2.5 below it at 0.8 - 0.1 * 0.5 / 6.0 = 0.792
     assert est["low"] == near.estimate(ends=False, calibrate=False)["low"]
     assert abs(est["low"] - 0.7917) < 0.001, est
+
+
+def test_ten_games_reach_f_0_only_within_their_drop():
+    end_drops = fidelity_interval.end_drops
+    at_zero = end_drops(10)[0]
+    # one to nine games have no test at 0; ten and more have one, the same drop at 1 throughout
+    assert end_drops(0) == end_drops(1) == end_drops(9) == (math.inf, 1.19)
+    assert end_drops(12) == end_drops(10) == (at_zero, 1.19) and 1.0 < at_zero < 7.0
+    # Seven games peaked at 0 and three at 0.4: the summed profile is -24.0 at 0, -17.0 at 0.1
+    # (its grid top), -20.0 at 0.2; without the test the bootstrap's draws of the first kind alone
+    # (0.7^10 = 2.8% of them, past the 0.86% tail) take the interval down to 0
+    games = [peaked(0.0).as_game() for _ in range(7)] + [peaked(0.4).as_game() for _ in range(3)]
+    together = sum(games, Fit.empty())
+    assert together.estimate(ends=False, calibrate=False)["low"] == 0.0
+    # 0 is 7.0 below the top, past the drop: the interval stops where the line from 0.1 (-17.0)
+    # to 0 (-24.0) falls that far below the top, 0.1 - 0.1 * at_zero / 7.0
+    est = together.estimate(calibrate=False)
+    assert abs(est["low"] - (0.1 - 0.1 * at_zero / 7.0)) < 0.001, est
+    # nine of the same games: no test at 0, the bootstrap's interval reaches it
+    assert sum(games[1:], Fit.empty()).estimate(calibrate=False)["low"] == 0.0
 
 
 def test_the_estimate_is_read_through_the_calibration_curve():
