@@ -64,10 +64,10 @@ class Metric:
 BOTH = ("memulation", "mendikot")
 # Estimates whose interval is not calibrated in simulation for every number of games a session
 # may pool: no z-score, no reliable change, not a primary measure. Memory fidelity, version 10:
-# one game's and ten games' intervals held the true f 92-98% of the time at every true f on
-# seeds not used to choose them, but two, three and five games' 89.6-91.9% at some true f, so a
-# session of a few games would be compared on an interval too narrow there (and one session's
-# estimate is rough: RMSE about 0.25); see apps/metrics/fidelity_interval.py.
+# one, three, five and ten games' intervals held the true f 92-98% of the time at every true f
+# on seeds not used to choose them, but two games' 90.6% at 0.25, so a session of two games
+# would be compared on an interval too narrow there (and one session's estimate is rough: its
+# RMSE 0.20-0.41 by true f); see apps/metrics/fidelity_interval.py.
 UNCALIBRATED = ("memory_fidelity",)
 
 METRICS: tuple[Metric, ...] = (

@@ -105,20 +105,27 @@ RESAMPLES = 500  # draws of the bootstrap interval of several games
 # the most games measured up to n. It is called a 95% interval only where it held the true f
 # 92-98% of the time at every true f.
 # `bench/fidelity.py --seed 906 --replicates 5 --sessions 10 --jobs 2 --metric-only --save
-# s906.json`, the same for 907-911, read back with `--load` three files at a time (75
-# participants a seed, 15 per true f, three noise levels; a game a session; n games are a
-# participant's first n sessions). Each cell adds every set of fresh seeds its reading was
-# measured on unchanged: one game, version 9's curve, on seeds 906-911 (450 participants, 4,500
-# games); two games and more, read alike since version 8, on 901, 902 and 905 too (675
-# participants); at f = 0, also seeds 912-917 (`--true-f 0.0 --replicates 15`: 270 players of
-# true 0, 2,700 games), where ten games' interval, with its test at 0 since version 10, has been
-# measured alone (it was chosen on the players of true 0 of 906-911).
+# s906.json`, the same for 907-911, read back with `--load` (75 participants a seed, 15 per true
+# f, three noise levels; a game a session; n games are a participant's first n sessions); for
+# seeds 912-914 the same with `--true-f 0.25 0.5 0.75 1.0`, and for 912-917 with `--true-f 0.0
+# --replicates 15` (45 players of true 0 a seed). Each cell adds every set of fresh seeds its
+# reading was measured on unchanged: one game, version 9's curve, on seeds 906-914 (675
+# participants) and at f = 0 on 912-917 too; two games and more, read alike since version 8, on
+# 901, 902 and 905 too (900 participants), except ten games at f = 0, where the interval has
+# had its test at 0 since version 10 (chosen on the players of true 0 of 906-911): on 912-917
+# alone (270 players of true 0).
 MEASURED_COVERAGE: dict[int, dict[float, tuple[int, int]]] = {
-    1: {0.0: (3438, 3600), 0.25: (847, 900), 0.5: (853, 900), 0.75: (864, 900), 1.0: (851, 900)},
-    2: {0.0: (389, 405), 0.25: (121, 135), 0.5: (128, 135), 0.75: (124, 135), 1.0: (124, 135)},
-    3: {0.0: (389, 405), 0.25: (124, 135), 0.5: (123, 135), 0.75: (129, 135), 1.0: (124, 135)},
-    5: {0.0: (395, 405), 0.25: (131, 135), 0.5: (130, 135), 0.75: (130, 135), 1.0: (123, 135)},
-    10: {0.0: (255, 270), 0.25: (131, 135), 0.5: (127, 135), 0.75: (125, 135), 1.0: (128, 135)},
+    1: {
+        0.0: (3438, 3600),
+        0.25: (1262, 1350),
+        0.5: (1284, 1350),
+        0.75: (1294, 1350),
+        1.0: (1270, 1350),
+    },
+    2: {0.0: (389, 405), 0.25: (163, 180), 0.5: (173, 180), 0.75: (166, 180), 1.0: (165, 180)},
+    3: {0.0: (389, 405), 0.25: (166, 180), 0.5: (167, 180), 0.75: (172, 180), 1.0: (167, 180)},
+    5: {0.0: (395, 405), 0.25: (175, 180), 0.5: (174, 180), 0.75: (170, 180), 1.0: (166, 180)},
+    10: {0.0: (255, 270), 0.25: (176, 180), 0.5: (170, 180), 0.75: (167, 180), 1.0: (171, 180)},
 }
 CALIBRATED = (0.92, 0.98)
 # The test of each end of the range, (at f = 0, at f = 1), by the games an interval pools (an

@@ -395,3 +395,8 @@ def test_the_interval_is_labelled_with_the_coverage_measured():
     for games in range(1, 13):
         measured = max(k for k in MEASURED_COVERAGE if k <= games)
         assert interval_label(games) == coverage_words(MEASURED_COVERAGE[measured])
+    # as measured: intervals of one game and of three and more are 95% intervals at every true
+    # f; two games' are not (too narrow at 0.25)
+    for games in (1, 3, 4, 5, 9, 10, 14):
+        assert interval_label(games).startswith("95% interval; "), games
+    assert interval_label(2).endswith("not 95%")
