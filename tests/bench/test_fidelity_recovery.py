@@ -12,17 +12,21 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "fidelity.py"
 TRUE_F = ("0.00", "0.25", "0.50", "0.75", "1.00")
 
 
-def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
-    args = ["--seed", "7", "8", "--replicates", "1", "--sessions", "1", "--worlds", "4"]
-    saved = tmp_path / "participants.json"
-    run = subprocess.run(
-        [sys.executable, str(BENCH), *args, "--jobs", "2", "--metric-only", "--save", saved],
+def bench(*args) -> str:
+    """What the bench prints, run as a command with ``args``."""
+    return subprocess.run(
+        [sys.executable, str(BENCH), *map(str, args)],
         capture_output=True,
         text=True,
         timeout=600,
         check=True,
-    )
-    out = run.stdout
+    ).stdout
+
+
+def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
+    args = ["--seed", "7", "8", "--replicates", "1", "--sessions", "1", "--worlds", "4"]
+    saved = tmp_path / "participants.json"
+    out = bench(*args, "--jobs", "2", "--metric-only", "--save", saved)
     assert (
         "seeds 7, 8: 30 participants x 1 sessions, 4 worlds per decision, slip rate 0.3, 30 games"
         in out
@@ -51,13 +55,7 @@ def test_the_recovery_study_prints_coverage_by_true_f(tmp_path):
     )
     # The saved participants read back give the same figures, and the drops at the ends of the
     # range that would make the interval hold a true f there 95% of the time on them
-    again = subprocess.run(
-        [sys.executable, str(BENCH), "--load", saved],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    ).stdout
+    again = bench("--load", saved)
     assert again.startswith("seeds 7, 8: 30 participants read from 1 file(s)"), again
     assert "\n".join(lines[-6:]) in again
     tail = again.strip().splitlines()
@@ -91,13 +89,7 @@ def test_participants_of_one_true_f_alone(tmp_path):
     has), as the test at f = 0 was chosen and measured: the figures are theirs alone."""
     saved = tmp_path / "zero.json"
     args = ["--seed", "7", "--true-f", "0.0", "--replicates", "1", "--sessions", "2"]
-    out = subprocess.run(
-        [sys.executable, str(BENCH), *args, "--worlds", "4", "--metric-only", "--save", saved],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    ).stdout
+    out = bench(*args, "--worlds", "4", "--metric-only", "--save", saved)
     assert "seeds 7: 3 participants x 2 sessions" in out
     lines = out.strip().splitlines()
     assert re.fullmatch(r"  true f 0\.00: one session \d+/\d+ .*", lines[-3]), out
@@ -107,13 +99,7 @@ def test_participants_of_one_true_f_alone(tmp_path):
         r"(True|False)",
         lines[-2],
     )
-    again = subprocess.run(
-        [sys.executable, str(BENCH), "--load", saved],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    ).stdout
+    again = bench("--load", saved)
     # the drops at f = 0 by games pooled; none at f = 1, where nobody was simulated
     assert re.search(r"^  2: \((inf|[\d.]+) \(without: \d+/3\), -\)$", again, re.M), again
 
