@@ -42,8 +42,8 @@ several games, ``ONE_GAME_CALIBRATION`` for one).
 The bootstrap interval of several games was chosen on seeds 21, 22 and 23; the interval's drop
 (``apps.metrics.fidelity_interval.INTERVAL_DROP``), the drop at f = 1 and the calibration curves
 on seeds 801-803, with what earlier sets of seeds showed, and ten games' drop at f = 0 on the
-players of true 0 of seeds 906-911; coverage on other seeds (906-911 for version 9, with 901,
-902 and 905 for several games, and 912-917 at f = 0) is what the dashboard's words report
+players of true 0 of seeds 906-911; coverage on other seeds (906-914 for version 9 and 10, with
+901, 902 and 905 for several games, and 912-917 at f = 0) is what the dashboard's words report
 (``apps.metrics.fidelity_interval.MEASURED_COVERAGE``): "95%" only where it held 92-98% of the
 time at every true ``f``.
 """
