@@ -251,12 +251,11 @@ METRICS: tuple[Metric, ...] = (
             "many decisions of each kind carried information. The words shown with the interval "
             "say how often intervals of as many games held the true f of simulated players "
             "(bench/fidelity.py, seeds not used to choose them). The estimate and both ends of "
-            "its interval are then read "
-            "through a calibration curve: the profile's maximum that simulated players of a true "
-            "f reached on average over ten sessions is read as that f (at 0.25, 0.5 and 0.75; "
-            "linear between, the ends of the range kept). One game has a curve of its own: at "
-            "each of those f, the profile's maximum that one game's interval held 95% of the "
-            "time for simulated players of that f."
+            "its interval are then read through a calibration curve: the profile's maximum that "
+            "simulated players of a true f reached on average over ten sessions is read as that "
+            "f (at 0.25, 0.5 and 0.75; linear between, the ends of the range kept). One game has "
+            "a curve of its own: at each of those f, the profile's maximum that one game's "
+            "interval held 95% of the time for simulated players of that f."
         ),
         "proportion",
         HIGHER,
