@@ -20,8 +20,9 @@ SECONDS = 30
 LATE = timedelta(seconds=45)
 
 
-def late_game(staff, *, adaptive=None, override=None):
-    """A session (and its game) started 45 s ago, its link not opened yet."""
+def late_game(staff, *, late=LATE, adaptive=None, override=None):
+    """A session and its game, the session started ``late`` ago (zero: just now), its link not
+    opened yet."""
     from apps.games import services as games
     from apps.training import services as training
 
@@ -44,7 +45,9 @@ def late_game(staff, *, adaptive=None, override=None):
     session = training.session_create(
         participant=participant, protocol=protocol, actor=staff["clinician"]
     )
-    started = timezone.now() - LATE
+    if not late:
+        return games.game_create(session=session)
+    started = timezone.now() - late
     TrainingSession.objects.filter(pk=session.pk).update(started_at=started)
     session.refresh_from_db()
     return games.game_create(session=session, now=started)
@@ -154,7 +157,7 @@ def test_larger_print_enlarges_the_cards(new_page, staff):
 def test_the_running_countdown_does_not_lay_the_page_out_at_every_frame(new_page, staff, motion):
     # A clinic's tablet draws the examination for its whole length: the bar's movement is left
     # to the compositor, and only the seconds' figure changes the page.
-    game = late_game(staff)
+    game = late_game(staff, late=timedelta(0))  # started now, as a clinician starts it
     device = new_page(1024, 768)
     device.emulate_media(reduced_motion=motion)
     device.goto(f"/play/{links.play_link_token(game)}")
