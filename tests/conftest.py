@@ -43,14 +43,17 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
 @pytest.fixture(scope="session", autouse=True)
 def _flush_by_deleting():
-    """After a test that committed, only the tables holding rows are emptied, by DELETE
-    (tests/flush.py): 1.3 s less a test than Django's TRUNCATE of every table."""
+    """After a test that committed, only the tables holding rows are emptied, by DELETE, and
+    the content types and permissions are kept (tests/flush.py): 1.3 s less a test than
+    Django's TRUNCATE of every table, and 0.1 s of CPU less than writing those again."""
+    from django.core.management.commands import flush as flush_command
     from django.db.backends.postgresql.operations import DatabaseOperations
 
     from tests import flush
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(DatabaseOperations, "sql_flush", flush.sql_flush)
+        patch.setattr(flush_command, "emit_post_migrate_signal", flush.post_migrate_after_flush)
         yield
 
 
