@@ -16,7 +16,6 @@ from apps.metrics.models import GameAnalysis
 from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary_worded, replay_deals
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
 from apps.programmes.selectors import dose_ledger
-from apps.reports import pdf
 from apps.signoff.selectors import report_content_hash, signature_list
 from apps.training.models import TrainingSession
 
@@ -160,6 +159,9 @@ def participant_report_document(
     *, user, participant_id: int, with_notes: bool = False
 ) -> tuple[dict, bytes]:
     """The report as printed: its content with its signatures, and the PDF's bytes."""
+    # ReportLab is imported when a report is printed, not as every process starts (0.25 s).
+    from apps.reports import pdf
+
     participant = participant_get(user=user, participant_id=participant_id)
     with translation.override(participant.language):  # the participant's, not the reader's
         report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)

@@ -98,7 +98,7 @@ def test_states_agree_move_by_move(wild_tie):
     and the trial order the table keeps after a search."""
     rng = random.Random(f"states-{wild_tie}")
     tie_leader = wild_tie == "leader"
-    ref = core_choice.PythonSearch(tie_leader)
+    ref = core_choice.make_search(tie_leader, "python")
     com = core_choice.CompiledSearch(tie_leader)
     checked = 0
     for i in range(1500):

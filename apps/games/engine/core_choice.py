@@ -9,8 +9,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .solver_core import Search as PythonSearch
-
 try:
     from ._solver import Search as CompiledSearch
 except ImportError as exc:  # not built (no compiler when installed): the reference runs
@@ -54,6 +52,9 @@ def make_search(tie_leader: bool = True, core: str | None = None) -> Any:
         return CompiledSearch(tie_leader)
     if core != "python":
         raise ValueError(f"core must be 'python' or 'compiled', not {core!r}")
+    # Imported when first asked for: it builds its tables as it loads (0.13 s a process).
+    from .solver_core import Search as PythonSearch
+
     return PythonSearch(tie_leader)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from .cards import DECK_SIZE, SUIT_MASKS, card_str, mask_list
 from .core_choice import make_search
 from .errors import RulesError
-from .solver_core import FIELD, FMASK, LBIT, LEADER, WILD, make_state, no_gc
+from .search_state import FIELD, FMASK, LBIT, LEADER, WILD, make_state, no_gc
 
 #: Bumped whenever a change to the solver (or its compiled core) could change a value it gives;
 #: the exports name it beside the analyses it produced.

@@ -37,20 +37,10 @@ one search seldom share their suit lengths, so it cut few searches for much book
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator
 from typing import Any
 
-#: Bits of one suit pattern (13 cards and the marker).
-FIELD = 14
-FMASK = (1 << FIELD) - 1
-#: Bit offsets of the wild counts of seat 0 and seat 1, and of the seat on lead.
-W0 = 4 * FIELD
-W1 = W0 + 2
-LEADER = W1 + 2
-LBIT = 1 << LEADER
-#: The suit index used for a Wild Card in a move ``(suit, index)``.
-WILD = 4
+from .search_state import FIELD, FMASK, LBIT, LEADER, W0, W1, WILD, no_gc
 
 _NP = 1 << FIELD
 LEN = [0] * _NP
@@ -201,13 +191,6 @@ def leader(s: int) -> int:
 def tricks_left(s: int) -> int:
     n = LEN[s & FMASK] + LEN[(s >> 14) & FMASK] + LEN[(s >> 28) & FMASK] + LEN[(s >> 42) & FMASK]
     return (n + ((s >> W0) & 3) + ((s >> W1) & 3)) // 2
-
-
-def make_state(patterns: list[int], w0: int, w1: int, lead: int) -> int:
-    s = w0 << W0 | w1 << W1 | lead << LEADER
-    for j, p in enumerate(patterns):
-        s |= p << (FIELD * j)
-    return s
 
 
 class Search:
@@ -619,15 +602,3 @@ class Search:
             elif n - k <= n - 1 and (n - k <= 0 or self.ge(c, n - 1, n - k)):
                 return False
         return True
-
-
-class no_gc:
-    """Context manager: the cyclic garbage collector off inside (restored after)."""
-
-    def __enter__(self) -> None:
-        self.was = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.was:
-            gc.enable()

@@ -15,7 +15,7 @@ from apps.audit.models import AuditEntry
 from apps.common import clock
 from apps.games import links, services
 from tests.apps.factories import make_participant, make_session, make_study
-from tests.conftest import PASSWORD, sign_in_enrolling, totp_now
+from tests.conftest import PASSWORD, make_staff, sign_in_enrolling, totp_now
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +121,29 @@ def test_study_owners_require_a_factor_of_their_clinicians(client_for, researche
     ).exists()
     refused = client_for(clinician).put(f"/api/studies/{study.pk}/second-factor/", {"roles": []})
     assert refused.status_code == 403
+
+
+def test_a_study_s_rule_refuses_the_tokens_of_the_roles_it_names(api, client_for, researcher):
+    """A clinician caring for one of the study's participants falls under its rule too; the
+    researcher who owns it, whose role it does not name, keeps their token."""
+    cache.clear()
+    study = make_study(owners=[researcher])
+    clinician = make_staff("carer", "clinician")
+    make_participant(study=study, clinicians=[clinician])
+    tokens = {}
+    for name in ("carer", "rosalind"):
+        answer = api.post("/api/auth/token", {"username": name, "password": PASSWORD})
+        tokens[name] = APIClient()
+        tokens[name].credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+        assert tokens[name].get("/api/me").status_code == 200
+    answer = client_for(researcher).put(
+        f"/api/studies/{study.pk}/second-factor/", {"roles": ["clinician"]}
+    )
+    assert answer.status_code == 200
+    refused = tokens["carer"].get("/api/me")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "second_factor_required"
+    assert tokens["rosalind"].get("/api/me").json()["username"] == "rosalind"
 
 
 def test_a_rule_names_only_team_roles(client_for, researcher):
