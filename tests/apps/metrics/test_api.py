@@ -2,6 +2,8 @@
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
+from django.test import TestCase
 
 from apps.metrics.catalogue import CATALOGUE
 from apps.participants.models import Participant, Study
@@ -11,12 +13,16 @@ from tests.conftest import make_staff
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def demo(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("seed_demo", participants=2, weeks=2)
-    call_command_nightly()
-    return Study.objects.get()
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo study, seeded once for the module (about 2 s of CPU); each test's changes are
+    rolled back at its end, and the whole at the module's."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            call_command("seed_demo", participants=2, weeks=2)
+        call_command_nightly()
+        yield Study.objects.get()
+        transaction.set_rollback(True)
 
 
 def call_command_nightly():
