@@ -45,7 +45,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 def _flush_by_deleting():
     """After a test that committed, only the tables holding rows are emptied, by DELETE, and
     the content types and permissions are kept (tests/flush.py): 1.3 s less a test than
-    Django's TRUNCATE of every table, and 0.1 s of CPU less than writing those again."""
+    Django's TRUNCATE of every table, and 0.2 s of CPU less than writing those again."""
     from django.core.management.commands import flush as flush_command
     from django.db.backends.postgresql.operations import DatabaseOperations
 

@@ -10,7 +10,7 @@ table is left as a freshly migrated database has it, and the sequences where Dja
 leaves them.
 
 Django's flush empties the content types and permissions too, then sends ``post_migrate`` to
-write them again: about 0.1 s of CPU a test, in this process and the database, for rows that
+write them again: about 0.2 s of CPU a test, in this process and the database, for rows that
 are the same before and after. The flush here leaves those two tables alone and sends no
 ``post_migrate`` (no receiver of ours listens to it); Django's own flush still sends it.
 """
