@@ -9,8 +9,7 @@ from django.core.management import call_command
 from django.core.management.sql import emit_post_migrate_signal
 from django.db import connection
 
-from apps.participants.models import Study
-from apps.participants.services import participant_enrol
+from apps.participants.services import participant_enrol, study_create
 from tests.conftest import make_staff
 from tests.flush import KEPT, tables_with_rows
 
@@ -18,9 +17,9 @@ from tests.flush import KEPT, tables_with_rows
 def test_a_flush_empties_what_tests_wrote_and_keeps_what_migrating_wrote(transactional_db):
     kept = set(ContentType.objects.values_list("pk", flat=True)), Permission.objects.count()
     assert kept[1] > 0
+    researcher = make_staff("rosalind", "researcher")
     clinician = make_staff("claude", "clinician")
-    study = Study.objects.create(name="Flushed", description="")
-    study.clinicians.add(clinician)
+    study = study_create(actor=researcher, name="Flushed", clinicians=[clinician])
     participant_enrol(study=study, actor=clinician)
     tables = connection.introspection.django_table_names(only_existing=True)
     assert len(tables_with_rows(connection.ops, tables)) > len(KEPT)

@@ -124,21 +124,23 @@ def test_study_owners_require_a_factor_of_their_clinicians(client_for, researche
 
 
 def test_a_study_s_rule_refuses_the_tokens_of_the_roles_it_names(api, client_for, researcher):
-    """A clinician caring for one of the study's participants falls under its rule too; the
-    researcher who owns it, whose role it does not name, keeps their token."""
+    """A clinician on the study's team, caring for one of its participants, falls under its
+    rule; the researcher who owns it, whose role it does not name, keeps their token."""
     cache.clear()
-    study = make_study(owners=[researcher])
     clinician = make_staff("carer", "clinician")
-    make_participant(study=study, clinicians=[clinician])
+    owner = client_for(researcher)
+    made = owner.post("/api/studies/", {"name": "Ruled", "clinicians": [clinician.pk]})
+    assert made.status_code == 201, made.content
+    study = made.json()["id"]
+    enrolled = client_for(clinician).post("/api/participants/", {"study": study})
+    assert enrolled.status_code == 201, enrolled.content
     tokens = {}
     for name in ("carer", "rosalind"):
         answer = api.post("/api/auth/token", {"username": name, "password": PASSWORD})
         tokens[name] = APIClient()
         tokens[name].credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
         assert tokens[name].get("/api/me").status_code == 200
-    answer = client_for(researcher).put(
-        f"/api/studies/{study.pk}/second-factor/", {"roles": ["clinician"]}
-    )
+    answer = owner.put(f"/api/studies/{study}/second-factor/", {"roles": ["clinician"]})
     assert answer.status_code == 200
     refused = tokens["carer"].get("/api/me")
     assert refused.status_code == 403
