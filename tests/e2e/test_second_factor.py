@@ -1,7 +1,7 @@
 """The second factor in the browser: an admin enrols an authenticator app at first sign-in
 (the code computed from the secret the page shows, as the app would), signs in again with a
-fresh code, adds a passkey (Chromium's virtual authenticator) and signs in with it; an idle
-session warns a minute before it signs out."""
+fresh code, adds a passkey (Chromium's virtual authenticator, the page not moving as it loads)
+and signs in with it; an idle session warns a minute before it signs out."""
 
 from __future__ import annotations
 
@@ -24,6 +24,24 @@ def _password_step(page, username: str) -> None:
 def _sign_out(page) -> None:
     page.get_by_role("button", name="Sign out").click()
     page.get_by_role("button", name="Sign in").wait_for()
+
+
+def _add_a_factor_keeping_the_buttons_still(page) -> None:
+    """Opens "Add a second factor" with the app's set-up held back by the network, and checks
+    that the passkey button stays where it was when the set-up code arrives: a person who
+    clicks it while the code loads must not click the space it left."""
+    held = []
+    page.route("**/api/auth/totp", lambda route: held.append(route))
+    page.get_by_role("button", name="Add a second factor").click()
+    passkey = page.get_by_role("button", name="Add a passkey instead")
+    passkey.wait_for()
+    while not held:
+        page.wait_for_timeout(20)
+    before = passkey.bounding_box()
+    held[0].continue_()
+    page.unroute("**/api/auth/totp")
+    page.get_by_test_id("totp-secret").wait_for()
+    assert passkey.bounding_box() == before
 
 
 def test_an_admin_enrols_an_app_and_a_passkey_and_signs_in_with_each(page, transactional_db, shot):
@@ -70,7 +88,7 @@ def test_an_admin_enrols_an_app_and_a_passkey_and_signs_in_with_each(page, trans
         },
     )
     page.get_by_role("link", name="Security").click()
-    page.get_by_role("button", name="Add a second factor").click()
+    _add_a_factor_keeping_the_buttons_still(page)
     page.get_by_role("button", name="Add a passkey instead").click()
     page.get_by_text("Your recovery codes stay as they were.").wait_for()
     page.get_by_role("button", name="Continue").click()

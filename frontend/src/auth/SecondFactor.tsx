@@ -186,18 +186,23 @@ function AddApp({ onAdded }: { onAdded: (codes: string[]) => void }) {
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={t`Add an authenticator app`}>
-      {setup && (
-        <>
-          <p>
-            <Trans>Scan this code with your authenticator app, or type in the key below it.</Trans>
-          </p>
+      <p>
+        <Trans>Scan this code with your authenticator app, or type in the key below it.</Trans>
+      </p>
+      {/* The code's place is kept while it loads, so the buttons below it do not move. */}
+      <div className="qr-place">
+        {setup && (
           <QRCodeSVG value={setup.uri} size={180} title={t`Authenticator app set-up code`} />
-          <p>
-            <Trans>
-              Key: <code data-testid="totp-secret">{secret}</code>
-            </Trans>
-          </p>
-        </>
+        )}
+      </div>
+      {setup ? (
+        <p>
+          <Trans>
+            Key: <code data-testid="totp-secret">{secret}</code>
+          </Trans>
+        </p>
+      ) : (
+        <p aria-hidden="true">&nbsp;</p>
       )}
       <label htmlFor="app-code">
         <Trans>Code the app shows</Trans>

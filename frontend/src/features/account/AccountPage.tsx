@@ -6,6 +6,7 @@ import { useState } from "react";
 import { getFactors, newRecoveryCodes } from "../../api/auth";
 import { AddFactor, RecoveryCodes } from "../../auth/SecondFactor";
 import { formatList } from "../../i18n/format";
+import { ErrorNote, Loading } from "../../ui/widgets";
 import { LanguageSetting } from "./LanguageSetting";
 
 export function AccountPage() {
@@ -42,7 +43,10 @@ export function AccountPage() {
           </li>
         </ul>
       )}
-      {codes !== null ? (
+      {factors.isLoading && <Loading />}
+      <ErrorNote error={factors.error} what={t`Your second factors`} />
+      {/* The actions come once the list above them has loaded: nothing moves under the pointer. */}
+      {!f ? null : codes !== null ? (
         <RecoveryCodes codes={codes} onDone={done} />
       ) : adding ? (
         <AddFactor onDone={done} />
@@ -51,7 +55,7 @@ export function AccountPage() {
           <button type="button" className="btn primary" onClick={() => setAdding(true)}>
             <Trans>Add a second factor</Trans>
           </button>{" "}
-          {f && (f.totp || f.passkeys.length > 0) && (
+          {(f.totp || f.passkeys.length > 0) && (
             <button
               type="button"
               className="btn secondary"
