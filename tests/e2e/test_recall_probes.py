@@ -13,14 +13,10 @@ from apps.games import links
 from apps.games.models import Game, RecallProbe
 from apps.participants.models import Protocol
 from tests.e2e.conftest import enrol_with_consent
+from tests.e2e.players import _enabled, _visible
 from tests.e2e.test_browser import start_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _visible(page, selector: str) -> bool:
-    loc = page.locator(selector)
-    return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
 
 
 def _answer_probe(page, seen: list) -> None:
@@ -91,8 +87,10 @@ def test_a_participant_answers_the_recall_probes(page, staff, shot):
             "[data-testid=choose-A]",
             "[data-testid=hand] .card-btn.legal:enabled",
         ):
-            if _visible(page, selector):
-                page.locator(selector).first.click()
+            if _enabled(page, selector):
+                # Gone between the look and the click: the game moved on without it.
+                with contextlib.suppress(PlaywrightTimeout):
+                    page.locator(selector).first.click(timeout=2000)
                 page.wait_for_timeout(150)
                 break
         else:

@@ -10,9 +10,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from apps.accounts.models import User
+from apps.common import clock
 from apps.games import links
 from apps.games.models import Game, GameEvent, RecallProbe
-from apps.live import push
+from apps.live import protocol, push
 from tests.apps.factories import make_participant, make_protocol, make_session
 from tests.apps.games.test_hidden_information import cards_in, face_up_during, seat_may_see
 from tests.apps.live.sockets import ORIGIN, Seat, session_cookie
@@ -47,6 +48,15 @@ def events_of(game: Game) -> int:
 
 def run(scenario):
     return async_to_sync(scenario)()
+
+
+def is_a_reply(message: dict) -> bool:
+    """An answer or a refusal, not a view or events the server pushed meanwhile."""
+    return message["type"] not in ("view", "events")
+
+
+def codes_of(replies: list[dict]) -> list[str]:
+    return [r["error"]["code"] if r["type"] == "error" else r["type"] for r in replies]
 
 
 # -- admission --------------------------------------------------------------------------------
@@ -185,6 +195,8 @@ def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(cl
 def test_a_flood_is_held_back_by_the_per_socket_limit(clinician):
     game = new_game(clinician)
     before = events_of(game)
+    limit = protocol.Bucket()
+    still = clock.ManualClock()  # through the flood, however slowly the machine answers it
 
     async def scenario():
         seat = Seat(link_path(game))
@@ -193,14 +205,21 @@ def test_a_flood_is_held_back_by_the_per_socket_limit(clinician):
         for _ in range(100):
             await seat.send("junk")
         await seat.send({"type": "examine", "data": {"type": "page_visible"}})
-        replies = [await seat.next() for _ in range(101)]
+        flood = [await seat.until(is_a_reply) for _ in range(101)]
+        still.advance(1)  # a second later, a second's worth is let through again
+        for _ in range(int(limit.rate) + 1):
+            await seat.send("junk")
+        later = [await seat.until(is_a_reply) for _ in range(int(limit.rate) + 1)]
         await seat.close()
-        return replies
+        return flood, later
 
-    codes = [m["error"]["code"] for m in run(scenario)]
-    assert 20 <= codes.count("malformed_message") <= 25  # the burst, and what refilled meanwhile
-    assert codes.count("rate_limited") == 101 - codes.count("malformed_message")
-    assert codes[-1] == "rate_limited"  # the move sent in the flood was held back too
+    with clock.installed(still):
+        flood, later = run(scenario)
+    burst, rate = int(limit.burst), int(limit.rate)
+    # the burst is let through (and refused as malformed); the rest, the move sent last among
+    # them, held back
+    assert codes_of(flood) == ["malformed_message"] * burst + ["rate_limited"] * (101 - burst)
+    assert codes_of(later) == ["malformed_message"] * rate + ["rate_limited"]
     assert events_of(game) == before
 
 
