@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common import clock
+from tests.garbage import pytest_collection_finish, pytest_configure  # noqa: F401 (hooks)
 from tests.groups import pytest_collection_modifyitems  # noqa: F401 (a hook, found by its name)
 
 PASSWORD = "correct horse battery staple"

@@ -27,6 +27,7 @@ _SCREEN = """() => {
   const table = one('.table.memulation, .table.mendikot');
   return {
     over: shown(one('[data-testid=practice-done]')),
+    probe: shown(one('[data-testid=recall-probe]')),
     phase: table?.dataset.phase ?? '',
     deal: table?.dataset.deal ?? '',
     version: one('#table')?.dataset.version ?? null,

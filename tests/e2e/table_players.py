@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.players import _version, _wait_for_answer
+from tests.e2e.players import _look, _until_it_changes, _version, _wait_for_answer
 
 # One look at the page: another person's move may change it between two.
 _OFFERED = """sel => [...document.querySelectorAll(sel)].some(
@@ -125,7 +125,9 @@ def mendikot_step(person: Person) -> bool:
     if _offered(page, "[data-testid=ask-trump]"):
         if not _press(page.get_by_test_id("ask-trump")):
             return False
-        page.wait_for_function("() => !document.querySelector('[data-testid=ask-trump]')")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid=ask-trump]')", polling=20
+        )
         person.asks += 1
         return True
     if phase == "hide_trump" and _offered(page, "[data-testid=hand] .card-btn.legal"):
@@ -154,12 +156,14 @@ def play_together(
             for p in people:
                 p.page.get_by_test_id("match-summary").wait_for()
             return
+        # Everyone's screen shows the same table: the first one's changes when anyone's does.
+        before = _look(people[0].page)
         moved = False
         for person in people:
             moved = step(person) or moved
         if between:
             between(people)
         if not moved:
-            people[0].page.wait_for_timeout(100)
+            _until_it_changes(people[0].page, before, timeout_ms=500)
     states = {p.name: (p.phase(game), p.plays) for p in people}
     raise AssertionError(f"the {game} table did not finish in time: {states}")

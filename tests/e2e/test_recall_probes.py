@@ -13,7 +13,7 @@ from apps.games import links
 from apps.games.models import Game, RecallProbe
 from apps.participants.models import Protocol
 from tests.e2e.conftest import enrol_with_consent
-from tests.e2e.players import _enabled, _visible
+from tests.e2e.players import _look, _until_it_changes
 from tests.e2e.test_browser import start_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -67,34 +67,35 @@ def test_a_participant_answers_the_recall_probes(page, staff, shot):
     seen: list = []
     end = time.monotonic() + 240
     while time.monotonic() < end:
-        if _visible(page, "[data-testid=recall-probe]"):
+        screen = _look(page)
+        if screen["probe"]:
             if not seen:
                 shot(page, "probes-01-which-hand")
             elif seen[-1][0] == "which_hand" and len(seen) == 2:
                 shot(page, "probes-02-where")
             _answer_probe(page, seen)
             continue
-        table = page.locator(".table.memulation")
-        if not table.count():
-            page.wait_for_timeout(100)
-            continue
-        phase = table.get_attribute("data-phase")
-        if phase == "finished":
+        if screen["phase"] == "finished":
             break
-        for selector in (
-            "[data-testid=exam-start]",
-            "[data-testid=ready]",
-            "[data-testid=choose-A]",
-            "[data-testid=hand] .card-btn.legal:enabled",
-        ):
-            if _enabled(page, selector):
-                # Gone between the look and the click: the game moved on without it.
-                with contextlib.suppress(PlaywrightTimeout):
-                    page.locator(selector).first.click(timeout=2000)
-                page.wait_for_timeout(150)
-                break
-        else:
-            page.wait_for_timeout(150)
+        offered = screen["offered"]
+        move = next(
+            (
+                selector
+                for selector, shown in (
+                    ("[data-testid=exam-start]", offered["exam-start"]),
+                    ("[data-testid=ready]", offered["ready"]),
+                    ("[data-testid=choose-A]", offered["choose-A"]),
+                    ("[data-testid=hand] .card-btn.legal:enabled", screen["legal"]),
+                )
+                if shown
+            ),
+            None,
+        )
+        if move:
+            # Gone between the look and the click: the game moved on without it.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.locator(move).first.click(timeout=2000)
+        _until_it_changes(page, screen)
     else:
         raise AssertionError(f"the game did not finish; probes seen {seen}")
     # Two which-hand probes after each hand choice, two where-probes before the New Deal.

@@ -14,6 +14,7 @@ import pytest
 from apps.games.models import Game, Play
 from apps.participants.models import Protocol
 from tests.e2e.conftest import enrol_with_consent, login_as
+from tests.e2e.players import _look, _until_it_changes
 from tests.e2e.table_players import Person, memulation_step
 from tests.e2e.test_live_socket import asgi_server  # noqa: F401  (the fixture)
 from tests.e2e.test_tables import PHONE, TABLET, device, open_table_in_the_ui, seat_links  # noqa: F401
@@ -35,8 +36,9 @@ def play_until(people: list[Person], done, deadline_s: float, what: str) -> None
     while not done():
         if time.monotonic() > end:
             raise AssertionError(f"{what}: not in {deadline_s} s")
+        before = _look(people[0].page)
         if not any(memulation_step(person) for person in people):
-            people[0].page.wait_for_timeout(150)
+            _until_it_changes(people[0].page, before, timeout_ms=500)
 
 
 def test_each_person_starts_their_own_clock_and_a_silent_person_is_taken_over_and_returns(
