@@ -106,19 +106,6 @@ def _hand_card(page: Page, card: str | None):
     return page.locator(f"[data-testid=hand] .card-btn[data-card='{card}']")
 
 
-def _visible(page: Page, selector: str) -> bool:
-    loc = page.locator(selector)
-    return loc.count() > 0 and loc.first.is_visible()
-
-
-def _enabled(page: Page, selector: str) -> bool:
-    loc = page.locator(selector)
-    try:  # the element may go between two looks (the answer it waited for came)
-        return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled(timeout=500)
-    except PlaywrightTimeout:
-        return False
-
-
 def _version(page: Page) -> str | None:
     """The version of the view on screen: every answer of the server moves it on."""
     return page.locator("#table").get_attribute("data-version")
