@@ -78,19 +78,13 @@ def test_a_participant_answers_the_recall_probes(page, staff, shot):
         if screen["phase"] == "finished":
             break
         offered = screen["offered"]
-        move = next(
-            (
-                selector
-                for selector, shown in (
-                    ("[data-testid=exam-start]", offered["exam-start"]),
-                    ("[data-testid=ready]", offered["ready"]),
-                    ("[data-testid=choose-A]", offered["choose-A"]),
-                    ("[data-testid=hand] .card-btn.legal:enabled", screen["legal"]),
-                )
-                if shown
-            ),
-            None,
-        )
+        moves = {  # in the order a person would take them
+            "[data-testid=exam-start]": offered["exam-start"],
+            "[data-testid=ready]": offered["ready"],
+            "[data-testid=choose-A]": offered["choose-A"],
+            "[data-testid=hand] .card-btn.legal:enabled": screen["legal"],
+        }
+        move = next((selector for selector, shown in moves.items() if shown), None)
         if move:
             # Gone between the look and the click: the game moved on without it.
             with contextlib.suppress(PlaywrightTimeout):
