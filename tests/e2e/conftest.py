@@ -255,20 +255,31 @@ def worker_queue(celery_worker):
 @pytest.fixture
 def staff(transactional_db):
     """A clinician, a researcher and a study they run together, with short-examination
-    protocols for both games."""
+    protocols for both games: the study and its protocols made by the researcher through the
+    API, as the researcher's screens make them."""
     clinician = User.objects.create_user(
         username="claude", password=PASSWORD, role=User.Role.CLINICIAN
     )
     researcher = User.objects.create_user(
         username="rosalind", password=PASSWORD, role=User.Role.RESEARCHER
     )
-    study = Study.objects.create(
-        name="Memory clinic pilot", description="Browser tests", group_codes=["A", "B"]
+    created = api_post(
+        researcher,
+        "/api/studies/",
+        {
+            "name": "Memory clinic pilot",
+            "description": "Browser tests",
+            "group_codes": ["A", "B"],
+            "clinicians": [clinician.pk],
+        },
     )
-    study.owners.add(researcher)
-    study.clinicians.add(clinician)
-    memulation = Protocol.objects.create(
-        study=study,
+    people = {
+        "clinician": clinician,
+        "researcher": researcher,
+        "study": Study.objects.get(pk=created["id"]),
+    }
+    memulation = protocol_add(
+        people,
         name="Short Memulation",
         game="memulation",
         rounds=2,
@@ -278,10 +289,9 @@ def staff(transactional_db):
         stragedy_intent=True,
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         practice_round=False,  # the practice round has its own test (test_practice.py)
-        created_by=researcher,
     )
-    mendikot = Protocol.objects.create(
-        study=study,
+    mendikot = protocol_add(
+        people,
         name="Mendikot hidden trump",
         game="mendikot",
         rounds=1,
@@ -289,15 +299,26 @@ def staff(transactional_db):
         opponent="random",
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         practice_round=False,
-        created_by=researcher,
     )
-    return {
-        "clinician": clinician,
-        "researcher": researcher,
-        "study": study,
-        "memulation": memulation,
-        "mendikot": mendikot,
-    }
+    return {**people, "memulation": memulation, "mendikot": mendikot}
+
+
+def api_post(user: User, path: str, data: dict) -> dict:
+    """What ``user``'s screen sends: a signed-in JSON request through the whole stack (the
+    middleware, the view, its serializer and its service), which must be answered 201."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    response = client.post(path, data, content_type="application/json")
+    assert response.status_code == 201, (path, response.status_code, response.content)
+    return response.json()
+
+
+def protocol_add(staff: dict, **fields) -> Protocol:
+    """A protocol of the staff's study, added by its researcher through the protocol API."""
+    created = api_post(staff["researcher"], f"/api/studies/{staff['study'].pk}/protocols/", fields)
+    return Protocol.objects.get(pk=created["id"])
 
 
 def enrol_with_consent(

@@ -18,6 +18,7 @@ from apps.metrics.norms import norms_load
 from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
 from apps.participants.services import study_update
+from apps.training.services import session_complete, session_create
 from tests.apps.factories import make_session
 from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
 
@@ -152,15 +153,15 @@ def test_a_completed_session_replays_without_then_with_the_solver(
     from apps.games.demo import demo_game_play
     from apps.metrics.services import game_analysis_ensure
 
-    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    clinician = staff["clinician"]
+    participant = enrol_with_consent(staff["study"], clinician)
     games = []
     for protocol in (staff["memulation"], staff["mendikot"]):
-        session = make_session(participant=participant, protocol=protocol, status="started")
+        session = session_create(participant=participant, protocol=protocol, actor=clinician)
         games.append(
             demo_game_play(session=session, start=timezone.now(), skill=0.7, rng=random.Random(2))
         )
-        session.status, session.completed_at = "completed", timezone.now()
-        session.save(update_fields=["status", "completed_at"])
+        session_complete(session=session, actor=clinician)
     memulation, mendikot = games
     page = new_page(width, height)
     login_as(page, staff["clinician"])

@@ -6,13 +6,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
+from apps.common import clock
+from apps.common.clock import ManualClock
 from apps.games import links
 from apps.games.models import EventKind, GameEvent
 from apps.participants.models import Protocol
-from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, login_as
+from tests.e2e.conftest import enrol_with_consent, login_as, protocol_add
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -26,8 +26,8 @@ def late_game(staff, *, late=LATE, adaptive=None, override=None):
     from apps.games import services as games
     from apps.training import services as training
 
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name=f"Thirty seconds {Protocol.objects.count() + 1}",
         game="memulation",
         rounds=1,
@@ -36,21 +36,17 @@ def late_game(staff, *, late=LATE, adaptive=None, override=None):
         opponent="random",
         adaptive=adaptive or {},
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
-        created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])
     if override:
         participant.examination_seconds_override = override
         participant.save(update_fields=["examination_seconds_override"])
-    session = training.session_create(
-        participant=participant, protocol=protocol, actor=staff["clinician"]
-    )
-    if not late:
+    # Started ``late`` ago: the services act on the injected clock, set back for the start.
+    with clock.installed(ManualClock(clock.now() - late)):
+        session = training.session_create(
+            participant=participant, protocol=protocol, actor=staff["clinician"]
+        )
         return games.game_create(session=session)
-    started = timezone.now() - late
-    TrainingSession.objects.filter(pk=session.pk).update(started_at=started)
-    session.refresh_from_db()
-    return games.game_create(session=session, now=started)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from apps.games import links
-from apps.participants.models import Protocol
-from tests.e2e.conftest import enrol_with_consent
+from tests.e2e.conftest import enrol_with_consent, protocol_add
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -18,15 +17,14 @@ def mendikot_game(staff):
     from apps.games import services as games
     from apps.training import services as training
 
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name="Mendikot turned up",
         game="mendikot",
         rounds=1,
         trump_rule="turn_up",
         opponent="random",
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
-        created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])
     session = training.session_create(

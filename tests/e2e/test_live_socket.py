@@ -15,7 +15,7 @@ import pytest
 from apps.games import links
 from apps.games.models import Game
 from tests.conftest import current_database_url, free_port
-from tests.e2e.conftest import ROOT, TRICK_PAUSE_MS, enrol_with_consent
+from tests.e2e.conftest import ROOT, TRICK_PAUSE_MS, enrol_with_consent, protocol_add
 from tests.e2e.players import play_mendikot
 from tests.e2e.test_browser import start_session
 
@@ -89,17 +89,14 @@ def test_a_whole_mendikot_round_is_played_over_the_live_socket(browser, staff, a
 def test_paced_opponents_are_pushed_to_the_browser_as_they_play(browser, staff, asgi_server):
     """Opponents take their time (the protocol's pace): the device shows who is thinking, and
     each move arrives pushed by the server's clock, with no polling."""
-    from apps.participants.models import Protocol
-
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name="Mendikot at a human pace",
         game="mendikot",
         rounds=1,
         trump_rule="turn_up",
         opponent="random",
         opponent_pace_seconds=0.4,
-        created_by=staff["researcher"],
     )
     clinician = staff["clinician"]
     participant = enrol_with_consent(staff["study"], clinician)

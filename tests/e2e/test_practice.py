@@ -11,7 +11,7 @@ from apps.games.models import Game
 from apps.participants.models import Protocol
 from apps.training import services as training
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, leave_game, login_as, run_axe
+from tests.e2e.conftest import enrol_with_consent, leave_game, login_as, protocol_add, run_axe
 from tests.e2e.players import play_memulation, play_mendikot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,12 +27,7 @@ def first_sessions(staff, **fields) -> Protocol:
         "opponent_pace_seconds": 0,  # the browser tests do not wait for opponents
         **fields,
     }
-    return Protocol.objects.create(
-        study=staff["study"],
-        name=f"First sessions {fields['game']}",
-        created_by=staff["researcher"],
-        **fields,
-    )
+    return protocol_add(staff, name=f"First sessions {fields['game']}", **fields)
 
 
 def no_sideways_scroll(page) -> bool:

@@ -11,8 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from apps.games import links
 from apps.games.models import Game, RecallProbe
-from apps.participants.models import Protocol
-from tests.e2e.conftest import enrol_with_consent
+from tests.e2e.conftest import enrol_with_consent, protocol_add
 from tests.e2e.players import _look, _until_it_changes
 from tests.e2e.test_browser import start_session
 
@@ -48,8 +47,8 @@ def _answer_probe(page, seen: list) -> None:
 
 
 def test_a_participant_answers_the_recall_probes(page, staff, shot):
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name="Memulation with probes",
         game="memulation",
         rounds=1,
@@ -58,7 +57,6 @@ def test_a_participant_answers_the_recall_probes(page, staff, shot):
         opponent="random",
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
         recall_probes=2,
-        created_by=staff["researcher"],
     )
     participant = enrol_with_consent(staff["study"], staff["clinician"])
     game = start_session(participant, protocol, staff["clinician"])

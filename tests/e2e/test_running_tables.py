@@ -12,8 +12,7 @@ import time
 import pytest
 
 from apps.games.models import Game, Play
-from apps.participants.models import Protocol
-from tests.e2e.conftest import enrol_with_consent, login_as
+from tests.e2e.conftest import enrol_with_consent, login_as, protocol_add
 from tests.e2e.players import _look, _until_it_changes
 from tests.e2e.table_players import Person, memulation_step
 from tests.e2e.test_live_socket import asgi_server  # noqa: F401  (the fixture)
@@ -49,8 +48,8 @@ def test_each_person_starts_their_own_clock_and_a_silent_person_is_taken_over_an
     asgi_server,  # noqa: F811
 ):
     clinician = staff["clinician"]
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name="Memulation for two, with takeover",
         game="memulation",
         rounds=1,
@@ -61,7 +60,6 @@ def test_each_person_starts_their_own_clock_and_a_silent_person_is_taken_over_an
         opponent_pace_seconds=2,
         takeover_seconds=TAKEOVER_SECONDS,
         practice_round=False,
-        created_by=staff["researcher"],
     )
     first = enrol_with_consent(staff["study"], clinician)
     second = enrol_with_consent(staff["study"], clinician)

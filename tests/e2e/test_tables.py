@@ -14,7 +14,7 @@ import pytest
 from apps.games.models import Game, Play
 from apps.participants.models import Protocol
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import _new_page, enrol_with_consent, login_as, run_axe
+from tests.e2e.conftest import _new_page, enrol_with_consent, login_as, protocol_add, run_axe
 from tests.e2e.table_players import Person, play_together
 from tests.e2e.test_live_socket import asgi_server  # noqa: F401  (the fixture)
 
@@ -163,8 +163,8 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     asgi_server,  # noqa: F811
 ):
     clinician = staff["clinician"]
-    protocol = Protocol.objects.create(
-        study=staff["study"],
+    protocol = protocol_add(
+        staff,
         name="Memulation for two",
         game="memulation",
         rounds=1,
@@ -172,7 +172,6 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
         roles="alternate",
         opponent="random",
         stragedy_intent=True,
-        created_by=staff["researcher"],
     )
     first = enrol_with_consent(staff["study"], clinician)
     second = enrol_with_consent(staff["study"], clinician)
