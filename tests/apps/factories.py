@@ -58,13 +58,11 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
     )
 
 
-def make_game(*, session=None, **fields) -> Game:
-    session = session or make_session()
-    fields.setdefault("game_type", session.protocol.game)
-    fields.setdefault("seed", next(_n))
-    fields.setdefault("seats", [{"kind": "participant"}, {"kind": "bot", "bot": "random"}])
-    fields.setdefault("state", {})
-    return Game.objects.create(session=session, **fields)
+def make_game(*, session=None) -> Game:
+    """A game as a started session's link opens it (its ``game_created`` logged)."""
+    from apps.games.services import game_create
+
+    return game_create(session=session or make_session(status="started"), seed=next(_n))
 
 
 def make_world():

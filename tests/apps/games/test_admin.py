@@ -1,7 +1,6 @@
 import pytest
 
 from apps.accounts.models import User
-from apps.games.models import GameEvent
 from tests.apps.factories import make_game
 from tests.conftest import sign_in_enrolling
 
@@ -12,7 +11,7 @@ def test_staff_can_read_but_not_change_the_log(client):
     User.objects.create_superuser("boss", password="x" * 12)
     sign_in_enrolling(client, "boss", "x" * 12)  # the admin site wants the second factor
     game = make_game()
-    event = GameEvent.objects.create(game=game, seq=0, kind="game_created", payload={})
+    event = game.events.get(kind="game_created")
     assert client.get(f"/admin/games/game/{game.pk}/change/").status_code == 200
     assert client.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 200
     assert client.post(f"/admin/games/gameevent/{event.pk}/delete/").status_code == 403
