@@ -13,6 +13,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext, gettext_lazy
 
+from apps.common import clock
+
 
 class GameType(models.TextChoices):
     MEMULATION = "memulation", "Memulation"
@@ -411,7 +413,8 @@ class Participant(models.Model):
     sessions_per_week = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Sessions a week planned for this participant"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Enrolment: on the services' clock, which the session and week counts read too.
+    created_at = models.DateTimeField(default=clock.now, editable=False)
 
     class Meta:
         ordering = ["study", "code"]

@@ -322,11 +322,17 @@ def protocol_add(staff: dict, **fields) -> Protocol:
 
 
 def enrol_with_consent(
-    study: Study, clinician: User, group: str = "", language: str = "en"
+    study: Study,
+    clinician: User,
+    group: str = "",
+    language: str = "en",
+    age_band: str = Participant.AgeBand.UNKNOWN,
 ) -> Participant:
     from apps.participants.services import participant_consent_record, participant_enrol
 
-    participant = participant_enrol(study=study, actor=clinician, group=group, language=language)
+    participant = participant_enrol(
+        study=study, actor=clinician, group=group, language=language, age_band=age_band
+    )
     participant_consent_record(
         participant=participant,
         actor=clinician,

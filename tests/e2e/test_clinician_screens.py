@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from apps.common import clock
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
 from apps.metrics.norms import norms_load
@@ -36,11 +37,8 @@ def _declining(staff) -> Participant:
     """Six sessions this week of tricks won (the study's primary measure, read at session 6)
     falling by more than measurement error, enrolled a month ago and with none last week (the
     plan is three a week)."""
-    participant = enrol_with_consent(staff["study"], staff["clinician"])
-    Participant.objects.filter(pk=participant.pk).update(
-        age_band="70-79", created_at=timezone.now() - timedelta(days=30)
-    )
-    participant.refresh_from_db()
+    with clock.installed(clock.ManualClock(clock.now() - timedelta(days=30))):
+        participant = enrol_with_consent(staff["study"], staff["clinician"], age_band="70-79")
     study_update(
         study=staff["study"],
         actor=staff["researcher"],

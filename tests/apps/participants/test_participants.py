@@ -374,10 +374,8 @@ def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
     utc = datetime.UTC
     study = make_study(clinicians=[clinician])
     protocol = make_protocol(study=study, sessions_per_week=3)
-    person = make_participant(study=study, clinicians=[clinician])
-    Participant.objects.filter(pk=person.pk).update(
-        created_at=datetime.datetime(2026, 11, 1, 9, tzinfo=utc)
-    )
+    with clock.installed(clock.ManualClock(datetime.datetime(2026, 11, 1, 9, tzinfo=utc))):
+        person = make_participant(study=study, clinicians=[clinician])
     for at in (
         datetime.datetime(2026, 11, 29, 22, 30, tzinfo=utc),  # Sunday 23:30 in Berlin
         datetime.datetime(2026, 11, 29, 23, 15, tzinfo=utc),  # Monday 00:15 in Berlin
