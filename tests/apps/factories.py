@@ -1,4 +1,6 @@
-"""Plain builders for test records (real rows in the real database)."""
+"""Builders for test records (real rows in the real database): studies, protocols and games
+made by their services, as the API makes them; participants and sessions as rows, for the tests
+of what reads them."""
 
 from itertools import count
 
@@ -17,20 +19,42 @@ def make_user(*, role=User.Role.CLINICIAN, username=None) -> User:
     )
 
 
+def _admin() -> User:
+    """The admin who sets up what a test's researcher does not (one a test)."""
+    return User.objects.filter(username="builder").first() or make_user(
+        role=User.Role.ADMIN, username="builder"
+    )
+
+
+def _owner(study: Study) -> User:
+    """Who adds to a study: its first researcher among the owners, or the admin."""
+    return study.owners.filter(role=User.Role.RESEARCHER).order_by("pk").first() or _admin()
+
+
 def make_study(*, owners=(), name=None, clinicians=(), group_codes=()) -> Study:
-    study = Study.objects.create(name=name or f"Study {next(_n)}", group_codes=list(group_codes))
-    study.owners.set(owners)
-    study.clinicians.set(clinicians)
-    return study
+    """A study as its researcher (or, without one, an admin) creates it."""
+    from apps.participants.services import study_create
+
+    owners = list(owners)
+    creator = next((o for o in owners if o.is_researcher), None) or _admin()
+    return study_create(
+        actor=creator,
+        name=name or f"Study {next(_n)}",
+        owners=owners,
+        clinicians=clinicians,
+        group_codes=list(group_codes),
+    )
 
 
 def make_protocol(*, study=None, **fields) -> Protocol:
+    """A protocol as the study's owner adds it; opponents answer at once unless a test paces
+    them."""
+    from apps.participants.services import protocol_create
+
     study = study or make_study()
     fields.setdefault("name", f"Protocol {next(_n)}")
-    fields.setdefault(
-        "opponent_pace_seconds", 0
-    )  # opponents answer at once unless a test paces them
-    return Protocol.objects.create(study=study, **fields)
+    fields.setdefault("opponent_pace_seconds", 0)
+    return protocol_create(study=study, actor=_owner(study), **fields)
 
 
 def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:

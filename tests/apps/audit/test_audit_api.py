@@ -3,6 +3,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from tests.apps.factories import make_study, make_user
 
@@ -11,18 +12,19 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def trail(researcher, admin_user):
-    """Entries about the researcher's study, someone else's study, and a sign-in."""
+    """Entries about the researcher's study (created by them), someone else's study (created by
+    an admin), and a sign-in."""
     mine, theirs = make_study(owners=[researcher]), make_study()
+    created = AuditEntry.objects.filter(object_type="participants.study", action="create")
     entries = {
-        "mine": audit_record(actor=admin_user, action="create", instance=mine, study_id=mine.pk),
+        "mine": created.get(object_id=mine.pk),
         "mine_update": audit_record(
             actor=researcher, action="update", instance=mine, before={}, study_id=mine.pk
         ),
-        "theirs": audit_record(
-            actor=admin_user, action="create", instance=theirs, study_id=theirs.pk
-        ),
+        "theirs": created.get(object_id=theirs.pk),
         "login": audit_record(actor=researcher, action="login"),
     }
+    assert AuditEntry.objects.count() == len(entries)  # nothing else in the trail
     return mine, entries
 
 
@@ -59,6 +61,7 @@ def test_the_filters(admin_user, researcher, client_for, trail):
     query = f"?object_type=participants.study&object_id={mine.pk}"
     assert ids(client.get("/api/audit/" + query)) == {entries["mine"].pk, entries["mine_update"].pk}
     assert ids(client.get(f"/api/audit/?actor={researcher.pk}")) == {
+        entries["mine"].pk,
         entries["mine_update"].pk,
         entries["login"].pk,
     }
