@@ -1,6 +1,6 @@
 """The records the harness plays against: two studies side by side (``make_world``), a game in
-each side's started session with a play link, a finished export, and an API token per staff
-member."""
+each side's started session with a play link, an export queued for its job, and an API token
+per staff member."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import random
 from types import SimpleNamespace
 
 from django.conf import settings
+from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
-from apps.exports.models import Export
+from apps.exports.requests import export_request
 from apps.exports.tokens import download_token
 from apps.games import links, services
 from apps.games.demo import demo_game_play
@@ -33,9 +34,11 @@ def harness_world() -> SimpleNamespace:
         record.game = services.game_create(session=record.session)
         record.game.refresh_from_db()
         record.token = links.play_link_token(record.game)
-        record.export = Export.objects.create(
-            study=record.study, requested_by=owner, formats=["csv"], run=Export.Run.DIRECT
-        )
+        # Requested by the owner and still queued for its job, as a large export waits.
+        with override_settings(EXPORT_DIRECT_MAX_ROWS=-1):
+            record.export = export_request(
+                actor=owner, study_id=record.study.pk, formats=["csv"], filters={}
+            )
     # Each staff member's token is handed out as a script gets one: by the token sign-in.
     browser = APIClient()
     world.api_tokens = {}
