@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def trail(researcher, admin_user):
+def trail(researcher):
     """Entries about the researcher's study (created by them), someone else's study (created by
     an admin), and a sign-in."""
     mine, theirs = make_study(owners=[researcher]), make_study()
