@@ -8,7 +8,6 @@ from datetime import timedelta
 import pytest
 
 from apps.common import clock
-from apps.common.clock import ManualClock
 from apps.games import links
 from apps.games.models import EventKind, GameEvent
 from apps.participants.models import Protocol
@@ -42,7 +41,7 @@ def late_game(staff, *, late=LATE, adaptive=None, override=None):
         participant.examination_seconds_override = override
         participant.save(update_fields=["examination_seconds_override"])
     # Started ``late`` ago: the services act on the injected clock, set back for the start.
-    with clock.installed(ManualClock(clock.now() - late)):
+    with clock.installed(clock.ManualClock(clock.now() - late)):
         session = training.session_create(
             participant=participant, protocol=protocol, actor=staff["clinician"]
         )

@@ -41,27 +41,23 @@ def harness_world() -> SimpleNamespace:
             )
     # Each staff member's token is handed out as a script gets one: by the token sign-in.
     browser = APIClient()
-    world.api_tokens = {}
-    for role in STAFF_ROLES[1:]:
-        answer = browser.post(
-            "/api/auth/token",
-            {"username": getattr(world, role).username, "password": "not used"},
-            format="json",
-        )
-        assert answer.status_code == 200, answer.content
-        world.api_tokens[role] = answer.json()["token"]
+    world.api_tokens = {
+        role: _token(browser, getattr(world, role).username) for role in STAFF_ROLES[1:]
+    }
     # Admins must use a second factor: their session and their token come through the real
     # sign-in, an authenticator app enrolled on the way and a recovery code for the token.
     _, codes = sign_in_enrolling(browser, world.admin.username, "not used")
     world.admin_session = browser.cookies[settings.SESSION_COOKIE_NAME].value
-    answer = browser.post(
-        "/api/auth/token",
-        {"username": world.admin.username, "password": "not used", "code": codes[0]},
-        format="json",
-    )
-    assert answer.status_code == 200, answer.content
-    world.api_tokens["admin"] = answer.json()["token"]
+    world.api_tokens["admin"] = _token(browser, world.admin.username, code=codes[0])
     return world
+
+
+def _token(client: APIClient, username: str, **second_factor: str) -> str:
+    """An API token from ``POST /api/auth/token``, as a script signs in for one."""
+    body = {"username": username, "password": "not used", **second_factor}
+    answer = client.post("/api/auth/token", body, format="json")
+    assert answer.status_code == 200, answer.content
+    return answer.json()["token"]
 
 
 def with_assessment_visits(world) -> SimpleNamespace:
