@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 
+from apps.common import clock
 from apps.participants.models import Participant, Protocol
 
 
@@ -34,7 +35,8 @@ class TrainingSession(models.Model):
     # were kept; its games took the protocol's).
     examination_seconds = models.FloatField(null=True, blank=True)
     opponent_level = models.FloatField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # On the services' clock, as its start and end are.
+    created_at = models.DateTimeField(default=clock.now, editable=False)
 
     class Meta:
         ordering = ["participant", "number"]

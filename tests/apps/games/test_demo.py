@@ -1,6 +1,8 @@
+from datetime import timedelta
 from itertools import pairwise
 
 from django.core.management import call_command
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.accounts.services import DEMO_PASSWORD
@@ -29,6 +31,10 @@ def test_seed_demo_loads_played_weeks_and_can_run_twice(db, capsys):
     for session in sessions.select_related("participant"):  # enrolled, then the sessions
         assert session.participant.created_at < session.started_at
         assert session.participant.consent_date <= session.started_at.date()
+        # The history is told by the services' clock: each sitting is made and started on its
+        # day, in the past, and completed when its simulated game finished.
+        assert session.created_at == session.started_at < timezone.now() - timedelta(days=1)
+        assert session.completed_at == session.games.get().finished_at > session.started_at
     game = Game.objects.filter(game_type="memulation").first()
     assert game_replayed(game) == game_from_json(game.state)
     out = capsys.readouterr().out

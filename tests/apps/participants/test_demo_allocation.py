@@ -1,7 +1,10 @@
 """The demo study is opened with arms and allocates every participant, before their first
 session and after their consent."""
 
+from datetime import timedelta
+
 from django.core.management import call_command
+from django.utils import timezone
 
 from apps.participants.models import AllocationSlot, Participant
 
@@ -17,4 +20,8 @@ def test_the_demo_allocates_every_participant(db):
         assert slot.eligibility and slot.allocated_by.username == "clinician"
         first = min(session.started_at for session in participant.sessions.all())
         assert participant.consent_date <= slot.allocated_at.date() and slot.allocated_at < first
+        # enrolled, consenting and allocated on the services' clock, the day before the sittings
+        assert slot.allocated_at == participant.created_at
+        assert participant.consent_date == timezone.localdate(participant.created_at)
+        assert first - participant.created_at < timedelta(days=2)
     assert sorted(AllocationSlot.objects.values_list("position", flat=True)) == [1, 2, 3]

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.services import DEMO_PASSWORD, demo_staff_ensure
+from apps.common import clock
 from apps.games.demo import demo_game_play
 from apps.metrics.services import (
     fidelity_wanted,
@@ -17,7 +18,7 @@ from apps.metrics.services import (
     session_metrics_compute,
 )
 from apps.metrics.signals import metrics_deferred
-from apps.participants.models import AllocationSlot, Participant, Study
+from apps.participants.models import Participant, Study
 from apps.participants.services.allocation import participant_allocate, study_open
 from apps.participants.services.participants import participant_consent_record, participant_enrol
 from apps.participants.services.studies import protocol_create, study_create
@@ -47,7 +48,11 @@ class Command(BaseCommand):
             self.stdout.write(f"The demo study is already loaded ({STUDY}).")
             return
         rng = random.Random(seed)
-        with transaction.atomic():
+        # Demo history: the sittings start ``weeks`` ago, the study opens and its participants
+        # are enrolled (and consent) the day before the first; the services' clock says when.
+        start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
+        start -= timedelta(weeks=weeks)
+        with transaction.atomic(), clock.installed(clock.ManualClock(start - timedelta(days=1))):
             study, protocols = self._study(staff)
             # Two arms, allocated after consent and eligibility (reproducible from the seed).
             study = study_open(
@@ -61,7 +66,9 @@ class Command(BaseCommand):
         total = 0
         with metrics_deferred():
             for number, participant in enumerate(people, 1):
-                sessions = self._sessions(participant, protocols, staff["clinician"], weeks, rng)
+                sessions = self._sessions(
+                    participant, protocols, staff["clinician"], start, weeks, rng
+                )
                 total += len(sessions)
                 self._solver_analysis(sessions)
                 self.stdout.write(f"  participant {number}/{len(people)} {participant.code}: done")
@@ -134,7 +141,7 @@ class Command(BaseCommand):
             participant_consent_record(
                 participant=participant,
                 actor=clinician,
-                date=timezone.localdate() - timedelta(weeks=12),
+                date=timezone.localdate(clock.now()),
                 form_version="v1.2",
             )
             participant_allocate(
@@ -174,32 +181,20 @@ class Command(BaseCommand):
             )  # fmt: skip
         return len(people)
 
-    def _sessions(self, participant, protocols, clinician, weeks, rng) -> list:
+    def _sessions(self, participant, protocols, clinician, start, weeks, rng) -> list:
         memulation, mendikot = protocols
-        start = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
-        start -= timedelta(weeks=weeks)
-        # Demo history: enrolled (and consented) the day before the first sitting, not now.
-        enrolled = start - timedelta(days=1)
-        Participant.objects.filter(pk=participant.pk).update(
-            created_at=enrolled, consent_date=timezone.localdate(enrolled)
-        )
-        AllocationSlot.objects.filter(participant=participant).update(allocated_at=enrolled)
         talent = rng.uniform(0.1, 0.5)
         sessions: list[TrainingSession] = []
         for week in range(weeks):
             for sitting in range(3):
                 day = start + timedelta(weeks=week, days=sitting * 2, hours=rng.uniform(9, 16))
                 protocol = mendikot if sitting == 2 and week % 2 else memulation
-                session = session_create(
-                    participant=participant, protocol=protocol, actor=clinician
-                )
+                with clock.installed(clock.ManualClock(day)):  # the sitting starts on ``day``
+                    session = session_create(
+                        participant=participant, protocol=protocol, actor=clinician
+                    )
                 skill = min(0.95, talent + 0.04 * len(sessions) + rng.uniform(-0.05, 0.05))
-                game = demo_game_play(session=session, start=day, skill=skill, rng=rng)
-                game.refresh_from_db()
-                # Demo history: the sitting happened on ``day``, not now.
-                TrainingSession.objects.filter(pk=session.pk).update(
-                    started_at=day, completed_at=game.finished_at, created_at=day
-                )
+                demo_game_play(session=session, start=day, skill=skill, rng=rng)
                 # Session by session, so the adaptive staircase sets the next examination time.
                 session_metrics_compute(session_id=session.pk, with_solver=False)
                 sessions.append(session)
