@@ -3,6 +3,7 @@ hand, however late the link is opened, and the session page says the seconds eac
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -19,13 +20,9 @@ SECONDS = 30
 LATE = timedelta(seconds=45)
 
 
-def late_game(staff, *, late=LATE, adaptive=None, override=None):
-    """A session and its game, the session started ``late`` ago (zero: just now), its link not
-    opened yet."""
-    from apps.games import services as games
-    from apps.training import services as training
-
-    protocol = protocol_add(
+def thirty_seconds(staff, adaptive=None) -> Protocol:
+    """A one-round Memulation protocol of 30 s examinations, its researcher adding it."""
+    return protocol_add(
         staff,
         name=f"Thirty seconds {Protocol.objects.count() + 1}",
         game="memulation",
@@ -36,10 +33,34 @@ def late_game(staff, *, late=LATE, adaptive=None, override=None):
         adaptive=adaptive or {},
         opponent_pace_seconds=0,  # the browser tests do not wait for opponents
     )
-    participant = enrol_with_consent(staff["study"], staff["clinician"])
-    if override:
-        participant.examination_seconds_override = override
-        participant.save(update_fields=["examination_seconds_override"])
+
+
+def staircase_moved(staff, participant, rules) -> int:
+    """An hour ago the participant played a session of an adaptive protocol (as a simulated
+    player of no skill), and the metrics job moved their staircase: its seconds now."""
+    from apps.games.demo import demo_game_play
+    from apps.metrics.services import session_metrics_compute
+    from apps.training import services as training
+
+    an_hour_ago = clock.now() - timedelta(hours=1)
+    with clock.installed(clock.ManualClock(an_hour_ago)):
+        session = training.session_create(
+            participant=participant, protocol=thirty_seconds(staff, rules), actor=staff["clinician"]
+        )
+    demo_game_play(session=session, start=an_hour_ago, skill=0.0, rng=random.Random(4))
+    session_metrics_compute(session_id=session.pk, with_solver=False)
+    participant.refresh_from_db()
+    return participant.examination_seconds_override
+
+
+def late_game(staff, *, late=LATE, adaptive=None, participant=None):
+    """A session and its game, the session started ``late`` ago (zero: just now), its link not
+    opened yet."""
+    from apps.games import services as games
+    from apps.training import services as training
+
+    protocol = thirty_seconds(staff, adaptive)
+    participant = participant or enrol_with_consent(staff["study"], staff["clinician"])
     # Started ``late`` ago: the services act on the injected clock, set back for the start.
     with clock.installed(clock.ManualClock(clock.now() - late)):
         session = training.session_create(
@@ -83,9 +104,13 @@ def test_a_link_opened_45_s_late_still_gets_the_full_examination(
 
 @pytest.mark.parametrize("adaptive", [False, True])
 def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot, adaptive):
-    # The participant was left at 42 s by an adaptive staircase; it counts only when adaptive.
-    rules = {"enabled": True, "min_seconds": 5, "max_seconds": 60} if adaptive else None
-    game = late_game(staff, adaptive=rules, override=42)
+    # The participant's staircase was moved by an adaptive protocol's session; it counts only
+    # when this session's protocol is adaptive too.
+    rules = {"enabled": True, "min_seconds": 5, "max_seconds": 60}
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    left = staircase_moved(staff, participant, rules)
+    assert left != SECONDS
+    game = late_game(staff, adaptive=rules if adaptive else None, participant=participant)
     login_as(page, staff["clinician"])
     page.goto(f"/sessions/{game.session_id}")
     used = page.get_by_test_id("game-examination-seconds")
@@ -93,7 +118,7 @@ def test_the_session_page_shows_each_games_examination_seconds(page, staff, shot
     status = page.get_by_test_id("session-status").inner_text()
     assert f"{SECONDS} s examination in the protocol" in status
     if adaptive:
-        assert used.inner_text() == "42 s examination per hand (set by adaptive difficulty)"
+        assert used.inner_text() == f"{left} s examination per hand (set by adaptive difficulty)"
         assert "adaptive difficulty on" in status
     else:
         assert used.inner_text() == f"{SECONDS} s examination per hand"
