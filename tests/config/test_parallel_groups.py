@@ -26,6 +26,13 @@ def test_free(n):
 """
 
 
+def own_env() -> dict[str, str]:
+    """This process's environment with the project importable, less the options given to the
+    outer run (PYTEST_ADDOPTS may load plugins the small suite does not have)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTEST_ADDOPTS"}
+    return {**env, "PYTHONPATH": str(ROOT)}
+
+
 def run_on_two_workers(folder: Path, files: dict[str, str]) -> str:
     """A suite of its own (``files``, by name) run by two workers, as make test runs ours: the
     verbose output, which names each test's worker and group. The project is importable."""
@@ -36,7 +43,7 @@ def run_on_two_workers(folder: Path, files: dict[str, str]) -> str:
         [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
          "-p", "no:django", "-p", "no:cacheprovider"],
         cwd=folder, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env=own_env(),
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:]
     return done.stdout
