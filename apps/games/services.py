@@ -160,7 +160,6 @@ def game_open(
     plans: list[SeatPlan],
     snapshot: dict[str, Any],
     seed: int | None = None,
-    now: datetime | None = None,
     practice: bool = False,
     table: bool = False,
 ) -> Game:
@@ -181,7 +180,7 @@ def game_open(
     if seed is None:
         seed = random.SystemRandom().getrandbits(62)
     state = create_game(snapshot["game"], seed=seed, options=options)
-    now = now or clocks.now()
+    now = clocks.now()
     with transaction.atomic():
         game = Game.objects.create(
             session=host,
@@ -225,12 +224,9 @@ def _begin(run: GameRun, opening: list[Event]) -> None:
     run.catch_up()
 
 
-def game_create(
-    *, session: TrainingSession, seed: int | None = None, now: datetime | None = None
-) -> Game:
-    """Start the session's game for its participant against the protocol's opponents.
-
-    ``now`` is when the game starts: the present unless simulated (demo data)."""
+def game_create(*, session: TrainingSession, seed: int | None = None) -> Game:
+    """Start the session's game for its participant against the protocol's opponents, at the
+    services' clock's now."""
     if session.status != TrainingSession.Status.STARTED:
         raise Conflict(
             gettext("The session is %(status)s; games are played in a started session.")
@@ -244,7 +240,7 @@ def game_create(
     bots = SEAT_COUNTS[snapshot["game"]] - 1
     plans = [SeatPlan(GameSeat.Kind.PARTICIPANT, session=session)]
     plans += [SeatPlan(GameSeat.Kind.BOT)] * bots
-    return game_open(plans=plans, snapshot=snapshot, seed=seed, now=now)
+    return game_open(plans=plans, snapshot=snapshot, seed=seed)
 
 
 # -- reading -------------------------------------------------------------------------------

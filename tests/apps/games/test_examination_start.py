@@ -24,7 +24,8 @@ def late_game(clinician, *, late: float = 45, **protocol) -> Game:
     session = make_session(
         participant=participant, protocol=protocol, status="started", started_at=started
     )
-    return services.game_create(session=session, seed=7, now=started)
+    with clock.installed(clock.ManualClock(started)):
+        return services.game_create(session=session, seed=7)
 
 
 @pytest.fixture
