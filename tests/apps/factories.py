@@ -1,6 +1,6 @@
-"""Builders for test records (real rows in the real database): studies, protocols and games
-made by their services, as the API makes them; participants and sessions as rows, for the tests
-of what reads them."""
+"""Builders for test records (real rows in the real database): studies, protocols, games and the
+two-study world made by their services, as the API makes them; participants and sessions as
+rows, for the tests of what reads them."""
 
 from itertools import count
 
@@ -90,23 +90,35 @@ def make_game(*, session=None) -> Game:
 
 
 def make_world():
-    """Two studies side by side, for checking who sees what.
+    """Two studies side by side, for checking who sees what, made through the services as staff
+    make them.
 
     ``own``: the study of ``researcher`` with ``clinician`` on its team and caring for its
     participant; ``other``: the same for ``other_researcher`` and ``other_clinician``. ``colleague``
-    is a second participant of the own study that ``clinician`` does not care for. Each side has
-    a protocol, a consenting participant, a started and a scheduled session, a clinician note and
-    an audit entry.
+    is a second participant of the own study, enrolled by its owner, that ``clinician`` does not
+    care for. Each side has a protocol, a consenting participant, a started and a scheduled
+    session, a clinician note, and the latest entry of its study's audit trail.
     """
     from datetime import timedelta
     from types import SimpleNamespace
 
     from django.utils import timezone
 
-    from apps.audit.services import audit_record
-    from apps.participants.models import ClinicianNote
+    from apps.audit.models import AuditEntry
+    from apps.participants.services import (
+        clinician_note_create,
+        participant_consent_record,
+        participant_enrol,
+    )
+    from apps.training.services import session_create
 
-    now = timezone.now()
+    def consenting(study: Study, actor: User) -> Participant:
+        participant = participant_enrol(study=study, actor=actor)
+        date = timezone.localdate()
+        return participant_consent_record(
+            participant=participant, actor=actor, date=date, form_version="1"
+        )
+
     world = SimpleNamespace(
         admin=make_user(role=User.Role.ADMIN),
         researcher=make_user(role=User.Role.RESEARCHER),
@@ -121,32 +133,23 @@ def make_world():
     for side, researcher, clinician in sides:
         study = make_study(owners=[researcher], clinicians=[clinician])
         protocol = make_protocol(study=study)
-        participant = make_participant(
-            study=study, clinicians=[clinician], consent_date=now.date(), consent_form_version="1"
-        )
+        participant = consenting(study, clinician)  # a clinician who enrols cares for them
+        tomorrow = timezone.now() + timedelta(days=1)
+        note = clinician_note_create(participant=participant, actor=clinician, text=f"{side} note")
         record = SimpleNamespace(
             study=study,
             protocol=protocol,
             participant=participant,
-            session=make_session(
-                participant=participant, protocol=protocol, status="started", started_at=now
+            session=session_create(participant=participant, protocol=protocol, actor=clinician),
+            scheduled=session_create(
+                participant=participant, protocol=protocol, actor=clinician, scheduled_for=tomorrow
             ),
-            scheduled=make_session(
-                participant=participant,
-                protocol=protocol,
-                status="scheduled",
-                scheduled_for=now + timedelta(days=1),
-            ),
-            note=ClinicianNote.objects.create(
-                participant=participant, author=clinician, text=f"{side} note"
-            ),
-            audit=audit_record(
-                actor=researcher, action="update", instance=study, before={}, study_id=study.pk
-            ),
+            note=note,
+            audit=AuditEntry.objects.filter(study_id=study.pk).latest("pk"),
         )
         setattr(world, side, record)
-    world.colleague = make_participant(study=world.own.study, consent_date=now.date())
-    world.colleague_session = make_session(
-        participant=world.colleague, protocol=world.own.protocol, status="started", started_at=now
+    world.colleague = consenting(world.own.study, world.researcher)
+    world.colleague_session = session_create(
+        participant=world.colleague, protocol=world.own.protocol, actor=world.researcher
     )
     return world
