@@ -8,7 +8,6 @@ test's pages always, the others' with ``E2E_SCREENSHOTS=1``.
 
 from __future__ import annotations
 
-import datetime
 import functools
 import os
 import threading
@@ -328,6 +327,11 @@ def enrol_with_consent(
     language: str = "en",
     age_band: str = Participant.AgeBand.UNKNOWN,
 ) -> Participant:
+    """A participant the clinician enrols and records consent for, on the enrolment day (the
+    services' clock's)."""
+    from django.utils import timezone
+
+    from apps.common import clock
     from apps.participants.services import participant_consent_record, participant_enrol
 
     participant = participant_enrol(
@@ -336,10 +340,22 @@ def enrol_with_consent(
     participant_consent_record(
         participant=participant,
         actor=clinician,
-        date=datetime.date.today(),
+        date=timezone.localdate(clock.now()),
         form_version="v1",
     )
     return participant
+
+
+def session_held(staff: dict, participant: Participant, protocol: Protocol, at=None):
+    """A sitting the participant's clinician starts and ends at ``at`` (default: now), through
+    the training services, as the session page's buttons do."""
+    from apps.common import clock
+    from apps.training.services import session_complete, session_create
+
+    clinician = staff["clinician"]
+    with clock.installed(clock.ManualClock(at or clock.now())):
+        session = session_create(participant=participant, protocol=protocol, actor=clinician)
+        return session_complete(session=session, actor=clinician)
 
 
 def sign_in(page, username: str) -> None:

@@ -20,8 +20,7 @@ from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
 from apps.participants.services import study_update
 from apps.training.services import session_complete, session_create
-from tests.apps.factories import make_session
-from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
+from tests.e2e.conftest import enrol_with_consent, login_as, run_axe, session_held
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -55,13 +54,7 @@ def _declining(staff) -> Participant:
         "decision_time_median_ms": [2200, 2100, 1900, 2000, 1800, 1700],
     }
     for i in range(6):
-        session = make_session(
-            participant=participant,
-            protocol=staff["memulation"],
-            status="completed",
-            started_at=timezone.now(),
-            completed_at=timezone.now(),
-        )
+        session = session_held(staff, participant, staff["memulation"])
         for key, series in values.items():
             MetricValue.objects.create(
                 level="session", subject_id=session.pk, participant=participant,

@@ -11,26 +11,29 @@ from datetime import timedelta
 
 import pytest
 
+from apps.common import clock
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
 from apps.metrics.services import participant_readings_refresh
 from apps.participants.services import study_update
-from tests.apps.factories import make_session
-from tests.e2e.conftest import enrol_with_consent, login_as
+from tests.e2e.conftest import enrol_with_consent, login_as, session_held
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _held(participant, protocol, by_key, days=None):
-    """Completed sessions a week apart (or ``days`` after enrolment) with stored session values
-    (value, n), as the metric jobs leave them; a value of None: the session has none."""
+def _enrolled(staff):
+    """A consenting participant enrolled seven weeks ago (their weekly sessions lie between)."""
+    with clock.installed(clock.ManualClock(clock.now() - timedelta(weeks=7))):
+        return enrol_with_consent(staff["study"], staff["clinician"])
+
+
+def _held(staff, participant, protocol, by_key):
+    """Completed sessions a week apart from enrolment with stored session values (value, n),
+    as the metric jobs leave them; a value of None: the session has none."""
     count = max(len(series) for series in by_key.values())
     for i in range(count):
-        at = participant.created_at + timedelta(days=(days or range(0, 7 * count, 7))[i], hours=1)
-        session = make_session(
-            participant=participant, protocol=protocol, status="completed", started_at=at,
-            completed_at=at,
-        )  # fmt: skip
+        at = participant.created_at + timedelta(weeks=i, hours=1)
+        session = session_held(staff, participant, protocol, at)
         for key, series in by_key.items():
             value, n = series[i]
             if value is None:
@@ -58,11 +61,11 @@ def test_a_low_retest_reliability_shows_no_reliable_word(page, staff):
     _declare(staff, retest_interval_days=7)
     rng = random.Random(3)
     for _ in range(32):  # the study's own retest data: r about 0.1
-        other = enrol_with_consent(staff["study"], staff["clinician"])
+        other = _enrolled(staff)
         pair = [(rng.gauss(10, 2), 3), (rng.gauss(10, 2), 3)]
-        _held(other, staff["memulation"], {"tricks_won": pair})
-    person = enrol_with_consent(staff["study"], staff["clinician"])
-    _held(person, staff["memulation"], {"tricks_won": [(4, 3), (6, 3), (9, 3), (12, 3),
+        _held(staff, other, staff["memulation"], {"tricks_won": pair})
+    person = _enrolled(staff)
+    _held(staff, person, staff["memulation"], {"tricks_won": [(4, 3), (6, 3), (9, 3), (12, 3),
                                                        (15, 3), (19, 3)]})  # fmt: skip
     participant_readings_refresh(participant=person)
 
@@ -91,8 +94,9 @@ def test_primary_and_exploratory_readings_with_their_inputs(page, staff):
             "Example 2027 Table 5\n"
         )
     )
-    person = enrol_with_consent(staff["study"], staff["clinician"])
+    person = _enrolled(staff)
     _held(
+        staff,
         person,
         staff["memulation"],
         {
