@@ -64,6 +64,31 @@ def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Parti
     return participant
 
 
+def enrol_with_consent(
+    study: Study,
+    actor: User,
+    group: str = "",
+    language: str = "en",
+    age_band: str = Participant.AgeBand.UNKNOWN,
+) -> Participant:
+    """A participant ``actor`` enrols (a clinician who enrols cares for them) and records
+    consent for, on the enrolment day (the services' clock's)."""
+    from django.utils import timezone
+
+    from apps.common import clock
+    from apps.participants.services import participant_consent_record, participant_enrol
+
+    participant = participant_enrol(
+        study=study, actor=actor, group=group, language=language, age_band=age_band
+    )
+    return participant_consent_record(
+        participant=participant,
+        actor=actor,
+        date=timezone.localdate(clock.now()),
+        form_version="v1",
+    )
+
+
 def make_session(*, participant=None, protocol=None, conducted_by: User | None = None, **fields):
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
@@ -105,19 +130,8 @@ def make_world():
     from django.utils import timezone
 
     from apps.audit.models import AuditEntry
-    from apps.participants.services import (
-        clinician_note_create,
-        participant_consent_record,
-        participant_enrol,
-    )
+    from apps.participants.services import clinician_note_create
     from apps.training.services import session_create
-
-    def consenting(study: Study, actor: User) -> Participant:
-        participant = participant_enrol(study=study, actor=actor)
-        date = timezone.localdate()
-        return participant_consent_record(
-            participant=participant, actor=actor, date=date, form_version="1"
-        )
 
     world = SimpleNamespace(
         admin=make_user(role=User.Role.ADMIN),
@@ -133,7 +147,7 @@ def make_world():
     for side, researcher, clinician in sides:
         study = make_study(owners=[researcher], clinicians=[clinician])
         protocol = make_protocol(study=study)
-        participant = consenting(study, clinician)  # a clinician who enrols cares for them
+        participant = enrol_with_consent(study, clinician)
         tomorrow = timezone.now() + timedelta(days=1)
         note = clinician_note_create(participant=participant, actor=clinician, text=f"{side} note")
         record = SimpleNamespace(
@@ -148,7 +162,7 @@ def make_world():
             audit=AuditEntry.objects.filter(study_id=study.pk).latest("pk"),
         )
         setattr(world, side, record)
-    world.colleague = consenting(world.own.study, world.researcher)
+    world.colleague = enrol_with_consent(world.own.study, world.researcher)
     world.colleague_session = session_create(
         participant=world.colleague, protocol=world.own.protocol, actor=world.researcher
     )

@@ -21,6 +21,9 @@ from django.core.signals import request_finished, request_started
 from apps.accounts.models import User
 from apps.participants.models import Participant, Protocol, Study
 
+# The browser tests enrol their participants with it, as the other tests do.
+from tests.apps.factories import enrol_with_consent as enrol_with_consent
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
@@ -318,32 +321,6 @@ def protocol_add(staff: dict, **fields) -> Protocol:
     """A protocol of the staff's study, added by its researcher through the protocol API."""
     created = api_post(staff["researcher"], f"/api/studies/{staff['study'].pk}/protocols/", fields)
     return Protocol.objects.get(pk=created["id"])
-
-
-def enrol_with_consent(
-    study: Study,
-    clinician: User,
-    group: str = "",
-    language: str = "en",
-    age_band: str = Participant.AgeBand.UNKNOWN,
-) -> Participant:
-    """A participant the clinician enrols and records consent for, on the enrolment day (the
-    services' clock's)."""
-    from django.utils import timezone
-
-    from apps.common import clock
-    from apps.participants.services import participant_consent_record, participant_enrol
-
-    participant = participant_enrol(
-        study=study, actor=clinician, group=group, language=language, age_band=age_band
-    )
-    participant_consent_record(
-        participant=participant,
-        actor=clinician,
-        date=timezone.localdate(clock.now()),
-        form_version="v1",
-    )
-    return participant
 
 
 def session_held(staff: dict, participant: Participant, protocol: Protocol, at=None):
