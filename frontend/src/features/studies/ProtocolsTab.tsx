@@ -108,7 +108,8 @@ export function ProtocolsTab() {
           protocol={list.find((p) => p.id === showing)}
         />
       )}
-      {!draft && (
+      {/* The button comes once the list above it has loaded: nothing moves under the pointer. */}
+      {!draft && !protocols.isLoading && (
         <button type="button" className="btn primary" onClick={() => setDraft({ ...NEW_PROTOCOL })}>
           <Trans>New protocol</Trans>
         </button>
