@@ -6,10 +6,9 @@ import drf_spectacular.authentication
 from django.utils import translation
 from django.utils.translation import gettext
 from rest_framework import authentication
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
-from apps.accounts.selectors import has_factor_device, second_factor_required
+from apps.accounts.selectors import token_for_key, token_needs_second_factor
 from apps.common.errors import PermissionDenied
 
 
@@ -31,15 +30,13 @@ class TokenAuthentication(authentication.TokenAuthentication):
         return _in_their_language(super().authenticate(request))
 
     def authenticate_credentials(self, key):
-        token = Token.objects.select_related("user", "verified").filter(key=key).first()
+        token = token_for_key(key)
         if token is None:
             raise AuthenticationFailed(gettext("Invalid token."))
         user = token.user
         if not user.is_active:
             raise AuthenticationFailed(gettext("User inactive or deleted."))
-        if not hasattr(token, "verified") and (
-            second_factor_required(user) or has_factor_device(user)
-        ):
+        if not hasattr(token, "verified") and token_needs_second_factor(token):
             raise PermissionDenied(
                 gettext(
                     "This token was handed out without a second factor, which this account needs: "

@@ -3,11 +3,12 @@ have."""
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django_otp import device_classes, devices_for_user
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_otp_webauthn.models import WebAuthnCredential
+from rest_framework.authtoken.models import Token
 
 from apps.accounts.models import SecondFactorRule, User
 
@@ -19,11 +20,43 @@ def second_factor_required(user: User) -> bool:
     of its participants) asks it of their role."""
     if user.is_admin:
         return True
-    team = (
+    rules = SecondFactorRule.objects.filter(_team_rules(user)).distinct()
+    return any(user.role in rule.roles for rule in rules)
+
+
+def _team_rules(user) -> Q:
+    """The second-factor rules of the studies ``user`` is on (owner, clinical team, or caring
+    for one of its participants)."""
+    return (
         Q(study__owners=user) | Q(study__clinicians=user) | Q(study__participants__clinicians=user)
     )
-    rules = SecondFactorRule.objects.filter(team).values_list("roles", flat=True).distinct()
-    return any(user.role in roles for roles in rules)
+
+
+def token_for_key(key: str) -> Token | None:
+    """The API token of ``key``, with its user, whether it was handed out after a second factor,
+    and what :func:`token_needs_second_factor` reads, all in one query: it runs on every
+    token's request."""
+    user = OuterRef("user")
+    devices = {
+        f"factor_device_{n}": Exists(model.objects.filter(user=user, confirmed=True))
+        for n, model in enumerate(device_classes())
+    }
+    return (
+        Token.objects.select_related("user", "verified")
+        .annotate(team_rule=Exists(SecondFactorRule.objects.filter(_team_rules(user))), **devices)
+        .filter(key=key)
+        .first()
+    )
+
+
+def token_needs_second_factor(token: Token) -> bool:
+    """Whether the account of a token from :func:`token_for_key` signs in with a second factor
+    (it has one, or must), so that only a token handed out after one works. The roles a rule
+    names are read only for a user on a study that has a rule."""
+    flags = vars(token)
+    if any(value for name, value in flags.items() if name.startswith("factor_device_")):
+        return True
+    return token.user.is_admin or (flags["team_rule"] and second_factor_required(token.user))
 
 
 def second_factor_rule_roles(*, study) -> list[str]:
@@ -38,7 +71,7 @@ def factor_devices(user: User) -> list:
 
 def has_factor_device(user: User) -> bool:
     """Whether the user has a confirmed device of any kind: one query, where listing them takes
-    one a kind (checked on every token's request)."""
+    one a kind."""
     kinds = [
         model.objects.devices_for_user(user, confirmed=True).values("pk")
         for model in device_classes()

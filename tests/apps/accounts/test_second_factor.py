@@ -11,6 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from apps.accounts.authentication import TokenAuthentication
 from apps.audit.models import AuditEntry
 from apps.common import clock
 from apps.games import links, services
@@ -198,6 +199,16 @@ def test_a_token_from_before_a_chosen_factor_stops_working_once_it_is_confirmed(
     refused = script.get("/api/me")
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "second_factor_required"
+
+
+def test_a_token_s_account_is_checked_in_one_query(api, researcher, django_assert_num_queries):
+    """Every request made with a token checks the account's second factor: the token, its
+    user and verification, the user's factors and their studies' rules come in one query."""
+    cache.clear()
+    key = api.post("/api/auth/token", {"username": "rosalind", "password": PASSWORD}).json()
+    with django_assert_num_queries(1):
+        user, _ = TokenAuthentication().authenticate_credentials(key["token"])
+    assert user == researcher
 
 
 def test_recovery_codes_are_renewed_on_request(api, admin_user):
