@@ -3,7 +3,11 @@ have."""
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q
+from functools import reduce
+from operator import or_
+from typing import TYPE_CHECKING, TypedDict
+
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django_otp import device_classes, devices_for_user
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -11,6 +15,9 @@ from django_otp_webauthn.models import WebAuthnCredential
 from rest_framework.authtoken.models import Token
 
 from apps.accounts.models import SecondFactorRule, User
+
+if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
+    from django_stubs_ext import WithAnnotations
 
 FACTOR_KINDS = {TOTPDevice: "totp", StaticDevice: "recovery", WebAuthnCredential: "passkey"}
 
@@ -32,31 +39,39 @@ def _team_rules(user) -> Q:
     )
 
 
-def token_for_key(key: str) -> Token | None:
+class FactorFlags(TypedDict):
+    """What :func:`token_for_key` adds to the token it reads."""
+
+    factor_device: bool  # the user has a confirmed second factor of some kind
+    team_rule: bool  # a study the user is on has a second-factor rule (for some roles)
+
+
+def token_for_key(key: str) -> WithAnnotations[Token, FactorFlags] | None:
     """The API token of ``key``, with its user, whether it was handed out after a second factor,
     and what :func:`token_needs_second_factor` reads, all in one query: it runs on every
     token's request."""
     user = OuterRef("user")
-    devices = {
-        f"factor_device_{n}": Exists(model.objects.filter(user=user, confirmed=True))
-        for n, model in enumerate(device_classes())
-    }
+    devices = [
+        Exists(model.objects.filter(user=user, confirmed=True)) for model in device_classes()
+    ]
     return (
         Token.objects.select_related("user", "verified")
-        .annotate(team_rule=Exists(SecondFactorRule.objects.filter(_team_rules(user))), **devices)
+        .annotate(
+            factor_device=ExpressionWrapper(reduce(or_, devices), output_field=BooleanField()),
+            team_rule=Exists(SecondFactorRule.objects.filter(_team_rules(user))),
+        )
         .filter(key=key)
         .first()
     )
 
 
-def token_needs_second_factor(token: Token) -> bool:
+def token_needs_second_factor(token: WithAnnotations[Token, FactorFlags]) -> bool:
     """Whether the account of a token from :func:`token_for_key` signs in with a second factor
     (it has one, or must), so that only a token handed out after one works. The roles a rule
     names are read only for a user on a study that has a rule."""
-    flags = vars(token)
-    if any(value for name, value in flags.items() if name.startswith("factor_device_")):
+    if token.factor_device or token.user.is_admin:
         return True
-    return token.user.is_admin or (flags["team_rule"] and second_factor_required(token.user))
+    return token.team_rule and second_factor_required(token.user)
 
 
 def second_factor_rule_roles(*, study) -> list[str]:

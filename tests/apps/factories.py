@@ -127,9 +127,8 @@ def make_world():
     from datetime import timedelta
     from types import SimpleNamespace
 
-    from django.utils import timezone
-
     from apps.audit.models import AuditEntry
+    from apps.common import clock
     from apps.participants.services import clinician_note_create
     from apps.training.services import session_create
 
@@ -148,7 +147,7 @@ def make_world():
         study = make_study(owners=[researcher], clinicians=[clinician])
         protocol = make_protocol(study=study)
         participant = enrol_with_consent(study, clinician)
-        tomorrow = timezone.now() + timedelta(days=1)
+        tomorrow = clock.now() + timedelta(days=1)
         note = clinician_note_create(participant=participant, actor=clinician, text=f"{side} note")
         record = SimpleNamespace(
             study=study,
