@@ -26,7 +26,9 @@ export function ParticipantPage() {
     queryFn: () => getParticipant(id),
   });
   const summary = useSummary(id);
-  if (participant.isLoading) return <Loading />;
+  // The glance's flags come from both answers: drawn before the summary, they would say
+  // "none" and then grow, moving the plan and the actions below them from under the pointer.
+  if (participant.isLoading || summary.isLoading) return <Loading />;
   if (participant.error || !participant.data)
     return <ErrorNote error={participant.error} what={t`This participant`} />;
   const p = participant.data;
@@ -92,7 +94,11 @@ export function ParticipantPage() {
           {" · "}
           <Trans>last week {lastWeek}</Trans>
         </p>
-        <FlagList flags={participantFlags(p, metrics)} />
+        {summary.error ? (
+          <ErrorNote error={summary.error} what={t`Metrics`} />
+        ) : (
+          <FlagList flags={participantFlags(p, metrics)} />
+        )}
         <WeeklyPlan participant={p} />
       </section>
       <div className="grid-2">
@@ -104,7 +110,6 @@ export function ParticipantPage() {
         <Trans>Progress</Trans>
       </h2>
       {summary.data && <ClaimsNote claims={summary.data.claims} />}
-      {summary.isLoading && <Loading />}
       <ErrorNote error={summary.error} what={t`Metrics`} />
       {summary.data && metrics.length === 0 && (
         <p className="muted">
