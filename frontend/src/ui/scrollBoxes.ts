@@ -40,7 +40,8 @@ export function useScrollBoxes(root: RefObject<HTMLElement | null>): void {
     };
     mark();
     const changes = new MutationObserver(mark);
-    changes.observe(element, { childList: true, subtree: true });
+    // A text that grows (a count, a name) can widen a table as much as a new row.
+    changes.observe(element, { childList: true, characterData: true, subtree: true });
     window.addEventListener("resize", mark);
     return () => {
       cancelAnimationFrame(frame);
