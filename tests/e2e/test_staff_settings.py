@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.participants.models import Protocol
+from apps.participants.models import Protocol, Study
 from apps.training import services as training
 from apps.training.models import TrainingSession
 from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
@@ -97,6 +97,24 @@ def test_a_protocol_is_set_and_seen_with_every_setting(new_page, staff, shot, wi
     check_page(page, width, problems, "protocols")
     shot(page, f"staff-protocols-{width}x{height}")
     assert problems == {}, problems
+
+
+def test_a_researcher_creates_a_study_on_the_studies_page(page, staff):
+    login_as(page, staff["researcher"])
+    page.goto("/studies")
+    # The form comes once the list above it is in, so nothing moves it from under the pointer.
+    page.get_by_role("link", name=staff["study"].name).wait_for()
+    create = page.get_by_role("button", name="Create study")
+    assert create.is_disabled()  # no name yet
+    page.get_by_label("Name").fill("Home training follow-up")
+    page.get_by_label("Description").fill("Twelve weeks, two sessions a week.")
+    create.click()
+    page.get_by_role("link", name="Home training follow-up").wait_for()
+    assert page.get_by_label("Name").input_value() == ""  # ready for the next one
+    made = Study.objects.get(name="Home training follow-up")
+    assert made.description == "Twelve weeks, two sessions a week."
+    assert list(made.owners.all()) == [staff["researcher"]]
+    assert run_axe(page) == []
 
 
 def test_a_study_is_opened_with_arms_and_they_are_seen(page, staff, shot):

@@ -52,39 +52,43 @@ export function StudiesPage() {
           </li>
         ))}
       </ul>
-      <form
-        className="card-panel"
-        aria-labelledby="new-study"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
-        <h2 id="new-study">
-          <Trans>New study</Trans>
-        </h2>
-        <label htmlFor="study-name">
-          <Trans>Name</Trans>
-        </label>
-        <input id="study-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <label htmlFor="study-desc">
-          <Trans>Description</Trans>
-        </label>
-        <textarea
-          id="study-desc"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={2}
-        />
-        {create.error && (
-          <p className="form-error" role="alert">
-            {errorText(create.error)}
-          </p>
-        )}
-        <button type="submit" className="btn primary" disabled={!name || create.isPending}>
-          <Trans>Create study</Trans>
-        </button>
-      </form>
+      {/* Once the list above it is in: the list's arrival would push the form down, and a
+          click aimed at its fields would land on a study. */}
+      {!studies.isLoading && (
+        <form
+          className="card-panel"
+          aria-labelledby="new-study"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            create.mutate();
+          }}
+        >
+          <h2 id="new-study">
+            <Trans>New study</Trans>
+          </h2>
+          <label htmlFor="study-name">
+            <Trans>Name</Trans>
+          </label>
+          <input id="study-name" value={name} onChange={(e) => setName(e.target.value)} required />
+          <label htmlFor="study-desc">
+            <Trans>Description</Trans>
+          </label>
+          <textarea
+            id="study-desc"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={2}
+          />
+          {create.error && (
+            <p className="form-error" role="alert">
+              {errorText(create.error)}
+            </p>
+          )}
+          <button type="submit" className="btn primary" disabled={!name || create.isPending}>
+            <Trans>Create study</Trans>
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,0 +1,43 @@
+import { render, screen } from "../../test/render";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { StudiesPage } from "./StudiesPage";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the studies page", () => {
+  it("offers a new study only once the list above the form has loaded", async () => {
+    let answer: ((response: Response) => void) | null = null;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <StudiesPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // While the studies load, a form placed now would be pushed down under the pointer.
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    expect(screen.getByRole("status")).toHaveTextContent("Loading");
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+    const study = {
+      id: 4,
+      name: "Pilot",
+      description: "",
+      created_at: "2026-11-02T09:00:00Z",
+    };
+    answer!(
+      new Response(JSON.stringify({ count: 1, next: null, previous: null, results: [study] }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(await screen.findByLabelText("Name")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pilot" })).toBeInTheDocument();
+  });
+});
