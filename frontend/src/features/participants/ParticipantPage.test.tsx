@@ -2,6 +2,7 @@ import { act, render, screen } from "../../test/render";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonAnswer as json, listOf } from "../../test/answers";
 import type { Participant } from "../../api/types";
 import { ParticipantPage } from "./ParticipantPage";
 import { metricFixture } from "./metricFixture";
@@ -33,10 +34,7 @@ const participant: Participant = {
   sessions_missed_last_week: 0,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-const page = { count: 0, next: null, previous: null, results: [] };
+const page = listOf([]);
 
 /** What the server answers for a participant on no programme yet, by path. */
 const answers: [RegExp, unknown][] = [

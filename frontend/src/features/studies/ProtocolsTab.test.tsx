@@ -2,17 +2,14 @@ import { render, screen } from "../../test/render";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { heldFetch, jsonAnswer, listOf } from "../../test/answers";
 import { ProtocolsTab } from "./ProtocolsTab";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a study's protocols", () => {
   it("offer a new protocol only once the list above the button has loaded", async () => {
-    let answer: ((response: Response) => void) | null = null;
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    const server = heldFetch();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -24,15 +21,10 @@ describe("a study's protocols", () => {
       </QueryClientProvider>,
     );
     // While the protocols load, a button placed now would be pushed down under the pointer.
-    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await vi.waitFor(() => expect(server.asked()).toBe(true));
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
     expect(screen.queryByRole("button", { name: "New protocol" })).not.toBeInTheDocument();
-    answer!(
-      new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [] }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      }),
-    );
+    server.answer(jsonAnswer(listOf([])));
     expect(await screen.findByRole("button", { name: "New protocol" })).toBeInTheDocument();
   });
 });

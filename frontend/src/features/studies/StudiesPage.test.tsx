@@ -2,17 +2,14 @@ import { render, screen } from "../../test/render";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { heldFetch, jsonAnswer, listOf } from "../../test/answers";
 import { StudiesPage } from "./StudiesPage";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the studies page", () => {
   it("offers a new study only once the list above the form has loaded", async () => {
-    let answer: ((response: Response) => void) | null = null;
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    const server = heldFetch();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -22,7 +19,7 @@ describe("the studies page", () => {
       </QueryClientProvider>,
     );
     // While the studies load, a form placed now would be pushed down under the pointer.
-    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await vi.waitFor(() => expect(server.asked()).toBe(true));
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
     expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
     const study = {
@@ -31,12 +28,7 @@ describe("the studies page", () => {
       description: "",
       created_at: "2026-11-02T09:00:00Z",
     };
-    answer!(
-      new Response(JSON.stringify({ count: 1, next: null, previous: null, results: [study] }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      }),
-    );
+    server.answer(jsonAnswer(listOf([study])));
     expect(await screen.findByLabelText("Name")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Pilot" })).toBeInTheDocument();
   });
