@@ -1,8 +1,10 @@
-"""Builders for test records (real rows in the real database): studies, protocols, games and the
-two-study world made by their services, as the API makes them; participants and sessions as
-rows, for the tests of what reads them."""
+"""Builders for test records (real rows in the real database): studies, protocols, started
+sessions, games and the two-study world made by their services, as the API makes them;
+participants, and sessions in other states, as rows, for the tests of what reads them."""
 
 from itertools import count
+
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.games.models import Game
@@ -73,8 +75,6 @@ def enrol_with_consent(
 ) -> Participant:
     """A participant ``actor`` enrols (a clinician who enrols cares for them) and records
     consent for, on the enrolment day (the services' clock's)."""
-    from django.utils import timezone
-
     from apps.common import clock
     from apps.participants.services import participant_consent_record, participant_enrol
 
@@ -90,8 +90,11 @@ def enrol_with_consent(
 
 
 def make_session(*, participant=None, protocol=None, conducted_by: User | None = None, **fields):
+    """A started sitting (``status="started"`` alone) through the service; any other as a row."""
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
+    if fields == {"status": "started"}:
+        return _started(participant, protocol, conducted_by)
     number = participant.sessions.count() + 1
     if fields.get("status") == "started":  # as session_create does when a sitting starts
         seconds, level = session_difficulty(participant, protocol.snapshot())
@@ -105,6 +108,24 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
         conducted_by=conducted_by,
         **fields,
     )
+
+
+def _started(participant, protocol, conducted_by: User | None):
+    """A sitting started as staff start one: by whoever conducts it (else the study's owner),
+    consent recorded first when it is not on record (the service refuses without it)."""
+    from apps.common import clock
+    from apps.participants.services import participant_consent_record
+    from apps.training.services import session_create
+
+    actor = conducted_by or _owner(participant.study)
+    if participant.consent_date is None:
+        participant = participant_consent_record(
+            participant=participant,
+            actor=actor,
+            date=timezone.localdate(clock.now()),
+            form_version="v1",
+        )
+    return session_create(participant=participant, protocol=protocol, actor=actor)
 
 
 def make_game(*, session=None) -> Game:
