@@ -1,6 +1,7 @@
-"""Builders for test records (real rows in the real database): studies, protocols, started
-sessions, games and the two-study world made by their services, as the API makes them;
-participants, and sessions in other states, as rows, for the tests of what reads them."""
+"""Builders for test records (real rows in the real database): studies, protocols, participants,
+started sessions, games and the two-study world made by their services, as the API makes them;
+participants with chosen codes or fields, and sessions in other states, as rows, for the tests
+of what reads them."""
 
 from itertools import count
 
@@ -60,10 +61,26 @@ def make_protocol(*, study=None, **fields) -> Protocol:
 
 
 def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:
+    """A participant enrolled by the study's owner, with ``clinicians`` caring for them (put on
+    the study's team first, as its owner does); with a chosen code or other fields, a row."""
     study = study or make_study()
+    if code is None and not fields:
+        return _enrolled(study, list(clinicians))
     participant = Participant.objects.create(study=study, code=code or f"P{next(_n):05d}", **fields)
     participant.clinicians.set(clinicians)
     return participant
+
+
+def _enrolled(study: Study, clinicians: list[User]) -> Participant:
+    from apps.participants.services import participant_enrol, study_update
+
+    owner = _owner(study)
+    team = list(study.clinicians.all())
+    if any(c not in team for c in clinicians):
+        study_update(
+            study=study, actor=owner, clinicians=team + [c for c in clinicians if c not in team]
+        )
+    return participant_enrol(study=study, actor=owner, clinicians=clinicians)
 
 
 def enrol_with_consent(

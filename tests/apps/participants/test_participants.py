@@ -10,6 +10,7 @@ from apps.participants import codes
 from apps.participants.models import Participant
 from apps.participants.selectors import week_start
 from apps.participants.services import participants as enrolment
+from apps.participants.services import study_update
 from tests.apps.factories import (
     make_participant,
     make_protocol,
@@ -62,9 +63,12 @@ def test_only_clinicians_of_the_study_team_may_be_assigned(researcher, client_fo
     assert not Participant.objects.exists()
 
 
-def test_a_clinician_off_the_team_may_not_enrol(clinician, client_for):
-    study = make_study()
-    make_participant(study=study, clinicians=[clinician])  # the study is visible to them
+def test_a_clinician_off_the_team_may_not_enrol(researcher, clinician, client_for):
+    study = make_study(owners=[researcher])
+    # Put on the team to care for a participant, then taken off it: the study is still
+    # visible to them through the participant, but they may no longer enrol.
+    make_participant(study=study, clinicians=[clinician])
+    study_update(study=study, actor=researcher, clinicians=[])
     response = client_for(clinician).post("/api/participants/", {"study": study.pk})
     assert response.status_code == 403
     assert Participant.objects.count() == 1
@@ -305,7 +309,7 @@ def test_consent_is_recorded_and_audited(clinician, client_for):
     body = response.json()
     assert (body["consent_date"], body["consent_form_version"]) == (TODAY.isoformat(), "v2.1")
     assert body["has_consent"] is True
-    entry = AuditEntry.objects.get(object_type="participants.participant")
+    entry = AuditEntry.objects.get(object_type="participants.participant", action="update")
     assert (entry.before["consent_date"], entry.after["consent_date"]) == (None, TODAY.isoformat())
     assert entry.after["consent_form_version"] == "v2.1"
 
