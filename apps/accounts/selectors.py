@@ -3,8 +3,7 @@ have."""
 
 from __future__ import annotations
 
-import functools
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 from typing import TYPE_CHECKING, TypedDict
 
@@ -54,7 +53,7 @@ def token_for_key(key: str) -> WithAnnotations[Token, FactorFlags] | None:
     return _tokens_with_flags().filter(key=key).first()
 
 
-@functools.cache
+@cache
 def _tokens_with_flags() -> QuerySet[WithAnnotations[Token, FactorFlags]]:
     """Tokens with their flags, built once: resolving the flags' subqueries was 40% of each
     lookup's CPU. Never evaluated itself; each lookup filters (so copies) it."""

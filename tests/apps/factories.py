@@ -76,10 +76,8 @@ def _enrolled(study: Study, clinicians: list[User]) -> Participant:
 
     owner = _owner(study)
     team = list(study.clinicians.all())
-    if any(c not in team for c in clinicians):
-        study_update(
-            study=study, actor=owner, clinicians=team + [c for c in clinicians if c not in team]
-        )
+    if missing := [c for c in clinicians if c not in team]:
+        study_update(study=study, actor=owner, clinicians=team + missing)
     return participant_enrol(study=study, actor=owner, clinicians=clinicians)
 
 
@@ -92,12 +90,19 @@ def enrol_with_consent(
 ) -> Participant:
     """A participant ``actor`` enrols (a clinician who enrols cares for them) and records
     consent for, on the enrolment day (the services' clock's)."""
-    from apps.common import clock
-    from apps.participants.services import participant_consent_record, participant_enrol
+    from apps.participants.services import participant_enrol
 
     participant = participant_enrol(
         study=study, actor=actor, group=group, language=language, age_band=age_band
     )
+    return _consented(participant, actor)
+
+
+def _consented(participant: Participant, actor: User) -> Participant:
+    """Consent recorded by ``actor`` today (the services' clock's day) on form v1."""
+    from apps.common import clock
+    from apps.participants.services import participant_consent_record
+
     return participant_consent_record(
         participant=participant,
         actor=actor,
@@ -130,18 +135,11 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
 def _started(participant, protocol, conducted_by: User | None):
     """A sitting started as staff start one: by whoever conducts it (else the study's owner),
     consent recorded first when it is not on record (the service refuses without it)."""
-    from apps.common import clock
-    from apps.participants.services import participant_consent_record
     from apps.training.services import session_create
 
     actor = conducted_by or _owner(participant.study)
     if participant.consent_date is None:
-        participant = participant_consent_record(
-            participant=participant,
-            actor=actor,
-            date=timezone.localdate(clock.now()),
-            form_version="v1",
-        )
+        participant = _consented(participant, actor)
     return session_create(participant=participant, protocol=protocol, actor=actor)
 
 

@@ -358,17 +358,21 @@ def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+def after_next_frames(page) -> None:
+    """Two frames on: what the page marks on its next frame (a table's box that now scrolls
+    sideways is made a focusable region) is marked before the page is judged."""
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def run_axe(page) -> list[dict]:
     """Serious and critical accessibility violations on the page as it is now."""
     # Evaluated through the browser's debugging protocol: a <script> tag would be refused by
     # the site's Content-Security-Policy (no inline scripts), as it should be.
     if not page.evaluate("typeof axe !== 'undefined'"):  # once a page, not once a check
         page.evaluate(_axe_source() + "\n;undefined")
-    # Two frames first: what the page marks on its next frame (a table's box that now scrolls
-    # sideways is made a focusable region) is marked before it is judged.
-    page.evaluate(
-        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
+    after_next_frames(page)
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
         {

@@ -10,7 +10,7 @@ import pytest
 from apps.participants.models import Protocol, Study
 from apps.training import services as training
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
+from tests.e2e.conftest import after_next_frames, enrol_with_consent, login_as, run_axe
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ TABLES_FIT_OR_SCROLL_IN_A_FOCUSABLE_BOX = """() => {
 
 def check_page(page, width, problems, name):
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(200)  # the scroll boxes are marked on the next frame
+    after_next_frames(page)
     bad = page.evaluate(TABLES_FIT_OR_SCROLL_IN_A_FOCUSABLE_BOX)
     if bad:
         problems[f"{name}: tables"] = bad

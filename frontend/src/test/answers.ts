@@ -14,7 +14,7 @@ export function listOf<Row>(results: Row[]) {
   return { count: results.length, next: null, previous: null, results };
 }
 
-/** Every request waits until ``answer`` is called; ``asked`` says whether one was made. */
+/** Every request waits: ``answer`` answers the latest one; ``asked`` says whether one was made. */
 export function heldFetch() {
   let pending: ((response: Response) => void) | null = null;
   vi.stubGlobal(
