@@ -20,10 +20,16 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common import clock
-from tests.garbage import pytest_collection_finish, pytest_configure  # noqa: F401 (hooks)
-from tests.groups import pytest_collection_modifyitems  # noqa: F401 (a hook, found by its name)
+from tests import garbage, groups
+from tests.garbage import pytest_collection_finish  # noqa: F401 (a hook)
+from tests.groups import pytest_collection_modifyitems  # noqa: F401 (a hook)
 
 PASSWORD = "correct horse battery staple"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    garbage.pytest_configure(config)
+    groups.pytest_configure(config)
 
 
 def make_staff(username: str, role: str) -> User:
