@@ -149,6 +149,37 @@ def test_a_study_s_rule_refuses_the_tokens_of_the_roles_it_names(api, client_for
     assert tokens["rosalind"].get("/api/me").json()["username"] == "rosalind"
 
 
+@pytest.mark.parametrize("way_on", ["owner", "team", "carer"])
+def test_a_rule_reaches_the_tokens_of_each_way_onto_its_study(api, client_for, researcher, way_on):
+    """Owning the study, being on its clinical team, or still caring for one of its
+    participants after leaving the team: each brings a token under the study's rule. Someone
+    of the same role on another study only keeps theirs."""
+    clinician, bystander = make_staff("carer", "clinician"), make_staff("other", "clinician")
+    if way_on == "owner":
+        bystander = make_staff("elsewhere", "researcher")
+    owner = client_for(researcher)
+    made = owner.post("/api/studies/", {"name": "Ruled", "clinicians": [clinician.pk]})
+    study = made.json()["id"]
+    if way_on == "carer":
+        enrolled = client_for(clinician).post("/api/participants/", {"study": study})
+        assert enrolled.status_code == 201, enrolled.content
+        assert owner.patch(f"/api/studies/{study}/", {"clinicians": []}).status_code == 200
+    client_for(bystander).post("/api/studies/", {"name": "Elsewhere"})
+    person = researcher if way_on == "owner" else clinician
+    tokens = {}
+    for user in (person, bystander):
+        answer = api.post("/api/auth/token", {"username": user.username, "password": PASSWORD})
+        tokens[user.username] = APIClient()
+        tokens[user.username].credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+        assert tokens[user.username].get("/api/me").status_code == 200
+    answer = owner.put(f"/api/studies/{study}/second-factor/", {"roles": [person.role]})
+    assert answer.status_code == 200, answer.content
+    refused = tokens[person.username].get("/api/me")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "second_factor_required"
+    assert tokens[bystander.username].get("/api/me").status_code == 200
+
+
 def test_a_rule_names_only_team_roles(client_for, researcher):
     study = make_study(owners=[researcher])
     answer = client_for(researcher).put(
