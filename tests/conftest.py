@@ -22,7 +22,7 @@ from apps.accounts.models import User
 from apps.common import clock
 from tests import garbage, groups
 from tests.garbage import pytest_collection_finish  # noqa: F401 (a hook)
-from tests.groups import pytest_collection_modifyitems  # noqa: F401 (a hook)
+from tests.groups import SERVERS_GROUP, pytest_collection_modifyitems  # noqa: F401 (a hook)
 
 PASSWORD = "correct horse battery staple"
 
@@ -340,7 +340,6 @@ def private_redis(tmp_path):
 # of these helpers into its module; a test that starts processes some other way is marked
 # ``@pytest.mark.xdist_group("servers:<its module>")``. Small modules that share a module-scoped
 # fixture form groups of their own (tests/groups.py).
-SERVERS_GROUP = "servers"
 SERVER_FIXTURES = {
     "celery_worker",
     "worker_queue",

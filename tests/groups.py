@@ -1,4 +1,4 @@
-"""How make test's workers share the suite (its hook is ``tests/conftest.py``'s).
+"""How make test's workers share the suite (its hooks are ``tests/conftest.py``'s).
 
 Groups. The tests of a small module that share a module-scoped fixture (a made world, the
 seeded study exported in every format) form a pytest-xdist group, "shared:<module>", so the
@@ -25,9 +25,10 @@ import pytest
 
 GROUP = "shared"
 SPREAD = 40
+SERVERS_GROUP = "servers"  # its tests are found by tests/conftest.py
 BROWSER = "browser"
 BROWSER_RUN = 6
-WAITING = ("servers:", f"{BROWSER}:")
+WAITING = (f"{SERVERS_GROUP}:", f"{BROWSER}:")
 TAIL = 0.2
 
 
