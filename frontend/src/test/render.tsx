@@ -1,8 +1,11 @@
 // Testing Library's render and renderHook inside the app's language provider (English, the
-// source language), as the app renders every page. Tests import them from here.
+// source language), as the app renders every page, and a page rendered at its address. Tests
+// import them from here.
 
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { render as rtlRender, renderHook as rtlRenderHook } from "@testing-library/react";
 import type { RenderOptions, RenderHookOptions } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
@@ -22,4 +25,19 @@ export function renderHook<Result, Props>(
   options?: Omit<RenderHookOptions<Props>, "wrapper">,
 ) {
   return rtlRenderHook(hook, { wrapper: Providers, ...options });
+}
+
+/** ``page`` opened at the address ``at``, routed by ``path`` (its ``:id`` and such read from the
+ * address), with a query client of its own that does not retry a failed request. */
+export function renderPage(page: ReactElement, { at = "/", path = "/" } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={page} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }

@@ -154,9 +154,7 @@ def test_a_rule_reaches_the_tokens_of_each_way_onto_its_study(api, client_for, r
     """Owning the study, being on its clinical team, or still caring for one of its
     participants after leaving the team: each brings a token under the study's rule. Someone
     of the same role on another study only keeps theirs."""
-    clinician, bystander = make_staff("carer", "clinician"), make_staff("other", "clinician")
-    if way_on == "owner":
-        bystander = make_staff("elsewhere", "researcher")
+    clinician = make_staff("carer", "clinician")
     owner = client_for(researcher)
     made = owner.post("/api/studies/", {"name": "Ruled", "clinicians": [clinician.pk]})
     study = made.json()["id"]
@@ -164,7 +162,13 @@ def test_a_rule_reaches_the_tokens_of_each_way_onto_its_study(api, client_for, r
         enrolled = client_for(clinician).post("/api/participants/", {"study": study})
         assert enrolled.status_code == 201, enrolled.content
         assert owner.patch(f"/api/studies/{study}/", {"clinicians": []}).status_code == 200
-    client_for(bystander).post("/api/studies/", {"name": "Elsewhere"})
+    if way_on == "owner":
+        bystander = make_staff("elsewhere", "researcher")
+        elsewhere = client_for(bystander).post("/api/studies/", {"name": "Elsewhere"})
+    else:
+        bystander = make_staff("other", "clinician")
+        elsewhere = owner.post("/api/studies/", {"name": "Elsewhere", "clinicians": [bystander.pk]})
+    assert elsewhere.status_code == 201, elsewhere.content
     person = researcher if way_on == "owner" else clinician
     tokens = {}
     for user in (person, bystander):

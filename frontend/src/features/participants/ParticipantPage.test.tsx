@@ -1,6 +1,4 @@
-import { act, render, screen } from "../../test/render";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { act, renderPage, screen } from "../../test/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonAnswer as json, listOf } from "../../test/answers";
 import type { Participant } from "../../api/types";
@@ -72,16 +70,7 @@ function serving() {
       return Promise.resolve(json(known[1]));
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/participants/7"]}>
-        <Routes>
-          <Route path="/participants/:id" element={<ParticipantPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPage(<ParticipantPage />, { at: "/participants/7", path: "/participants/:id" });
   return pending;
 }
 

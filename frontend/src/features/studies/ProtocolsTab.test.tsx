@@ -1,6 +1,4 @@
-import { render, screen } from "../../test/render";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { renderPage, screen } from "../../test/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { heldFetch, jsonAnswer, listOf } from "../../test/answers";
 import { ProtocolsTab } from "./ProtocolsTab";
@@ -10,16 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("a study's protocols", () => {
   it("offer a new protocol only once the list above the button has loaded", async () => {
     const server = heldFetch();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={["/studies/4"]}>
-          <Routes>
-            <Route path="/studies/:id" element={<ProtocolsTab />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(<ProtocolsTab />, { at: "/studies/4", path: "/studies/:id" });
     // While the protocols load, a button placed now would be pushed down under the pointer.
     await vi.waitFor(() => expect(server.asked()).toBe(true));
     expect(screen.getByRole("status")).toHaveTextContent("Loading");

@@ -1,6 +1,4 @@
-import { render, screen } from "../../test/render";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
+import { renderPage, screen } from "../../test/render";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { heldFetch, jsonAnswer, listOf } from "../../test/answers";
 import { StudiesPage } from "./StudiesPage";
@@ -10,14 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the studies page", () => {
   it("offers a new study only once the list above the form has loaded", async () => {
     const server = heldFetch();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <StudiesPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(<StudiesPage />);
     // While the studies load, a form placed now would be pushed down under the pointer.
     await vi.waitFor(() => expect(server.asked()).toBe(true));
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
