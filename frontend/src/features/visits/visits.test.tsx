@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
-import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "../../test/render";
+import { renderPage, screen, waitFor, within } from "../../test/render";
 import { clinicToday } from "../../ui/dates";
 import { ParticipantVisits } from "./ParticipantVisits";
 import { VisitSettings } from "./VisitSettings";
@@ -34,19 +31,6 @@ function server(routes: Record<string, Answer | (() => Answer)>) {
     });
   });
   return calls;
-}
-
-function at(path: string, route: string, element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={element} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
 }
 
 function visit(over: Record<string, unknown> = {}) {
@@ -86,7 +70,7 @@ describe("the assessor's visits", () => {
         ],
       ],
     });
-    at("/visits", "/visits", <VisitsPage />);
+    renderPage(<VisitsPage />, { at: "/visits", path: "/visits" });
     const table = await screen.findByTestId("visit-list");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => r.querySelector("th")?.textContent)).toEqual(["P0043", "P0042"]);
@@ -101,7 +85,7 @@ describe("the assessor's visits", () => {
       "GET /api/visits/": [200, [visit()]],
       "POST /api/participants/3/visits/11/": [201, visit({ status: "done" })],
     });
-    at("/visits", "/visits", <VisitsPage />);
+    renderPage(<VisitsPage />, { at: "/visits", path: "/visits" });
     await userEvent.click(await screen.findByRole("button", { name: /Record/ }));
     const form = screen.getByTestId("record-visit");
     await userEvent.type(within(form).getByLabelText("Measure code"), "moca");
@@ -120,7 +104,7 @@ describe("the assessor's visits", () => {
       "GET /api/visits/": [200, [visit({ status: "missed", missed_reason: "illness" })]],
       "POST /api/participants/3/visits/11/": [201, visit({ status: "missed" })],
     });
-    at("/visits", "/visits", <VisitsPage />);
+    renderPage(<VisitsPage />, { at: "/visits", path: "/visits" });
     await userEvent.selectOptions(await screen.findByLabelText("Show"), "all");
     await userEvent.click(await screen.findByRole("button", { name: /Correct/ }));
     await userEvent.selectOptions(screen.getByLabelText("Why it was missed"), "unreachable");
@@ -142,7 +126,7 @@ describe("the assessor's visits", () => {
         { error: { code: "not_allocated", message: "The participant is not allocated yet." } },
       ],
     });
-    at("/visits", "/visits", <VisitsPage />);
+    renderPage(<VisitsPage />, { at: "/visits", path: "/visits" });
     await userEvent.click(await screen.findByRole("button", { name: /Record/ }));
     await userEvent.click(screen.getByRole("radio", { name: "Missed" }));
     await userEvent.click(screen.getByRole("button", { name: "Record the visit" }));
@@ -155,7 +139,7 @@ describe("the assessor's visits", () => {
       "GET /api/me": [200, { id: 2, username: "carla", role: "clinician", language: "en" }],
       "GET /api/visits/": [200, [visit()]],
     });
-    at("/visits", "/visits", <VisitsPage />);
+    renderPage(<VisitsPage />, { at: "/visits", path: "/visits" });
     expect(await screen.findByTestId("visit-P0042-baseline")).toHaveTextContent("Due");
     await waitFor(() => expect(calls.some((c) => c.path === "/api/me")).toBe(true));
     await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
@@ -191,7 +175,7 @@ describe("a participant's visits on their page", () => {
         ],
       ],
     });
-    at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    renderPage(<ParticipantVisits />, { at: "/participants/3", path: "/participants/:id" });
     const held = await screen.findByTestId("p-visit-baseline-11");
     expect(held).toHaveTextContent("Done");
     expect(held).toHaveTextContent(/held .*3/);
@@ -208,7 +192,10 @@ describe("a participant's visits on their page", () => {
 
   it("shows nothing for a study without assessment points or a participant out of reach", async () => {
     const calls = server({ "GET /api/participants/3/visits/": [200, []] });
-    const { container } = at("/participants/3", "/participants/:id", <ParticipantVisits />);
+    const { container } = renderPage(<ParticipantVisits />, {
+      at: "/participants/3",
+      path: "/participants/:id",
+    });
     await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((settled) => setTimeout(settled, 50)); // the answer rendered
     expect(container).toBeEmptyDOMElement();
@@ -241,7 +228,7 @@ describe("the study's visit settings", () => {
       ],
       "PUT /api/studies/5/visit-windows/": [200, []],
     });
-    at("/studies/5/visits", "/studies/:id/visits", <VisitSettings />);
+    renderPage(<VisitSettings />, { at: "/studies/5/visits", path: "/studies/:id/visits" });
     await userEvent.click(await screen.findByLabelText("Ann Assessor"));
     await userEvent.click(screen.getByRole("button", { name: "Save the assessors" }));
     await waitFor(() =>
