@@ -107,7 +107,12 @@ describe("a participant's page", () => {
     const failure = { error: { code: "server_error", message: "Something broke.", details: null } };
     await act(async () => pending.answer!(json(failure, 500)));
     const glance = await screen.findByTestId("glance");
-    expect(glance).toHaveTextContent(/could not be loaded/);
+    expect(glance).toHaveTextContent("Flags unknown: the metrics did not load (see Progress).");
     expect(glance).not.toHaveTextContent("none");
+    // The server's reason is given once, under Progress, not again in the glance.
+    expect(glance).not.toHaveTextContent("Something broke.");
+    const reasons = screen.getAllByText(/Something broke\./);
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toHaveTextContent("Metrics could not be loaded: Something broke.");
   });
 });

@@ -95,7 +95,10 @@ export function ParticipantPage() {
           <Trans>last week {lastWeek}</Trans>
         </p>
         {summary.error ? (
-          <ErrorNote error={summary.error} what={t`Metrics`} />
+          // Progress below says why, once.
+          <p className="muted" data-testid="flags-unknown">
+            <Trans>Flags unknown: the metrics did not load (see Progress).</Trans>
+          </p>
         ) : (
           <FlagList flags={participantFlags(p, metrics)} />
         )}
