@@ -28,14 +28,25 @@ export function renderHook<Result, Props>(
 }
 
 /** ``page`` opened at the address ``at``, routed by ``path`` (its ``:id`` and such read from the
- * address), with a query client of its own that does not retry a failed request. */
-export function renderPage(page: ReactElement, { at = "/", path = "/" } = {}) {
+ * address), with a query client of its own that does not retry a failed request; ``others``
+ * are the pages it leads to, by path. */
+export function renderPage(
+  page: ReactElement,
+  {
+    at = "/",
+    path = "/",
+    others = {},
+  }: { at?: string; path?: string; others?: Record<string, ReactElement> } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path={path} element={page} />
+          {Object.entries(others).map(([other, element]) => (
+            <Route key={other} path={other} element={element} />
+          ))}
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -2,6 +2,7 @@
 
 import { vi } from "vitest";
 import { ApiError } from "../api/client";
+import { jsonAnswer, type Call } from "./answers";
 import { memulationView, mendikotView } from "./views";
 import type { MemulationView, MendikotView } from "../game/types";
 import type { TableBlock, TableBody } from "../game/tableTypes";
@@ -69,20 +70,16 @@ type Handler = (body: unknown) => unknown;
 /** ``fetch`` answering ``"METHOD /path"`` from ``routes`` (a thrown ``ApiError`` is an error
  * answer, in the platform's error shape); every call is kept in ``calls``. */
 export function fakeServer(routes: Record<string, Handler>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: Call[] = [];
   const answer = (method: string, path: string, body: unknown): Response => {
     const handler = routes[`${method} ${path}`];
-    if (!handler) {
-      return new Response(JSON.stringify({ error: { code: "not_found", message: path } }), {
-        status: 404,
-      });
-    }
+    if (!handler) return jsonAnswer({ error: { code: "not_found", message: path } }, 404);
     try {
-      return new Response(JSON.stringify(handler(body)), { status: method === "POST" ? 201 : 200 });
+      return jsonAnswer(handler(body), method === "POST" ? 201 : 200);
     } catch (refusal) {
       if (!(refusal instanceof ApiError)) throw refusal;
       const { status, code, message, details } = refusal;
-      return new Response(JSON.stringify({ error: { code, message, details } }), { status });
+      return jsonAnswer({ error: { code, message, details } }, status);
     }
   };
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

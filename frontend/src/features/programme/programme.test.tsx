@@ -1,19 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "../../test/render";
+import { routedFetch } from "../../test/answers";
+import { renderPage, screen, within } from "../../test/render";
 import { ProgrammeTab } from "./ProgrammeTab";
 
-/** The browser's fetch answering as the server would, by method and path. */
+/** The server answering each of ``routes`` with its body. */
 function server(routes: Record<string, unknown>) {
-  vi.stubGlobal("fetch", async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const body = routes[`${request.method} ${path}`];
-    return new Response(JSON.stringify(body ?? {}), {
-      status: body === undefined ? 404 : 200,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
+  routedFetch(
+    Object.fromEntries(Object.entries(routes).map(([route, body]) => [route, [200, body]])),
+  );
 }
 
 function point(over: Record<string, unknown> = {}) {
@@ -56,16 +50,7 @@ function flow(arms: ReturnType<typeof arm>[]) {
 }
 
 function showTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/studies/5/programme"]}>
-        <Routes>
-          <Route path="/studies/:id/programme" element={<ProgrammeTab />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPage(<ProgrammeTab />, { at: "/studies/5/programme", path: "/studies/:id/programme" });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,50 +1,16 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "../../test/render";
+import { routedFetch } from "../../test/answers";
+import { renderPage, screen, waitFor, within } from "../../test/render";
 import { OpenPage } from "./OpenPage";
 import { OwnReminders } from "./OwnReminders";
 import { ParticipantReminders } from "./ParticipantReminders";
 import { StopPage } from "./StopPage";
 
-type Answer = [number, unknown];
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** The browser's fetch answering as the server would, by method and path; the calls kept. */
-function server(routes: Record<string, Answer | (() => Answer)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    const route = routes[`${request.method} ${path}`];
-    const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  return calls;
-}
-
 function at(path: string, route: string, element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={element} />
-          <Route path="/progress/:token" element={<p data-testid="progress">progress</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const progress = <p data-testid="progress">progress</p>;
+  return renderPage(element, { at: path, path: route, others: { "/progress/:token": progress } });
 }
 
 const PLAN = {
@@ -65,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("a participant's own reminders", () => {
   it("offers the choice, and sends what they chose", async () => {
-    const calls = server({
+    const calls = routedFetch({
       "GET /api/progress/tok/reminders/": [200, { plan: null }],
       "PUT /api/progress/tok/reminders/": [200, { plan: { ...PLAN, times: ["07:45"] } }],
     });
@@ -89,7 +55,7 @@ describe("a participant's own reminders", () => {
   });
 
   it("shows the server's refusal in words", async () => {
-    server({
+    routedFetch({
       "GET /api/progress/tok/reminders/": [200, { plan: null }],
       "PUT /api/progress/tok/reminders/": [
         409,
@@ -107,7 +73,7 @@ describe("a participant's own reminders", () => {
 
 describe("the staff panel", () => {
   it("says what was chosen and lists each reminder that fell due", async () => {
-    server({
+    routedFetch({
       "GET /api/participants/7/reminders/": [
         200,
         {
@@ -134,7 +100,7 @@ describe("the staff panel", () => {
   });
 
   it("sends how the participant agreed with their choice", async () => {
-    const calls = server({
+    const calls = routedFetch({
       "GET /api/participants/7/reminders/": [200, { plan: null, log: [] }],
       "PUT /api/participants/7/reminders/": [200, { plan: PLAN, log: [] }],
     });
@@ -153,7 +119,7 @@ describe("the staff panel", () => {
 
 describe("the e-mail's links", () => {
   it("stops the reminders at one press", async () => {
-    const calls = server({
+    const calls = routedFetch({
       "GET /api/reminders/stop/st/": [200, { active: true }],
       "POST /api/reminders/stop/st/": [200, { active: false }],
     });
@@ -164,14 +130,14 @@ describe("the e-mail's links", () => {
   });
 
   it("says reminders are already stopped", async () => {
-    server({ "GET /api/reminders/stop/st/": [200, { active: false }] });
+    routedFetch({ "GET /api/reminders/stop/st/": [200, { active: false }] });
     at("/reminders/stop/st", "/reminders/stop/:token", <StopPage />);
     expect(await screen.findByTestId("reminders-stopped")).toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("spends the open link once and goes on to the progress page", async () => {
-    const calls = server({
+    const calls = routedFetch({
       "POST /api/reminders/open/op/": [200, { path: "/progress/pr" }],
     });
     at("/r/op", "/r/:token", <OpenPage />);
@@ -180,7 +146,7 @@ describe("the e-mail's links", () => {
   });
 
   it("says when the open link was used before", async () => {
-    server({
+    routedFetch({
       "POST /api/reminders/open/op/": [
         409,
         { error: { code: "link_used", message: "This link has been used: it works once." } },

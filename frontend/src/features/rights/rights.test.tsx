@@ -1,16 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "../../test/render";
+import { routedFetch, type Answer } from "../../test/answers";
+import { renderPage, screen, waitFor, within } from "../../test/render";
 import { ParticipantRights } from "./ParticipantRights";
-
-type Answer = [number, unknown];
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
 
 const CLINICIAN = { id: 4, username: "claude", role: "clinician", language: "en" };
 const OWNER = { id: 7, username: "rosalind", role: "researcher", language: "en" };
@@ -39,35 +31,13 @@ const ERASURE = {
   ],
 };
 
-/** The browser's fetch answering as the server would, by method and path; the calls kept. */
+/** The server, signed in as ``me`` unless ``routes`` answer /api/me themselves. */
 function server(me: object, routes: Record<string, Answer | (() => Answer)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    const route =
-      routes[`${request.method} ${path}`] ?? (path === "/api/me" ? [200, me] : undefined);
-    const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  return calls;
+  return routedFetch({ "GET /api/me": [200, me], ...routes });
 }
 
 function page() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/participants/3"]}>
-        <Routes>
-          <Route path="/participants/:id" element={<ParticipantRights />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<ParticipantRights />, { at: "/participants/3", path: "/participants/:id" });
 }
 
 // jsdom has no modal dialogs: open and close as the browser would, without the focus trap.

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "../../test/render";
+import { renderPage, screen } from "../../test/render";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { TablePage } from "./TablePage";
@@ -11,16 +9,7 @@ import type { TableBody } from "../../game/tableTypes";
 afterEach(() => vi.unstubAllGlobals());
 
 function at(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/tables/:id" element={<TablePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<TablePage />, { at: path, path: "/tables/:id" });
 }
 
 const CONTROL = "POST /api/tables/41/control/";

@@ -1,36 +1,18 @@
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { routedFetch, type Answer } from "../../test/answers";
 import { renderPage, screen, waitFor, within } from "../../test/render";
 import { clinicToday } from "../../ui/dates";
 import { ParticipantVisits } from "./ParticipantVisits";
 import { VisitSettings } from "./VisitSettings";
 import { VisitsPage } from "./VisitsPage";
 
-type Answer = [number, unknown];
-
 /** Signed in as a blinded assessor unless a test answers /api/me itself. */
 const ME: Answer = [200, { id: 9, username: "ann", role: "assessor", language: "en" }];
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
 
-/** The browser's fetch answering as the server would, by method and path; the calls kept. */
+/** The server, signed in as ``ME`` unless ``routes`` answer /api/me themselves. */
 function server(routes: Record<string, Answer | (() => Answer)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    const route = routes[`${request.method} ${path}`] ?? (path === "/api/me" ? ME : undefined);
-    const [status, body] = typeof route === "function" ? route() : (route ?? [404, {}]);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  return calls;
+  return routedFetch({ "GET /api/me": ME, ...routes });
 }
 
 function visit(over: Record<string, unknown> = {}) {
