@@ -1,8 +1,9 @@
 """Builders for test records (real rows in the real database): studies, protocols, participants,
 started sessions, games and the two-study world made by their services, as the API makes them;
-participants with chosen codes or fields, and sessions in other states, as rows, for the tests
+participants with chosen codes or arms, and sessions in other states, as rows, for the tests
 of what reads them."""
 
+from datetime import date
 from itertools import count
 
 from django.utils import timezone
@@ -60,25 +61,49 @@ def make_protocol(*, study=None, **fields) -> Protocol:
     return protocol_create(study=study, actor=_owner(study), **fields)
 
 
+# What the study's owner chooses on enrolling (and recording consent): the rest is a row's.
+ENROLMENT_FIELDS = {"group", "language", "age_band", "consent_date", "consent_form_version"}
+
+
 def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:
     """A participant enrolled by the study's owner, with ``clinicians`` caring for them (put on
-    the study's team first, as its owner does); with a chosen code or other fields, a row."""
+    the study's team first, as its owner does), its group, language and age band chosen on
+    enrolment and its consent (``consent_date``) recorded by the owner; with a chosen code or
+    other fields (an arm), a row."""
     study = study or make_study()
-    if code is None and not fields:
-        return _enrolled(study, list(clinicians))
+    if code is None and set(fields) <= ENROLMENT_FIELDS:
+        return _enrolled(study, list(clinicians), **fields)
     participant = Participant.objects.create(study=study, code=code or f"P{next(_n):05d}", **fields)
     participant.clinicians.set(clinicians)
     return participant
 
 
-def _enrolled(study: Study, clinicians: list[User]) -> Participant:
-    from apps.participants.services import participant_enrol, study_update
+def _enrolled(
+    study: Study,
+    clinicians: list[User],
+    consent_date=None,
+    consent_form_version: str = "v1",
+    **chosen: str,
+) -> Participant:
+    from apps.participants.services import (
+        participant_consent_record,
+        participant_enrol,
+        study_update,
+    )
 
     owner = _owner(study)
     team = list(study.clinicians.all())
     if missing := [c for c in clinicians if c not in team]:
         study_update(study=study, actor=owner, clinicians=team + missing)
-    return participant_enrol(study=study, actor=owner, clinicians=clinicians)
+    participant = participant_enrol(study=study, actor=owner, clinicians=clinicians, **chosen)
+    if consent_date is None:
+        return participant
+    return participant_consent_record(
+        participant=participant,
+        actor=owner,
+        date=date.fromisoformat(consent_date) if isinstance(consent_date, str) else consent_date,
+        form_version=consent_form_version,
+    )
 
 
 def enrol_with_consent(

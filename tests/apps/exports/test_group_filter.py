@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_group_filter_keeps_one_arm():
-    study = make_study()
+    study = make_study(group_codes=["control", "training"])
     consented = {"consent_date": datetime.date(2026, 1, 5)}
     control = make_participant(study=study, group="control", **consented)
     make_participant(study=study, group="training", **consented)

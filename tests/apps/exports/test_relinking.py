@@ -46,9 +46,14 @@ def test_the_export_holds_codes_the_frozen_stratum_and_a_k_anonymity_report(
     moved = _enrol(team, study, "60-69", "ward-B")
     corrected = {"age_band": "80+", "reason": "birth date corrected"}
     assert owner.patch(f"/api/participants/{moved}/", corrected).status_code == 200
-    # Typed before groups were codes: stays in the platform, never reaches an export.
+    # Typed before groups were codes (a row: enrolment refuses it now): stays in the platform,
+    # never reaches an export.
     make_participant(
-        study=study, group="Mrs J. Smith, ward 4, b.1941", age_band="80+", consent_date="2026-11-01"
+        study=study,
+        code="P-LEGACY",
+        group="Mrs J. Smith, ward 4, b.1941",
+        age_band="80+",
+        consent_date="2026-11-01",
     )
 
     asked = owner.post(f"/api/studies/{study.pk}/exports/", {"formats": ["csv", "bids"]},

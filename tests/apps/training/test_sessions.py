@@ -66,7 +66,7 @@ def test_a_sitting_planned_for_later_is_scheduled_and_started_later(
     assert started.status_code == 200
     assert started.json()["status"] == "started"
     assert started.json()["conducted_by"] == clinician.pk
-    entry = AuditEntry.objects.get(action="update")
+    entry = AuditEntry.objects.get(object_type=SESSION, action="update")
     assert (entry.before["status"], entry.after["status"]) == ("scheduled", "started")
 
 
@@ -153,7 +153,7 @@ def test_complete_and_abandon_follow_the_valid_transitions(client, participant, 
     assert refused.status_code == 409
     assert refused.json()["error"]["code"] == "invalid_transition"
     assert refused.json()["error"]["details"] == {"status": "completed"}
-    assert AuditEntry.objects.filter(action="update").count() == 1
+    assert AuditEntry.objects.filter(object_type=SESSION, action="update").count() == 1
 
 
 def test_abandon_keeps_the_reason_and_is_idempotent(client, participant, protocol):
@@ -163,7 +163,7 @@ def test_abandon_keeps_the_reason_and_is_idempotent(client, participant, protoco
     assert act(client, session, "abandon").status_code == 200
     for verb in ("complete", "start"):
         assert act(client, session, verb).status_code == 409
-    entry = AuditEntry.objects.get(action="update")
+    entry = AuditEntry.objects.get(object_type=SESSION, action="update")
     assert (entry.before["status"], entry.after["status"]) == ("started", "abandoned")
     assert entry.after["abandon_reason"] == "fire alarm"
 
