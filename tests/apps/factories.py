@@ -136,12 +136,17 @@ def _consented(participant: Participant, actor: User) -> Participant:
     )
 
 
+# How a sitting ends as staff run it (started now, then completed or abandoned at once).
+SITTING_ENDS = {"started", "completed", "abandoned"}
+
+
 def make_session(*, participant=None, protocol=None, conducted_by: User | None = None, **fields):
-    """A started sitting (``status="started"`` alone) through the service; any other as a row."""
+    """A sitting started, and completed or abandoned when ``status`` says so, through the
+    services (now, on their clock); at other times or with other fields, a row."""
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
-    if fields == {"status": "started"}:
-        return _started(participant, protocol, conducted_by)
+    if set(fields) == {"status"} and fields["status"] in SITTING_ENDS:
+        return _run(participant, protocol, conducted_by, fields["status"])
     number = participant.sessions.count() + 1
     if fields.get("status") == "started":  # as session_create does when a sitting starts
         seconds, level = session_difficulty(participant, protocol.snapshot())
@@ -155,6 +160,18 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
         conducted_by=conducted_by,
         **fields,
     )
+
+
+def _run(participant, protocol, conducted_by: User | None, status: str):
+    from apps.training.services import session_abandon, session_complete
+
+    session = _started(participant, protocol, conducted_by)
+    actor = conducted_by or _owner(participant.study)
+    if status == "completed":
+        return session_complete(session=session, actor=actor)
+    if status == "abandoned":
+        return session_abandon(session=session, actor=actor)
+    return session
 
 
 def _started(participant, protocol, conducted_by: User | None):
