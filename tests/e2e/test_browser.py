@@ -139,7 +139,10 @@ def test_mendikot_round_with_hidden_trump_and_an_ask(page, new_page, staff, shot
     participant = enrol_with_consent(staff["study"], clinician)
     login_as(page, clinician)
     asked = None
-    for attempt in range(4):
+    # The deals are the platform's own random ones, and some offer the device's seat no chance
+    # to ask: four rounds in a row once all missed, so up to eight are played (a round only
+    # when those before it missed).
+    for attempt in range(8):
         game = start_session(participant, staff["mendikot"], clinician)
         page.goto(f"/sessions/{game.session_id}")
         page.get_by_test_id("hand-over").click()  # the clinician hands over this device
@@ -156,7 +159,7 @@ def test_mendikot_round_with_hidden_trump_and_an_ask(page, new_page, staff, shot
             asked = seen
             break
         leave_game(page, clinician)  # the device stays on the game until staff take it back
-    assert asked is not None, "no chance to ask for trump in four rounds"
+    assert asked is not None, "no chance to ask for trump in eight rounds"
     assert any(line.startswith("Trump is ") for line in asked.news), asked.news
     summary = page.get_by_test_id("match-summary").inner_text()
     assert "Your team" in summary
