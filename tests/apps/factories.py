@@ -1,7 +1,7 @@
-"""Builders for test records (real rows in the real database): studies, protocols, participants,
-started sessions, games and the two-study world made by their services, as the API makes them;
-participants with chosen codes or arms, and sessions in other states, as rows, for the tests
-of what reads them."""
+"""Builders for test records (real rows in the real database): studies, protocols, participants
+(their consent too), sittings started, completed or abandoned now, games and the two-study world
+made by their services, as the API makes them; participants with chosen codes or arms, and
+sittings at other times, as rows, for the tests of what reads them."""
 
 from datetime import date
 from itertools import count
@@ -81,7 +81,7 @@ def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Parti
 def _enrolled(
     study: Study,
     clinicians: list[User],
-    consent_date=None,
+    consent_date: date | str | None = None,
     consent_form_version: str = "v1",
     **chosen: str,
 ) -> Participant:
@@ -166,7 +166,7 @@ def _run(participant, protocol, conducted_by: User | None, status: str):
     from apps.training.services import session_abandon, session_complete
 
     session = _started(participant, protocol, conducted_by)
-    actor = conducted_by or _owner(participant.study)
+    actor = session.conducted_by or _owner(participant.study)
     if status == "completed":
         return session_complete(session=session, actor=actor)
     if status == "abandoned":
