@@ -1,7 +1,8 @@
 """Builders for test records (real rows in the real database): studies, protocols, participants
-(their consent too), sittings started, completed or abandoned now, games and the two-study world
-made by their services, as the API makes them; participants with chosen codes or arms, and
-sittings at other times, as rows, for the tests of what reads them."""
+(their consent, its withdrawal and their weekly plan too), sittings started, completed or
+abandoned now, games and the two-study world made by their services, as the API makes them;
+participants with chosen codes or arms, and sittings at other times or with other fields, as
+rows, for the tests of what reads them."""
 
 from datetime import date
 from itertools import count
@@ -61,17 +62,26 @@ def make_protocol(*, study=None, **fields) -> Protocol:
     return protocol_create(study=study, actor=_owner(study), **fields)
 
 
-# What the study's owner chooses on enrolling (and recording consent): the rest is a row's.
-ENROLMENT_FIELDS = {"group", "language", "age_band", "consent_date", "consent_form_version"}
+# What the study's owner sets through the services: the group, language and age band chosen on
+# enrolling, consent (on ``consent_date``, on form ``consent_form_version``), its withdrawal
+# (``consent_withdrawn_at``: withdrawn now) and the weekly plan.
+OWNER_FIELDS = {
+    "group",
+    "language",
+    "age_band",
+    "consent_date",
+    "consent_form_version",
+    "consent_withdrawn_at",
+    "sessions_per_week",
+}
 
 
 def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:
     """A participant enrolled by the study's owner, with ``clinicians`` caring for them (put on
-    the study's team first, as its owner does), its group, language and age band chosen on
-    enrolment and its consent (``consent_date``) recorded by the owner; with a chosen code or
-    other fields (an arm), a row."""
+    the study's team first, as its owner does) and the owner's fields (:data:`OWNER_FIELDS`)
+    set through the services. A chosen ``code`` or any other field (an arm) makes a row."""
     study = study or make_study()
-    if code is None and set(fields) <= ENROLMENT_FIELDS:
+    if code is None and set(fields) <= OWNER_FIELDS:
         return _enrolled(study, list(clinicians), **fields)
     participant = Participant.objects.create(study=study, code=code or f"P{next(_n):05d}", **fields)
     participant.clinicians.set(clinicians)
@@ -82,28 +92,47 @@ def _enrolled(
     study: Study,
     clinicians: list[User],
     consent_date: date | str | None = None,
-    consent_form_version: str = "v1",
+    consent_form_version: str | None = None,
+    consent_withdrawn_at=None,
+    sessions_per_week: int | None = None,
     **chosen: str,
 ) -> Participant:
     from apps.participants.services import (
         participant_consent_record,
         participant_enrol,
+        participant_plan_set,
+        participant_withdraw,
         study_update,
     )
 
+    if consent_form_version is not None and consent_date is None:
+        raise TypeError("a consent form's version needs the consent's date")
     owner = _owner(study)
     team = list(study.clinicians.all())
     if missing := [c for c in clinicians if c not in team]:
         study_update(study=study, actor=owner, clinicians=team + missing)
     participant = participant_enrol(study=study, actor=owner, clinicians=clinicians, **chosen)
-    if consent_date is None:
-        return participant
-    return participant_consent_record(
-        participant=participant,
-        actor=owner,
-        date=date.fromisoformat(consent_date) if isinstance(consent_date, str) else consent_date,
-        form_version=consent_form_version,
-    )
+    if isinstance(consent_date, str):
+        consent_date = date.fromisoformat(consent_date)
+    if consent_date is not None:
+        participant = participant_consent_record(
+            participant=participant,
+            actor=owner,
+            date=consent_date,
+            form_version=consent_form_version or "v1",
+        )
+    if consent_withdrawn_at is not None:
+        participant = participant_withdraw(
+            participant=participant, actor=owner, reason="asked to stop"
+        )
+    if sessions_per_week is not None:
+        participant = participant_plan_set(
+            participant=participant,
+            actor=owner,
+            sessions_per_week=sessions_per_week,
+            reason="plan agreed",
+        )
+    return participant
 
 
 def enrol_with_consent(
@@ -136,8 +165,8 @@ def _consented(participant: Participant, actor: User) -> Participant:
     )
 
 
-# How a sitting ends as staff run it (started now, then completed or abandoned at once).
-SITTING_ENDS = {"started", "completed", "abandoned"}
+# A sitting's statuses as staff reach them now: started, then completed or abandoned at once.
+SERVICE_STATUSES = {"started", "completed", "abandoned"}
 
 
 def make_session(*, participant=None, protocol=None, conducted_by: User | None = None, **fields):
@@ -145,7 +174,7 @@ def make_session(*, participant=None, protocol=None, conducted_by: User | None =
     services (now, on their clock); at other times or with other fields, a row."""
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
-    if set(fields) == {"status"} and fields["status"] in SITTING_ENDS:
+    if set(fields) == {"status"} and fields["status"] in SERVICE_STATUSES:
         return _run(participant, protocol, conducted_by, fields["status"])
     number = participant.sessions.count() + 1
     if fields.get("status") == "started":  # as session_create does when a sitting starts
@@ -166,7 +195,7 @@ def _run(participant, protocol, conducted_by: User | None, status: str):
     from apps.training.services import session_abandon, session_complete
 
     session = _started(participant, protocol, conducted_by)
-    actor = session.conducted_by or _owner(participant.study)
+    actor = session.conducted_by  # whoever started it
     if status == "completed":
         return session_complete(session=session, actor=actor)
     if status == "abandoned":

@@ -21,7 +21,9 @@ FORMATS = ["csv", "parquet", "bids"]
 
 @pytest.fixture
 def study(researcher, clinician):
-    study = make_study(owners=[researcher], clinicians=[clinician])
+    study = make_study(
+        owners=[researcher], clinicians=[clinician], group_codes=["control", "training"]
+    )
     for code, group in (("QA-1", "control"), ("QA-2", "training")):
         make_participant(study=study, code=code, group=group, consent_date="2026-01-05")
     return study

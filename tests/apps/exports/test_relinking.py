@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from tests.apps.factories import make_participant, make_study
+from apps.participants.models import Participant
+from tests.apps.factories import make_study
 
 pytestmark = pytest.mark.django_db
 
@@ -46,11 +47,11 @@ def test_the_export_holds_codes_the_frozen_stratum_and_a_k_anonymity_report(
     moved = _enrol(team, study, "60-69", "ward-B")
     corrected = {"age_band": "80+", "reason": "birth date corrected"}
     assert owner.patch(f"/api/participants/{moved}/", corrected).status_code == 200
-    # Typed before groups were codes (a row: enrolment refuses it now): stays in the platform,
-    # never reaches an export.
-    make_participant(
+    # Typed before groups were codes, so a row (enrolment refuses it now): stays in the
+    # platform, never reaches an export.
+    Participant.objects.create(
         study=study,
-        code="P-LEGACY",
+        code="MX-OLD01",
         group="Mrs J. Smith, ward 4, b.1941",
         age_band="80+",
         consent_date="2026-11-01",

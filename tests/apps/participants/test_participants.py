@@ -150,7 +150,9 @@ def test_no_free_code_is_a_clear_conflict_and_stores_nothing(researcher, client_
 
 
 def test_the_list_filters_by_study_group_and_code(researcher, client_for):
-    one, two = make_study(owners=[researcher]), make_study(owners=[researcher])
+    groups = ["control", "training"]
+    one = make_study(owners=[researcher], group_codes=groups)
+    two = make_study(owners=[researcher], group_codes=groups)
     a = make_participant(study=one, code="MX-AB234", group="control")
     b = make_participant(study=one, code="MX-CD567", group="training")
     c = make_participant(study=two, code="MX-AB999", group="training")
@@ -338,7 +340,8 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
     participant = make_participant(study=study, consent_date=TODAY, consent_form_version="v1")
     session = make_session(participant=participant, status="completed")
     entries = AuditEntry.objects.filter(object_type="participants.participant")
-    enrolled = entries.count()  # its enrolment and its consent
+    enrolled = entries.count()
+    assert enrolled == 2  # its enrolment and its consent
     client = client_for(researcher)
     response = client.post(
         f"/api/participants/{participant.pk}/withdraw/", {"reason": "asked to stop"}
