@@ -1,28 +1,17 @@
-import { render, screen } from "../../test/render";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonAnswer } from "../../test/answers";
+import { renderPage, screen } from "../../test/render";
 import { Notes } from "./Notes";
 
 function answering(status: number, body: unknown) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { "Content-Type": "application/json" },
-        }),
-    ),
+    vi.fn(async () => jsonAnswer(body, status)),
   );
 }
 
 function screenFor(id: number) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Notes participantId={id} />
-    </QueryClientProvider>,
-  );
+  return renderPage(<Notes participantId={id} />);
 }
 
 afterEach(() => vi.unstubAllGlobals());
