@@ -98,7 +98,6 @@ def _enrolled(
     **chosen: str,
 ) -> Participant:
     from apps.participants.services import (
-        participant_consent_record,
         participant_enrol,
         participant_plan_set,
         participant_withdraw,
@@ -115,12 +114,7 @@ def _enrolled(
     if isinstance(consent_date, str):
         consent_date = date.fromisoformat(consent_date)
     if consent_date is not None:
-        participant = participant_consent_record(
-            participant=participant,
-            actor=owner,
-            date=consent_date,
-            form_version=consent_form_version or "v1",
-        )
+        participant = _consented(participant, owner, consent_date, consent_form_version or "v1")
     if consent_withdrawn_at is not None:
         participant = participant_withdraw(
             participant=participant, actor=owner, reason="asked to stop"
@@ -152,16 +146,18 @@ def enrol_with_consent(
     return _consented(participant, actor)
 
 
-def _consented(participant: Participant, actor: User) -> Participant:
-    """Consent recorded by ``actor`` today (the services' clock's day) on form v1."""
+def _consented(
+    participant: Participant, actor: User, on: date | None = None, form_version: str = "v1"
+) -> Participant:
+    """Consent recorded by ``actor`` on ``on`` (by default today, the services' clock's day)."""
     from apps.common import clock
     from apps.participants.services import participant_consent_record
 
     return participant_consent_record(
         participant=participant,
         actor=actor,
-        date=timezone.localdate(clock.now()),
-        form_version="v1",
+        date=on or timezone.localdate(clock.now()),
+        form_version=form_version,
     )
 
 
