@@ -1,15 +1,17 @@
 """Builders for test records (real rows in the real database): studies, protocols, participants
 (their consent, its withdrawal and their weekly plan too), sittings started, completed or
-abandoned now, games and the two-study world made by their services, as the API makes them;
-participants with chosen codes or arms, and sittings at other times or with other fields, as
-rows, for the tests of what reads them."""
+abandoned (now, or on a clock set to another time), games and the two-study world made by
+their services, as the API makes them; participants with chosen codes or arms, and sittings
+with other fields, as rows, for the tests of what reads them."""
 
-from datetime import date
+from contextlib import nullcontext
+from datetime import date, datetime
 from itertools import count
 
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.common import clock
 from apps.games.models import Game
 from apps.metrics.selectors import session_difficulty
 from apps.participants.models import Participant, Protocol, Study
@@ -97,12 +99,7 @@ def _enrolled(
     sessions_per_week: int | None = None,
     **chosen: str,
 ) -> Participant:
-    from apps.participants.services import (
-        participant_enrol,
-        participant_plan_set,
-        participant_withdraw,
-        study_update,
-    )
+    from apps.participants.services import participant_enrol, participant_plan_set, study_update
 
     if consent_form_version is not None and consent_date is None:
         raise TypeError("a consent form's version needs the consent's date")
@@ -116,9 +113,7 @@ def _enrolled(
     if consent_date is not None:
         participant = _consented(participant, owner, consent_date, consent_form_version or "v1")
     if consent_withdrawn_at is not None:
-        participant = participant_withdraw(
-            participant=participant, actor=owner, reason="asked to stop"
-        )
+        participant = withdraw_consent(participant)
     if sessions_per_week is not None:
         participant = participant_plan_set(
             participant=participant,
@@ -127,6 +122,17 @@ def _enrolled(
             reason="plan agreed",
         )
     return participant
+
+
+def withdraw_consent(participant: Participant, *, at: datetime | None = None) -> Participant:
+    """Consent withdrawn by the study's owner: now on the services' clock, or with the clock
+    set to ``at`` (after the sittings the participant held)."""
+    from apps.participants.services import participant_withdraw
+
+    with clock.installed(clock.ManualClock(at)) if at else nullcontext():
+        return participant_withdraw(
+            participant=participant, actor=_owner(participant.study), reason="asked to stop"
+        )
 
 
 def enrol_with_consent(
@@ -150,7 +156,6 @@ def _consented(
     participant: Participant, actor: User, on: date | None = None, form_version: str = "v1"
 ) -> Participant:
     """Consent recorded by ``actor`` on ``on`` (by default today, the services' clock's day)."""
-    from apps.common import clock
     from apps.participants.services import participant_consent_record
 
     return participant_consent_record(
@@ -161,17 +166,30 @@ def _consented(
     )
 
 
-# A sitting's statuses as staff reach them now: started, then completed or abandoned at once.
+# A sitting's statuses as staff reach them: started, then completed or abandoned at once.
 SERVICE_STATUSES = {"started", "completed", "abandoned"}
 
 
-def make_session(*, participant=None, protocol=None, conducted_by: User | None = None, **fields):
+def make_session(
+    *,
+    participant=None,
+    protocol=None,
+    conducted_by: User | None = None,
+    at: datetime | None = None,
+    **fields,
+):
     """A sitting started, and completed or abandoned when ``status`` says so, through the
-    services (now, on their clock); at other times or with other fields, a row."""
+    services: now on their clock, or with the clock set to ``at`` (a sitting that began and
+    ended then). With other fields, a row."""
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
     if set(fields) == {"status"} and fields["status"] in SERVICE_STATUSES:
-        return _run(participant, protocol, conducted_by, fields["status"])
+        if at is None:
+            return _run(participant, protocol, conducted_by, fields["status"])
+        with clock.installed(clock.ManualClock(at)):
+            return _run(participant, protocol, conducted_by, fields["status"])
+    if at is not None:
+        raise TypeError("make_session(at=...) runs the services: give it a status alone")
     number = participant.sessions.count() + 1
     if fields.get("status") == "started":  # as session_create does when a sitting starts
         seconds, level = session_difficulty(participant, protocol.snapshot())
@@ -205,6 +223,7 @@ def _started(participant, protocol, conducted_by: User | None):
     from apps.training.services import session_create
 
     actor = conducted_by or _owner(participant.study)
+    participant.refresh_from_db(fields=["consent_date"])  # an earlier sitting may have recorded it
     if participant.consent_date is None:
         participant = _consented(participant, actor)
     return session_create(participant=participant, protocol=protocol, actor=actor)
@@ -231,7 +250,6 @@ def make_world():
     from types import SimpleNamespace
 
     from apps.audit.models import AuditEntry
-    from apps.common import clock
     from apps.participants.services import clinician_note_create
     from apps.training.services import session_create
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record, audit_snapshot
+from apps.common import clock
 from apps.common.errors import Conflict
 from apps.common.reasons import reason_required
 from apps.participants import rules
@@ -139,7 +140,7 @@ def participant_consent_record(
             gettext("This participant has withdrawn consent; enrol them again to take part."),
             code="consent_withdrawn",
         )
-    if date > timezone.localdate():
+    if date > timezone.localdate(clock.now()):
         raise refuse("date", gettext("Consent cannot be dated in the future."))
     correction = participant.consent_date is not None  # a change to consent on record
     before = audit_snapshot(participant)
@@ -202,7 +203,7 @@ def participant_withdraw(*, participant: Participant, actor, reason: str = "") -
     if participant.consent_withdrawn_at is not None:
         return participant
     before = audit_snapshot(participant)
-    participant.consent_withdrawn_at = timezone.now()
+    participant.consent_withdrawn_at = clock.now()
     participant.save(update_fields=["consent_withdrawn_at"])
     return _audited_update(participant, actor=actor, before=before, reason=reason)
 

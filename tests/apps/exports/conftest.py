@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.common import clock
 from apps.exports.pseudonyms import export_id, study_key
 from apps.exports.services import export_to_folder
 from apps.games.demo import demo_game_play
@@ -20,7 +21,14 @@ from apps.metrics.services import session_metrics_compute
 from apps.participants.models import ClinicianNote, Participant, StudyArm
 from apps.participants.services import study_update
 from apps.training.models import TrainingSession
-from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from apps.training.services import session_abandon
+from tests.apps.factories import (
+    make_participant,
+    make_protocol,
+    make_session,
+    make_study,
+    withdraw_consent,
+)
 
 # Everything that must never appear in an export.
 SECRETS = {
@@ -117,22 +125,19 @@ def seed_study(
                 protocol=protocol,
                 conducted_by=clinician,
                 status="started",
-                started_at=day,
+                at=day,
             )
             demo_game_play(session=session, start=day, skill=0.4 + 0.2 * k, rng=rng)
             session_metrics_compute(session_id=session.pk, with_solver=False)
             seeded.sessions.append(session)
-    make_session(
-        participant=people[1],
-        protocol=memulation,
-        conducted_by=clinician,
-        status="abandoned",
-        started_at=start + timedelta(days=9),
-        abandoned_at=start + timedelta(days=9, minutes=3),
-        abandon_reason="Felt unwell after a phone call",
-    )
-    people[2].consent_withdrawn_at = timezone.now()
-    people[2].save()
+    # A sitting given up three minutes in, with the reason staff typed.
+    with clock.installed(clock.ManualClock(start + timedelta(days=9))) as moved:
+        given_up = make_session(
+            participant=people[1], protocol=memulation, conducted_by=clinician, status="started"
+        )
+        moved.advance(180)
+        session_abandon(session=given_up, actor=clinician, reason="Felt unwell after a phone call")
+    withdraw_consent(people[2])
     return seeded
 
 

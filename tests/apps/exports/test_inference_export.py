@@ -31,9 +31,8 @@ def held(participant, protocol, values, n=3):
     for i, value in enumerate(values):
         at = participant.created_at + timedelta(days=7 * i, hours=1)
         session = make_session(
-            participant=participant, protocol=protocol, status="completed", started_at=at,
-            completed_at=at,
-        )  # fmt: skip
+            participant=participant, protocol=protocol, status="completed", at=at
+        )
         for key, v in value.items():
             MetricValue.objects.create(
                 level="session", subject_id=session.pk, participant=participant,

@@ -34,9 +34,8 @@ def test_takeover_plays_are_marked_in_the_plays_table(manual_clock):
         turn_seconds=5,
         takeover_seconds=None,
     )
-    session = make_session(
-        participant=participant, protocol=protocol, status="started", started_at=manual_clock.now()
-    )
+    # started on the test's clock (manual_clock), as every step after it
+    session = make_session(participant=participant, protocol=protocol, status="started")
     game = services.game_create(session=session, seed=3)
     for n in range(60):
         if view(game)["state"]["finished"]:

@@ -39,12 +39,7 @@ def session_for(participant, *, adaptive: dict, started_at=None):
         examination_seconds=20,
         adaptive=adaptive,
     )
-    return make_session(
-        participant=participant,
-        protocol=protocol,
-        status="started",
-        started_at=started_at or timezone.now(),
-    )
+    return make_session(participant=participant, protocol=protocol, status="started", at=started_at)
 
 
 def test_with_adaptive_difficulty_off_the_protocol_seconds_hold(participant, clinician, client_for):

@@ -21,9 +21,7 @@ def late_game(clinician, *, late: float = 45, **protocol) -> Game:
         study=participant.study, opponent="random", roles="participant_lame", **protocol
     )
     started = timezone.now() - timedelta(seconds=late)
-    session = make_session(
-        participant=participant, protocol=protocol, status="started", started_at=started
-    )
+    session = make_session(participant=participant, protocol=protocol, status="started", at=started)
     with clock.installed(clock.ManualClock(started)):
         return services.game_create(session=session, seed=7)
 

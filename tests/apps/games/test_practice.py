@@ -2,7 +2,6 @@
 never exported, and never the end of its session."""
 
 import pytest
-from django.utils import timezone
 
 from apps.exports.scope import ExportScope
 from apps.games import practice
@@ -22,9 +21,7 @@ def first_session(clinician):
         participant = make_participant(clinicians=[clinician], consent_date="2026-01-05")
         protocol.setdefault("opponent", "greedy")
         protocol = make_protocol(study=participant.study, **protocol)
-        return make_session(
-            participant=participant, protocol=protocol, status="started", started_at=timezone.now()
-        )
+        return make_session(participant=participant, protocol=protocol, status="started")
 
     return make
 

@@ -123,7 +123,6 @@ def test_in_the_demo_cohort_neutral_measures_and_baselines_get_no_reading(demo, 
 
 
 def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, client_for):
-    from django.utils import timezone
 
     from apps.metrics.models import MetricValue
     from apps.metrics.services import participant_readings_refresh
@@ -132,12 +131,7 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
     participant = make_participant(clinicians=[clinician])
     intervals = [(0.2, 0.9), (0.35, 0.8), (0.5, 0.75)]
     for i, (low, high) in enumerate(intervals):
-        session = make_session(
-            participant=participant,
-            status="completed",
-            started_at=timezone.now(),
-            completed_at=timezone.now(),
-        )
+        session = make_session(participant=participant, status="completed")
         MetricValue.objects.create(
             level="session", subject_id=session.pk, participant=participant, session=session,
             key="memory_fidelity", version=CATALOGUE["memory_fidelity"].version,

@@ -15,26 +15,37 @@ from apps.metrics.inputs import StudyInputs
 from apps.metrics.models import MetricValue, Reading
 from apps.participants.models import StudyArm
 from apps.participants.services import study_create
-from tests.apps.factories import make_participant, make_session
+from tests.apps.factories import make_participant, make_session, withdraw_consent
 
 pytestmark = pytest.mark.django_db
 
 POINTS = [{"kind": "baseline", "session": 1}, {"kind": "post_training", "session": 3}]
 
 
-def held(participant, values, *, key="tricks_won", n=3, days=(0, 7, 14, 21, 28, 35)):
-    """Completed sessions, the i-th ``days[i]`` after enrolment, with a session value each."""
+def held(participant, values, *, key="tricks_won", n=3, days=(0, 7, 14, 21, 28, 35), rows=False):
+    """Completed sessions, the i-th ``days[i]`` after enrolment, with a session value each:
+    held through the services on a clock set to each (consent recorded at the first when none
+    is on record), or with ``rows`` written as rows."""
     for value, day in zip(values, days, strict=False):
         at = participant.created_at + timedelta(days=day, hours=1)
-        session = make_session(
-            participant=participant, status="completed", started_at=at, completed_at=at
-        )
+        if rows:
+            session = make_session(
+                participant=participant, status="completed", started_at=at, completed_at=at
+            )
+        else:
+            session = make_session(participant=participant, status="completed", at=at)
         if value is None:
             continue
         MetricValue.objects.create(
             level="session", subject_id=session.pk, participant=participant, session=session,
             key=key, version=CATALOGUE[key].version, value=value, n=n,
         )  # fmt: skip
+
+
+def withdrawn_after_sittings(participant):
+    """Consent withdrawn the day after the participant's last sitting."""
+    last = participant.sessions.latest("completed_at").completed_at
+    return withdraw_consent(participant, at=last + timedelta(days=1))
 
 
 def consented(study, **fields):
@@ -62,8 +73,9 @@ def test_the_retest_protocol_passes_the_gate_with_a_high_icc_on_thirty(study):
         held(consented(study), [first, second])
     late = consented(study)
     held(late, [5, 9], days=(0, 10))  # ten days apart: not the protocol's seven
-    withdrawn = consented(study, consent_withdrawn_at=timezone.now())
+    withdrawn = consented(study)
     held(withdrawn, [1, 20])
+    withdrawn_after_sittings(withdrawn)
     inputs = StudyInputs(study)
     assert sorted(inputs.retest_pairs("tricks_won", "memulation")) == sorted(pairs)
     icc = stats.icc_agreement(pairs)
@@ -108,7 +120,9 @@ def test_the_practice_correction_leaves_the_participant_out(study):
     controls = [consented(study, arm=control) for _ in range(6)]
     for i, person in enumerate(controls):
         held(person, [10, 10, 10 + i])  # gains 0, 1, ..., 5
-    held(consented(study, arm=control, consent_withdrawn_at=timezone.now()), [10, 10, 40])
+    withdrawn = consented(study, arm=control)
+    held(withdrawn, [10, 10, 40])
+    withdrawn_after_sittings(withdrawn)
     held(consented(study, arm=training), [10, 10, 30])  # a trained gain never corrects
     inputs = StudyInputs(study)
     point = study.assessment_points.get(kind="post_training").pk
@@ -126,7 +140,9 @@ def test_the_cohort_z_is_the_control_arm_at_the_same_session_without_the_partici
     others = [consented(study, arm=control) for _ in range(5)]
     for i, person in enumerate(others):
         held(person, [8, 9, 10 + i])  # session 3: 10..14
-    held(make_participant(study=study, arm=control), [8, 9, 100])  # no consent: left out
+    # Sittings with no consent on record, which the services never allow: written as rows, and
+    # left out of the cohort.
+    held(make_participant(study=study, arm=control), [8, 9, 100], rows=True)
     person = consented(study, arm=control)
     held(person, [8, 9, 16])
     services.participant_readings_refresh(participant=person)
@@ -174,10 +190,7 @@ def test_the_cohort_reports_the_spread_of_the_control_arms_own_rcis(study, resea
         person = consented(study, arm=control, age_band="70-79")
         for value in (10, 10, 10 + gain):
             at = person.created_at + timedelta(hours=1)
-            session = make_session(
-                participant=person, protocol=protocol, status="completed", started_at=at,
-                completed_at=at,
-            )  # fmt: skip
+            session = make_session(participant=person, protocol=protocol, status="completed", at=at)
             MetricValue.objects.create(
                 level="session", subject_id=session.pk, participant=person, session=session,
                 key="tricks_won", version=1, value=value, n=3,

@@ -3,9 +3,9 @@ import re
 
 import pytest
 from django.test import override_settings
-from django.utils import timezone
 
 from apps.audit.models import AuditEntry
+from apps.common import clock
 from apps.participants import codes
 from apps.participants.models import Participant
 from apps.participants.selectors import week_start
@@ -177,24 +177,14 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
     study = make_study(clinicians=[clinician])
     older = make_protocol(study=study, sessions_per_week=2)
     newest = make_protocol(study=study, sessions_per_week=5)
-    now = timezone.now()
     last_week = week_start() - datetime.timedelta(days=3)
-    busy = make_participant(study=study, clinicians=[clinician], sessions_per_week=4)
-    make_session(
-        participant=busy, protocol=older, status="completed", started_at=now, completed_at=now
-    )
-    make_session(
-        participant=busy,
-        protocol=older,
-        status="completed",
-        started_at=last_week,
-        completed_at=last_week,
-    )
-    make_session(participant=busy, protocol=older, status="abandoned", started_at=now)
+    with clock.installed(clock.ManualClock(last_week - datetime.timedelta(days=1))):
+        busy = make_participant(study=study, clinicians=[clinician], sessions_per_week=4)
+    make_session(participant=busy, protocol=older, status="completed", at=last_week)
+    make_session(participant=busy, protocol=older, status="completed")
+    make_session(participant=busy, protocol=older, status="abandoned")
     planless = make_participant(study=study, clinicians=[clinician])
-    make_session(
-        participant=planless, protocol=older, status="completed", started_at=now, completed_at=now
-    )
+    make_session(participant=planless, protocol=older, status="completed")
     idle = make_participant(study=study, clinicians=[clinician])
     for _ in range(4):
         make_participant(study=study, clinicians=[clinician])
@@ -335,6 +325,28 @@ def test_bad_consent_is_refused(researcher, client_for, data, field):
     assert participant.consent_date is None
 
 
+def test_consent_and_withdrawal_keep_the_services_clock(researcher, client_for):
+    """Consent's "not in the future" and the withdrawal's time read the clock the sittings
+    read, so a withdrawal never appears to come before the sittings it ended."""
+    then = datetime.datetime(2026, 3, 2, 10, tzinfo=datetime.UTC)
+    client = client_for(researcher)
+    with clock.installed(clock.ManualClock(then)):
+        participant = make_participant(study=make_study(owners=[researcher]))
+        url = f"/api/participants/{participant.pk}/"
+        ahead = client.post(url + "consent/", {"date": "2026-03-03", "form_version": "v1"})
+        assert ahead.status_code == 400 and "date" in ahead.json()["error"]["details"]
+        given = client.post(url + "consent/", {"date": "2026-03-02", "form_version": "v1"})
+        assert given.status_code == 200, given.content
+        make_session(participant=participant, status="completed")
+    with clock.installed(clock.ManualClock(then + datetime.timedelta(days=1))):
+        stopped = client.post(url + "withdraw/", {"reason": "asked to stop"})
+    assert stopped.status_code == 200, stopped.content
+    withdrawn_at = datetime.datetime.fromisoformat(stopped.json()["consent_withdrawn_at"])
+    assert withdrawn_at == then + datetime.timedelta(days=1)
+    [sitting] = participant.sessions.all()
+    assert sitting.completed_at == then < withdrawn_at
+
+
 def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
     study = make_study(owners=[researcher])
     participant = make_participant(study=study, consent_date=TODAY, consent_form_version="v1")
@@ -380,8 +392,6 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
 def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
     clinician, client_for, zone, this_week, last_week, missed
 ):
-    from apps.common import clock
-
     utc = datetime.UTC
     study = make_study(clinicians=[clinician])
     protocol = make_protocol(study=study, sessions_per_week=3)
@@ -391,13 +401,7 @@ def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
         datetime.datetime(2026, 11, 29, 22, 30, tzinfo=utc),  # Sunday 23:30 in Berlin
         datetime.datetime(2026, 11, 29, 23, 15, tzinfo=utc),  # Monday 00:15 in Berlin
     ):
-        make_session(
-            participant=person,
-            protocol=protocol,
-            status="completed",
-            started_at=at,
-            completed_at=at,
-        )
+        make_session(participant=person, protocol=protocol, status="completed", at=at)
     now = datetime.datetime(2026, 11, 29, 23, 30, tzinfo=utc)
     with override_settings(TIME_ZONE=zone), clock.installed(clock.ManualClock(now)):
         row = client_for(clinician).get(f"/api/participants/{person.pk}/").json()

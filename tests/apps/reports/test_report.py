@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from django.utils import timezone
 
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
@@ -69,10 +68,7 @@ def world(clinician, researcher):
     )
     norms_load(io.StringIO(NORMS))
     for i, (tricks, fidelity) in enumerate(zip([15, 14, 15, 10, 11, 10], [0.8] * 6, strict=True)):
-        session = make_session(
-            participant=participant, protocol=protocol, status="completed",
-            started_at=timezone.now(), completed_at=timezone.now(),
-        )  # fmt: skip
+        session = make_session(participant=participant, protocol=protocol, status="completed")
         for key, value, details in (
             ("tricks_won", tricks, {}),
             ("recall_hit", i % 2, {}),
@@ -161,10 +157,7 @@ def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world):
     # Enrolled 16 days before this week began (on the services' clock, as enrolment is).
     with clock.installed(clock.ManualClock(week_start() - timedelta(days=16))):
         person = make_participant(study=world.study, clinicians=world.clinicians.all())
-    make_session(
-        participant=person, status="completed",
-        started_at=week_start() - timedelta(days=6), completed_at=week_start() - timedelta(days=6),
-    )  # fmt: skip
+    make_session(participant=person, status="completed", at=week_start() - timedelta(days=6))
     weeks = attendance(person, planned=2)
     assert [(w["completed"], w["missed"], w["current"]) for w in weeks] == [
         (0, None, False),  # the week of enrolment: begun before them
