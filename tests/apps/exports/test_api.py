@@ -210,8 +210,8 @@ def test_a_fresh_link_is_given_each_time_the_export_is_read(study, researcher, c
 
 
 def test_withdrawn_participants_are_not_exported(study, researcher, client_for, api):
-    from django.utils import timezone
+    from tests.apps.factories import withdraw_consent
 
-    study.participants.filter(code="QA-2").update(consent_withdrawn_at=timezone.now())
+    withdraw_consent(study.participants.get(code="QA-2"))
     export = _ready_export(client_for, researcher, study)
     assert export["row_counts"]["participants"] == 1
