@@ -124,12 +124,17 @@ def _enrolled(
     return participant
 
 
+def _clock_at(at: datetime | None):
+    """The services' clock set to ``at`` while the block runs; without ``at``, left as it is."""
+    return clock.installed(clock.ManualClock(at)) if at else nullcontext()
+
+
 def withdraw_consent(participant: Participant, *, at: datetime | None = None) -> Participant:
     """Consent withdrawn by the study's owner: now on the services' clock, or with the clock
     set to ``at`` (after the sittings the participant held)."""
     from apps.participants.services import participant_withdraw
 
-    with clock.installed(clock.ManualClock(at)) if at else nullcontext():
+    with _clock_at(at):
         return participant_withdraw(
             participant=participant, actor=_owner(participant.study), reason="asked to stop"
         )
@@ -184,9 +189,7 @@ def make_session(
     participant = participant or make_participant()
     protocol = protocol or make_protocol(study=participant.study)
     if set(fields) == {"status"} and fields["status"] in SERVICE_STATUSES:
-        if at is None:
-            return _run(participant, protocol, conducted_by, fields["status"])
-        with clock.installed(clock.ManualClock(at)):
+        with _clock_at(at):
             return _run(participant, protocol, conducted_by, fields["status"])
     if at is not None:
         raise TypeError("make_session(at=...) runs the services: give it a status alone")
