@@ -1,16 +1,16 @@
 """The time the services act at, injectable so that tests move time instead of sleeping.
 
-Services call :func:`now`. Production runs on the system clock; a test installs a
-:class:`ManualClock` (``with clock.installed(ManualClock(start)) as c: ... c.advance(31)``), or
-runs on a :class:`RunningClock` (the suite's default) and moves it past a pause instead of
-sleeping the pause out.
+Services call :func:`now`, and :func:`today` for the date. Production runs on the system clock;
+a test installs a :class:`ManualClock` (``with clock.installed(ManualClock(start)) as c: ...
+c.advance(31)``), or runs on a :class:`RunningClock` (the suite's default) and moves it past a
+pause instead of sleeping the pause out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Protocol
 
 from django.utils import timezone
@@ -59,6 +59,11 @@ _installed: Clock = SystemClock()
 
 def now() -> datetime:
     return _installed.now()
+
+
+def today() -> date:
+    """The date in the current time zone at the installed clock's time."""
+    return timezone.localdate(now())
 
 
 def current() -> Clock:

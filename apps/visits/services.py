@@ -9,7 +9,6 @@ import math
 import re
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from apps.accounts.models import User
@@ -159,7 +158,7 @@ def visit_record(
     if status == Visit.Status.DONE:
         if participant.consent_withdrawn_at is not None:
             raise Conflict(gettext("The participant withdrew consent."), code="consent_withdrawn")
-        today = timezone.localdate(clock.now())
+        today = clock.today()
         if held_on is None or not anchor <= held_on <= today:
             raise refuse(
                 "held_on", gettext("The day it was held: not before the anchor, nor in future.")

@@ -8,8 +8,6 @@ from contextlib import nullcontext
 from datetime import date, datetime
 from itertools import count
 
-from django.utils import timezone
-
 from apps.accounts.models import User
 from apps.common import clock
 from apps.games.models import Game
@@ -166,7 +164,7 @@ def _consented(
     return participant_consent_record(
         participant=participant,
         actor=actor,
-        date=on or timezone.localdate(clock.now()),
+        date=on or clock.today(),
         form_version=form_version,
     )
 

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from apps.audit.models import AuditEntry
@@ -140,7 +139,7 @@ def participant_consent_record(
             gettext("This participant has withdrawn consent; enrol them again to take part."),
             code="consent_withdrawn",
         )
-    if date > timezone.localdate(clock.now()):
+    if date > clock.today():
         raise refuse("date", gettext("Consent cannot be dated in the future."))
     correction = participant.consent_date is not None  # a change to consent on record
     before = audit_snapshot(participant)

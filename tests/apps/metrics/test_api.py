@@ -123,7 +123,6 @@ def test_in_the_demo_cohort_neutral_measures_and_baselines_get_no_reading(demo, 
 
 
 def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, client_for):
-
     from apps.metrics.models import MetricValue
     from apps.metrics.services import participant_readings_refresh
     from tests.apps.factories import make_participant, make_session

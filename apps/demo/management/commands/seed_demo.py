@@ -141,7 +141,7 @@ class Command(BaseCommand):
             participant_consent_record(
                 participant=participant,
                 actor=clinician,
-                date=timezone.localdate(clock.now()),
+                date=clock.today(),
                 form_version="v1.2",
             )
             participant_allocate(
@@ -172,7 +172,7 @@ class Command(BaseCommand):
                 continue
             held = min(
                 timezone.localdate(participant.created_at) + timedelta(days=2),
-                timezone.localdate(),
+                clock.today(),
             )
             measures = {"moca": rng.randint(20, 29), "tmt_b": round(rng.uniform(60, 160), 1)}
             visit_record(
