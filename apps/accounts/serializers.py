@@ -152,6 +152,12 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(read_only=True)
 
 
+class StaffFilterSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(
+        choices=User.Role.choices, required=False, help_text="Only staff of this role."
+    )
+
+
 class StaffSerializer(serializers.ModelSerializer):
     name = serializers.SerializerMethodField()
 

@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django_otp import match_token
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -37,6 +37,7 @@ from apps.accounts.serializers import (
     RevokeSerializer,
     SecondFactorRuleSerializer,
     SecondFactorSerializer,
+    StaffFilterSerializer,
     StaffSerializer,
     TokenRequestSerializer,
     TokenSerializer,
@@ -304,17 +305,17 @@ class StaffListView(APIView):
     """Active staff, for choosing owners and clinical teams (admins and researchers only)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("role", str, enum=[r.value for r in User.Role])],
+        parameters=[StaffFilterSerializer],
         responses=StaffSerializer(many=True),
         summary="Staff members",
     )
     def get(self, request):
         if not (request.user.is_admin or request.user.is_researcher):
             raise PermissionDenied(gettext("Only administrators and researchers list staff."))
+        filters = _parsed(StaffFilterSerializer, request.query_params)
         staff = User.objects.filter(is_active=True).order_by("username")
-        role = request.query_params.get("role")
-        if role:
-            staff = staff.filter(role=role)
+        if "role" in filters:
+            staff = staff.filter(role=filters["role"])
         return Response(StaffSerializer(staff, many=True).data)
 
 

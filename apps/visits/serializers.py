@@ -7,6 +7,13 @@ from apps.participants.models import AssessmentPoint
 from apps.visits.models import MAX_DAY, VISIT_STATUSES, Visit, VisitWindow
 
 
+class VisitFilterSerializer(serializers.Serializer):
+    study = serializers.IntegerField(required=False, help_text="Only this study's visits.")
+    status = serializers.ChoiceField(
+        choices=VISIT_STATUSES, required=False, help_text="Only visits in this state."
+    )
+
+
 class VisitSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
     code = serializers.CharField(help_text="The participant's pseudonymous code.")

@@ -1,7 +1,7 @@
 """HTTP views of the assessment visits: parse, call one service or selector, shape."""
 
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
@@ -9,11 +9,11 @@ from rest_framework.response import Response
 from apps.common.errors import NotFound
 from apps.participants.selectors import study_get
 from apps.visits import selectors, services
-from apps.visits.models import VISIT_STATUSES
 from apps.visits.serializers import (
     AssessorSerializer,
     AssessorsSerializer,
     PointWindowSerializer,
+    VisitFilterSerializer,
     VisitListItemSerializer,
     VisitRecordSerializer,
     VisitSerializer,
@@ -101,22 +101,14 @@ class VisitListView(GenericAPIView):
     pagination_class = None  # the whole list, never paged
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("study", int, required=False),
-            OpenApiParameter("status", str, required=False, enum=[s for s, _ in VISIT_STATUSES]),
-        ],
+        parameters=[VisitFilterSerializer],
         responses=VisitListItemSerializer(many=True),
         summary="The visits of the participants the caller may see (an assessor's worklist)",
     )
     def get(self, request):
-        study = request.query_params.get("study")
-        wanted = request.query_params.get("status") or None
-        if wanted is not None and wanted not in dict(VISIT_STATUSES):
-            wanted = "none"  # an unknown status matches nothing
+        filters = _parsed(VisitFilterSerializer, request.query_params)
         rows = selectors.visit_list(
-            user=request.user,
-            study_id=int(study) if study and study.isdigit() else None,
-            status=wanted,
+            user=request.user, study_id=filters.get("study"), status=filters.get("status")
         )
         return Response(VisitListItemSerializer(rows, many=True).data)
 

@@ -1,6 +1,7 @@
 """Requests outside the schema, on every route of the matrix, from a signed-in admin and from
-an anonymous caller: ``OPTIONS``, and a deeply nested JSON body. None may answer 5xx; a refusal
-comes in the error shape."""
+an anonymous caller: ``OPTIONS``, a deeply nested JSON body, and text no field takes in every
+query parameter (a NUL, which PostgreSQL cannot hold; a digit int() refuses; a number no column
+holds; bytes that are not UTF-8). None may answer 5xx; a refusal comes in the error shape."""
 
 from __future__ import annotations
 
@@ -10,10 +11,24 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from tests.harness.test_authorisation_matrix import MATRIX, _side_values
+from tests.harness.test_schema_fuzz import SCHEMA, _own_path
 from tests.harness.world import harness_world, headers_for, with_finished_games, with_tables
 
 NESTED = "[" * 5000 + "]" * 5000  # about 10 KB
 ROLES = ("anonymous", "admin")
+# Query strings as sent, already percent-encoded.
+HOSTILE_QUERIES = {
+    "a NUL": "a%00b",
+    "a superscript digit": "%C2%B2",
+    "thirty digits": "9" * 30,
+    "bytes that are not UTF-8": "%ED%A0%80%FF",
+}
+QUERY_PARAMETERS = {
+    (method.upper(), path): names
+    for path, operations in SCHEMA["paths"].items()
+    for method, operation in operations.items()
+    if (names := [p["name"] for p in operation.get("parameters", []) if p["in"] == "query"])
+}
 PATHS = sorted({(rule.path, method) for (_, method), rule in MATRIX.items()})
 
 # Known defects, by (request kind, method, path template): each is marked xfail(strict), so the
@@ -44,6 +59,16 @@ def _send(world, role: str, kind: str, method: str, path: str):
     return response
 
 
+def _wrong_answers(response, role: str) -> list[str]:
+    if response.status_code >= 500:
+        return [f"{role}: {response.status_code}"]
+    if response.status_code >= 400 and "json" in response.get("Content-Type", ""):
+        error = response.json().get("error", {})
+        if not (error.get("code") and error.get("message")):
+            return [f"{role}: {response.status_code} not in the error shape"]
+    return []
+
+
 def _cases():
     """OPTIONS once per path; the nested body on every method that takes a body."""
     wanted = {("OPTIONS", "", path) for path, _ in PATHS}
@@ -60,14 +85,27 @@ def _cases():
 def test_no_request_outside_the_schema_answers_5xx(world, kind, method, path):
     wrong = []
     for role in ROLES:
-        response = _send(world, role, kind, method, path)
-        if response.status_code >= 500:
-            wrong.append(f"{role}: {response.status_code}")
-        elif response.status_code >= 400 and "json" in response.get("Content-Type", ""):
-            error = response.json().get("error", {})
-            if not (error.get("code") and error.get("message")):
-                wrong.append(f"{role}: {response.status_code} not in the error shape")
+        wrong += _wrong_answers(_send(world, role, kind, method, path), role)
     assert not wrong, f"{kind} {method} {path}: " + "; ".join(wrong)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "path"), sorted(QUERY_PARAMETERS))
+def test_no_query_parameter_answers_5xx_to_text_no_field_takes(world, method, path):
+    url = path.format(**_own_path(world, path))
+    wrong = []
+    for role in ROLES:
+        client = APIClient(raise_request_exception=False)
+        for name in QUERY_PARAMETERS[method, path]:
+            for what, value in HOSTILE_QUERIES.items():
+                cache.clear()
+                with transaction.atomic():
+                    response = client.generic(
+                        method, f"{url}?{name}={value}", headers=headers_for(world, role)
+                    )
+                    transaction.set_rollback(True)
+                wrong += [f"{name}, {what}: {w}" for w in _wrong_answers(response, role)]
+    assert not wrong, f"{method} {path}: " + "; ".join(wrong)
 
 
 def test_every_known_defect_names_a_case_that_is_run():

@@ -6653,7 +6653,15 @@ export interface operations {
     staff_list: {
         parameters: {
             query?: {
-                role?: "admin" | "assessor" | "clinician" | "researcher";
+                /**
+                 * @description Only staff of this role.
+                 *
+                 *     * `admin` - Administrator
+                 *     * `researcher` - Researcher
+                 *     * `clinician` - Clinician
+                 *     * `assessor` - Blinded assessor
+                 */
+                role?: "admin" | "researcher" | "clinician" | "assessor";
             };
             header?: never;
             path?: never;
@@ -7300,7 +7308,20 @@ export interface operations {
     visits_list: {
         parameters: {
             query?: {
-                status?: "done" | "due" | "missed" | "not_scheduled" | "overdue" | "upcoming" | "waiting" | "withdrawn";
+                /**
+                 * @description Only visits in this state.
+                 *
+                 *     * `not_scheduled` - No visit window
+                 *     * `waiting` - Waiting for allocation
+                 *     * `upcoming` - Upcoming
+                 *     * `due` - Due
+                 *     * `overdue` - Overdue
+                 *     * `done` - Done
+                 *     * `missed` - Missed
+                 *     * `withdrawn` - Withdrawn
+                 */
+                status?: "not_scheduled" | "waiting" | "upcoming" | "due" | "overdue" | "done" | "missed" | "withdrawn";
+                /** @description Only this study's visits. */
                 study?: number;
             };
             header?: never;

@@ -38,3 +38,7 @@ def test_staff_list_for_admins_and_researchers(client_for, researcher, clinician
     assert [s["username"] for s in names] == ["claude"]
     assert client_for(admin_user).get("/api/staff/").status_code == 200
     assert client_for(clinician).get("/api/staff/").status_code == 403
+    for role in ("chair", "clinician\x00"):  # no such role; PostgreSQL holds no NUL
+        refused = client_for(researcher).get("/api/staff/", {"role": role})
+        assert refused.status_code == 400
+        assert "role" in refused.json()["error"]["details"]

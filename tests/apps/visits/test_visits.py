@@ -182,3 +182,14 @@ def test_recorded_points_stay_as_declared(trial, assessor, researcher, client_fo
         f"/api/studies/{study.pk}/", {"assessment_points": POINTS[:1]}, format="json"
     )
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "points_in_use"
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("status=lost", "status"), ("study=%C2%B2", "study"), ("status=a%00b", "status")],
+)
+def test_a_worklist_filter_no_visit_matches_is_refused(trial, assessor, client_for, query, field):
+    answer = client_for(assessor).get(f"/api/visits/?{query}")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] and error["message"] and field in error["details"]
