@@ -1,11 +1,13 @@
-"""Limits on what a request may send: its size and how deeply its JSON nests.
+"""Limits on what a request may send: its size, how deeply its JSON nests, how large a number.
 
 A request body larger than ``MAX_REQUEST_BYTES`` is answered 413 before any view sees it; a
-JSON body nested more than ``MAX_JSON_DEPTH`` levels is a 400. Both in the one error shape.
+JSON body nested more than ``MAX_JSON_DEPTH`` levels, or holding a number no float holds, is a
+400. All in the one error shape.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -85,8 +87,17 @@ def too_deep() -> ValidationFailed:
     )
 
 
+def finite_number(text: str) -> float:
+    """A JSON number with a fraction or exponent, as a float; refused when no float holds it
+    (``1e400`` would be infinity, which no field takes and an id lookup cannot convert)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(gettext("the number %(number)s is out of range") % {"number": text[:40]})
+    return value
+
+
 class LimitedJSONParser(JSONParser):
-    """DRF's JSON parser, with the body size and the nesting depth bounded."""
+    """DRF's JSON parser, with the body size, the nesting depth and the numbers bounded."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         limit = settings.MAX_REQUEST_BYTES
@@ -100,7 +111,9 @@ class LimitedJSONParser(JSONParser):
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         parse_constant = json.strict_constant if self.strict else None
         try:
-            data = json.loads(raw.decode(encoding), parse_constant=parse_constant)
+            data = json.loads(
+                raw.decode(encoding), parse_constant=parse_constant, parse_float=finite_number
+            )
         except RecursionError:
             raise too_deep() from None
         except ValueError as error:  # UnicodeDecodeError included

@@ -1,7 +1,8 @@
 """Requests outside the schema, on every route of the matrix, from a signed-in admin and from
-an anonymous caller: ``OPTIONS``, a deeply nested JSON body, and text no field takes in every
-query parameter (a NUL, which PostgreSQL cannot hold; a digit int() refuses; a number no column
-holds; bytes that are not UTF-8). None may answer 5xx; a refusal comes in the error shape."""
+an anonymous caller: ``OPTIONS``, a deeply nested JSON body, a JSON body whose every field is a
+number no float holds (``1e400``), and text no field takes in every query parameter (a NUL,
+which PostgreSQL cannot hold; a digit int() refuses; a number no column holds; bytes that are
+not UTF-8). None may answer 5xx; a refusal comes in the error shape."""
 
 from __future__ import annotations
 
@@ -22,6 +23,23 @@ HOSTILE_QUERIES = {
     "a superscript digit": "%C2%B2",
     "thirty digits": "9" * 30,
     "bytes that are not UTF-8": "%ED%A0%80%FF",
+}
+COMPONENTS = SCHEMA["components"]["schemas"]
+
+
+def _body_fields(operation: dict) -> list[str]:
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    schema = body.get("schema", {})
+    if "$ref" in schema:
+        schema = COMPONENTS[schema["$ref"].rsplit("/", 1)[-1]]
+    return sorted(schema.get("properties", {}))
+
+
+BODY_FIELDS = {
+    (method.upper(), path): names
+    for path, operations in SCHEMA["paths"].items()
+    for method, operation in operations.items()
+    if (names := _body_fields(operation))
 }
 QUERY_PARAMETERS = {
     (method.upper(), path): names
@@ -111,3 +129,23 @@ def test_no_query_parameter_answers_5xx_to_text_no_field_takes(world, method, pa
 def test_every_known_defect_names_a_case_that_is_run():
     run = {(kind, method, path) for kind, method, path in (c.values for c in _cases())}
     assert set(KNOWN) <= run
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "path"), sorted(BODY_FIELDS))
+def test_no_body_answers_5xx_to_numbers_no_float_holds(world, method, path):
+    url = path.format(**_own_path(world, path))
+    wrong = []
+    for role in ROLES:
+        client = APIClient(raise_request_exception=False)
+        for number in ("1e400", "-1e400"):
+            fields = ", ".join(f'"{name}": {number}' for name in BODY_FIELDS[method, path])
+            body = "{" + fields + "}"
+            cache.clear()
+            with transaction.atomic():
+                response = client.generic(
+                    method, url, body, "application/json", headers=headers_for(world, role)
+                )
+                transaction.set_rollback(True)
+            wrong += [f"{number}: {w}" for w in _wrong_answers(response, role)]
+    assert not wrong, f"{method} {path}: " + "; ".join(wrong)

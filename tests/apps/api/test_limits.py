@@ -1,4 +1,5 @@
-"""Request limits: body size (413), JSON nesting depth (400), unknown fields on moves (400)."""
+"""Request limits: body size (413), JSON nesting depth (400), numbers no float holds (400),
+unknown fields on moves (400)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from django.conf import settings
 
 from apps.games.models import GameEvent
+from apps.participants.models import Participant
 from tests.apps.api.test_errors import assert_error
 from tests.apps.games.test_actions import lame_duck_game, to_play, url
 from tests.apps.server import running_server
@@ -45,6 +47,17 @@ def test_nesting_is_bounded_on_every_json_endpoint(staff, db):
     for path in ("/api/auth/login", "/api/studies/", "/api/auth/token"):
         response = staff.post(path, nested(5000), content_type="application/json")
         assert_error(response, 400, "nesting_too_deep")
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400"])
+def test_a_number_no_float_holds_is_a_clear_400_and_changes_nothing(staff, number):
+    # As an id it once reached the database lookup, which cannot convert an infinity.
+    before = Participant.objects.count()
+    body = '{"study": ' + number + ', "age_band": "40-49"}'
+    response = staff.post("/api/participants/", body, content_type="application/json")
+    error = assert_error(response, 400, "malformed_request")
+    assert "out of range" in error["message"]
+    assert Participant.objects.count() == before
 
 
 def test_a_body_over_the_limit_is_413_in_the_error_shape(staff, game):
