@@ -40,7 +40,7 @@ def checking(shot, size: str):
     return take
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1024, 768)])
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (1024, 768)])
 def test_a_practice_round_and_a_real_game_in_arabic(new_page, staff, shot, width, height):
     size = f"{width}x{height}"
     protocol = first_sessions(staff)

@@ -24,7 +24,7 @@ from tests.e2e.conftest import enrol_with_consent, login_as, run_axe, session_he
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SCREENS = [(1024, 768), (390, 844)]
+SCREENS = [(1024, 768), (320, 568)]
 NORMS = (
     "key,version,age_band,game,examination_seconds,opponent,mean,sd,n,source,retest_r,retest_n,"
     "retest_source\n"

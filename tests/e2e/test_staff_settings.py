@@ -14,7 +14,7 @@ from tests.e2e.conftest import after_next_frames, enrol_with_consent, login_as, 
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SCREENS = [(390, 844), (1024, 768)]
+SCREENS = [(320, 568), (1024, 768)]  # the narrowest phone (1280 px zoomed to 400%), a tablet
 
 TABLES_FIT_OR_SCROLL_IN_A_FOCUSABLE_BOX = """() => {
   const width = document.documentElement.clientWidth;
@@ -173,6 +173,7 @@ def test_a_session_is_abandoned_and_every_staff_table_fits(new_page, staff, shot
         ("protocols", f"/studies/{study}"),
         ("study participants", f"/studies/{study}/participants"),
         ("cohort", f"/studies/{study}/cohort"),
+        ("programme", f"/studies/{study}/programme"),
         ("exports", f"/studies/{study}/exports"),
     ]:
         page.goto(path)

@@ -21,7 +21,7 @@ from tests.e2e.test_live_socket import asgi_server  # noqa: F401  (the fixture)
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 TABLET = {"width": 1024, "height": 768}
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 320, "height": 568}  # the narrowest phone, and 1280 px zoomed to 400%
 
 
 @pytest.fixture
@@ -50,13 +50,17 @@ def accessible(page, name: str, problems: dict) -> None:
         problems[name] = found
 
 
-def both_sizes(page, shot, name: str) -> None:
-    """Screenshots at the tablet's and the phone's size, then back to the page's own."""
+def both_sizes(page, shot, name: str, problems: dict) -> None:
+    """At the tablet's and the phone's size: a screenshot, and the page no wider than the
+    screen. Then back to the page's own size."""
     own = page.viewport_size
-    for label, size in (("1024", TABLET), ("390", PHONE)):
+    for size in (TABLET, PHONE):
         page.set_viewport_size(size)
         page.wait_for_timeout(100)
-        shot(page, f"{name}-{label}")
+        shot(page, f"{name}-{size['width']}")
+        wide = page.evaluate("document.scrollingElement.scrollWidth")
+        if wide > size["width"]:
+            problems[f"{name}-{size['width']}: the page is {wide} px wide"] = wide
     page.set_viewport_size(own)
 
 
@@ -191,7 +195,7 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     assert len(links) == 2 and all("/play/" in link for link in links)
     accessible(staff_page, "table-page", problems)
     assert reached_by_tab(staff_page, "[data-testid=seat-link]")
-    both_sizes(staff_page, shot, "tables-02-table-page")
+    both_sizes(staff_page, shot, "tables-02-table-page", problems)
 
     # The first device sits down and waits for the second.
     one = device(TABLET)
@@ -200,7 +204,7 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     one.get_by_test_id("waiting-status").filter(has_text=f"Still to come: {second.code}").wait_for()
     assert f"({first.code})" in one.get_by_test_id("your-seat").inner_text()
     accessible(one, "waiting-room", problems)
-    both_sizes(one, shot, "tables-03-waiting-room")
+    both_sizes(one, shot, "tables-03-waiting-room", problems)
     staff_page.locator("[data-testid=table-seat-0][data-joined=true]").wait_for()
     assert staff_page.get_by_test_id("watch").count() == 0
 
@@ -221,12 +225,12 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
         if total >= 6 and "play" not in shots:
             shots.add("play")
             shot(one, "tables-04-memulation-people-1024")
-            shot(two, "tables-04-memulation-people-390")
+            shot(two, f"tables-04-memulation-people-{PHONE['width']}")
         if total >= 8 and "watch" not in shots:
             shots.add("watch")
             watcher.look(people)
             accessible(staff_page, "watch-running", problems)
-            both_sizes(staff_page, shot, "tables-05-watch-running")
+            both_sizes(staff_page, shot, "tables-05-watch-running", problems)
         watcher.now_and_then(people, total)
 
     play_together(people, "memulation", between=between)
@@ -248,7 +252,7 @@ def test_two_people_play_a_whole_memulation_table_and_the_clinician_watches(
     staff_page.get_by_test_id("game-record").wait_for()
     assert staff_page.get_by_test_id("watch-page").get_attribute("data-status") == "finished"
     accessible(staff_page, "watch-finished", problems)
-    both_sizes(staff_page, shot, "tables-06-watch-finished")
+    both_sizes(staff_page, shot, "tables-06-watch-finished", problems)
     assert problems == {}, json.dumps(problems, indent=2)
     for page in (staff_page, one, two):
         assert not page.console_errors, page.console_errors
@@ -307,7 +311,7 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
         if total >= 5 and not shots:
             shots.add("play")
             shot(people[0].page, "tables-07-mendikot-people-1024")
-            shot(people[1].page, "tables-07-mendikot-people-390")
+            shot(people[1].page, f"tables-07-mendikot-people-{PHONE['width']}")
             accessible(people[1].page, "mendikot-table-phone", problems)
         if total >= 8 and not dropped["done"]:
             # The second person's device dies; a new page opens the same link and goes on.
@@ -332,7 +336,12 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
     # The people made their own plays (no computer stood in for the dropped device).
     actors = set(Play.objects.filter(game=game).exclude(seat=1).values_list("actor", flat=True))
     assert actors and not actors & {"bot", "takeover"}, actors
+    # The phone's end-of-game summary fits it, as does the finished record on the watch page.
+    phone = people[1].page
+    phone.get_by_test_id("match-summary").wait_for()
+    assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     staff_page.get_by_test_id("game-record").wait_for()
+    both_sizes(staff_page, shot, "tables-08-watch-finished-mendikot", problems)
     assert problems == {}, json.dumps(problems, indent=2)
     for person in people:
         assert not person.page.console_errors, person.page.console_errors

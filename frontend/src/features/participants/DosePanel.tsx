@@ -49,65 +49,63 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
         {ledger.adherence !== null && <HeldWords ledger={ledger} adherence={ledger.adherence} />}
       </p>
       {ledger.weeks.length > 0 && (
-        <div className="table-scroll">
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Week</Trans>
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Week</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>From</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Prescribed</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Scheduled</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Held</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Active minutes</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Missed</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.weeks.map((w) => (
+                <tr key={w.week} data-testid={`dose-week-${w.week}`}>
+                  <th scope="row">
+                    {formatNumber(w.week)}
+                    {w.current && ` ${t`(this week)`}`}
                   </th>
-                  <th scope="col">
-                    <Trans>From</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Prescribed</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Scheduled</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Held</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Active minutes</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Missed</Trans>
-                  </th>
+                  <td>{formatDate(w.starts_on)}</td>
+                  <td>{formatNumber(w.prescribed)}</td>
+                  <td>{formatNumber(w.scheduled)}</td>
+                  <td>{formatNumber(w.delivered)}</td>
+                  <td>{formatNumber(w.active_minutes)}</td>
+                  <td>
+                    {w.missed ? (
+                      <MissedReasonPicker
+                        participantId={participantId}
+                        week={w.week}
+                        missed={w.missed}
+                        reason={w.missed_reason ?? null}
+                      />
+                    ) : w.missed === null ? (
+                      "–"
+                    ) : (
+                      formatNumber(0)
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {ledger.weeks.map((w) => (
-                  <tr key={w.week} data-testid={`dose-week-${w.week}`}>
-                    <th scope="row">
-                      {formatNumber(w.week)}
-                      {w.current && ` ${t`(this week)`}`}
-                    </th>
-                    <td>{formatDate(w.starts_on)}</td>
-                    <td>{formatNumber(w.prescribed)}</td>
-                    <td>{formatNumber(w.scheduled)}</td>
-                    <td>{formatNumber(w.delivered)}</td>
-                    <td>{formatNumber(w.active_minutes)}</td>
-                    <td>
-                      {w.missed ? (
-                        <MissedReasonPicker
-                          participantId={participantId}
-                          week={w.week}
-                          missed={w.missed}
-                          reason={w.missed_reason ?? null}
-                        />
-                      ) : w.missed === null ? (
-                        "–"
-                      ) : (
-                        formatNumber(0)
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonAnswer } from "../../test/answers";
 import { renderPage, screen } from "../../test/render";
-import { Notes } from "./Notes";
+import type { Me } from "../../api/types";
+import { Notes, onClinicalTeam } from "./Notes";
 
 function answering(status: number, body: unknown) {
   vi.stubGlobal(
@@ -10,8 +11,8 @@ function answering(status: number, body: unknown) {
   );
 }
 
-function screenFor(id: number) {
-  return renderPage(<Notes participantId={id} />);
+function screenFor(id: number, onTeam = true) {
+  return renderPage(<Notes participantId={id} onTeam={onTeam} />);
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -37,5 +38,23 @@ describe("the participant's notes", () => {
     answering(500, { error: { code: "server_error", message: "Something broke.", details: null } });
     screenFor(7);
     expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+  });
+
+  it("are not asked for by someone outside the clinical team, who is told whose they are", async () => {
+    const fetched = vi.fn(async () => jsonAnswer([], 200));
+    vi.stubGlobal("fetch", fetched);
+    screenFor(7, false);
+    expect(await screen.findByTestId("notes-team-only")).toBeInTheDocument();
+    expect(screen.queryByLabelText("New note")).not.toBeInTheDocument();
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it("follow the API's rule for the team: admins and the clinicians assigned", () => {
+    const as = (role: Me["role"], id = 3) => ({ id, role }) as Me;
+    expect(onClinicalTeam(as("admin"), [])).toBe(true);
+    expect(onClinicalTeam(as("clinician"), [3, 9])).toBe(true);
+    expect(onClinicalTeam(as("clinician"), [9])).toBe(false);
+    expect(onClinicalTeam(as("researcher"), [3])).toBe(false);
+    expect(onClinicalTeam(null, [3])).toBe(false);
   });
 });

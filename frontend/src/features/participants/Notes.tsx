@@ -7,13 +7,22 @@ import type { FormEvent } from "react";
 import { ApiError, rows } from "../../api/client";
 import { ErrorNote, errorText, formatDate } from "../../ui/widgets";
 import { addNote, listNotes } from "../../api/participants";
+import type { Me } from "../../api/types";
 
-export function Notes({ participantId }: { participantId: number }) {
+/** The participant's clinical team as the API rules it (admins and the assigned clinicians):
+ * only they ask for the notes, so no one else's page makes a request bound to be refused. */
+export function onClinicalTeam(me: Me | null | undefined, clinicians: number[]): boolean {
+  if (!me) return false;
+  return me.role === "admin" || (me.role === "clinician" && clinicians.includes(me.id));
+}
+
+export function Notes({ participantId, onTeam }: { participantId: number; onTeam: boolean }) {
   const { t } = useLingui();
   const client = useQueryClient();
   const notes = useQuery({
     queryKey: ["notes", participantId],
     queryFn: () => listNotes(participantId),
+    enabled: onTeam,
     retry: false,
   });
   const [text, setText] = useState("");
@@ -25,7 +34,7 @@ export function Notes({ participantId }: { participantId: number }) {
     },
   });
   // A study's owner who is not on the participant's clinical team: no notes, and no failure.
-  const notOnTeam = notes.error instanceof ApiError && notes.error.status === 403;
+  const notOnTeam = !onTeam || (notes.error instanceof ApiError && notes.error.status === 403);
   return (
     <>
       <h2>
@@ -41,7 +50,7 @@ export function Notes({ participantId }: { participantId: number }) {
       ) : (
         <ErrorNote error={notes.error} what={t`Notes`} />
       )}
-      {!notes.error && (
+      {!notOnTeam && !notes.error && (
         <form
           className="note-form"
           onSubmit={(e: FormEvent) => {

@@ -5,6 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { useMe } from "../../auth/auth";
 import { formatNumber } from "../../i18n/format";
 import { SignReport } from "../../ui/SignReport";
 import { DosePanel } from "./DosePanel";
@@ -14,7 +15,7 @@ import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate } from "../../ui/
 import { getParticipant, fhirUrl, reportUrl } from "../../api/participants";
 import { ConsentPanel, WeeklyPlan } from "./ConsentAndPlan";
 import { CHART_METRICS, ClaimsNote, LatestValue, MetricPanel, testId } from "./MetricPanel";
-import { Notes } from "./Notes";
+import { Notes, onClinicalTeam } from "./Notes";
 import { SessionList } from "./SessionList";
 import { StartSession } from "./StartSession";
 
@@ -26,6 +27,7 @@ export function ParticipantPage() {
     queryFn: () => getParticipant(id),
   });
   const summary = useSummary(id);
+  const me = useMe().data;
   // The glance's flags come from both answers: drawn before the summary, they would say
   // "none" and then grow, moving the plan and the actions below them from under the pointer.
   if (participant.isLoading || summary.isLoading) return <Loading />;
@@ -228,7 +230,7 @@ export function ParticipantPage() {
       <DosePanel participantId={p.id} />
       <SessionList participantId={p.id} />
       <SignReport participantId={p.id} />
-      <Notes participantId={p.id} />
+      <Notes participantId={p.id} onTeam={onClinicalTeam(me, p.clinicians)} />
     </section>
   );
 }

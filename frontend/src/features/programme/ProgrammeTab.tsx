@@ -94,7 +94,7 @@ function FlowPanel({ studyId }: { studyId: number }) {
         </Trans>
       </p>
       {f.arms.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-wrap">
           <table className="data-table">
             <thead>
               <tr>
@@ -144,7 +144,7 @@ function FlowPanel({ studyId }: { studyId: number }) {
         </div>
       )}
       {points.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-wrap">
           <table className="data-table" data-testid="flow-assessed">
             <caption>
               <Trans>Assessed at each point</Trans>

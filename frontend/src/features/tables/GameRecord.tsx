@@ -31,39 +31,41 @@ function Cards({ cards }: { cards: string[] }) {
 
 function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) => string }) {
   return (
-    <table className="data-table">
-      <caption className="sr-only">
-        <Trans>Tricks</Trans>
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Trick</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Led by</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Cards (leader first)</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Won by</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tricks.map((t, i) => (
-          <tr key={i}>
-            <th scope="row">{i + 1}</th>
-            <td>{name(t.leader)}</td>
-            <td>
-              <Cards cards={t.cards.map(cardOf)} />
-            </td>
-            <td>{name(t.winner)}</td>
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="sr-only">
+          <Trans>Tricks</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Trick</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Led by</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Cards (leader first)</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Won by</Trans>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {tricks.map((t, i) => (
+            <tr key={i}>
+              <th scope="row">{i + 1}</th>
+              <td>{name(t.leader)}</td>
+              <td>
+                <Cards cards={t.cards.map(cardOf)} />
+              </td>
+              <td>{name(t.winner)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
