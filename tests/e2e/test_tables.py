@@ -339,6 +339,7 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
     # The phone's end-of-game summary fits it, as does the finished record on the watch page.
     phone = people[1].page
     phone.get_by_test_id("match-summary").wait_for()
+    assert phone.get_by_test_id("round-list").is_visible()  # the rounds as a list, not a table
     assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     staff_page.get_by_test_id("game-record").wait_for()
     both_sizes(staff_page, shot, "tables-08-watch-finished-mendikot", problems)

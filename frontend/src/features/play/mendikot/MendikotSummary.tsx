@@ -65,10 +65,66 @@ export function MendikotSummary({ view }: { view: MendikotView }) {
           ))}
         </tbody>
       </table>
+      <ol className="round-list" data-testid="round-list">
+        {s.rounds_played.map((r) => (
+          <RoundBlock
+            key={r.round}
+            round={r}
+            ours={ours}
+            theirs={theirs}
+            won={r.winner === me % 2}
+          />
+        ))}
+      </ol>
       <p>
         <Trans>Thank you for playing. You may hand the device back now.</Trans>
       </p>
     </section>
+  );
+}
+
+type Round = MendikotView["state"]["rounds_played"][number];
+
+/** A round of the summary as a block of lines, for a screen too narrow for the table. */
+function RoundBlock({
+  round,
+  ours,
+  theirs,
+  won,
+}: {
+  round: Round;
+  ours: string;
+  theirs: string;
+  won: boolean;
+}) {
+  const { t } = useLingui();
+  const trump = round.trump ? suitName(round.trump) : t`none`;
+  const ourTricks = round.tricks_won[ours] ?? 0;
+  const ourTens = round.tens[ours] ?? 0;
+  const theirTricks = round.tricks_won[theirs] ?? 0;
+  const theirTens = round.tens[theirs] ?? 0;
+  return (
+    <li>
+      <p>
+        <strong>
+          {t`Round`} {round.round + 1}
+        </strong>{" "}
+        · {t`Trump: ${trump}`}
+      </p>
+      <p>
+        <Trans>
+          <span className="team-chip team-us">Your team</span> tricks <strong>{ourTricks}</strong>,
+          tens <strong>{ourTens}</strong>
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          <span className="team-chip team-them">Other team</span> tricks{" "}
+          <strong>{theirTricks}</strong>, tens <strong>{theirTens}</strong>
+        </Trans>
+      </p>
+      <p>{roundResult(won, resultWords(round.result))}</p>
+    </li>
   );
 }
 
