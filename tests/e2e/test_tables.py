@@ -341,6 +341,7 @@ def test_a_mendikot_table_of_three_people_and_the_computer_with_a_device_dropped
     phone.get_by_test_id("match-summary").wait_for()
     assert phone.get_by_test_id("round-list").is_visible()  # the rounds as a list, not a table
     assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    accessible(phone, "mendikot-summary-phone", problems)
     staff_page.get_by_test_id("game-record").wait_for()
     both_sizes(staff_page, shot, "tables-08-watch-finished-mendikot", problems)
     assert problems == {}, json.dumps(problems, indent=2)
