@@ -7,7 +7,6 @@ JSON body nested more than ``MAX_JSON_DEPTH`` levels, or holding a number no flo
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -18,6 +17,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
 
 from apps.common.errors import TooLarge, ValidationFailed, error_body
+from apps.common.numbers import finite_number
 
 # Our JSON documents (game actions, protocols, notes) nest a few levels; 32 leaves room.
 MAX_JSON_DEPTH = 32
@@ -85,15 +85,6 @@ def too_deep() -> ValidationFailed:
         code="nesting_too_deep",
         details={"max_depth": MAX_JSON_DEPTH},
     )
-
-
-def finite_number(text: str) -> float:
-    """A JSON number with a fraction or exponent, as a float; refused when no float holds it
-    (``1e400`` would be infinity, which no field takes and an id lookup cannot convert)."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(gettext("the number %(number)s is out of range") % {"number": text[:40]})
-    return value
 
 
 class LimitedJSONParser(JSONParser):

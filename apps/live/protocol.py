@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from apps.common import clock
+from apps.common.numbers import finite_number
 
 MAX_MESSAGE_BYTES = 4096
 FIELDS = {
@@ -66,9 +67,11 @@ def parse(raw: str | None, *, binary: bool = False) -> Message:
             {"limit": MAX_MESSAGE_BYTES},
         )
     try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError):
+        value = json.loads(raw, parse_float=finite_number)  # as the HTTP edge reads a number
+    except (json.JSONDecodeError, RecursionError):
         raise Refused("malformed_message", gettext("A message is one JSON object.")) from None
+    except ValueError as error:  # a number no float holds
+        raise Refused("malformed_message", str(error)) from None
     if not isinstance(value, dict):
         raise Refused("malformed_message", gettext("A message is one JSON object."))
     kind = value.get("type")

@@ -142,6 +142,7 @@ def test_staff_with_a_session_open_the_participant_seat(clinician):
         (json.dumps({"type": "act", "data": {"type": "play"}, "extra": 1}), "unknown_fields"),
         (json.dumps({"type": "act", "data": "play"}), "invalid_input"),
         (json.dumps({"type": "resume", "since": "x"}), "invalid_input"),
+        ('{"type": "act", "data": {"type": "ready", "event_id": 1e400}}', "malformed_message"),
     ],
 )
 def test_a_bad_message_gets_an_error_and_changes_nothing(message, code, clinician):
