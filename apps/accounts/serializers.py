@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from apps.accounts.models import User
 from apps.accounts.services import RULE_ROLE_CHOICES
+from apps.common.fields import IdField
 
 
 class LoginSerializer(serializers.Serializer):
@@ -210,7 +211,7 @@ class ReviewConfirmSerializer(serializers.Serializer):
 
 
 class RevokeSerializer(serializers.Serializer):
-    user = serializers.PrimaryKeyRelatedField(queryset=User.objects.all())
+    user = IdField(queryset=User.objects.all())
     study = serializers.IntegerField(
         required=False, help_text="Without a study, the account is deactivated."
     )

@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from apps.common.fields import IdField
 from apps.participants.models import Participant, Protocol
 from apps.training.models import TrainingSession
 
@@ -36,8 +37,8 @@ class SessionSerializer(serializers.ModelSerializer):
 class SessionCreateSerializer(serializers.Serializer):
     """Start a sitting now, or schedule it (``scheduled_for`` in the future)."""
 
-    participant = serializers.PrimaryKeyRelatedField(queryset=Participant.objects.none())
-    protocol = serializers.PrimaryKeyRelatedField(
+    participant = IdField(queryset=Participant.objects.none())
+    protocol = IdField(
         queryset=Protocol.objects.none(), help_text="A protocol of the participant's study."
     )
     scheduled_for = serializers.DateTimeField(required=False, allow_null=True, default=None)

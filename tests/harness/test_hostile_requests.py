@@ -2,9 +2,12 @@
 an anonymous caller: ``OPTIONS``, a deeply nested JSON body, a JSON body whose every field is a
 number no float holds (``1e400``), and text no field takes in every query parameter (a NUL,
 which PostgreSQL cannot hold; a digit int() refuses; a number no column holds; bytes that are
-not UTF-8). None may answer 5xx; a refusal comes in the error shape."""
+not UTF-8). None may answer 5xx; a refusal comes in the error shape. And a number with a
+fraction in every field that takes an integer or an id, which is refused by the field's name."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from django.core.cache import cache
@@ -27,12 +30,32 @@ HOSTILE_QUERIES = {
 COMPONENTS = SCHEMA["components"]["schemas"]
 
 
-def _body_fields(operation: dict) -> list[str]:
-    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
-    schema = body.get("schema", {})
-    if "$ref" in schema:
+def _resolved(schema: dict) -> dict:
+    while "$ref" in schema:
         schema = COMPONENTS[schema["$ref"].rsplit("/", 1)[-1]]
-    return sorted(schema.get("properties", {}))
+    return schema
+
+
+def _body_properties(operation: dict) -> dict[str, dict]:
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    properties = _resolved(body.get("schema", {})).get("properties", {})
+    return {name: _resolved(schema) for name, schema in properties.items()}
+
+
+def _body_fields(operation: dict) -> list[str]:
+    return sorted(_body_properties(operation))
+
+
+def _integer_fields(operation: dict) -> dict[str, bool]:
+    """The body's fields that take an integer (an id among them), each with whether it takes a
+    list of them."""
+    fields = {}
+    for name, schema in _body_properties(operation).items():
+        if schema.get("type") == "integer":
+            fields[name] = False
+        elif _resolved(schema.get("items", {})).get("type") == "integer":
+            fields[name] = True
+    return fields
 
 
 BODY_FIELDS = {
@@ -40,6 +63,12 @@ BODY_FIELDS = {
     for path, operations in SCHEMA["paths"].items()
     for method, operation in operations.items()
     if (names := _body_fields(operation))
+}
+INTEGER_FIELDS = {
+    (method.upper(), path): fields
+    for path, operations in SCHEMA["paths"].items()
+    for method, operation in operations.items()
+    if (fields := _integer_fields(operation))
 }
 QUERY_PARAMETERS = {
     (method.upper(), path): names
@@ -138,4 +167,28 @@ def test_no_body_answers_5xx_to_numbers_no_float_holds(world, method, path):
             fields = ", ".join(f'"{name}": {number}' for name in BODY_FIELDS[method, path])
             response = _answer(world, role, method, url, "{" + fields + "}")
             wrong += [f"{number}: {w}" for w in _wrong_answers(response, role)]
+    assert not wrong, f"{method} {path}: " + "; ".join(wrong)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "path"), sorted(INTEGER_FIELDS))
+def test_a_number_with_a_fraction_is_refused_where_an_integer_or_an_id_goes(world, method, path):
+    """Django's lookup takes ``1.5`` as id 1: sent alone, it must be refused by the field's
+    name, never looked up (nor counted, nor stored) as the integer below it."""
+    values = _own_path(world, path)
+    if "{token}/reminders" in path:  # a progress link, as a clinician issues one
+        issued = _answer(
+            world, "admin", "POST", f"/api/participants/{world.own.participant.pk}/progress-link/"
+        )
+        values["token"] = issued.json()["token"]
+    if path.startswith("/api/tables/"):
+        values["game_id"] = world.own.table.pk
+    url = path.format(**values)
+    wrong = []
+    for name, many in INTEGER_FIELDS[method, path].items():
+        body = json.dumps({name: [1.5] if many else 1.5})
+        response = _answer(world, "admin", method, url, body)
+        details = response.json()["error"]["details"] if response.status_code == 400 else None
+        if not (isinstance(details, dict) and name in details):
+            wrong.append(f"{name}: {response.status_code} {response.content[:200]!r}")
     assert not wrong, f"{method} {path}: " + "; ".join(wrong)
