@@ -1,10 +1,10 @@
 """Builders for test records (real rows in the real database): studies, protocols, participants
 (their consent, its withdrawal and their weekly plan too), sittings started, completed or
 abandoned (now, or on a clock set to another time), games and the two-study world made by
-their services, as the API makes them; participants with chosen codes or arms, and sittings
-with other fields, as rows, for the tests of what reads them."""
+their services, as the API makes them; participants with chosen arms, and sittings with other
+fields, as rows, for the tests of what reads them."""
 
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from datetime import date, datetime
 from itertools import count
 
@@ -78,14 +78,30 @@ OWNER_FIELDS = {
 
 def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:
     """A participant enrolled by the study's owner, with ``clinicians`` caring for them (put on
-    the study's team first, as its owner does) and the owner's fields (:data:`OWNER_FIELDS`)
-    set through the services. A chosen ``code`` or any other field (an arm) makes a row."""
+    the study's team first, as its owner does), the owner's fields (:data:`OWNER_FIELDS`) set
+    through the services, and ``code`` (if chosen) as the enrolment's draw of a code. Any other
+    field (an arm) makes a row."""
     study = study or make_study()
-    if code is None and set(fields) <= OWNER_FIELDS:
-        return _enrolled(study, list(clinicians), **fields)
+    if set(fields) <= OWNER_FIELDS:
+        with _code_drawn(code):
+            return _enrolled(study, list(clinicians), **fields)
     participant = Participant.objects.create(study=study, code=code or f"P{next(_n):05d}", **fields)
     participant.clinicians.set(clinicians)
     return participant
+
+
+@contextmanager
+def _code_drawn(code: str | None):
+    """Enrolment draws ``code`` while the block runs (its random draw when ``None``)."""
+    from apps.participants.services import participants as enrolment
+
+    drawn = enrolment.participant_code_new
+    if code is not None:
+        enrolment.participant_code_new = lambda: code
+    try:
+        yield
+    finally:
+        enrolment.participant_code_new = drawn
 
 
 def _enrolled(
