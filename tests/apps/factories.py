@@ -1,9 +1,11 @@
 """Builders for test records (real rows in the real database): studies, protocols, participants
 (their consent, its withdrawal and their weekly plan too), sittings started, completed or
 abandoned (now, or on a clock set to another time), games and the two-study world made by
-their services, as the API makes them; participants with chosen arms, and sittings with other
-fields, as rows, for the tests of what reads them."""
+their services, as the API makes them; studies opened with arms under an allocation seed that
+puts their participants in the arms a test needs; sittings with other fields as rows, for the
+tests of what reads them."""
 
+from collections import defaultdict
 from contextlib import contextmanager, nullcontext
 from datetime import date, datetime
 from itertools import count
@@ -12,6 +14,7 @@ from apps.accounts.models import User
 from apps.common import clock
 from apps.games.models import Game
 from apps.metrics.selectors import session_difficulty
+from apps.participants import minimisation
 from apps.participants.models import Participant, Protocol, Study
 from apps.training.models import TrainingSession
 
@@ -76,17 +79,58 @@ OWNER_FIELDS = {
 }
 
 
-def make_participant(*, study=None, clinicians=(), code=None, **fields) -> Participant:
+ARMS = [{"name": "training"}, {"name": "control", "control": True}]
+
+
+def open_study(study: Study, allocations: list[tuple[str, str]]) -> Study:
+    """``study`` opened by its owner with :data:`ARMS`, on the first allocation seed under
+    which its next participants, allocated in the order of ``allocations`` (each ``(arm,
+    age band)``), fall in those arms: what a seed drawn at random gives one time in so many."""
+    from apps.participants.services import study_open
+
+    seed = next(seed for seed in count() if _allocations_under(seed, allocations))
+    return study_open(study=study, actor=_owner(study), arms=ARMS, seed=seed)
+
+
+def _allocations_under(seed: int, allocations: list[tuple[str, str]]) -> bool:
+    """Whether the allocation service, drawing from ``seed``, puts them in those arms."""
+    weights = [(arm["name"], 1) for arm in ARMS]
+    counts: dict = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+    for position, (arm, age_band) in enumerate(allocations, start=1):
+        chances = minimisation.chances(weights, counts, {"age_band": age_band})
+        if minimisation.pick(chances, minimisation.uniform(seed, position)) != arm:
+            return False
+        counts["age_band"][age_band][arm] += 1
+    return True
+
+
+def make_participant(
+    *, study=None, clinicians=(), code=None, arm: str | None = None, **fields
+) -> Participant:
     """A participant enrolled by the study's owner, with ``clinicians`` caring for them (put on
     the study's team first, as its owner does), the owner's fields (:data:`OWNER_FIELDS`) set
-    through the services, and ``code`` (if chosen) as the enrolment's draw of a code. Any other
-    field (an arm) makes a row."""
+    through the services, and ``code`` (if chosen) as the enrolment's draw of a code. With an
+    ``arm``, allocated by their first clinician (one is assigned when none is given) in a study
+    opened for it (:func:`open_study`)."""
     study = study or make_study()
-    if set(fields) <= OWNER_FIELDS:
-        with _code_drawn(code):
-            return _enrolled(study, list(clinicians), **fields)
-    participant = Participant.objects.create(study=study, code=code or f"P{next(_n):05d}", **fields)
-    participant.clinicians.set(clinicians)
+    if arm is not None:
+        return _allocated(study, arm, list(clinicians) or [make_user()], code, **fields)
+    if unknown := set(fields) - OWNER_FIELDS:
+        raise TypeError(f"no service sets {', '.join(sorted(unknown))} on enrolment")
+    with _code_drawn(code):
+        return _enrolled(study, list(clinicians), **fields)
+
+
+def _allocated(study: Study, arm: str, clinicians: list[User], code, **fields) -> Participant:
+    from apps.participants.services import participant_allocate
+
+    with _code_drawn(code):
+        participant = _enrolled(study, clinicians, **fields)
+    slot = participant_allocate(
+        participant=participant, actor=clinicians[0], eligibility_confirmed=[]
+    )
+    assert slot.arm.name == arm, f"allocated to {slot.arm.name}: open the study for this order"
+    participant.arm = slot.arm  # as the service stored it
     return participant
 
 

@@ -18,7 +18,7 @@ from apps.exports.services import export_to_folder
 from apps.games.demo import demo_game_play
 from apps.metrics.models import MetricValue
 from apps.metrics.services import session_metrics_compute
-from apps.participants.models import ClinicianNote, Participant, StudyArm
+from apps.participants.models import ClinicianNote, Participant
 from apps.participants.services import study_update
 from apps.training.models import TrainingSession
 from apps.training.services import session_abandon
@@ -27,8 +27,11 @@ from tests.apps.factories import (
     make_protocol,
     make_session,
     make_study,
+    open_study,
     withdraw_consent,
 )
+
+AGE_BANDS = ["60-69", "70-79", "80+"]
 
 # Everything that must never appear in an export.
 SECRETS = {
@@ -79,10 +82,6 @@ def seed_study(
     study.dataset_department = "Department of Psychology"
     study.group_codes = ["training", "control"]
     study.save()
-    arms = {
-        "training": StudyArm.objects.create(study=study, name="training"),
-        "control": StudyArm.objects.create(study=study, name="control", control=True),
-    }
     study.description = "Recruited at the Riverside clinic"
     study.save()
     memulation = make_protocol(
@@ -98,6 +97,8 @@ def seed_study(
     )
     if assessment_points is not None:
         study_update(study=study, actor=researcher, assessment_points=assessment_points)
+    arms = ["training", "control", "training"]
+    open_study(study, list(zip(arms, AGE_BANDS, strict=True)))
     start = timezone.now() - timedelta(days=20)
     people = []
     for i, code in enumerate(SECRETS["codes"]):
@@ -105,9 +106,9 @@ def seed_study(
             study=study,
             code=code,
             clinicians=[clinician],
-            age_band=["60-69", "70-79", "80+"][i],
+            age_band=AGE_BANDS[i],
             group=["training", "control", "training"][i],
-            arm=arms[["training", "control", "training"][i]],
+            arm=arms[i],
             consent_date=start.date(),
             consent_form_version="v1",
         )

@@ -14,7 +14,6 @@ from apps.exports.folder import export_to_folder
 from apps.metrics import services, stats
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.models import MetricValue
-from apps.participants.models import StudyArm
 from apps.participants.services import study_create
 from tests.apps.factories import make_participant, make_session
 
@@ -54,7 +53,7 @@ def study(researcher):
     import io
 
     from apps.metrics.norms import norms_load
-    from tests.apps.factories import make_protocol
+    from tests.apps.factories import make_protocol, open_study
 
     study = study_create(
         actor=researcher,
@@ -67,13 +66,12 @@ def study(researcher):
     )
     norms_load(io.StringIO(NORMS))
     protocol = make_protocol(study=study, opponent="greedy", examination_seconds=30)
-    control = StudyArm.objects.create(study=study, name="control", control=True)
-    training = StudyArm.objects.create(study=study, name="training")
+    open_study(study, [("control", "70-79")] * 6 + [("training", "70-79")])
     today = timezone.localdate()
     for i in range(6):
-        person = make_participant(study=study, arm=control, age_band="70-79", consent_date=today)
+        person = make_participant(study=study, arm="control", age_band="70-79", consent_date=today)
         held(person, protocol, [{"tricks_won": 9 + (i + s) % 3} for s in range(6)])
-    trained = make_participant(study=study, arm=training, age_band="70-79", consent_date=today)
+    trained = make_participant(study=study, arm="training", age_band="70-79", consent_date=today)
     steps = [9, 10, 12, 13, 15, 17]
     held(trained, protocol, [{"tricks_won": t, "illegal_attempts": t / 10} for t in steps])
     for person in study.participants.all():

@@ -13,9 +13,14 @@ from apps.metrics import services, stats
 from apps.metrics.catalogue import CATALOGUE
 from apps.metrics.inputs import StudyInputs
 from apps.metrics.models import MetricValue, Reading
-from apps.participants.models import StudyArm
+from apps.participants.models import Participant, StudyArm
 from apps.participants.services import study_create
-from tests.apps.factories import make_participant, make_session, withdraw_consent
+from tests.apps.factories import (
+    make_participant,
+    make_session,
+    open_study,
+    withdraw_consent,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -115,15 +120,14 @@ def test_a_low_retest_reliability_gives_no_reliable_word_anywhere(study, clinici
 
 
 def test_the_practice_correction_leaves_the_participant_out(study):
-    control = StudyArm.objects.create(study=study, name="control", control=True)
-    training = StudyArm.objects.create(study=study, name="training")
-    controls = [consented(study, arm=control) for _ in range(6)]
+    open_study(study, [("control", "unknown")] * 7 + [("training", "unknown")])
+    controls = [consented(study, arm="control") for _ in range(6)]
     for i, person in enumerate(controls):
         held(person, [10, 10, 10 + i])  # gains 0, 1, ..., 5
-    withdrawn = consented(study, arm=control)
+    withdrawn = consented(study, arm="control")
     held(withdrawn, [10, 10, 40])
     withdrawn_after_sittings(withdrawn)
-    held(consented(study, arm=training), [10, 10, 30])  # a trained gain never corrects
+    held(consented(study, arm="training"), [10, 10, 30])  # a trained gain never corrects
     inputs = StudyInputs(study)
     point = study.assessment_points.get(kind="post_training").pk
     assert inputs.gains("tricks_won", "memulation", point) == {
@@ -136,14 +140,19 @@ def test_the_practice_correction_leaves_the_participant_out(study):
 
 
 def test_the_cohort_z_is_the_control_arm_at_the_same_session_without_the_participant(study):
-    control = StudyArm.objects.create(study=study, name="control", control=True)
-    others = [consented(study, arm=control) for _ in range(5)]
+    open_study(study, [("control", "unknown")] * 6)
+    others = [consented(study, arm="control") for _ in range(5)]
     for i, person in enumerate(others):
         held(person, [8, 9, 10 + i])  # session 3: 10..14
-    # Sittings with no consent on record, which the services never allow: written as rows, and
-    # left out of the cohort.
-    held(make_participant(study=study, arm=control), [8, 9, 100], rows=True)
-    person = consented(study, arm=control)
+    # In the control arm with sittings but no consent on record, which the services never
+    # allow: written as rows, and left out of the cohort.
+    control = StudyArm.objects.get(study=study, control=True)
+    held(
+        Participant.objects.create(study=study, code="MX-ROWS2", arm=control),
+        [8, 9, 100],
+        rows=True,
+    )
+    person = consented(study, arm="control")
     held(person, [8, 9, 16])
     services.participant_readings_refresh(participant=person)
     row = MetricValue.objects.get(level="participant", subject_id=person.pk, key="tricks_won")
@@ -184,10 +193,10 @@ def test_the_cohort_reports_the_spread_of_the_control_arms_own_rcis(study, resea
         )
     )
     protocol = make_protocol(study=study, examination_seconds=30, opponent="greedy")
-    control = StudyArm.objects.create(study=study, name="control", control=True)
     gains = [0, 1, 2, 3, 4, 5]
+    open_study(study, [("control", "70-79")] * len(gains))
     for gain in gains:
-        person = consented(study, arm=control, age_band="70-79")
+        person = consented(study, arm="control", age_band="70-79")
         for value in (10, 10, 10 + gain):
             at = person.created_at + timedelta(hours=1)
             session = make_session(participant=person, protocol=protocol, status="completed", at=at)
