@@ -1099,7 +1099,8 @@ _TABLES = (
                 gettext_noop(
                     "ok: fitted; not_enough_points: fewer than 5 counted sessions; no_variation: "
                     "every counted session has the same value; no_fit: a proportion at an end of "
-                    "its scale."
+                    "its scale or jumping between its ends; exact_line: the sessions lie exactly "
+                    "on a line, with nothing left to test it against."
                 ),
                 allowed=TREND_STATUSES,
                 nullable=True,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from apps.metrics.catalogue import HIGHER, NEUTRAL, UNCALIBRATED, Metric
-from apps.metrics.reading_words import GAME_NAMES, figure, observations, value_words
+from apps.metrics.reading_words import figure, observations, protocol_words, value_words
 from apps.metrics.series import Point
 
 MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
@@ -166,12 +166,3 @@ PROTOCOL_FIELDS = ("game", "examination_seconds", "opponent")
 
 def _same_protocol(norm: dict, session: dict) -> bool:
     return all(norm.get(f) == session.get(f) for f in PROTOCOL_FIELDS)
-
-
-def protocol_words(protocol: dict) -> str:
-    game = GAME_NAMES.get(protocol.get("game") or "", protocol.get("game") or "?")
-    return gettext("%(game)s, %(seconds)s s examination, %(opponent)s opponent") % {
-        "game": game,
-        "seconds": protocol.get("examination_seconds"),
-        "opponent": protocol.get("opponent"),
-    }

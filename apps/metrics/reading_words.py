@@ -46,6 +46,14 @@ def figure(text: str) -> str:
     return text.replace(".", get_decimal_symbol(to_locale(language)))
 
 
+def p_figure(p: float) -> str:
+    """A p value as it follows "p": "= 0.056", or "< 0.001" below that (never "= 0", never
+    "3.9e-06": a p is not known that finely)."""
+    if p < 0.001:
+        return "< " + figure("0.001")
+    return "= " + figure(f"{p:.2g}")
+
+
 def _unmarked(text: str) -> str:
     """Without the invisible direction marks CLDR puts around Arabic numbers: the layout sets
     the direction (the report's font has no glyph for them)."""
@@ -119,7 +127,15 @@ def no_trend_words(metric: Metric, trend: dict) -> str:
         return gettext("No variation: every counted session is %(value)s.") % {
             "value": value_words(trend["value"], metric.unit)
         }
-    return gettext("No trend: the values sit at an end of the scale, where no trend can be fitted.")
+    if trend["status"] == "exact_line":
+        return gettext(
+            "No trend can be tested: the counted sessions lie exactly on a straight line, which "
+            "leaves nothing to estimate its uncertainty from."
+        )
+    return gettext(
+        "No trend: the values sit at an end of the scale or jump between its ends, where no "
+        "trend can be fitted."
+    )
 
 
 def exploratory_words(metric: Metric, trend: dict) -> str:
@@ -131,12 +147,12 @@ def exploratory_words(metric: Metric, trend: dict) -> str:
     else:
         kind = gettext("rising") if trend["change"] > 0 else gettext("falling")
     return gettext(
-        "Exploratory (not a planned claim): %(kind)s, %(numbers)s; p = %(p)s after Holm's "
+        "Exploratory (not a planned claim): %(kind)s, %(numbers)s; p %(p)s after Holm's "
         "correction across the %(family)s trends shown."
     ) % {
         "kind": kind,
         "numbers": trend_numbers(metric, trend),
-        "p": figure(f"{trend['p_adjusted']:.2g}"),
+        "p": p_figure(trend["p_adjusted"]),
         "family": trend["family"],
     }
 
@@ -180,11 +196,11 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
             ngettext(
                 "%(head)s since the baseline: %(baseline)s (session %(baseline_session)s, "
                 "n = %(baseline_n)s) to %(value)s (session %(session)s, n = %(n)s), "
-                "%(practice)s; RCI %(rci)s, p = %(p)s after correction for %(family)s readings "
+                "%(practice)s; RCI %(rci)s, p %(p)s after correction for %(family)s readings "
                 "at this point and %(looks)s assessment point.",
                 "%(head)s since the baseline: %(baseline)s (session %(baseline_session)s, "
                 "n = %(baseline_n)s) to %(value)s (session %(session)s, n = %(n)s), "
-                "%(practice)s; RCI %(rci)s, p = %(p)s after correction for %(family)s readings "
+                "%(practice)s; RCI %(rci)s, p %(p)s after correction for %(family)s readings "
                 "at this point and %(looks)s assessment points.",
                 change["looks"],
             )
@@ -198,7 +214,7 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
                 "n": change["n"],
                 "practice": practice,
                 "rci": figure(f"{change['rci']:.2f}"),
-                "p": figure(f"{change['p_adjusted']:.2g}"),
+                "p": p_figure(change["p_adjusted"]),
                 "family": change["family"],
                 "looks": change["looks"],
             }
@@ -214,17 +230,26 @@ def assessment_words(metric: Metric, entry: dict) -> tuple[str, list[str]]:
         else:
             kind = gettext("No clear trend")
         words.append(
-            gettext("%(kind)s over training: %(numbers)s, p = %(p)s after correction.")
+            gettext("%(kind)s over training: %(numbers)s, p %(p)s after correction.")
             % {
                 "kind": kind,
                 "numbers": trend_numbers(metric, trend),
-                "p": figure(f"{trend['p_adjusted']:.2g}"),
+                "p": p_figure(trend["p_adjusted"]),
             }
         )
         trend["arrow"] = ("up" if trend["change"] > 0 else "down") if clear else "flat"
     elif trend:
         words.append(no_trend_words(metric, trend))
     return " ".join(words), flags
+
+
+def protocol_words(protocol: dict) -> str:
+    game = GAME_NAMES.get(protocol.get("game") or "", protocol.get("game") or "?")
+    return gettext("%(game)s, %(seconds)s s examination, %(opponent)s opponent") % {
+        "game": game,
+        "seconds": protocol.get("examination_seconds"),
+        "opponent": protocol.get("opponent"),
+    }
 
 
 def no_change_words(metric: Metric, change: dict) -> str:
@@ -245,4 +270,20 @@ def no_change_words(metric: Metric, change: dict) -> str:
             "No change reading yet: the practice correction needs %(min)s control-arm "
             "participants with both sessions."
         ) % {"min": change["min_control"]}
+    if status == "protocol_differs":
+        return gettext(
+            "No change reading: the baseline (session %(baseline_session)s) ran with "
+            "%(baseline_protocol)s and this point (session %(session)s) with %(protocol)s; a "
+            "change between them would be the settings' as much as the participant's."
+        ) % {
+            "baseline_session": change["baseline_session"],
+            "baseline_protocol": protocol_words(change["baseline_protocol"]),
+            "session": change["session"],
+            "protocol": protocol_words(change["protocol"]),
+        }
+    if status == "adaptive":
+        return gettext(
+            "No change reading: the adaptive staircase set the examination time at the baseline "
+            "or at this point, and this measure is not read while it does."
+        )
     return gettext("No change reading: no value at the baseline or at this point.")

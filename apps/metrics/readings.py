@@ -45,7 +45,7 @@ from django.utils.translation import gettext
 from apps.metrics import stats
 from apps.metrics.catalogue import CATALOGUE, NEUTRAL, Metric
 from apps.metrics.claims import Assessment, PointSpec, Sitting, resolve  # noqa: F401 (offered)
-from apps.metrics.comparisons import Norm, comparison
+from apps.metrics.comparisons import PROTOCOL_FIELDS, Norm, comparison
 from apps.metrics.reading_words import (
     ALPHA,
     KIND_WORDS,
@@ -69,6 +69,8 @@ CHANGE_STATUSES = {
     "ok": "computed",
     "not_reached": "the participant has no session at this point yet",
     "no_value": "no value at the point or at the baseline",
+    "protocol_differs": "the baseline's and the point's sessions ran with different settings",
+    "adaptive": "the adaptive staircase set the examination time at the baseline or the point",
     "not_enough_trials": "fewer observations than the metric's min_trials",
     "no_reliability": "no reliability that passed the gate",
     "no_practice": "the control arm is too small for the practice correction",
@@ -193,7 +195,7 @@ def participant_readings(
     games = len({game for _, game in series})
     readings: dict[tuple[str, str], dict] = {}
     exploratory: list[tuple[tuple[str, str], float]] = []
-    primary: dict[int, list[dict]] = {}  # per point: its changes and trends with a p
+    primary: dict[int, list[tuple[dict, bool]]] = {}  # per point: its tests with a p, and kept
     for (key, game), points in series.items():
         metric = CATALOGUE[key]
         present = [p for p in points if p.value is not None]
@@ -245,13 +247,13 @@ def participant_readings(
             kept = {e["point"]: e for e in (before.get((key, game)) or {}).get("assessments", ())}
             for assessment, entry in _assessments(metric, game, points, use, ctx):
                 old = kept.get(assessment.id)
-                if old and old.get("made") and _same_data(old, entry):
-                    reading["assessments"].append(old)
-                    continue
+                made = bool(old and old.get("made") and _same_data(old, entry))
+                if made:
+                    entry = old
                 reading["assessments"].append(entry)
                 for test in ("change", "trend"):
                     if (entry[test] or {}).get("p") is not None:
-                        primary.setdefault(assessment.id, []).append(entry[test])
+                        primary.setdefault(assessment.id, []).append((entry[test], made))
         else:
             reading["trend"] = fit_trend(metric, use)
             if reading["trend"].get("p") is not None:
@@ -309,6 +311,15 @@ def _change(
 ) -> dict:
     if base is None or point is None or base.value is None or point.value is None:
         return {"status": "no_value"}
+    if differs := settings_differ(base, point):
+        return {
+            "status": "protocol_differs",
+            "differs": differs,
+            "baseline_session": base.session,
+            "baseline_protocol": base.protocol,
+            "session": point.session,
+            "protocol": point.protocol,
+        }
     if min(base.n, point.n) < metric.min_trials:
         return {
             "status": "not_enough_trials",
@@ -321,7 +332,7 @@ def _change(
             "min_trials": metric.min_trials,
         }
     if metric.key in ADAPTED and (base.adaptive or point.adaptive):
-        return {"status": "no_value"}
+        return {"status": "adaptive"}
     gate = ctx.gate(metric.key, game)
     if gate.missing:
         return {"status": "no_reliability", "missing": gate.missing}
@@ -329,6 +340,16 @@ def _change(
     if ctx.control_arm and practice is None:
         return {"status": "no_practice", "min_control": MIN_CONTROL}
     return reliable_change(metric, base, point, gate, practice)
+
+
+def settings_differ(base: Point, point: Point) -> list[str]:
+    """The protocol settings two sessions differ in (game, examination seconds, opponent): a
+    change between them would be the settings' as much as the person's. Under the adaptive
+    staircase at both, the examination time is its outcome, not a setting."""
+    fields = [f for f in PROTOCOL_FIELDS if f != "examination_seconds"]
+    if not (base.adaptive and point.adaptive):
+        fields.append("examination_seconds")
+    return [f for f in fields if base.protocol.get(f) != point.protocol.get(f)]
 
 
 def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float]]) -> None:
@@ -347,12 +368,19 @@ def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float
             reading["reading"] += " " + gettext(NEUTRAL_NOTE)
 
 
-def _adjust_primary(readings: dict, families: dict[int, list[dict]], ctx: Context) -> None:
-    """Holm within each point, Bonferroni across the points declared after the baseline."""
+def _adjust_primary(
+    readings: dict, families: dict[int, list[tuple[dict, bool]]], ctx: Context
+) -> None:
+    """Holm within each point, Bonferroni across the points declared after the baseline. A
+    point's family is every primary test at it, those kept as made before among them: a test
+    made later is corrected for all of them, as if all had been made at once (the kept ones keep
+    what they said)."""
     looks = max(1, ctx.points_after_baseline)
     for tests in families.values():
-        for test, p_adj in zip(tests, stats.holm([t["p"] for t in tests]), strict=True):
-            test.update(p_adjusted=min(1.0, p_adj * looks), family=len(tests), looks=looks)
+        adjusted = stats.holm([test["p"] for test, _ in tests])
+        for (test, kept), p_adj in zip(tests, adjusted, strict=True):
+            if not kept:
+                test.update(p_adjusted=min(1.0, p_adj * looks), family=len(tests), looks=looks)
     for (key, _game), reading in readings.items():
         if reading["role"] != "primary":
             continue

@@ -16,7 +16,7 @@ from apps.metrics.catalogue import Metric
 MIN_POINTS = 5  # counted sessions before a trend is fitted
 # Sessions played while the staircase adapts are not read for these: it steers on them.
 ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
-TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit")
+TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit", "exact_line")
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,8 @@ def fit_trend(metric: Metric, points: list[Point]) -> dict:
             return {**base, "status": "no_fit"}
     else:
         fit = stats.weighted_trend(x, y, w)
+        if fit is None:
+            return {**base, "status": "exact_line"}
     return {
         **base,
         "status": "ok",

@@ -213,7 +213,10 @@ def participant_readings_refresh(
     """Every reading of the participant (see :mod:`apps.metrics.readings`), one per metric and
     game: stored as the participant's current values (one row per metric, its games' readings
     in ``details["readings"]``), and appended to the history (:class:`Reading`) where what a
-    reading says has changed."""
+    reading says has changed. A participant who withdrew consent is read no more: their readings
+    stay as they stood at withdrawal (the record is kept, not processed further)."""
+    if participant.consent_withdrawn_at is not None:
+        return
     inputs = inputs or StudyInputs(participant.study)
     held = sessions_held([participant])[participant.pk]
     series = participant_series(held)
@@ -296,12 +299,15 @@ def sessions_needing_metrics():
 
 def metrics_nightly() -> dict[str, int | str]:
     """Every participant's readings again: the study's retest pairs, control arm and norms they
-    rest on change as others take part (each study's inputs are read once)."""
+    rest on change as others take part (each study's inputs are read once). Not those who
+    withdrew consent: theirs stay as they stood at withdrawal."""
     studies = list(Study.objects.all())
     count = 0
     for study in studies:
         inputs = StudyInputs(study)
-        people = Participant.objects.filter(study=study, sessions__status="completed").distinct()
+        people = Participant.objects.filter(
+            study=study, sessions__status="completed", consent_withdrawn_at__isnull=True
+        ).distinct()
         for participant in people.select_related("study").iterator():
             with transaction.atomic():
                 locked = Participant.objects.select_for_update().get(pk=participant.pk)

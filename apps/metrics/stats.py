@@ -157,7 +157,7 @@ class Trend:
     dispersion: float = 1.0
 
 
-def weighted_trend(x: Sequence[float], y: Sequence[float], w: Sequence[float]) -> Trend:
+def weighted_trend(x: Sequence[float], y: Sequence[float], w: Sequence[float]) -> Trend | None:
     """Weighted least squares of ``y`` on ``x`` (weights ``w``: the observations behind each
     value, whose mean's variance goes as 1 / w), the residual variance estimated, a t interval
     with n - 2 df. By hand, equal weights: slope 8 / 10, residuals -0.4, 0.8, -1, 1.2, -0.6,
@@ -166,6 +166,12 @@ def weighted_trend(x: Sequence[float], y: Sequence[float], w: Sequence[float]) -
     >>> t = weighted_trend([1, 2, 3, 4, 5], [1, 3, 2, 5, 4], [1, 1, 1, 1, 1])
     >>> round(t.slope, 2), round(t.ci_low, 2), round(t.ci_high, 2), round(t.p, 3)
     (0.8, -0.3, 1.9, 0.104)
+
+    None when the values lie exactly on a line: no residual is left to estimate the slope's
+    error from, and a p of 0 would claim a certainty no data give.
+
+    >>> weighted_trend([1, 2, 3, 4, 5], [10, 11, 12, 13, 14], [3, 3, 3, 3, 3]) is None
+    True
     """
     n = len(x)
     if n < 3 or not (n == len(y) == len(w)):
@@ -179,9 +185,12 @@ def weighted_trend(x: Sequence[float], y: Sequence[float], w: Sequence[float]) -
     slope = sum(c * (a - mx) * (b - my) for a, b, c in zip(x, y, w, strict=True)) / sxx
     intercept = my - slope * mx
     residual = sum(c * (b - intercept - slope * a) ** 2 for a, b, c in zip(x, y, w, strict=True))
+    spread = sum(c * (b - my) ** 2 for b, c in zip(y, w, strict=True))
+    if residual <= 1e-12 * spread:  # rounding's residue of an exact line (or no spread at all)
+        return None
     se = math.sqrt(residual / (n - 2) / sxx)
     q = t_quantile(0.975, n - 2)
-    p = t_two_sided_p(slope / se, n - 2) if se > 0 else (0.0 if slope else 1.0)
+    p = t_two_sided_p(slope / se, n - 2)
     span = max(x) - min(x)
     first, last = intercept + slope * min(x), intercept + slope * max(x)
     return Trend(
@@ -390,8 +399,14 @@ class Icc:
 def icc_agreement(pairs: Sequence[tuple[float, float]]) -> Icc | None:
     """ICC(A,1) of McGraw and Wong (1996): two-way model, absolute agreement, single measures,
     for ``n`` people measured twice (test, retest), with its 95% interval (their case 2A, the
-    F test with Satterthwaite's degrees of freedom). None with fewer than three people or no
-    spread at all.
+    F test with Satterthwaite's degrees of freedom). None with fewer than three people, no
+    spread at all, or every retest equal to its test. When each retest differs from its test by
+    the same amount (no error term), the interval rests on the shift's one degree of freedom:
+    wide, never a point.
+
+    >>> icc = icc_agreement([(v, v + 1.0) for v in range(10, 40)])
+    >>> round(icc.icc, 3), icc.low < 0.9 < icc.icc < icc.high
+    (0.994, True)
     """
     n, k = len(pairs), 2
     if n < 3:
@@ -405,13 +420,11 @@ def icc_agreement(pairs: Sequence[tuple[float, float]]) -> Icc | None:
     ss_error = ss_total - ss_rows - ss_cols
     msr = ss_rows / (n - 1)
     msc = ss_cols / (k - 1)
-    mse = ss_error / ((n - 1) * (k - 1))
+    mse = max(0.0, ss_error / ((n - 1) * (k - 1)))  # no negative residue of rounding
     denominator = msr + (k - 1) * mse + k * (msc - mse) / n
-    if denominator <= 0 or msr <= 0:
+    if denominator <= 0 or msr <= 0 or mse == msc == 0:  # the last: every retest its test
         return None
     icc = (msr - mse) / denominator
-    if mse <= 0:
-        return Icc(icc, icc, icc, n)
     a = k * icc / (n * (1 - icc)) if icc < 1 else 0.0
     b = 1 + k * icc * (n - 1) / (n * (1 - icc)) if icc < 1 else 1.0
     v = (a * msc + b * mse) ** 2 / ((a * msc) ** 2 / (k - 1) + (b * mse) ** 2 / ((n - 1) * (k - 1)))

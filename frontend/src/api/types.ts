@@ -50,7 +50,7 @@ export interface SeriesPoint {
 
 /** A trend over sessions (see apps/metrics/readings.py). */
 export interface Trend {
-  status: "ok" | "not_enough_points" | "no_variation" | "no_fit";
+  status: "ok" | "not_enough_points" | "no_variation" | "no_fit" | "exact_line";
   points: number;
   min_points: number;
   value?: number;
@@ -75,7 +75,14 @@ export interface Trend {
 /** A reliable change between the baseline and an assessment point, with its inputs. */
 export interface PointChange {
   status:
-    "ok" | "not_reached" | "no_value" | "not_enough_trials" | "no_reliability" | "no_practice";
+    | "ok"
+    | "not_reached"
+    | "no_value"
+    | "protocol_differs"
+    | "adaptive"
+    | "not_enough_trials"
+    | "no_reliability"
+    | "no_practice";
   missing?: string;
   baseline?: number;
   baseline_session?: number;

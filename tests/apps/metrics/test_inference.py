@@ -217,3 +217,20 @@ def test_the_cohort_reports_the_spread_of_the_control_arms_own_rcis(study, resea
     assert point["control_rci_n"] == 6
     assert point["control_rci_sd"] == pytest.approx(statistics.stdev(expected))
     assert tricks["retest"]["declared"] and tricks["retest"]["pairs"] == 0
+
+
+def test_the_nightly_readings_leave_a_withdrawn_participant_as_they_stood(study):
+    stays, leaves = consented(study), consented(study)
+    for person in (stays, leaves):
+        held(person, [10, 11, 13, 12, 14])
+    services.participant_readings_refresh(participant=leaves)
+    stood = list(Reading.objects.filter(participant=leaves).values_list("pk", "details"))
+    assert stood
+    held(leaves, [15], days=(35,))  # a session on the record after the reading was made
+    withdrawn_after_sittings(leaves)
+    assert services.metrics_nightly()["participants"] == 1
+    assert Reading.objects.filter(participant=stays).exists()
+    assert list(Reading.objects.filter(participant=leaves).values_list("pk", "details")) == stood
+    leaves.refresh_from_db()
+    services.participant_readings_refresh(participant=leaves)  # a session's values computed anew
+    assert Reading.objects.filter(participant=leaves).count() == len(stood)

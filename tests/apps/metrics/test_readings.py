@@ -2,6 +2,7 @@
 worked out by hand (or, for the fits, checked against statsmodels and scipy)."""
 
 import math
+import re
 import statistics
 
 import pytest
@@ -206,6 +207,25 @@ def test_between_points_nothing_is_said_and_before_one_only_when_it_comes():
     assert early["words"] == []
 
 
+def test_no_change_is_read_between_sessions_run_with_different_settings():
+    """The point's session ran with twice the examination time: a change would be the
+    settings' as much as the participant's (a large one, here)."""
+    longer = {**PROTOCOL, "examination_seconds": 60}
+    series = [*points([10, 10, 10, 10, 10]), Point(6, 106, None, 18, 3, False, longer)]
+    reading = read(series, primary_context())
+    change = reading["assessments"][0]["change"]
+    assert change["status"] == "protocol_differs" and change["differs"] == ["examination_seconds"]
+    assert "reliable improvement" not in reading["words"]
+    assert (
+        "No change reading: the baseline (session 1) ran with Memulation, 30 s examination, "
+        "greedy opponent and this point (session 6) with Memulation, 60 s examination, greedy "
+        "opponent" in reading["reading"]
+    )
+    # Under the adaptive staircase at both, the time is its outcome: the change is read.
+    adapted = [Point(p.session, p.session_id, None, p.value, p.n, True, p.protocol) for p in series]
+    assert read(adapted, primary_context())["assessments"][0]["change"]["status"] == "ok"
+
+
 def test_without_a_gated_reliability_or_a_practice_correction_there_is_no_rci():
     missing = Gate(missing="No usable test-retest reliability: no norms row, and no retest.")
     reading = read(points([10, 10, 10, 10, 10, 18]), primary_context(gate=missing))
@@ -276,6 +296,32 @@ def test_neutral_measures_and_chance_baselines_are_not_judged():
     assert chance["reading"].startswith("A chance baseline for 'Stragedy hit rate")
 
 
+def test_a_reading_made_after_another_at_its_point_is_corrected_for_it_too():
+    """Two primary measures at one point, the second's reliability known a night later: its
+    change is corrected for the first's kept tests as well, as if both were read at once."""
+    tricks, rate = ("tricks_won", "memulation"), ("optimal_play_rate", "memulation")
+    series = {tricks: points([10, 10, 10, 10, 10, 12]), rate: points([0.5] * 5 + [0.6], n=40)}
+    known = Gate(sd=0.05, r=0.8, source="norms", n=200)
+
+    def context(rate_gate):
+        return Context(
+            primary=(tricks[0], rate[0]),
+            assessments=POINTS,
+            gate=lambda key, game: GATE if key == tricks[0] else rate_gate,
+        )
+
+    first = participant_readings(series, context(Gate(missing="no retest reliability yet")))
+    assert first[tricks]["assessments"][0]["made"]
+    assert not first[rate]["assessments"][0]["made"]
+    later = participant_readings(series, context(known), first)
+    at_once = participant_readings(series, context(known))
+    assert later[tricks]["assessments"][0] == first[tricks]["assessments"][0]  # kept
+    late, fresh = later[rate]["assessments"][0], at_once[rate]["assessments"][0]
+    assert late["change"]["family"] == fresh["change"]["family"] == 4  # two changes, two trends
+    assert late["change"]["p_adjusted"] == fresh["change"]["p_adjusted"]
+    assert late["change"]["p_adjusted"] > late["change"]["p"] * 2
+
+
 def test_a_point_is_read_once_and_kept_while_its_sessions_keep_their_values():
     key = ("tricks_won", "memulation")
     first = participant_readings({key: points([10, 10, 10, 10, 10, 18])}, primary_context())
@@ -289,3 +335,42 @@ def test_a_point_is_read_once_and_kept_while_its_sessions_keep_their_values():
     # A session value computed again differently: the point is read again, with today's inputs.
     redone = participant_readings({key: points([10, 10, 10, 10, 10, 16])}, grown, first)
     assert redone[key]["assessments"][0]["change"]["practice_gain"] == 5.0
+
+
+def test_values_exactly_on_a_line_are_no_trend_and_never_p_0():
+    line = read(points([10, 11, 12, 13, 14]))
+    assert line["trend"]["status"] == "exact_line" and "p" not in line["trend"]
+    assert line["reading"] == (
+        "Exploratory. No trend can be tested: the counted sessions lie exactly on a straight "
+        "line, which leaves nothing to estimate its uncertainty from."
+    )
+    assert "p = 0" not in line["reading"]
+
+
+def test_a_p_below_a_thousandth_is_written_as_such():
+    steep = read(points([10, 20.5, 29.5, 40, 50.5, 59.5, 70], n=20))
+    assert steep["trend"]["p_adjusted"] < 1e-5
+    assert "p < 0.001 after Holm's correction" in steep["reading"]
+    assert not re.search(r"\de-\d", steep["reading"])
+    modest = read(points([1, 3, 2, 5, 4]))
+    assert "p = 0.1 after Holm's correction" in modest["reading"]
+
+
+def test_a_retest_that_differs_by_one_shift_has_a_wide_interval_never_a_point():
+    icc = stats.icc_agreement([(v, v + 1.0) for v in range(10, 40)])
+    assert icc.low < 0.5 < icc.icc < icc.high < 1  # the shift's one degree of freedom
+    assert stats.icc_agreement([(v, v) for v in range(10, 40)]) is None
+
+
+def test_a_change_the_staircase_steered_says_so():
+    hits = points([0.5, 0.6, 0.7, 0.6, 0.8, 0.9], n=20, adaptive=True)
+    context = Context(
+        primary=("recall_hit",),
+        assessments=POINTS,
+        gate=lambda key, game: GATE,
+    )
+    reading = read(hits, context, key="recall_hit")
+    assert reading["assessments"][0]["change"]["status"] == "adaptive"
+    assert (
+        "No change reading: the adaptive staircase set the examination time" in (reading["reading"])
+    )
