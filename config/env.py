@@ -83,6 +83,14 @@ def database_config(url: str, *, pool: dict[str, int] | None = None) -> dict[str
     if config["ENGINE"].endswith("sqlite3"):
         Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         config["CONN_MAX_AGE"] = 0
+        # Writers queue instead of failing: a transaction takes the write lock when it begins
+        # (a deferred one that read first could not wait for it: "database is locked" at once),
+        # waits up to 20 s for it, and readers go on beside the writer (write-ahead log).
+        config["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     elif pool:
         config["CONN_MAX_AGE"] = 0
         config.setdefault("OPTIONS", {})["pool"] = pool

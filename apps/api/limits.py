@@ -17,7 +17,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
 
 from apps.common.errors import TooLarge, ValidationFailed, error_body
-from apps.common.numbers import finite_number
+from apps.common.json_input import finite_number, only_characters
 
 # Our JSON documents (game actions, protocols, notes) nest a few levels; 32 leaves room.
 MAX_JSON_DEPTH = 32
@@ -88,7 +88,8 @@ def too_deep() -> ValidationFailed:
 
 
 class LimitedJSONParser(JSONParser):
-    """DRF's JSON parser, with the body size, the nesting depth and the numbers bounded."""
+    """DRF's JSON parser, with the body size, the nesting depth and the numbers bounded, and
+    text that is characters only."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         limit = settings.MAX_REQUEST_BYTES
@@ -102,9 +103,9 @@ class LimitedJSONParser(JSONParser):
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         parse_constant = json.strict_constant if self.strict else None
         try:
-            data = json.loads(
-                raw.decode(encoding), parse_constant=parse_constant, parse_float=finite_number
-            )
+            text = raw.decode(encoding)
+            data = json.loads(text, parse_constant=parse_constant, parse_float=finite_number)
+            only_characters(text, data)
         except RecursionError:
             raise too_deep() from None
         except ValueError as error:  # UnicodeDecodeError included

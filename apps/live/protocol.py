@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from apps.common import clock
-from apps.common.numbers import finite_number
+from apps.common.json_input import finite_number, only_characters
 
 MAX_MESSAGE_BYTES = 4096
 FIELDS = {
@@ -68,9 +68,10 @@ def parse(raw: str | None, *, binary: bool = False) -> Message:
         )
     try:
         value = json.loads(raw, parse_float=finite_number)  # as the HTTP edge reads a number
+        only_characters(raw, value)
     except (json.JSONDecodeError, RecursionError):
         raise Refused("malformed_message", gettext("A message is one JSON object.")) from None
-    except ValueError as error:  # a number no float holds
+    except ValueError as error:  # a number no float holds, half a character
         raise Refused("malformed_message", str(error)) from None
     if not isinstance(value, dict):
         raise Refused("malformed_message", gettext("A message is one JSON object."))

@@ -1,6 +1,7 @@
 """`make run`'s embedded default: SQLite and tasks in-process. The suite runs on PostgreSQL,
 where the act path combines statements; here a whole game is played through the API on SQLite,
-in a process of its own, retries included, with the session's metrics computed at its end."""
+in a process of its own, retries included (some arriving at once, each on its own connection, as
+devices' retries reach the server's threads), with the session's metrics computed at its end."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ SCRIPT = """
 import django
 django.setup()
 from django.core.management import call_command
-from django.db import connection
+from concurrent.futures import ThreadPoolExecutor
+from django.db import connection, connections
 from django.test.utils import setup_test_environment
 from rest_framework.test import APIClient
 
@@ -38,7 +40,15 @@ game = services.game_create(session=session, seed=7)
 base = f"/api/play/{links.play_link_token(game)}/"
 client = APIClient()
 
-# Every move is sent twice with the same event id, as a device retrying: the same bytes back.
+def at_once(url, data):
+    try:
+        return APIClient(raise_request_exception=False).post(url, data, format="json")
+    finally:
+        connections.close_all()  # this thread's own
+
+
+# Every move is sent twice with the same event id, as a device retrying: the same bytes back;
+# every eighth, six times at once.
 rng, body, same = random.Random(7), client.get(base).json(), True
 for n in range(400):
     if body["state"]["finished"]:
@@ -46,8 +56,16 @@ for n in range(400):
     body = hand_on_show(client, base, body)
     suffix, data = next_move(body, rng)
     data = {**data, "event_id": f"e{n}"}
-    first = client.post(base + suffix, data, format="json")
-    second = client.post(base + suffix, data, format="json")
+    if n % 8 == 4:  # a device's retries arriving at once: each request on its own connection
+        with ThreadPoolExecutor(6) as pool:
+            burst = list(pool.map(lambda _: at_once(base + suffix, data), range(6)))
+        first = second = burst[0]
+        assert {a.status_code for a in burst} == {200}, [(a.status_code, a.content[:300])
+                                                         for a in burst]
+        same = same and len({a.content for a in burst}) == 1
+    else:
+        first = client.post(base + suffix, data, format="json")
+        second = client.post(base + suffix, data, format="json")
     assert first.status_code == 200, first.content
     same = same and first.content == second.content
     body = first.json()

@@ -1,9 +1,10 @@
 """Requests outside the schema, on every route of the matrix, from a signed-in admin and from
 an anonymous caller: ``OPTIONS``, a deeply nested JSON body, a JSON body whose every field is a
-number no float holds (``1e400``), and text no field takes in every query parameter (a NUL,
-which PostgreSQL cannot hold; a digit int() refuses; a number no column holds; bytes that are
-not UTF-8). None may answer 5xx; a refusal comes in the error shape. And a number with a
-fraction in every field that takes an integer or an id, which is refused by the field's name."""
+number no float holds (``1e400``) or a string with half a character (``"\\ud800"``), and text
+no field takes in every query parameter (a NUL, which PostgreSQL cannot hold; a digit int()
+refuses; a number no column holds; bytes that are not UTF-8). None may answer 5xx; a refusal
+comes in the error shape. And a number with a fraction in every field that takes an integer or
+an id, which is refused by the field's name."""
 
 from __future__ import annotations
 
@@ -159,14 +160,15 @@ def test_every_known_defect_names_a_case_that_is_run():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("method", "path"), sorted(BODY_FIELDS))
-def test_no_body_answers_5xx_to_numbers_no_float_holds(world, method, path):
+def test_no_body_answers_5xx_to_values_no_field_takes(world, method, path):
+    """Numbers no float holds, and a string with half a character (valid JSON, no text)."""
     url = path.format(**_own_path(world, path))
     wrong = []
     for role in ROLES:
-        for number in ("1e400", "-1e400"):
-            fields = ", ".join(f'"{name}": {number}' for name in BODY_FIELDS[method, path])
+        for value in ("1e400", "-1e400", '"a\\ud800b"'):
+            fields = ", ".join(f'"{name}": {value}' for name in BODY_FIELDS[method, path])
             response = _answer(world, role, method, url, "{" + fields + "}")
-            wrong += [f"{number}: {w}" for w in _wrong_answers(response, role)]
+            wrong += [f"{value}: {w}" for w in _wrong_answers(response, role)]
     assert not wrong, f"{method} {path}: " + "; ".join(wrong)
 
 

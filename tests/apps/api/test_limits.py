@@ -60,6 +60,21 @@ def test_a_number_no_float_holds_is_a_clear_400_and_changes_nothing(staff, numbe
     assert Participant.objects.count() == before
 
 
+def test_half_a_character_is_a_clear_400_and_changes_nothing(staff):
+    # Valid JSON, but no character: once echoed in a choice's refusal, which could not be sent.
+    before = Participant.objects.count()
+    body = '{"study": 1, "age_band": "4\\ud800"}'
+    response = staff.post("/api/participants/", body, content_type="application/json")
+    error = assert_error(response, 400, "malformed_request")
+    assert "half of a character" in error["message"]
+    assert Participant.objects.count() == before
+    # A pair is one character (an emoji in a free text, say): taken as any other.
+    paired = staff.post(
+        "/api/participants/", '{"study": "\\ud83d\\ude00"}', content_type="application/json"
+    )
+    assert_error(paired, 400, "validation_error")
+
+
 def test_a_body_over_the_limit_is_413_in_the_error_shape(staff, game):
     body = json.dumps({"type": "ready", "pad": "x" * (settings.MAX_REQUEST_BYTES + 10)})
     response = staff.post(url(game, "examination/"), body, content_type="application/json")

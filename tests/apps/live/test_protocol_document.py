@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from apps.games.services import EXAMINATION_EVENTS
 from apps.live import protocol
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "docs" / "live-protocol.asyncapi.yaml"
@@ -43,6 +44,12 @@ def test_every_message_both_ways_is_documented():
         for message in document["components"]["messages"].values()
     }
     assert types == set(protocol.FIELDS) | SERVER_SENDS
+
+
+def test_the_examination_events_are_those_the_api_takes():
+    document = yaml.safe_load(DOCUMENT.read_text())
+    examine = document["components"]["messages"]["examine"]["payload"]["properties"]["data"]
+    assert tuple(examine["properties"]["type"]["enum"]) == EXAMINATION_EVENTS
 
 
 @pytest.mark.django_db

@@ -143,6 +143,9 @@ def test_staff_with_a_session_open_the_participant_seat(clinician):
         (json.dumps({"type": "act", "data": "play"}), "invalid_input"),
         (json.dumps({"type": "resume", "since": "x"}), "invalid_input"),
         ('{"type": "act", "data": {"type": "ready", "event_id": 1e400}}', "malformed_message"),
+        # Half a character: once echoed in the refusal's ref, which could not be sent.
+        ('{"type": "dance", "ref": "\\ud800"}', "malformed_message"),
+        ('{"type": "act", "data": {"event_id": "a\\udfffb"}}', "malformed_message"),
     ],
 )
 def test_a_bad_message_gets_an_error_and_changes_nothing(message, code, clinician):
