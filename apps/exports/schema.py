@@ -1100,7 +1100,8 @@ _TABLES = (
                     "ok: fitted; not_enough_points: fewer than 5 counted sessions; no_variation: "
                     "every counted session has the same value; no_fit: a proportion at an end of "
                     "its scale or jumping between its ends; exact_line: the sessions lie exactly "
-                    "on a line, with nothing left to test it against."
+                    "on a line, with nothing left to test it against; staircase: each session's "
+                    "level carries on from the last one's, and no trend is tested."
                 ),
                 allowed=TREND_STATUSES,
                 nullable=True,

@@ -13,7 +13,8 @@ again before the time lengthens. Every session's steps are stored with their rea
 
 The **level** the staircase sets (the examination seconds a session is played at) is the
 outcome while it adapts: the metric ``adaptive_seconds``, with its own reliability like any
-other. The hit rate it steers on is not read while it adapts (see :mod:`apps.metrics.readings`).
+other, and no trend (each level carries on from the last: see docs/readings.md). The hit rate it
+steers on is not read while it adapts (see :mod:`apps.metrics.readings`).
 """
 
 from __future__ import annotations

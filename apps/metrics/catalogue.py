@@ -32,6 +32,9 @@ class Metric:
     baseline_for: str = ""
     # What it means in a clinician's words, where the definition is a researcher's.
     plain: str = ""
+    # Each session's value carries on from the last one's (a staircase's level): the sessions are
+    # not independent observations, and a trend through them is not tested.
+    staircase: bool = False
 
     @property
     def claimable(self) -> bool:
@@ -378,6 +381,7 @@ METRICS: tuple[Metric, ...] = (
             "lengthens "
             "it after each miss. Less time needed means the cards are taken in faster."
         ),
+        staircase=True,
     ),
     # -- Mendikot -----------------------------------------------------------------------------
     Metric(

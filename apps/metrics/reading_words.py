@@ -127,6 +127,11 @@ def no_trend_words(metric: Metric, trend: dict) -> str:
         return gettext("No variation: every counted session is %(value)s.") % {
             "value": value_words(trend["value"], metric.unit)
         }
+    if trend["status"] == "staircase":
+        return gettext(
+            "No trend is tested: each session's level carries on from the last one's, so the "
+            "sessions are not independent observations a trend could rest on."
+        )
     if trend["status"] == "exact_line":
         return gettext(
             "No trend can be tested: the counted sessions lie exactly on a straight line, which "

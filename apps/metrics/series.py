@@ -16,7 +16,7 @@ from apps.metrics.catalogue import Metric
 MIN_POINTS = 5  # counted sessions before a trend is fitted
 # Sessions played while the staircase adapts are not read for these: it steers on them.
 ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
-TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit", "exact_line")
+TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit", "exact_line", "staircase")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ def fit_trend(metric: Metric, points: list[Point]) -> dict:
     """The trend over ``points`` (already counted), without words: its numbers and p, or why
     there is none (``status``)."""
     base = {"points": len(points), "min_points": MIN_POINTS}
+    if metric.staircase:  # a random walk's levels: a line through them would find a trend
+        return {**base, "status": "staircase"}
     if len(points) < MIN_POINTS:
         return {**base, "status": "not_enough_points"}
     values = [p.value for p in points]

@@ -50,7 +50,7 @@ export interface SeriesPoint {
 
 /** A trend over sessions (see apps/metrics/readings.py). */
 export interface Trend {
-  status: "ok" | "not_enough_points" | "no_variation" | "no_fit" | "exact_line";
+  status: "ok" | "not_enough_points" | "no_variation" | "no_fit" | "exact_line" | "staircase";
   points: number;
   min_points: number;
   value?: number;

@@ -374,3 +374,14 @@ def test_a_change_the_staircase_steered_says_so():
     assert (
         "No change reading: the adaptive staircase set the examination time" in (reading["reading"])
     )
+
+
+def test_no_trend_is_tested_through_a_staircases_levels():
+    """Each level carries on from the last: a falling line through them would be the walk's, not
+    the participant's (bench/staircase_readings.py)."""
+    level = read(points([30, 28, 26, 25, 23, 22, 20], n=20), key="adaptive_seconds")
+    assert level["trend"]["status"] == "staircase" and "p" not in level["trend"]
+    assert level["reading"] == (
+        "Exploratory. No trend is tested: each session's level carries on from the last one's, "
+        "so the sessions are not independent observations a trend could rest on."
+    )
