@@ -412,7 +412,7 @@ def _adjust_primary(
 
 def _compare(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx):
     others = ctx.cohort(metric.key, game, latest.session) if latest is not None else []
-    return comparison(metric, latest, shown, ctx.norm(metric.key, game), others)
+    return comparison(metric, latest, shown, ctx.norm(metric.key, game), others, ctx.control_arm)
 
 
 def digest(reading: dict) -> str:

@@ -127,7 +127,18 @@ export interface Comparison {
     age_band: string;
     protocol: Record<string, string | number>;
   } | null;
-  cohort: { z: number; mean: number; sd: number; n: number; session: number } | null;
+  /** Crawford and Howell's test against the control arm: t on df, p, the share estimated below. */
+  cohort: {
+    z: number;
+    t: number;
+    df: number;
+    p: number;
+    below: number;
+    mean: number;
+    sd: number;
+    n: number;
+    session: number;
+  } | null;
   reading: string;
 }
 

@@ -267,12 +267,44 @@ def test_every_z_carries_its_provenance():
     assert z["norm"]["z"] == pytest.approx((17 - 12) / 2.5)
     assert z["cohort"]["z"] == pytest.approx((17 - 12) / statistics.stdev(others))
     assert z["cohort"]["n"] == 5 and z["cohort"]["session"] == 6
+    # Crawford and Howell: t = 5 / (1.5811 * sqrt(6 / 5)) = 2.8868 on 4 df; Student's t with 4
+    # df in closed form, x = t / sqrt(4 + t^2), F = 1/2 + 3/4 x (1 - x^2 / 3) = 0.97765: above
+    # an estimated 97.8% of the arm's population, two-sided p 0.04471.
+    assert z["cohort"]["t"] == pytest.approx(5 / (statistics.stdev(others) * math.sqrt(1.2)))
+    assert z["cohort"]["df"] == 4
+    assert z["cohort"]["p"] == pytest.approx(0.044709, abs=1e-6)
+    assert z["cohort"]["below"] == pytest.approx(0.977646, abs=1e-6)
     assert z["reading"] == (
         "Session 6: Better than most compared with the age-band norms (z = 2.00; Example "
         "2027, Table 3: age 70-79, n = 118, mean 12 tricks, SD 2.5 tricks, Memulation, 30 s "
-        "examination, greedy opponent); Better than most compared with the study's control "
-        "arm at session 6 (z = 3.16; n = 5, mean 12 tricks, SD 1.58 tricks)."
+        "examination, greedy opponent); compared with the study's control arm at session 6: "
+        "better than most, above an estimated 98% of it (Crawford and Howell's t(4) = 2.89, "
+        "p = 0.045; n = 5, mean 12 tricks, SD 1.58 tricks)."
     )
+
+
+def test_one_person_is_not_told_apart_from_a_small_arm_by_chance_alone():
+    """A z of 1.01 against five controls: Crawford and Howell's t(4) = 0.92, p = 0.41."""
+    others = [4.0, 5.0, 6.0, 5.0, 5.0]
+    ctx = Context(cohort=lambda key, game, session: others)
+    value = 5 + 1.01 * statistics.stdev(others)
+    z = read(points([5, 5, 5, 5, 5, value]), ctx)["z"]
+    assert z["cohort"]["z"] == pytest.approx(1.01)
+    assert z["cohort"]["p"] == pytest.approx(0.41, abs=0.01)
+    assert z["reading"].startswith(
+        "Session 6: compared with the study's control arm at session 6: not distinguishable "
+        "from it, above an estimated 80% of it (Crawford and Howell's t(4) = 0.92, p = 0.41;"
+    )
+    assert not any(word in z["reading"] for word in ("better", "worse"))
+
+
+def test_an_arm_with_no_spread_or_no_arm_says_so():
+    same = read(points([5] * 6), Context(cohort=lambda key, game, session: [5.0] * 6))["z"]
+    assert same["cohort"] is None
+    assert "every one of the control arm's 6 consented participants with session 6 has the same " \
+        "value" in same["reading"]  # fmt: skip
+    none = read(points([5] * 6), Context(cohort=lambda key, game, session: []))["z"]
+    assert "the study has no control arm" in none["reading"]
 
 
 def test_a_norm_of_another_protocol_or_a_small_arm_gives_no_z():
