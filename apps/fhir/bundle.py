@@ -94,7 +94,8 @@ def _component(code: str, value: float, unit: str, text: str | None = None) -> d
 
 def observation(metric: dict, *, participant, who: dict, effective: datetime | None) -> dict:
     unit = metric["unit"]
-    components = []
+    # The value's n goes with it, as on every page: 100% of one attempt is not 100% of forty.
+    components = [_component("observations", metric.get("latest_n") or 0, "count")]
     if interval := metric.get("interval"):
         # Labelled with the coverage it was measured to have, never a 95% it has not shown.
         label = interval.get("label")
@@ -124,8 +125,7 @@ def observation(metric: dict, *, participant, who: dict, effective: datetime | N
         resource["effectiveDateTime"] = effective.isoformat()
     if interpretation := _interpretation(metric):
         resource["interpretation"] = interpretation
-    if components:
-        resource["component"] = components
+    resource["component"] = components
     return resource
 
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 from apps.metrics.selectors import CATALOGUE
 
 # The platform's code system: every metric of the catalogue by its key, and the parts of an
-# Observation that have no standard code (the 95% interval's ends, the baseline).
+# Observation that have no standard code (the interval's ends, the observations behind the
+# value, the baseline).
 CODE_SYSTEM = "urn:memulation-lab:fhir:metric"
 EXTRA_CODES = {
     "interval-low": "Lower end of the latest session's likelihood interval (its coverage as "
     "measured in simulation is in the component's text)",
     "interval-high": "Upper end of the latest session's likelihood interval (its coverage as "
     "measured in simulation is in the component's text)",
+    "observations": "Observations the latest session's value rests on (attempts, plays, rounds "
+    "or hands)",
     "baseline": "Mean of the first sessions (the reliable change's baseline)",
     "participant-report": "Memulation Lab participant report",
 }

@@ -6,6 +6,7 @@ on the page, and no serious accessibility violation."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -79,6 +80,10 @@ def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot,
     assert "improvement" not in flags
     assert row.get_by_test_id("this-week").inner_text().startswith("6 of 3")
     assert row.locator("td[data-metric=recall_hit] svg.sparkline").count() == 1
+    # A value goes with what it rests on, in the list as on the participant's page.
+    assert re.search(
+        r"\(n = \d+, session \d+\)", row.locator("td[data-metric=recall_hit]").inner_text()
+    )
     quiet = page.locator(f"tr[data-participant='{steady.code}']")
     assert quiet.get_by_test_id("flags").inner_text() == "none"
     page.wait_for_load_state("networkidle")

@@ -9,14 +9,8 @@ import { Link } from "react-router";
 import { rows } from "../../api/client";
 import { formatNumber } from "../../i18n/format";
 import { FlagList, GLANCE_METRICS, participantFlags } from "./glance";
-import {
-  ErrorNote,
-  Loading,
-  Sparkline,
-  TrendArrow,
-  formatDate,
-  formatValue,
-} from "../../ui/widgets";
+import { LatestValue } from "./MetricPanel";
+import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate } from "../../ui/widgets";
 import { getSummary, listParticipants } from "../../api/participants";
 import "./cardTable.css";
 
@@ -142,7 +136,9 @@ export function ParticipantListPage() {
                         <td key={key} data-metric={key} data-label={i18n._(GLANCE_LABELS[key])}>
                           {metric ? (
                             <span className="metric-cell">
-                              <strong>{formatValue(metric.latest, metric.unit)}</strong>
+                              <span className="metric-latest">
+                                <LatestValue metric={metric} />
+                              </span>
                               <Sparkline
                                 values={metric.series.map((point) => point.value)}
                                 width={80}
