@@ -417,3 +417,10 @@ def test_no_trend_is_tested_through_a_staircases_levels():
         "Exploratory. No trend is tested: each session's level carries on from the last one's, "
         "so the sessions are not independent observations a trend could rest on."
     )
+
+
+def test_large_numbers_are_written_out_never_as_exponents():
+    slower = read(points([5200, 4100, 3900, 2800, 2600, 1500], n=40), key="decision_time_median_ms")
+    assert slower["trend"]["change"] < -1000
+    assert not re.search(r"\de[+-]\d", slower["reading"])
+    assert re.search(r"-[1-9]\d{3} ms over sessions 1-6", slower["reading"]), slower["reading"]
