@@ -67,6 +67,8 @@ def cohort_figures(study: Study) -> list[dict]:
         for spec in points if inputs.specs else []:
             gains = list(inputs.gains(key, game, spec.id).values())
             rcis = control_rcis(inputs, key, game, spec.id)
+            spread = _sd(rcis) if len(rcis) >= MIN_RCI_SPREAD else None
+            low, high = stats.sd_interval(spread, len(rcis)) if spread else (None, None)
             at_points.append(
                 {
                     "point": spec.id,
@@ -77,7 +79,10 @@ def cohort_figures(study: Study) -> list[dict]:
                     "practice_gain": statistics.fmean(gains) if gains else None,
                     "practice_sd": _sd(gains),
                     "control_rci_n": len(rcis),
-                    "control_rci_sd": _sd(rcis) if len(rcis) >= MIN_RCI_SPREAD else None,
+                    # With its 95% interval: from a few RCIs their SD cannot say whether it is 1.
+                    "control_rci_sd": spread,
+                    "control_rci_sd_low": low,
+                    "control_rci_sd_high": high,
                 }
             )
         out.append(

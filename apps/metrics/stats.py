@@ -385,6 +385,19 @@ def f_quantile(p: float, d1: float, d2: float) -> float:
     return math.exp((low + high) / 2)
 
 
+def sd_interval(sd: float, n: int) -> tuple[float, float]:
+    """The 95% interval of a normal sample's SD from ``n`` values: sqrt((n - 1) s^2 / chi^2) at
+    chi-square's 0.975 and 0.025 quantiles on n - 1 df (chi^2 on k df is k times F(k, infinity),
+    F's second df taken as 10^9). From three values it runs from half the SD to six times it:
+
+    >>> [round(v, 3) for v in sd_interval(1.0, 3)]
+    [0.521, 6.285]
+    """
+    df = n - 1
+    high_q, low_q = (df * f_quantile(p, df, 1e9) for p in (0.975, 0.025))
+    return sd * math.sqrt(df / high_q), sd * math.sqrt(df / low_q)
+
+
 # -- intraclass correlation of a test and its retest --------------------------------------------
 
 

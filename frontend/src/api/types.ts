@@ -209,6 +209,8 @@ export interface CohortMetric {
     practice_sd: number | null;
     control_rci_n: number;
     control_rci_sd: number | null;
+    control_rci_sd_low: number | null;
+    control_rci_sd_high: number | null;
   }[];
 }
 

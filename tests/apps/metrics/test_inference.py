@@ -216,6 +216,11 @@ def test_the_cohort_reports_the_spread_of_the_control_arms_own_rcis(study, resea
     assert (point["control_n"], point["practice_gain"]) == (6, 2.5)
     assert point["control_rci_n"] == 6
     assert point["control_rci_sd"] == pytest.approx(statistics.stdev(expected))
+    # Six RCIs: their SD's 95% interval, sqrt(5 / chi-square(5) at 0.975 and 0.025 = 12.833 and
+    # 0.8312), runs from 0.624 to 2.453 times it: far from telling 1 from 2.
+    low, high = point["control_rci_sd_low"], point["control_rci_sd_high"]
+    assert low / point["control_rci_sd"] == pytest.approx(math.sqrt(5 / 12.8325), abs=1e-4)
+    assert high / point["control_rci_sd"] == pytest.approx(math.sqrt(5 / 0.831212), abs=1e-4)
     assert tricks["retest"]["declared"] and tricks["retest"]["pairs"] == 0
 
 
