@@ -3,9 +3,9 @@
 Against the norms only for the participant's first session of the game (norms are of people
 tested once: a later session carries practice they do not), run with the norms' protocol
 settings (game, examination seconds, opponent), with their source, n, mean, SD, settings and
-age band; against the study's
-control arm at the same session, consented participants only, the participant left out, with
-its n. Neutral measures and estimates whose interval is not calibrated get none.
+age band; against the study's control arm at the same session, consented participants only, the
+participant left out, with its n. Neutral measures and estimates whose interval is not
+calibrated get none.
 
 The control arm is a small sample, so one person is compared with it by Crawford and Howell's
 (1998) test: ``t = (x - mean) / (SD * sqrt(1 + 1/n))`` on ``n - 1`` degrees of freedom, which
