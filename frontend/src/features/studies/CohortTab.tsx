@@ -76,9 +76,9 @@ export function CohortTab() {
                           {p.label || pointKindWords(p.kind)} ({p.when}):{" "}
                           {controlsWords(p.control_n)}
                           {p.practice_gain !== null &&
-                            `, ${practiceWords(p.practice_gain, m.unit)}`}
+                            `, ${practiceWords(p.practice_gain, p.practice_sd, m.unit)}`}
                           {p.control_rci_sd !== null
-                            ? `, ${rciWords(p.control_rci_sd, p.control_rci_n)}`
+                            ? `, ${rciWords(p)}`
                             : `, ${t`too few RCIs for their SD`}`}
                         </div>
                       ))
@@ -104,19 +104,41 @@ function valuesWords(m: CohortMetric): string {
   return words.join(", ");
 }
 
-function practiceWords(gain: number, unit: string): string {
-  const value = formatValue(gain, unit);
-  return t`practice ${value}`;
+/** The control arm's mean change, signed (a proportion's in points, not a percentage), with
+ * the SD of the changes it averages when there are two or more. */
+export function practiceWords(gain: number, sd: number | null, unit: string): string {
+  const value = changeValue(gain, unit);
+  if (sd === null) return t`practice ${value}`;
+  const spread = changeValue(sd, unit, false);
+  return t`practice ${value} (SD ${spread})`;
+}
+
+function changeValue(value: number, unit: string, signed = true): string {
+  const sign = signed ? { signDisplay: "exceptZero" as const } : {};
+  if (unit === "proportion" || unit === "rate" || unit === "%") {
+    const points = formatNumber(Math.round(value * 100), sign);
+    return t`${points} points`;
+  }
+  const shown = formatValue(Math.abs(value), unit);
+  if (!signed || value === 0) return shown;
+  return `${value > 0 ? "+" : "−"}${shown}`;
 }
 
 function controlsWords(count: number): string {
   return plural(count, { one: "# control", other: "# controls" });
 }
 
-function rciWords(sd: number, n: number | null): string {
-  const spread = formatNumber(sd, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const count = formatNumber(n ?? 0);
-  return t`SD of their RCIs ${spread} (n = ${count})`;
+/** The SD of the controls' own RCIs with its 95% interval: from a few RCIs it cannot tell
+ * whether the error model fits (about 1) or not. */
+export function rciWords(p: CohortMetric["assessment_points"][number]): string {
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const spread = formatNumber(p.control_rci_sd ?? 0, two);
+  const count = formatNumber(p.control_rci_n);
+  if (p.control_rci_sd_low === null || p.control_rci_sd_high === null)
+    return t`SD of their RCIs ${spread} (n = ${count})`;
+  const low = formatNumber(p.control_rci_sd_low, two);
+  const high = formatNumber(p.control_rci_sd_high, two);
+  return t`SD of their RCIs ${spread} (95% CI ${low} to ${high}; n = ${count})`;
 }
 
 function Retest({ metric }: { metric: CohortMetric }) {
