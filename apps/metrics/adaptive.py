@@ -34,7 +34,7 @@ OPPONENT_STEP = 0.1
 LEVEL = "adaptive_seconds"
 
 
-def _rules(snapshot: dict) -> dict:
+def rules_of(snapshot: dict) -> dict:
     """The protocol's staircase, completed with the one set of defaults (the protocol's own)."""
     return {**ADAPTIVE_DEFAULTS, **(snapshot.get("adaptive") or {})}
 
@@ -47,7 +47,7 @@ def session_difficulty(participant: Participant, snapshot: dict) -> tuple[int, f
     # Every protocol snapshot holds both (Protocol.snapshot), from the first one on.
     seconds: int = snapshot["examination_seconds"]
     level: float = snapshot["opponent_level"]
-    rules = _rules(snapshot)
+    rules = rules_of(snapshot)
     if not rules["enabled"]:
         return seconds, level
     if participant.examination_seconds_override:
@@ -133,7 +133,7 @@ def _hits(session: TrainingSession) -> list[bool]:
 
 def adaptive_step(*, session: TrainingSession) -> AdaptiveChange | None:
     """The session's steps, stored once, and its level (``adaptive_seconds``) as a value."""
-    rules = _rules(session.protocol_snapshot)
+    rules = rules_of(session.protocol_snapshot)
     if not rules["enabled"] or session.protocol_snapshot.get("game") != "memulation":
         return None
     with transaction.atomic():

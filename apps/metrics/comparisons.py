@@ -1,7 +1,9 @@
 """Comparisons: the latest counted session as a z-score, with everything it rests on (pure).
 
-Against the norms only for a session run with the norms' protocol settings (game, examination
-seconds, opponent), with their source, n, mean, SD, settings and age band; against the study's
+Against the norms only for the participant's first session of the game (norms are of people
+tested once: a later session carries practice they do not), run with the norms' protocol
+settings (game, examination seconds, opponent), with their source, n, mean, SD, settings and
+age band; against the study's
 control arm at the same session, consented participants only, the participant left out, with
 its n. Neutral measures and estimates whose interval is not calibrated get none.
 
@@ -53,9 +55,12 @@ def comparison(
     norm: Norm | None,
     others: list[float],
     control_arm: bool = True,
+    first_session: int | None = None,
 ) -> dict:
     """The latest counted session compared with the norms and with the control arm (``others``:
-    its consented participants' values at that session; ``control_arm``: the study has one)."""
+    its consented participants' values at that session; ``control_arm``: the study has one;
+    ``first_session``: the participant's first session of the game, the only one the norms
+    describe)."""
     none = {"session": None, "value": None, "norm": None, "cohort": None}
     if metric.direction == NEUTRAL or metric.baseline_for:
         return {
@@ -85,7 +90,12 @@ def comparison(
         }
     out: dict = {"session": latest.session, "value": latest.value, "norm": None, "cohort": None}
     parts = []
-    if norm is not None and _same_protocol(norm.protocol, latest.protocol):
+    if norm is not None and latest.session != first_session:
+        out["norm_mismatch"] = gettext(
+            "the norms are of people tested once, and session %(session)s comes after practice "
+            "they did not have"
+        ) % {"session": latest.session}
+    elif norm is not None and _same_protocol(norm.protocol, latest.protocol):
         z = (latest.value - norm.mean) / norm.sd  # type: ignore[operator]
         out["norm"] = {
             "z": z,

@@ -6,6 +6,8 @@ record and of the export) and worded again in a reader's own language when shown
 
 from __future__ import annotations
 
+import math
+
 from babel.numbers import format_percent, get_decimal_symbol
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext, to_locale
 
@@ -60,8 +62,24 @@ def _unmarked(text: str) -> str:
     return text.translate({0x200E: None, 0x200F: None, 0x061C: None, 0x202F: 0x00A0})
 
 
+def significant(x: float, *, sign: bool = False) -> str:
+    """``x`` to three significant digits, written out: 1190 and 0.000123, never 1.19e+03 (a
+    clinician's page is no place for exponents).
+
+    >>> significant(-1190.4, sign=True), significant(1234.5), significant(0.000123)
+    ('-1190', '1230', '0.000123')
+    >>> significant(1.5, sign=True), significant(999.6)
+    ('+1.5', '1000')
+    """
+    if x == 0 or not math.isfinite(x):
+        return f"{x:+g}" if sign else f"{x:g}"
+    places = 2 - math.floor(math.log10(abs(x)))
+    text = f"{round(x, places):{'+' if sign else ''}.{max(0, places)}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def number(x: float) -> str:
-    return figure(f"{x:.3g}")
+    return figure(significant(x))
 
 
 def value_words(value: float | None, unit: str) -> str:
@@ -79,7 +97,37 @@ def value_words(value: float | None, unit: str) -> str:
 def change_words(value: float, unit: str) -> str:
     if unit == "proportion":
         return gettext("%(change)s points") % {"change": f"{value * 100:+.0f}"}
-    return f"{figure(f'{value:+.3g}')} {unit_words(unit)}"
+    return f"{figure(significant(value, sign=True))} {unit_words(unit)}"
+
+
+def adaptive_step_words(
+    *,
+    attempts: int,
+    hits: int,
+    target: float,
+    seconds: tuple[int, int],
+    opponent: tuple[float, float],
+) -> str:
+    """Why the staircase moved after a session, in the reader's language: its 'Stragedy
+    attempts with a named card, their hits against the target, and the examination time and
+    opponent level before and after."""
+    if not attempts:
+        return gettext("No 'Stragedy with a named card this session: no step.")
+    return ngettext(
+        "%(hits)s of %(attempts)s 'Stragedy attempt hit (target %(target)s): examination "
+        "%(before)s s to %(after)s s, opponent level %(opponent_before)s to %(opponent_after)s.",
+        "%(hits)s of %(attempts)s 'Stragedy attempts hit (target %(target)s): examination "
+        "%(before)s s to %(after)s s, opponent level %(opponent_before)s to %(opponent_after)s.",
+        attempts,
+    ) % {
+        "hits": hits,
+        "attempts": attempts,
+        "target": value_words(target, "proportion"),
+        "before": seconds[0],
+        "after": seconds[1],
+        "opponent_before": figure(significant(opponent[0])),
+        "opponent_after": figure(significant(opponent[1])),
+    }
 
 
 def observations(n: int) -> str:

@@ -258,7 +258,8 @@ def participant_readings(
             reading["trend"] = fit_trend(metric, use)
             if reading["trend"].get("p") is not None:
                 exploratory.append(((key, game), reading["trend"]["p"]))
-        reading["z"] = _compare(metric, game, latest if latest in use else None, latest, ctx)
+        first = points[0].session if points else None
+        reading["z"] = _compare(metric, game, latest if latest in use else None, latest, ctx, first)
     _adjust_exploratory(readings, exploratory)
     _adjust_primary(readings, primary, ctx)
     for reading in readings.values():
@@ -410,9 +411,12 @@ def _adjust_primary(
             ) % {"when": when}
 
 
-def _compare(metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx):
+def _compare(
+    metric: Metric, game: str, latest: Point | None, shown: Point | None, ctx, first: int | None
+):
     others = ctx.cohort(metric.key, game, latest.session) if latest is not None else []
-    return comparison(metric, latest, shown, ctx.norm(metric.key, game), others, ctx.control_arm)
+    norm = ctx.norm(metric.key, game)
+    return comparison(metric, latest, shown, norm, others, ctx.control_arm, first)
 
 
 def digest(reading: dict) -> str:

@@ -11,7 +11,10 @@ from django.utils.translation import gettext
 from apps.common.errors import ValidationFailed
 from apps.games.selectors import session_games, session_seat
 from apps.metrics import readings
-from apps.metrics.adaptive import session_difficulty  # noqa: F401 (offered to other apps)
+from apps.metrics.adaptive import (
+    rules_of,
+    session_difficulty,  # noqa: F401 (offered to other apps)
+)
 from apps.metrics.analysis import (
     ANALYSIS_VERSION,  # noqa: F401 (offered to other apps)
     replay_deals,
@@ -27,7 +30,10 @@ from apps.metrics.fidelity_interval import interval_label
 from apps.metrics.inputs import StudyInputs, sessions_held
 from apps.metrics.inputs import participant_series as series_held
 from apps.metrics.models import AdaptiveChange, GameAnalysis, MetricValue
-from apps.metrics.reading_words import KIND_WORDS  # noqa: F401 (offered to other apps)
+from apps.metrics.reading_words import (
+    KIND_WORDS,  # noqa: F401 (offered to other apps)
+    adaptive_step_words,
+)
 from apps.metrics.readings import (  # noqa: F401 (offered to other apps)
     CHANGE_STATUSES,
     READING_ROLES,
@@ -158,22 +164,39 @@ def _summary(participant: Participant) -> dict:
         },
         "words": sorted({f"{w}: {r['label']}" for r in metrics for w in r["words"]}),
         "metrics": metrics,
-        "adaptive": [
-            {
-                "session": change.session.number,
-                "session_id": change.session_id,
-                "examination_seconds": change.examination_seconds_after,
-                "examination_seconds_before": change.examination_seconds_before,
-                "opponent_level": change.opponent_level_after,
-                "recall_rate": change.recall_rate,
-                "reason": change.reason,
-                "at": change.created_at,
-            }
-            for change in AdaptiveChange.objects.filter(participant=participant)
-            .select_related("session")
-            .order_by("session__number")
-        ],
+        "adaptive": adaptive_steps(participant),
     }
+
+
+def adaptive_steps(participant: Participant) -> list[dict]:
+    """The staircase's steps, each with its reason in the active language."""
+    return [
+        {
+            "session": change.session.number,
+            "session_id": change.session_id,
+            "examination_seconds": change.examination_seconds_after,
+            "examination_seconds_before": change.examination_seconds_before,
+            "opponent_level": change.opponent_level_after,
+            "recall_rate": change.recall_rate,
+            "reason": _step_reason(change),
+            "at": change.created_at,
+        }
+        for change in AdaptiveChange.objects.filter(participant=participant)
+        .select_related("session")
+        .order_by("session__number")
+    ]
+
+
+def _step_reason(change: AdaptiveChange) -> str:
+    """The step's reason in the reader's language, from what the step stored (its English
+    ``reason`` is the record's)."""
+    return adaptive_step_words(
+        attempts=change.steps,
+        hits=round((change.recall_rate or 0) * change.steps),
+        target=rules_of(change.session.protocol_snapshot)["target_recall"],
+        seconds=(change.examination_seconds_before, change.examination_seconds_after),
+        opponent=(change.opponent_level_before, change.opponent_level_after),
+    )
 
 
 def metric_worded(entry: dict) -> dict:
@@ -251,6 +274,7 @@ def participant_summary_worded(*, participant: Participant) -> dict:
     summary["words"] = sorted(
         {f"{w}: {r['label']}" for r in summary["metrics"] for w in r["words"]}
     )
+    summary["adaptive"] = adaptive_steps(participant)
     return summary
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection, transaction
+from rest_framework.test import APIClient
 
 from apps.games.models import RecallAttempt
 from apps.metrics import catalogue, services
@@ -65,7 +66,7 @@ def test_the_sweeper_finds_sessions_without_current_metrics(played_session):
 
 
 @pytest.mark.django_db
-def test_the_adaptive_staircase_steps_per_attempt_and_stores_its_level(played_session):
+def test_the_adaptive_staircase_steps_per_attempt_and_stores_its_level(played_session, clinician):
     session = played_session(adaptive=True)
     services.session_metrics_compute(session_id=session.pk)
     change = session.participant.adaptive_changes.get()
@@ -78,6 +79,14 @@ def test_the_adaptive_staircase_steps_per_attempt_and_stores_its_level(played_se
     assert change.level_after == pytest.approx(expected)
     assert change.examination_seconds_after == round(expected)
     assert f"{sum(hits)} of {len(hits)} 'Stragedy attempts hit (target 60%)" in change.reason
+    # The clinician reads the step's reason in the language of their account.
+    reader = APIClient()
+    reader.force_login(clinician)  # a browser session: the account's language applies
+    assert reader.patch("/api/me", {"language": "de"}, format="json").status_code == 200
+    url = f"/api/participants/{session.participant_id}/summary/"
+    [step] = reader.get(url).json()["adaptive"]
+    assert step["reason"].startswith(f"{sum(hits)} von {len(hits)} 'Stragedy-Versuch")
+    assert f"(Ziel 60\xa0%): Betrachtung 30 s auf {round(expected)} s" in step["reason"]
     level = MetricValue.objects.get(level="session", subject_id=session.pk, key="adaptive_seconds")
     assert (level.value, level.n) == (30, 0)  # played at 30 s, set by no step before it
     services.session_metrics_compute(session_id=session.pk)  # a second run does not step again

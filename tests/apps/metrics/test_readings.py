@@ -263,8 +263,15 @@ def test_every_z_carries_its_provenance():
     norm = Norm(12.0, 2.5, 118, "Example 2027, Table 3", "70-79", PROTOCOL)
     others = [10.0, 11.0, 12.0, 13.0, 14.0]
     ctx = Context(norm=lambda key, game: norm, cohort=lambda key, game, session: others)
+    first = read(points([17]), ctx)["z"]  # the first session: the one the norms describe
+    assert first["norm"]["z"] == pytest.approx((17 - 12) / 2.5)
+    assert first["reading"].startswith(
+        "Session 1: Better than most compared with the age-band norms (z = 2.00; Example "
+        "2027, Table 3: age 70-79, n = 118, mean 12 tricks, SD 2.5 tricks, Memulation, 30 s "
+        "examination, greedy opponent)"
+    )
     z = read(points([10, 11, 12, 11, 12, 17]), ctx)["z"]
-    assert z["norm"]["z"] == pytest.approx((17 - 12) / 2.5)
+    assert z["norm"] is None  # five sessions of practice the norms' people did not have
     assert z["cohort"]["z"] == pytest.approx((17 - 12) / statistics.stdev(others))
     assert z["cohort"]["n"] == 5 and z["cohort"]["session"] == 6
     # Crawford and Howell: t = 5 / (1.5811 * sqrt(6 / 5)) = 2.8868 on 4 df; Student's t with 4
@@ -275,11 +282,14 @@ def test_every_z_carries_its_provenance():
     assert z["cohort"]["p"] == pytest.approx(0.044709, abs=1e-6)
     assert z["cohort"]["below"] == pytest.approx(0.977646, abs=1e-6)
     assert z["reading"] == (
-        "Session 6: Better than most compared with the age-band norms (z = 2.00; Example "
-        "2027, Table 3: age 70-79, n = 118, mean 12 tricks, SD 2.5 tricks, Memulation, 30 s "
-        "examination, greedy opponent); compared with the study's control arm at session 6: "
-        "better than most, above an estimated 98% of it (Crawford and Howell's t(4) = 2.89, "
-        "p = 0.045; n = 5, mean 12 tricks, SD 1.58 tricks)."
+        "Session 6: compared with the study's control arm at session 6: better than most, above "
+        "an estimated 98% of it (Crawford and Howell's t(4) = 2.89, p = 0.045; n = 5, mean 12 "
+        "tricks, SD 1.58 tricks)."
+    )
+    alone = read(points([10, 11, 12, 11, 12, 17]), Context(norm=lambda key, game: norm))["z"]
+    assert alone["reading"].startswith(
+        "No comparison: the norms are of people tested once, and session 6 comes after practice "
+        "they did not have;"
     )
 
 
@@ -310,12 +320,12 @@ def test_an_arm_with_no_spread_or_no_arm_says_so():
 def test_a_norm_of_another_protocol_or_a_small_arm_gives_no_z():
     norm = Norm(12.0, 2.5, 118, "Example", "70-79", {**PROTOCOL, "examination_seconds": 60})
     ctx = Context(norm=lambda key, game: norm, cohort=lambda key, game, session: [10.0] * 4)
-    z = read(points([10, 11, 12, 11, 12, 17]), ctx)["z"]
+    z = read(points([17]), ctx)["z"]
     assert z["norm"] is None and z["cohort"] is None
     assert z["reading"] == (
         "No comparison: the norms were collected with Memulation, 60 s examination, greedy "
         "opponent; this session ran with Memulation, 30 s examination, greedy opponent; the "
-        "control arm has 4 consented participants with session 6 (5 needed)."
+        "control arm has 4 consented participants with session 1 (5 needed)."
     )
 
 
@@ -417,3 +427,10 @@ def test_no_trend_is_tested_through_a_staircases_levels():
         "Exploratory. No trend is tested: each session's level carries on from the last one's, "
         "so the sessions are not independent observations a trend could rest on."
     )
+
+
+def test_large_numbers_are_written_out_never_as_exponents():
+    slower = read(points([5200, 4100, 3900, 2800, 2600, 1500], n=40), key="decision_time_median_ms")
+    assert slower["trend"]["change"] < -1000
+    assert not re.search(r"\de[+-]\d", slower["reading"])
+    assert re.search(r"-[1-9]\d{3} ms over sessions 1-6", slower["reading"]), slower["reading"]
