@@ -59,20 +59,24 @@ def test_whole_tricks_by_keyboard_alone(new_page, staff, shot, width, height):
         # The participant's turn: the focus is in the hand without any Tab.
         page.wait_for_function(FOCUS_IN_HAND)
         page.locator("[data-testid=hand] .card-btn.legal:enabled").first.wait_for()
-        before = hand.count()
-        play_by_keyboard(page)
-        # The card leaves the hand at once and is answered by the server.
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=hand] .card-btn').length < n"
-            " && !document.querySelector('[data-testid=sending-card]')",
-            arg=before,
-        )
+        played_by_keyboard(page, hand)
         if trick == 0:
             shot(page, f"mendikot-keyboard-{width}x{height}", full_page=False)
     plays = game.events.filter(kind="play", seat=game.participant_seat).count()
     assert plays == 3
     assert not page.get_by_test_id("refusal").count()
     assert not page.console_errors, page.console_errors
+
+
+def played_by_keyboard(page, hand) -> None:
+    """A card played from the keyboard: it leaves the hand at once and the server answers."""
+    before = hand.count()
+    play_by_keyboard(page)
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=hand] .card-btn').length < n"
+        " && !document.querySelector('[data-testid=sending-card]')",
+        arg=before,
+    )
 
 
 def test_zoomed_in_the_focused_card_is_on_screen_and_the_result_takes_the_focus(new_page, staff):
@@ -94,13 +98,7 @@ def test_zoomed_in_the_focused_card_is_on_screen_and_the_result_takes_the_focus(
         assert page.evaluate(FOCUS_ON_SCREEN), page.evaluate(
             "() => [scrollY, document.activeElement.getBoundingClientRect().toJSON()]"
         )
-        before = hand.count()
-        play_by_keyboard(page)
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=hand] .card-btn').length < n"
-            " && !document.querySelector('[data-testid=sending-card]')",
-            arg=before,
-        )
+        played_by_keyboard(page, hand)
     summary.wait_for()
     heading = summary.get_by_role("heading").first
     page.wait_for_function(
