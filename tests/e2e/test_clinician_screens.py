@@ -162,7 +162,7 @@ def test_a_completed_session_replays_without_then_with_the_solver(
     page = new_page(width, height)
     login_as(page, staff["clinician"])
     page.goto(f"/participants/{participant.pk}")
-    page.get_by_role("link", name="Replay session 1").click()
+    page.get_by_role("link", name="Replay Session 1", exact=True).click()
     status = page.get_by_test_id("solver-status")
     status.wait_for()
     assert "not ready yet" in status.inner_text()

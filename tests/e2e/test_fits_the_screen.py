@@ -4,6 +4,7 @@ when the clock starts, and no page is wider than the screen. Each box is measure
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -85,3 +86,36 @@ def test_start_the_hand_and_im_ready_are_in_view_when_the_clock_starts(
     assert page_width(device) <= width
     assert run_axe(device) == []
     assert not device.console_errors, device.console_errors
+
+
+HEADER_BOXES = """() => [...document.querySelectorAll('.play-header > *')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect();
+    return {cls: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "de", "ar", "en"])
+def test_the_play_header_fits_the_narrowest_phone_in_larger_print(new_page, staff, language):
+    """320 px wide (1280 px zoomed to 400%) in larger print: the header's controls, in the
+    participant's language, side by side without overlapping, and no page wider than the screen."""
+    from tests.e2e.conftest import enrol_with_consent
+
+    participant = enrol_with_consent(staff["study"], staff["clinician"], language=language)
+    game = late_game(staff, participant=participant)
+    device = device_with(new_page, 320, 568, True, "large")
+    device.goto(f"/play/{links.play_link_token(game)}")
+    device.get_by_test_id("exam-start").wait_for()
+    device.locator(f"html[lang={language}]").wait_for(state="attached")
+    boxes = device.evaluate(HEADER_BOXES)
+    assert len(boxes) >= 3, boxes  # the language, the display options, leaving the game
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= 320.5, boxes
+    for one, other in itertools.pairwise(boxes):
+        apart = (
+            one["right"] <= other["left"] + 0.5
+            or other["right"] <= one["left"] + 0.5
+            or one["bottom"] <= other["top"] + 0.5
+            or other["bottom"] <= one["top"] + 0.5
+        )
+        assert apart, (one, other)
+    assert page_width(device) <= 320

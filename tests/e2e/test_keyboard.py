@@ -1,4 +1,5 @@
-"""Playing by keyboard alone: after each play the focus comes back to the hand on the next turn."""
+"""Playing by keyboard alone: after each play the focus comes back to the hand on the next turn,
+on screen even zoomed in, and at the end of the game it is on the result."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 FOCUS_IN_HAND = "() => !!document.activeElement?.closest('[data-testid=hand]')"
 FOCUS_ON_LEGAL = "() => !!document.activeElement?.matches('[data-testid=hand] .card-btn.legal')"
+# The focused element wholly inside the window (to a pixel: scrolling stops at whole pixels).
+FOCUS_ON_SCREEN = """() => { const r = document.activeElement.getBoundingClientRect();
+  return r.top >= -1 && r.left >= -1
+    && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }"""
 
 
 def mendikot_game(staff):
@@ -54,17 +59,52 @@ def test_whole_tricks_by_keyboard_alone(new_page, staff, shot, width, height):
         # The participant's turn: the focus is in the hand without any Tab.
         page.wait_for_function(FOCUS_IN_HAND)
         page.locator("[data-testid=hand] .card-btn.legal:enabled").first.wait_for()
-        before = hand.count()
-        play_by_keyboard(page)
-        # The card leaves the hand at once and is answered by the server.
-        page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=hand] .card-btn').length < n"
-            " && !document.querySelector('[data-testid=sending-card]')",
-            arg=before,
-        )
+        played_by_keyboard(page, hand)
         if trick == 0:
             shot(page, f"mendikot-keyboard-{width}x{height}", full_page=False)
     plays = game.events.filter(kind="play", seat=game.participant_seat).count()
     assert plays == 3
     assert not page.get_by_test_id("refusal").count()
+    assert not page.console_errors, page.console_errors
+
+
+def played_by_keyboard(page, hand) -> None:
+    """A card played from the keyboard: it leaves the hand at once and the server answers."""
+    before = hand.count()
+    play_by_keyboard(page)
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=hand] .card-btn').length < n"
+        " && !document.querySelector('[data-testid=sending-card]')",
+        arg=before,
+    )
+
+
+def test_zoomed_in_the_focused_card_is_on_screen_and_the_result_takes_the_focus(new_page, staff):
+    """1280x800 at 200%: the hand is below the fold. Each turn the card the focus moves to is
+    scrolled into view; when the game is over the focus is on its result, not lost."""
+    game = mendikot_game(staff)
+    page = new_page(640, 400)
+    page.goto(f"/play/{links.play_link_token(game)}")
+    hand = page.locator("[data-testid=hand] .card-btn")
+    hand.first.wait_for()
+    summary = page.get_by_test_id("match-summary")
+    for _ in range(13):
+        page.wait_for_function(
+            f"() => {FOCUS_IN_HAND}() || !!document.querySelector('[data-testid=match-summary]')"
+        )
+        if summary.count():
+            break
+        page.locator("[data-testid=hand] .card-btn.legal:enabled").first.wait_for()
+        assert page.evaluate(FOCUS_ON_SCREEN), page.evaluate(
+            "() => [scrollY, document.activeElement.getBoundingClientRect().toJSON()]"
+        )
+        played_by_keyboard(page, hand)
+    summary.wait_for()
+    heading = summary.get_by_role("heading").first
+    page.wait_for_function(
+        "() => document.activeElement?.matches('[data-testid=match-summary] h2')"
+    )
+    assert heading.evaluate("h => h === document.activeElement")
+    assert page.evaluate(FOCUS_ON_SCREEN)
+    assert game.events.filter(kind="play", seat=game.participant_seat).count() == 13
     assert not page.console_errors, page.console_errors

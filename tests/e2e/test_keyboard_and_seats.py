@@ -19,6 +19,21 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 TAB_STOPS_IN = """sel => [...document.querySelectorAll(sel + ' button')]
   .filter(b => b.tabIndex >= 0 && !b.disabled).length"""
 FOCUS_IN = "sel => !!document.activeElement?.closest(sel)"
+PICKER_BACKGROUNDS = """() => {
+  const colour = b => getComputedStyle(b).backgroundColor;
+  const all = [...document.querySelectorAll('.card-picker .picker-card')];
+  return {chosen: colour(all.find(b => b.ariaPressed === 'true')),
+          others: [...new Set(all.filter(b => b.ariaPressed !== 'true').map(colour))]}; }"""
+MARK_OVER_A_NUMBER = """() => {
+  const mark = document.querySelector('.chosen-mark').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=old-piles] .pile-num')]
+    .map(n => n.getBoundingClientRect())
+    .filter(n => n.left < mark.right && mark.left < n.right
+              && n.top < mark.bottom && mark.top < n.bottom)
+    .map(n => n.toJSON()); }"""
+ON_SCREEN = """() => { const r = document.activeElement.getBoundingClientRect();
+  return r.top >= -1 && r.left >= -1
+    && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }"""
 
 
 def test_the_examination_hand_is_one_tab_stop(new_page, staff):
@@ -79,7 +94,9 @@ def test_computer_seats_say_so_and_keep_their_places(new_page, staff, shot, widt
     shot(device, f"mendikot-seats-{width}x{height}", full_page=False)
 
 
-def test_the_stragedy_by_keyboard_one_tab_stop_for_52_cards(new_page, staff, shot):
+# A phone, and 1280x800 zoomed to 200% (the old tricks are below the fold there).
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (640, 400)])
+def test_the_stragedy_by_keyboard_one_tab_stop_for_52_cards(new_page, staff, shot, width, height):
     # The short practice game: the participant is Lame Duck and makes the 'Stragedy after
     # three tricks.
     protocol = first_sessions(staff)
@@ -88,7 +105,7 @@ def test_the_stragedy_by_keyboard_one_tab_stop_for_52_cards(new_page, staff, sho
         participant=participant, protocol=protocol, actor=staff["clinician"]
     )
     played = practice.practice_create(session=session)
-    device = new_page(390, 844)
+    device = new_page(width, height)
     login_as(device, staff["clinician"])
     device.goto(f"/games/{played.pk}/play")
     device.get_by_test_id("practice-begin").click()
@@ -110,10 +127,10 @@ def test_the_stragedy_by_keyboard_one_tab_stop_for_52_cards(new_page, staff, sho
     # The picker has the focus (its button before it went), as one tab stop of 52 cards.
     device.wait_for_function(FOCUS_IN, arg=".card-picker")
     assert device.evaluate(TAB_STOPS_IN, ".card-picker") == 1
-    assert device.evaluate("document.documentElement.scrollWidth") <= 390
+    assert device.evaluate("document.documentElement.scrollWidth") <= width
     box = picker.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    shot(device, "stragedy-picker-390x844", full_page=False)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    shot(device, f"stragedy-picker-{width}x{height}", full_page=False)
     presses = 0
 
     def press(key):
@@ -124,13 +141,24 @@ def test_the_stragedy_by_keyboard_one_tab_stop_for_52_cards(new_page, staff, sho
     press("ArrowDown")  # the same rank in the next suit
     press("ArrowRight")
     press("Enter")  # named
+    # In forced colours the named card still stands out from the other 51.
+    device.emulate_media(forced_colors="active")
+    colours = device.evaluate(PICKER_BACKGROUNDS)
+    device.emulate_media(forced_colors="none")
+    assert colours["chosen"] not in colours["others"], colours
     press("Tab")  # to "Next"
     assert device.evaluate("document.activeElement.dataset.testid") == "intended-next"
     press("Enter")
     device.wait_for_function(FOCUS_IN, arg="[data-testid=old-piles]")
     assert device.evaluate(TAB_STOPS_IN, "[data-testid=old-piles]") == 1
+    # The face-down card with the focus is on screen.
+    assert device.evaluate(ON_SCREEN), device.evaluate(
+        "() => [scrollY, document.activeElement.getBoundingClientRect().toJSON()]"
+    )
     press("Enter")  # a face-down card picked
     device.get_by_test_id("turn-up").wait_for(state="visible")
+    # Its mark leaves every trick's number in sight.
+    assert device.evaluate(MARK_OVER_A_NUMBER) == [], device.evaluate(MARK_OVER_A_NUMBER)
     for _ in range(3):
         if device.evaluate("document.activeElement.dataset.testid") == "turn-up":
             break

@@ -105,3 +105,48 @@ def test_a_device_opened_by_link_reaches_only_its_game(new_page, staff):
     # Leaving takes a staff sign-in.
     leave_game(device, staff["clinician"])
     device.get_by_test_id("participant-table").wait_for()
+
+
+def test_a_device_opened_by_link_can_type_the_next_games_code(new_page, staff):
+    """The next session, on the phone that opened the last one: the staff give its code."""
+    first = a_game(staff)
+    device = new_page(390, 844)
+    device.goto(f"/play/{links.play_link_token(first)}")
+    device.get_by_test_id("exam-start").wait_for()
+    second = a_game(staff)
+    code = links.join_code_made(second)
+
+    device.goto("/join")
+    device.get_by_label("The code you were given").fill(code)
+    device.get_by_role("button", name="Open the game").click()
+    device.wait_for_url("**/play/**")
+    device.get_by_test_id("exam-start").wait_for()
+    token = device.url.rsplit("/play/", 1)[1].strip("/")
+    assert links.play_link_claim(token).game_id == second.pk
+    # Kept on the new game now.
+    device.goto("/")
+    device.get_by_test_id("exam-start").wait_for()
+    assert device.url.endswith(f"/play/{token}")
+    assert not device.console_errors, device.console_errors
+
+
+def test_a_link_that_no_longer_works_keeps_no_device(new_page, staff):
+    device = new_page(390, 844)
+    device.goto("/play/not-a-game-link")
+    device.get_by_role("heading", name="This game cannot be shown").wait_for()
+    device.goto("/join")
+    device.get_by_role("heading", name="Join a game").wait_for()
+    assert device.url.endswith("/join")
+
+    # A device kept on its game stays on it after a dead link, and opens the code page.
+    game = a_game(staff)
+    path = f"/play/{links.play_link_token(game)}"
+    device.goto(path)
+    device.get_by_test_id("exam-start").wait_for()
+    device.goto("/play/not-a-game-link")
+    device.get_by_role("heading", name="This game cannot be shown").wait_for()
+    device.goto("/")
+    device.get_by_test_id("exam-start").wait_for()
+    assert device.url.endswith(path)
+    device.goto("/join")
+    device.get_by_role("heading", name="Join a game").wait_for()

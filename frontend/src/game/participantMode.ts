@@ -65,6 +65,13 @@ export async function enterParticipantMode(
   save({ path, returnTo, salt, pin: await digest(salt, pin) });
 }
 
+/** A participant's link that no longer works keeps no device: the lock it set is lifted (a device
+ * handed over by staff keeps its own, and a lock on another game stays). */
+export function releaseDeadLink(path: string): void {
+  const mode = participantMode();
+  if (mode && mode.path === path && !mode.returnTo) save(null);
+}
+
 /** Leave with the PIN: true when it was the right one. */
 export async function leaveWithPin(pin: string): Promise<boolean> {
   const mode = participantMode();

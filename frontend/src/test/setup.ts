@@ -12,6 +12,9 @@ i18n.loadAndActivate({ locale: "en", messages: {} });
 // 5 s rather than the library's 1 s before calling it missing.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom lays nothing out and has no scrollIntoView; the screens call it when they move the focus.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 afterEach(() => {
   cleanup();
 });

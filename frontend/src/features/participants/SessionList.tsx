@@ -73,11 +73,12 @@ export function SessionList({ participantId }: { participantId: number }) {
                     <td>{formatDate(s.completed_at, true)}</td>
                     <td>
                       {s.status === "completed" ? (
-                        <Link
-                          to={`/sessions/${s.id}/replay`}
-                          aria-label={t`Replay session ${number}`}
-                        >
-                          <Trans>Replay</Trans>
+                        // Named by its visible word first, then which session (WCAG 2.5.3).
+                        <Link to={`/sessions/${s.id}/replay`}>
+                          <Trans>Replay</Trans>{" "}
+                          <span className="sr-only">
+                            <Trans>Session {number}</Trans>
+                          </span>
                         </Link>
                       ) : (
                         "–"

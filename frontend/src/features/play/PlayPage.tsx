@@ -24,10 +24,10 @@ import { describeRecent } from "./recent";
 import { effectiveCardSize, useSettings } from "../../game/settings";
 import type { CardSize } from "../../game/settings";
 import type { SeatView } from "../../game/types";
-import { useGame } from "./useGame";
+import { linkDead, useGame } from "./useGame";
 import { LeaveGame } from "./device/LeaveGame";
 import { useParticipantMode } from "./device/ParticipantLock";
-import { enterParticipantMode, participantMode } from "../../game/participantMode";
+import { enterParticipantMode, participantMode, releaseDeadLink } from "../../game/participantMode";
 import { ClosedScreen, PausedScreen, TakenOverNotice } from "./TableNotices";
 import { WaitingRoom } from "./waiting/WaitingRoom";
 import { personAt } from "../../game/seats";
@@ -42,14 +42,10 @@ const LAB_NAME = "Memulation Lab";
 export function DevicePlayPage() {
   const { token = "" } = useParams();
   const transport = useMemo(() => transportFor({ token }), [token]);
-  // A device opened by a participant's link stays on the game (a staff device handed over
-  // keeps the game it was handed over for, and its PIN).
-  useEffect(() => {
-    const mode = participantMode();
-    if (!mode?.returnTo) void enterParticipantMode(`/play/${token}`);
-  }, [token]);
   const language = useSeatLanguage({ token });
-  return <GameScreen transport={transport} joinToken={token} onLanguage={language.change} />;
+  return (
+    <GameScreen transport={transport} joinToken={token} keepDevice onLanguage={language.change} />
+  );
 }
 
 export function StaffPlayPage() {
@@ -63,6 +59,7 @@ export function GameScreen({
   transport,
   staffGameId,
   joinToken,
+  keepDevice = false,
   onLanguage,
 }: {
   transport: Transport;
@@ -71,12 +68,25 @@ export function GameScreen({
   onLanguage?: (language: Language) => void;
   /** A device link's token: at a table, the device takes its seat with it. */
   joinToken?: string;
+  /** Keep the device on the link's game (participant mode) once the game is there. */
+  keepDevice?: boolean;
 }) {
   const game = useGame(transport);
   const { view } = game;
   const { t } = useLingui();
 
   const locked = !!useParticipantMode();
+  // A device opened by a participant's link stays on the game once the game is there (a staff
+  // device handed over keeps the game it was handed over for, and its PIN); a link that no
+  // longer works keeps no device on it.
+  const opened = !!view;
+  const dead = linkDead(game.fatal);
+  useEffect(() => {
+    if (!joinToken || !keepDevice) return;
+    const path = `/play/${joinToken}`;
+    if (dead) releaseDeadLink(path);
+    else if (opened && !participantMode()?.returnTo) void enterParticipantMode(path);
+  }, [joinToken, keepDevice, opened, dead]);
   const [, setRulesRead] = useState(0);
   const practice = !!view?.practice;
   const trumpRule =

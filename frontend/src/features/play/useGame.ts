@@ -21,6 +21,11 @@ export interface Refusal {
 
 const LINK_CODES = new Set(["link_invalid", "link_expired", "not_found", "not_authenticated"]);
 
+/** The game's link no longer works: it leads to no game (not a refused move, not an outage). */
+export function linkDead(error: ApiError | null): boolean {
+  return !!error && LINK_CODES.has(error.code);
+}
+
 /** How long to wait before asking the server again. Null: no need to ask. */
 export function pollDelay(view: SeatView | null, connection: Connection): number | null {
   if (view?.status === "waiting") return 2000; // a table's waiting room: who has joined

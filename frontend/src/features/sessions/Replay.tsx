@@ -183,7 +183,9 @@ function MemulationReplay({ review }: { review: GameReview }) {
       )}
       {review.stragedy.length > 0 && (
         <section className="card-panel" aria-label="'Stragedy" data-testid="replay-stragedy">
-          <h3>'Stragedy</h3>
+          <h3>
+            <bdi>'Stragedy</bdi>
+          </h3>
           <ul>
             {review.stragedy.map((s, i) => (
               <li key={i}>{stragedyLine(s)}</li>

@@ -1,5 +1,7 @@
 // Keeps a device in participant mode on its game: any other page of the app, reached by a link,
-// the address bar or the browser's Back button, leads to the game again.
+// the address bar or the browser's Back button, leads to the game again. Another game's link and
+// the page for typing a game's code (/join) are games too: a participant's next session, on the
+// device that opened the last one.
 
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
@@ -23,10 +25,13 @@ export function useParticipantMode() {
 export function ParticipantLock({ children }: { children: ReactNode }) {
   const mode = useParticipantMode();
   const { pathname } = useLocation();
-  // Another game's link is a game page too (a participant's next session on their own phone).
   // Anything else leads back, pushed rather than replaced: Back from the game comes here again,
   // so the history never runs out into the staff pages.
-  if (mode && pathname !== mode.path && !pathname.startsWith("/play/"))
-    return <Navigate to={mode.path} />;
+  if (mode && !reachable(pathname, mode.path)) return <Navigate to={mode.path} />;
   return <>{children}</>;
+}
+
+/** The pages a device in participant mode may show besides its own game. */
+export function reachable(pathname: string, gamePath: string): boolean {
+  return pathname === gamePath || pathname.startsWith("/play/") || pathname === "/join";
 }

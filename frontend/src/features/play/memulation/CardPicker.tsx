@@ -79,10 +79,11 @@ export function CardPicker({
                 className={`picker-card ${chosen ? "chosen" : ""}`}
                 aria-pressed={chosen}
                 data-card={card}
-                style={{ color: chosen ? "#fff" : suitColour(suit, settings.palette) }}
+                style={chosen ? undefined : { color: suitColour(suit, settings.palette) }}
                 onClick={() => onChange(card)}
               >
-                <span aria-hidden="true">
+                {/* Rank first, as on the cards, in a right-to-left language too. */}
+                <span aria-hidden="true" dir="ltr">
                   {RANK_LABEL[rank]}
                   {SUIT_SYMBOL[suit]}
                 </span>

@@ -9,7 +9,7 @@ import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "../../../game/Card";
 import { RunningCountdown, useTimeUp } from "../table/Countdown";
 import { cardName, moveCard, sortHand } from "../../../game/cards";
-import { useRovingTabStop } from "../table/roving";
+import { focusInView, useRovingTabStop } from "../table/roving";
 
 export interface ExaminationProps {
   hand: "A" | "B";
@@ -53,7 +53,8 @@ export function Examination({
   useEffect(() => {
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
-    group.current?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+    const first = group.current?.querySelector<HTMLButtonElement>("button");
+    if (first) focusInView(first);
   }, [hand]);
 
   const move = (from: number, to: number) => {

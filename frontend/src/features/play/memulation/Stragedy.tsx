@@ -63,8 +63,12 @@ export function Stragedy({
     <section className="stragedy" aria-labelledby="stragedy-title">
       {myTurn ? (
         <>
+          {/* Isolated: in Arabic the name alone is Latin text after an apostrophe, which a
+              right-to-left line would move to its end ("Stragedy'"). */}
           <h2 id="stragedy-title">
-            <Trans>The 'Stragedy</Trans>
+            <bdi>
+              <Trans>The 'Stragedy</Trans>
+            </bdi>
           </h2>
           {wantsIntent && choice.step === "name" ? (
             <>

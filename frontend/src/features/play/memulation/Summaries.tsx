@@ -1,7 +1,7 @@
 // The Memulation summaries: a round's (the tricks and points of each deal) and the match's.
 
 import { Trans } from "@lingui/react/macro";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MemulationView } from "../../../game/types";
 
 // The deals' own names, the same in every language.
@@ -72,6 +72,9 @@ function RoundTable({
 
 export function MatchSummary({ view }: { view: MemulationView }) {
   const s = view.state;
+  // The game is over: the hand and its buttons are gone, and the focus starts here.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const mine = s.match_score[String(view.seat)] ?? 0;
   const theirs = s.match_score[String(1 - view.seat)] ?? 0;
   const verdict =
@@ -84,7 +87,9 @@ export function MatchSummary({ view }: { view: MemulationView }) {
     );
   return (
     <section className="match-summary" aria-labelledby="match-title" data-testid="match-summary">
-      <h2 id="match-title">{verdict}</h2>
+      <h2 id="match-title" tabIndex={-1} ref={heading}>
+        {verdict}
+      </h2>
       <p className="big-message">
         <Trans>
           Final score: you <strong>{mine}</strong>, your opponent <strong>{theirs}</strong>.

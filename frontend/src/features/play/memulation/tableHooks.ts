@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
-import { focusGroup } from "../table/roving";
+import { focusGroup, focusInView } from "../table/roving";
 import type { GameConnection } from "../useGame";
 
 export function useSortOrders(gameId: number) {
@@ -37,7 +37,7 @@ export function useFocusNext(box: RefObject<HTMLElement | null>, key: string) {
     if (focused && focused !== document.body && focused.isConnected) return;
     const next = box.current?.querySelector<HTMLElement>("[data-next]");
     if (!next) return;
-    if (next instanceof HTMLButtonElement) next.focus({ preventScroll: true });
+    if (next instanceof HTMLButtonElement) focusInView(next);
     else focusGroup(next);
   }, [box, key]);
 }

@@ -2,6 +2,7 @@
 
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { suitName } from "../../../game/cards";
 import { resultWords } from "../recent";
 import type { MendikotView } from "../../../game/types";
@@ -14,9 +15,12 @@ export function MendikotSummary({ view }: { view: MendikotView }) {
   const theirs = String((me + 1) % 2);
   const wins = s.match_wins[ours] ?? 0;
   const losses = s.match_wins[theirs] ?? 0;
+  // The game is over: the hand and its buttons are gone, and the focus starts here.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="match-summary" aria-labelledby="m-summary" data-testid="match-summary">
-      <h2 id="m-summary">
+      <h2 id="m-summary" tabIndex={-1} ref={heading}>
         {wins > losses ? (
           <Trans>The game is over. Your team won!</Trans>
         ) : wins < losses ? (

@@ -22,6 +22,23 @@ describe("the hand in play", () => {
     expect(screen.getByRole("button", { name: /nine of spades/ })).toHaveFocus();
   });
 
+  it("brings the card it focuses on screen, at once and no further than it takes", () => {
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView");
+    const props = { legal: ["9S"], onPlay: () => undefined, label: "Your hand" };
+    const { rerender } = render(<PlayHand {...props} cards={["9S", "KH"]} yourTurn={false} />);
+    expect(scrolled).not.toHaveBeenCalled();
+    rerender(<PlayHand {...props} cards={["9S", "KH"]} yourTurn={true} />);
+    const nine = screen.getByRole("button", { name: /nine of spades/ });
+    expect(nine).toHaveFocus();
+    expect(scrolled.mock.contexts).toEqual([nine]);
+    expect(scrolled).toHaveBeenCalledWith({
+      block: "nearest",
+      inline: "nearest",
+      behavior: "instant",
+    });
+    scrolled.mockRestore();
+  });
+
   it("leaves the focus alone when the player has put it elsewhere", () => {
     const props = { legal: ["9S"], onPlay: () => undefined, label: "Your hand" };
     const { rerender } = render(

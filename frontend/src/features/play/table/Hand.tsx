@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Card, CardButton, rovingKeys } from "../../../game/Card";
 import { cardName } from "../../../game/cards";
-import { useRovingTabStop } from "./roving";
+import { focusInView, useRovingTabStop } from "./roving";
 
 export function PlayHand({
   cards,
@@ -47,7 +47,7 @@ export function PlayHand({
     const target =
       group.current.querySelector<HTMLButtonElement>("button.legal:not([disabled])") ??
       group.current.querySelector<HTMLButtonElement>("button:not([disabled])");
-    target?.focus({ preventScroll: true });
+    if (target) focusInView(target);
   }, [active]);
   const shown = sending ? cards.filter((card) => card !== sending) : cards;
   const sentName = sending ? cardName(sending) : "";

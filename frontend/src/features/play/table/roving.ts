@@ -44,8 +44,17 @@ export function useRovingTabStop(ref: RefObject<HTMLElement | null>): void {
   }, [ref]);
 }
 
+/** Move the focus to ``element`` for the person (the next thing to do), and bring it on screen:
+ * zoomed in, a hand or the face-down cards may be below the fold. Scrolled no further than it
+ * takes, and at once (no smooth scrolling: nothing moves for a person who asked for less motion). */
+export function focusInView(element: HTMLElement): void {
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+}
+
 /** The group's tab stop, for moving the focus to the group (the next thing to do). */
 export function focusGroup(box: HTMLElement | null): void {
   if (!box) return;
-  tabStop(box)?.focus({ preventScroll: true });
+  const stop = tabStop(box);
+  if (stop) focusInView(stop);
 }
