@@ -136,7 +136,7 @@ export function ParticipantListPage() {
                         <td key={key} data-metric={key} data-label={i18n._(GLANCE_LABELS[key])}>
                           {metric ? (
                             <span className="metric-cell">
-                              <span className="metric-latest">
+                              <span className="glance-latest">
                                 <LatestValue metric={metric} />
                               </span>
                               <Sparkline
