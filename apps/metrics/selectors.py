@@ -168,8 +168,9 @@ def _summary(participant: Participant) -> dict:
     }
 
 
-def adaptive_steps(participant: Participant) -> list[dict]:
-    """The staircase's steps, each with its reason in the active language."""
+def adaptive_steps(participant: Participant, *, worded: bool = False) -> list[dict]:
+    """The staircase's steps, each with its reason: the stored English one, the record's (a
+    signature's hash covers it), or ``worded`` again in the active language."""
     return [
         {
             "session": change.session.number,
@@ -178,7 +179,7 @@ def adaptive_steps(participant: Participant) -> list[dict]:
             "examination_seconds_before": change.examination_seconds_before,
             "opponent_level": change.opponent_level_after,
             "recall_rate": change.recall_rate,
-            "reason": _step_reason(change),
+            "reason": _step_reason(change) if worded else change.reason,
             "at": change.created_at,
         }
         for change in AdaptiveChange.objects.filter(participant=participant)
@@ -188,8 +189,7 @@ def adaptive_steps(participant: Participant) -> list[dict]:
 
 
 def _step_reason(change: AdaptiveChange) -> str:
-    """The step's reason in the reader's language, from what the step stored (its English
-    ``reason`` is the record's)."""
+    """The step's reason in the reader's language, from what the step stored."""
     return adaptive_step_words(
         attempts=change.steps,
         hits=round((change.recall_rate or 0) * change.steps),
@@ -274,7 +274,7 @@ def participant_summary_worded(*, participant: Participant) -> dict:
     summary["words"] = sorted(
         {f"{w}: {r['label']}" for r in summary["metrics"] for w in r["words"]}
     )
-    summary["adaptive"] = adaptive_steps(participant)
+    summary["adaptive"] = adaptive_steps(participant, worded=True)
     return summary
 
 
