@@ -24,6 +24,17 @@ function openAt(at: string) {
   );
 }
 
+/** A link the server refuses with ``status`` and ``code``. */
+function refused(status: number, code: string): Transport {
+  return {
+    get: vi.fn(async () => {
+      throw new ApiError(status, { code, message: "refused" });
+    }),
+    act: vi.fn(),
+    examine: vi.fn(),
+  };
+}
+
 function linkScreen(transport: Transport, token: string) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
@@ -63,13 +74,7 @@ describe("a device in participant mode", () => {
   });
 
   it("is not kept on a link that no longer works, and keeps the game it had", async () => {
-    const dead: Transport = {
-      get: vi.fn(async () => {
-        throw new ApiError(404, { code: "link_invalid", message: "no such link" });
-      }),
-      act: vi.fn(),
-      examine: vi.fn(),
-    };
+    const dead = refused(404, "link_invalid");
     linkScreen(dead, "dead");
     expect(await screen.findByText("This game cannot be shown")).toBeInTheDocument();
     expect(participantMode()).toBeNull();
@@ -82,13 +87,7 @@ describe("a device in participant mode", () => {
 
   it("lets go of a link of its own that has stopped working", async () => {
     await enterParticipantMode("/play/gone");
-    const dead: Transport = {
-      get: vi.fn(async () => {
-        throw new ApiError(410, { code: "link_expired", message: "expired" });
-      }),
-      act: vi.fn(),
-      examine: vi.fn(),
-    };
+    const dead = refused(410, "link_expired");
     linkScreen(dead, "gone");
     await screen.findByText("This game cannot be shown");
     await waitFor(() => expect(participantMode()).toBeNull());
