@@ -1101,7 +1101,9 @@ _TABLES = (
                     "every counted session has the same value; no_fit: a proportion at an end of "
                     "its scale or jumping between its ends; exact_line: the sessions lie exactly "
                     "on a line, with nothing left to test it against; staircase: each session's "
-                    "level carries on from the last one's, and no trend is tested."
+                    "level carries on from the last one's, and no trend is tested; "
+                    "protocol_differs: the sessions from the baseline to the point ran with "
+                    "different protocol settings, and no trend is tested across them."
                 ),
                 allowed=TREND_STATUSES,
                 nullable=True,
@@ -1112,7 +1114,8 @@ _TABLES = (
                 INTEGER,
                 gettext_noop(
                     "Counted sessions the trend rests on (a primary reading: from the baseline to "
-                    "the point)."
+                    "the point; an exploratory one: those played with the latest one's protocol "
+                    "settings)."
                 ),
                 unit="count",
                 nullable=True,

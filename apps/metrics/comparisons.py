@@ -30,7 +30,7 @@ from apps.metrics.reading_words import (
     protocol_words,
     value_words,
 )
-from apps.metrics.series import Point
+from apps.metrics.series import PROTOCOL_FIELDS, Point
 
 MIN_COHORT_Z = 5  # control-arm participants at the same session before a cohort z-score
 NO_Z = UNCALIBRATED  # their interval is not calibrated (for some numbers of games)
@@ -215,9 +215,6 @@ def _sd(values: list[float]) -> float | None:
         return None
     mean = sum(values) / len(values)
     return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-
-
-PROTOCOL_FIELDS = ("game", "examination_seconds", "opponent")
 
 
 def _same_protocol(norm: dict, session: dict) -> bool:

@@ -180,6 +180,17 @@ def no_trend_words(metric: Metric, trend: dict) -> str:
             "No trend is tested: each session's level carries on from the last one's, so the "
             "sessions are not independent observations a trend could rest on."
         )
+    if trend["status"] == "protocol_differs":
+        return gettext(
+            "No trend is tested: the sessions up to session %(session)s ran with %(protocol)s "
+            "and those from session %(from)s with %(latest)s; a trend across them would be the "
+            "settings' as much as the participant's."
+        ) % {
+            "session": trend["session"],
+            "protocol": protocol_words(trend["protocol"]),
+            "from": trend["settings_from"],
+            "latest": protocol_words(trend["latest_protocol"]),
+        }
     if trend["status"] == "exact_line":
         return gettext(
             "No trend can be tested: the counted sessions lie exactly on a straight line, which "
@@ -192,6 +203,20 @@ def no_trend_words(metric: Metric, trend: dict) -> str:
 
 
 def exploratory_words(metric: Metric, trend: dict) -> str:
+    words = _trend_words(metric, trend)
+    if left_out := trend.get("left_out"):
+        words += " " + gettext(
+            "Sessions before session %(from)s are left out: they ran with %(protocol)s, the "
+            "later ones with %(latest)s."
+        ) % {
+            "from": left_out["settings_from"],
+            "protocol": protocol_words(left_out["protocol"]),
+            "latest": protocol_words(left_out["latest_protocol"]),
+        }
+    return words
+
+
+def _trend_words(metric: Metric, trend: dict) -> str:
     if trend["status"] != "ok":
         return gettext("Exploratory.") + " " + no_trend_words(metric, trend)
     clear = trend["p_adjusted"] < ALPHA

@@ -15,13 +15,14 @@ end of training, follow-ups). What is read, and how:
   :mod:`apps.metrics.reliability`), and, in a study with a control arm, the control arm's gain
   between the same two points (the practice effect: the same exposures and interval, the
   participant left out), whose own uncertainty is added to the standard error of the difference.
-- **Exploratory readings**: every other metric gets its trend over all its counted sessions,
-  labelled exploratory, Holm-adjusted across every exploratory trend shown for the participant,
+- **Exploratory readings**: every other metric gets its trend over its counted sessions played
+  with the latest one's protocol settings (the earlier ones named in its words), labelled
+  exploratory, Holm-adjusted across every exploratory trend shown for the participant,
   and described as rising or falling, never as better or worse.
 - **Trends respect their data**: a session counts only with the metric's ``min_trials``
   observations; points are weighted by them; at least ``MIN_POINTS`` sessions; values that never
   vary are "no variation"; a proportion's trend is a logistic one, so its interval stays within
-  0-100%; each game is its own series.
+  0-100%; each game is its own series; no trend crosses a change of protocol settings.
 - **Withheld**: the memory metrics the adaptive staircase steers on change with the examination
   time it sets, so sessions played while it adapts are not read for them (its level is the
   outcome, ``adaptive_seconds``). Memory fidelity gets no z-score (its interval of several
@@ -45,7 +46,7 @@ from django.utils.translation import gettext
 from apps.metrics import stats
 from apps.metrics.catalogue import CATALOGUE, NEUTRAL, Metric
 from apps.metrics.claims import Assessment, PointSpec, Sitting, resolve  # noqa: F401 (offered)
-from apps.metrics.comparisons import PROTOCOL_FIELDS, Norm, comparison
+from apps.metrics.comparisons import Norm, comparison
 from apps.metrics.reading_words import (
     ALPHA,
     KIND_WORDS,
@@ -61,6 +62,8 @@ from apps.metrics.series import (  # noqa: F401 (offered from here)
     Point,
     counted,
     fit_trend,
+    latest_trend,
+    settings_differ,
 )
 
 MIN_CONTROL = 5  # control-arm participants with both sessions before a practice correction
@@ -255,7 +258,7 @@ def participant_readings(
                     if (entry[test] or {}).get("p") is not None:
                         primary.setdefault(assessment.id, []).append((entry[test], made))
         else:
-            reading["trend"] = fit_trend(metric, use)
+            reading["trend"] = latest_trend(metric, use)
             if reading["trend"].get("p") is not None:
                 exploratory.append(((key, game), reading["trend"]["p"]))
         first = points[0].session if points else None
@@ -341,16 +344,6 @@ def _change(
     if ctx.control_arm and practice is None:
         return {"status": "no_practice", "min_control": MIN_CONTROL}
     return reliable_change(metric, base, point, gate, practice)
-
-
-def settings_differ(base: Point, point: Point) -> list[str]:
-    """The protocol settings two sessions differ in (game, examination seconds, opponent): a
-    change between them would be the settings' as much as the person's. Under the adaptive
-    staircase at both, the examination time is its outcome, not a setting."""
-    fields = [f for f in PROTOCOL_FIELDS if f != "examination_seconds"]
-    if not (base.adaptive and point.adaptive):
-        fields.append("examination_seconds")
-    return [f for f in fields if base.protocol.get(f) != point.protocol.get(f)]
 
 
 def _adjust_exploratory(readings: dict, tests: list[tuple[tuple[str, str], float]]) -> None:

@@ -3,7 +3,9 @@
 A session counts only with the metric's ``min_trials`` observations (and not, for the measures
 the adaptive staircase steers on, while it adapts); points are weighted by their observations; a
 trend needs ``MIN_POINTS`` of them; values that never vary are "no variation"; a proportion's
-trend is a logistic one (see :func:`apps.metrics.stats.logistic_trend`).
+trend is a logistic one (see :func:`apps.metrics.stats.logistic_trend`). A trend rests on
+sessions played with one protocol's settings: a line through sessions at 30 s and then at 60 s
+of examination would be the settings' change as much as the participant's.
 """
 
 from __future__ import annotations
@@ -16,7 +18,17 @@ from apps.metrics.catalogue import Metric
 MIN_POINTS = 5  # counted sessions before a trend is fitted
 # Sessions played while the staircase adapts are not read for these: it steers on them.
 ADAPTED = ("recall_hit", "recall_suit_correct", "recall_rank_correct", "recall_position_error")
-TREND_STATUSES = ("ok", "not_enough_points", "no_variation", "no_fit", "exact_line", "staircase")
+TREND_STATUSES = (
+    "ok",
+    "not_enough_points",
+    "no_variation",
+    "no_fit",
+    "exact_line",
+    "staircase",
+    "protocol_differs",
+)
+# The settings a session was played with that a reading compares sessions on.
+PROTOCOL_FIELDS = ("game", "examination_seconds", "opponent")
 
 
 @dataclass(frozen=True)
@@ -44,12 +56,59 @@ def counted(metric: Metric, points: list[Point]) -> list[Point]:
     ]
 
 
+def settings_differ(base: Point, point: Point) -> list[str]:
+    """The protocol settings two sessions differ in (game, examination seconds, opponent): a
+    change between them would be the settings' as much as the person's. Under the adaptive
+    staircase at both, the examination time is its outcome, not a setting."""
+    fields = [f for f in PROTOCOL_FIELDS if f != "examination_seconds"]
+    if not (base.adaptive and point.adaptive):
+        fields.append("examination_seconds")
+    return [f for f in fields if base.protocol.get(f) != point.protocol.get(f)]
+
+
+def under_latest_settings(points: list[Point]) -> list[Point]:
+    """The last of ``points`` and those before it back to the last change of settings."""
+    start = len(points)
+    while start > 0 and not settings_differ(points[start - 1], points[-1]):
+        start -= 1
+    return points[start:]
+
+
+def latest_trend(metric: Metric, points: list[Point]) -> dict:
+    """The trend over ``points`` (already counted) played with the latest one's settings; the
+    earlier sessions, played with other settings, are left out and named (``left_out``)."""
+    latest = under_latest_settings(points)
+    trend = fit_trend(metric, latest)
+    if len(latest) < len(points):
+        before = points[-len(latest) - 1]
+        trend["left_out"] = {
+            "sessions": len(points) - len(latest),
+            "differs": settings_differ(before, latest[0]),
+            "protocol": before.protocol,
+            "settings_from": latest[0].session,
+            "latest_protocol": latest[0].protocol,
+        }
+    return trend
+
+
 def fit_trend(metric: Metric, points: list[Point]) -> dict:
     """The trend over ``points`` (already counted), without words: its numbers and p, or why
     there is none (``status``)."""
     base = {"points": len(points), "min_points": MIN_POINTS}
     if metric.staircase:  # a random walk's levels: a line through them would find a trend
         return {**base, "status": "staircase"}
+    latest = under_latest_settings(points)
+    if len(latest) < len(points):
+        before = points[-len(latest) - 1]
+        return {
+            **base,
+            "status": "protocol_differs",
+            "differs": settings_differ(before, latest[0]),
+            "session": before.session,
+            "protocol": before.protocol,
+            "settings_from": latest[0].session,
+            "latest_protocol": latest[0].protocol,
+        }
     if len(points) < MIN_POINTS:
         return {**base, "status": "not_enough_points"}
     values = [p.value for p in points]

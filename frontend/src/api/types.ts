@@ -50,7 +50,14 @@ export interface SeriesPoint {
 
 /** A trend over sessions (see apps/metrics/readings.py). */
 export interface Trend {
-  status: "ok" | "not_enough_points" | "no_variation" | "no_fit" | "exact_line" | "staircase";
+  status:
+    | "ok"
+    | "not_enough_points"
+    | "no_variation"
+    | "no_fit"
+    | "exact_line"
+    | "staircase"
+    | "protocol_differs";
   points: number;
   min_points: number;
   value?: number;
@@ -70,6 +77,17 @@ export interface Trend {
   change_high?: number;
   /** Up or down only when the corrected p is below 0.05. */
   arrow?: "up" | "down" | "flat";
+  /** protocol_differs: the settings that changed, at session ``settings_from``. */
+  differs?: string[];
+  settings_from?: number;
+  /** An exploratory trend: the earlier sessions left out, played with other settings. */
+  left_out?: {
+    sessions: number;
+    differs: string[];
+    protocol: Record<string, unknown>;
+    settings_from: number;
+    latest_protocol: Record<string, unknown>;
+  };
 }
 
 /** A reliable change between the baseline and an assessment point, with its inputs. */

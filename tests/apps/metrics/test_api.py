@@ -1,13 +1,18 @@
 """Dashboard endpoints: a participant's summary and series, a session's analysis, the cohort."""
 
+import random
+
 import pytest
 from django.core.management import call_command
 from django.db import transaction
 from django.test import TestCase
+from django.utils import timezone
 
+from apps.games.demo import demo_game_play
 from apps.metrics.catalogue import CATALOGUE
 from apps.participants.models import Participant, Study
 from apps.training.models import TrainingSession
+from tests.apps.factories import make_participant, make_protocol
 from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +159,49 @@ def test_memory_fidelity_is_summarised_with_its_latest_interval(clinician, clien
     assert fidelity["latest"] == pytest.approx(0.625)
     others = [m for m in body["metrics"] if m["key"] != "memory_fidelity"]
     assert all(m["interval"] is None for m in others)
+
+
+def test_a_trend_leaves_out_the_sessions_played_with_other_settings(clinician, client_for):
+    """Two sittings at 30 s of examination, then one at 60 s, each started through the API and
+    played to its end: the dashboard's trends rest on the 60 s sitting alone, and say why."""
+    participant = make_participant(clinicians=[clinician], consent_date=timezone.localdate())
+    client = client_for(clinician)
+    protocols = {
+        seconds: make_protocol(
+            study=participant.study,
+            name=f"{seconds} s",
+            examination_seconds=seconds,
+            opponent="random",
+            roles="participant_lame",
+        )
+        for seconds in (30, 60)
+    }
+    for seconds in (30, 30, 60):
+        protocol = protocols[seconds]
+        started = client.post(
+            "/api/sessions/", {"participant": participant.pk, "protocol": protocol.pk}
+        )
+        assert started.status_code == 201, started.json()
+        session = TrainingSession.objects.get(pk=started.json()["id"])
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            demo_game_play(
+                session=session, start=timezone.now(), skill=0.8, rng=random.Random(seconds)
+            )
+    summary = client.get(f"/api/participants/{participant.pk}/summary/").json()
+    [times] = [m for m in summary["metrics"] if m["key"] == "decision_time_median_ms"]
+    assert times["counted"] == 3  # every sitting counts, and is shown
+    assert [p["session"] for p in times["series"] if p["counted"]] == [1, 2, 3]
+    trend = times["trend"]
+    assert (trend["status"], trend["points"]) == ("not_enough_points", 1)
+    assert trend["left_out"] == {
+        "sessions": 2,
+        "differs": ["examination_seconds"],
+        "protocol": {"game": "memulation", "examination_seconds": 30, "opponent": "random"},
+        "settings_from": 3,
+        "latest_protocol": {"game": "memulation", "examination_seconds": 60, "opponent": "random"},
+    }
+    assert (
+        "Sessions before session 3 are left out: they ran with Memulation, 30 s examination, "
+        "random opponent, the later ones with Memulation, 60 s examination, random opponent."
+        in times["reading"]
+    )

@@ -226,6 +226,71 @@ def test_no_change_is_read_between_sessions_run_with_different_settings():
     assert read(adapted, primary_context())["assessments"][0]["change"]["status"] == "ok"
 
 
+def test_no_primary_trend_runs_across_a_change_of_settings():
+    """A trend from the baseline to the point through sessions at 30 s and then at 60 s of
+    examination would be the settings' as much as the participant's (here, all of it)."""
+    longer = {**PROTOCOL, "examination_seconds": 60}
+    series = [
+        *points([10, 10, 11, 10]),
+        *(Point(s, 100 + s, None, v, 3, False, longer) for s, v in ((5, 15), (6, 16))),
+    ]
+    entry = read(series, primary_context())["assessments"][0]
+    assert entry["trend"]["status"] == "protocol_differs"
+    assert entry["trend"]["differs"] == ["examination_seconds"]
+    assert "p" not in entry["trend"] and "arrow" not in entry["trend"]
+    assert (
+        "No trend is tested: the sessions up to session 4 ran with Memulation, 30 s "
+        "examination, greedy opponent and those from session 5 with Memulation, 60 s "
+        "examination, greedy opponent" in entry["reading"]
+    )
+    assert entry["words"] == []
+    # The same values under one protocol are a trend.
+    same = read(points([10, 10, 11, 10, 15, 16]), primary_context())["assessments"][0]
+    assert same["trend"]["status"] == "ok" and same["trend"]["points"] == 6
+
+
+def test_an_exploratory_trend_rests_on_the_sessions_under_the_latest_settings():
+    """Sessions 1-5 at 30 s climb, 6-11 at 60 s fall: a line through all eleven mixes the two;
+    the trend is read through the last six, and the reading names the sessions left out."""
+    longer = {**PROTOCOL, "opponent": "expert"}
+    later = [
+        Point(s, 100 + s, None, v, 3, False, longer)
+        for s, v in zip(range(6, 12), [9, 8, 8, 7, 6, 6], strict=True)
+    ]
+    reading = read([*points([1, 3, 5, 7, 9]), *later])
+    trend = reading["trend"]
+    assert trend["status"] == "ok" and trend["points"] == 6
+    assert (trend["first_session"], trend["last_session"]) == (6, 11)
+    assert trend["change"] < 0  # the eleven sessions together would rise
+    assert trend["left_out"] == {
+        "sessions": 5,
+        "differs": ["opponent"],
+        "protocol": PROTOCOL,
+        "settings_from": 6,
+        "latest_protocol": longer,
+    }
+    assert reading["reading"].endswith(
+        "Sessions before session 6 are left out: they ran with Memulation, 30 s examination, "
+        "greedy opponent, the later ones with Memulation, 30 s examination, expert opponent."
+    )
+    # Three sessions since the change are not yet a trend, whatever came before.
+    short = read([*points([1, 3, 5, 7, 9]), *later[:3]])["trend"]
+    assert short["status"] == "not_enough_points" and short["points"] == 3
+    assert short["left_out"]["sessions"] == 5
+    # Settings that change back start a new run: only the last one counts.
+    back = [Point(12, 112, None, 4, 3, False, PROTOCOL)]
+    assert read([*points([1, 3, 5, 7, 9]), *later, *back])["trend"]["points"] == 1
+
+
+def test_under_the_staircase_at_both_the_examination_time_is_no_change_of_settings():
+    adapted = [
+        Point(i, 100 + i, None, v, 3, True, {**PROTOCOL, "examination_seconds": 30 + 2 * i})
+        for i, v in enumerate([1, 3, 2, 5, 4], start=1)
+    ]
+    trend = read(adapted)["trend"]
+    assert trend["status"] == "ok" and trend["points"] == 5 and "left_out" not in trend
+
+
 def test_without_a_gated_reliability_or_a_practice_correction_there_is_no_rci():
     missing = Gate(missing="No usable test-retest reliability: no norms row, and no retest.")
     reading = read(points([10, 10, 10, 10, 10, 18]), primary_context(gate=missing))
