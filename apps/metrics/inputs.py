@@ -37,6 +37,15 @@ class Held:
     protocol: dict  # game, examination_seconds (as played), opponent
 
 
+def _same_settings(a: Held | None, b: Held | None) -> bool:
+    """Two sessions played with the same protocol settings: a change between two that were not
+    would be the settings' as much as the person's (as for a participant's own reading)."""
+    if a is None or b is None:
+        return False
+    first, second = (Point(h.number, h.id, None, None, 0, h.adaptive, h.protocol) for h in (a, b))
+    return not readings.settings_differ(first, second)
+
+
 def _day(moment, enrolled) -> int:
     def local(at) -> date:
         return timezone.localtime(at).date()
@@ -196,7 +205,7 @@ class StudyInputs:
                 continue
             if reliability.retest_pair_ok(
                 days_apart=after.day - base.day, interval_days=self.interval
-            ):
+            ) and _same_settings(base, after):
                 candidates.append((base, after))
         self.values([h.id for pair in candidates for h in pair])  # one query for them all
         pairs = []
@@ -237,7 +246,7 @@ class StudyInputs:
             gains = {}
             for pid, (start, end) in ends.items():
                 base, there = self._counted(key, start), self._counted(key, end)
-                if base is not None and there is not None:
+                if base is not None and there is not None and _same_settings(start, end):
                     gains[pid] = there - base
             self._gains[where] = gains
         return self._gains[where]

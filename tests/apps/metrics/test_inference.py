@@ -17,6 +17,7 @@ from apps.participants.models import Participant, StudyArm
 from apps.participants.services import study_create
 from tests.apps.factories import (
     make_participant,
+    make_protocol,
     make_session,
     open_study,
     withdraw_consent,
@@ -27,18 +28,30 @@ pytestmark = pytest.mark.django_db
 POINTS = [{"kind": "baseline", "session": 1}, {"kind": "post_training", "session": 3}]
 
 
-def held(participant, values, *, key="tricks_won", n=3, days=(0, 7, 14, 21, 28, 35), rows=False):
-    """Completed sessions, the i-th ``days[i]`` after enrolment, with a session value each:
-    held through the services on a clock set to each (consent recorded at the first when none
-    is on record), or with ``rows`` written as rows."""
-    for value, day in zip(values, days, strict=False):
+def held(
+    participant,
+    values,
+    *,
+    key="tricks_won",
+    n=3,
+    days=(0, 7, 14, 21, 28, 35),
+    rows=False,
+    protocols=(),
+):
+    """Completed sessions, the i-th ``days[i]`` after enrolment (under ``protocols[i]``, if
+    given), with a session value each: held through the services on a clock set to each
+    (consent recorded at the first when none is on record), or with ``rows`` written as rows."""
+    for i, (value, day) in enumerate(zip(values, days, strict=False)):
         at = participant.created_at + timedelta(days=day, hours=1)
+        protocol = protocols[i] if i < len(protocols) else None
         if rows:
             session = make_session(
                 participant=participant, status="completed", started_at=at, completed_at=at
             )
         else:
-            session = make_session(participant=participant, status="completed", at=at)
+            session = make_session(
+                participant=participant, protocol=protocol, status="completed", at=at
+            )
         if value is None:
             continue
         MetricValue.objects.create(
@@ -78,6 +91,9 @@ def test_the_retest_protocol_passes_the_gate_with_a_high_icc_on_thirty(study):
         held(consented(study), [first, second])
     late = consented(study)
     held(late, [5, 9], days=(0, 10))  # ten days apart: not the protocol's seven
+    longer = make_protocol(study=study, examination_seconds=60)
+    moved = consented(study)
+    held(moved, [5, 9], protocols=[None, longer])  # its retest ran at 60 s, its baseline at 30
     withdrawn = consented(study)
     held(withdrawn, [1, 20])
     withdrawn_after_sittings(withdrawn)
@@ -120,10 +136,14 @@ def test_a_low_retest_reliability_gives_no_reliable_word_anywhere(study, clinici
 
 
 def test_the_practice_correction_leaves_the_participant_out(study):
-    open_study(study, [("control", "unknown")] * 7 + [("training", "unknown")])
+    open_study(study, [("control", "unknown")] * 8 + [("training", "unknown")])
     controls = [consented(study, arm="control") for _ in range(6)]
     for i, person in enumerate(controls):
         held(person, [10, 10, 10 + i])  # gains 0, 1, ..., 5
+    # A gain to a point played against another opponent than the baseline was is the
+    # settings' as much as practice's: it corrects no one.
+    perfect = make_protocol(study=study, opponent="perfect")
+    held(consented(study, arm="control"), [10, 10, 25], protocols=[None, None, perfect])
     withdrawn = consented(study, arm="control")
     held(withdrawn, [10, 10, 40])
     withdrawn_after_sittings(withdrawn)
