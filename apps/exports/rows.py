@@ -412,7 +412,8 @@ def _z_cells(z: dict | None) -> tuple:
         ", ".join(str(protocol[k]) for k in ("game", "examination_seconds", "opponent"))
         if protocol else None,
         _get(z, "cohort", "z"), _get(z, "cohort", "mean"), _get(z, "cohort", "sd"),
-        _get(z, "cohort", "n"),
+        _get(z, "cohort", "n"), _get(z, "cohort", "t"), _get(z, "cohort", "df"),
+        _get(z, "cohort", "p"), _get(z, "cohort", "below"),
     )  # fmt: skip
 
 

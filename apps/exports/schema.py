@@ -995,15 +995,17 @@ _TABLES = (
             Column("n", INTEGER, gettext_noop("Observations behind the value."), unit="count"),
             _number(
                 "ci_low",
-                "Interval of the value, lower end, for a metric estimated with one (the interval "
-                "of memory_fidelity: the profile-likelihood interval, and for several games also "
-                "their bootstrap interval; how often such intervals held the true value in "
-                "simulation: see the codebook's metric and docs/readings.md; a participant "
-                "value: its latest session's). Empty: the metric has no interval, or too little "
-                "data for one.",
+                gettext_noop(
+                    "Interval of the value, lower end, for a metric estimated with one (the "
+                    "interval of memory_fidelity: the profile-likelihood interval, and for several "
+                    "games also their bootstrap interval; how often such intervals held the true "
+                    "value in simulation: see the codebook's metric and docs/readings.md; a "
+                    "participant value: its latest session's). Empty: the metric has no interval, "
+                    "or too little data for one."
+                ),
                 missing=NOT_ENOUGH,
             ),
-            _number("ci_high", "... upper end.", missing=NOT_ENOUGH),
+            _number("ci_high", gettext_noop("... upper end."), missing=NOT_ENOUGH),
         ),
     ),
     Table(
@@ -1084,7 +1086,7 @@ _TABLES = (
                 gettext_noop("Fewest observations a session's value needs to count."),
                 unit="count",
             ),
-            _number("latest", "The latest session's value, in the metric's unit."),
+            _number("latest", gettext_noop("The latest session's value, in the metric's unit.")),
             Column(
                 "latest_n",
                 INTEGER,
@@ -1132,22 +1134,26 @@ _TABLES = (
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number("slope", "Change per session (logit: in log-odds)."),
-            _number("slope_ci_low", "95% CI of the slope, lower end (t, n - 2 df)."),
-            _number("slope_ci_high", "... upper end."),
+            _number("slope", gettext_noop("Change per session (logit: in log-odds).")),
+            _number("slope_ci_low", gettext_noop("95% CI of the slope, lower end (t, n - 2 df).")),
+            _number("slope_ci_high", gettext_noop("... upper end.")),
             _number(
                 "trend_change",
-                "The fitted change from the first to the last counted session, in the metric's "
-                "unit.",
+                gettext_noop(
+                    "The fitted change from the first to the last counted session, in the metric's "
+                    "unit."
+                ),
             ),
-            _number("trend_change_low", "Its 95% CI, lower end."),
-            _number("trend_change_high", "... upper end."),
-            _number("trend_p", "Two-sided p of the slope."),
+            _number("trend_change_low", gettext_noop("Its 95% CI, lower end.")),
+            _number("trend_change_high", gettext_noop("... upper end.")),
+            _number("trend_p", gettext_noop("Two-sided p of the slope.")),
             _number(
                 "trend_p_adjusted",
-                "The p after the correction for the readings shown: Holm across the trends "
-                "shown (exploratory); Holm across the point's readings times the number of "
-                "points after the baseline (primary). Below 0.05: a word is shown.",
+                gettext_noop(
+                    "The p after the correction for the readings shown: Holm across the trends "
+                    "shown (exploratory); Holm across the point's readings times the number of "
+                    "points after the baseline (primary). Below 0.05: a word is shown."
+                ),
             ),
             Column(
                 "change_status",
@@ -1159,7 +1165,7 @@ _TABLES = (
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),
-            _number("baseline", "The baseline session's value."),
+            _number("baseline", gettext_noop("The baseline session's value.")),
             Column(
                 "baseline_session",
                 INTEGER,
@@ -1175,7 +1181,7 @@ _TABLES = (
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number("point_value", "The point's session's value."),
+            _number("point_value", gettext_noop("The point's session's value.")),
             Column(
                 "point_n",
                 INTEGER,
@@ -1186,10 +1192,12 @@ _TABLES = (
             ),
             _number(
                 "practice_gain",
-                "The control arm's mean change between the same two points, the participant "
-                "left out (subtracted from the change).",
+                gettext_noop(
+                    "The control arm's mean change between the same two points, the participant "
+                    "left out (subtracted from the change)."
+                ),
             ),
-            _number("practice_sd", "SD of the control arm's changes."),
+            _number("practice_sd", gettext_noop("SD of the control arm's changes.")),
             Column(
                 "practice_n",
                 INTEGER,
@@ -1198,8 +1206,8 @@ _TABLES = (
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number("sd", "One-session SD of the error model."),
-            _number("retest_r", "Test-retest reliability of the error model."),
+            _number("sd", gettext_noop("One-session SD of the error model.")),
+            _number("retest_r", gettext_noop("Test-retest reliability of the error model.")),
             Column(
                 "reliability_source",
                 STRING,
@@ -1218,22 +1226,36 @@ _TABLES = (
                 nullable=True,
                 missing=NOT_ENOUGH,
             ),
-            _number("sem", "Standard error of measurement of one session: SD * sqrt(1 - r)."),
+            _number(
+                "sem",
+                gettext_noop("Standard error of measurement of one session: SD * sqrt(1 - r)."),
+            ),
             _number(
                 "s_diff",
-                "Standard error of the difference: sqrt(2 SEM^2 + practice_sd^2 / practice_n).",
+                gettext_noop(
+                    "Standard error of the difference: sqrt(2 SEM^2 + practice_sd^2 / practice_n)."
+                ),
             ),
-            _number("rci", "(point - baseline - practice_gain) / s_diff."),
+            _number("rci", gettext_noop("(point - baseline - practice_gain) / s_diff.")),
             _number(
                 "rci_df",
-                "Degrees of freedom of the RCI's t (Satterthwaite: the reliability's sample "
-                "less 2, the control arm's less 1).",
+                gettext_noop(
+                    "Degrees of freedom of the RCI's t (Satterthwaite: the reliability's sample "
+                    "less 2, the control arm's less 1)."
+                ),
             ),
-            _number("rci_p", "Two-sided p of the RCI against Student's t with rci_df."),
-            _number("rci_p_adjusted", "The p after the correction (see trend_p_adjusted)."),
-            _number("z_norm", "The latest counted session as a z-score in the age-band norms."),
-            _number("norm_mean", "Mean of the norms used."),
-            _number("norm_sd", "SD of the norms used."),
+            _number(
+                "rci_p", gettext_noop("Two-sided p of the RCI against Student's t with rci_df.")
+            ),
+            _number(
+                "rci_p_adjusted", gettext_noop("The p after the correction (see trend_p_adjusted).")
+            ),
+            _number(
+                "z_norm",
+                gettext_noop("The latest counted session as a z-score in the age-band norms."),
+            ),
+            _number("norm_mean", gettext_noop("Mean of the norms used.")),
+            _number("norm_sd", gettext_noop("SD of the norms used.")),
             Column(
                 "norm_n",
                 INTEGER,
@@ -1258,11 +1280,13 @@ _TABLES = (
             ),
             _number(
                 "z_cohort",
-                "The latest counted session as a z-score among the study's control arm at the "
-                "same session (consented, the participant left out).",
+                gettext_noop(
+                    "The latest counted session as a z-score among the study's control arm at the "
+                    "same session (consented, the participant left out)."
+                ),
             ),
-            _number("cohort_mean", "Mean of the control arm at that session."),
-            _number("cohort_sd", "SD of the control arm at that session."),
+            _number("cohort_mean", gettext_noop("Mean of the control arm at that session.")),
+            _number("cohort_sd", gettext_noop("SD of the control arm at that session.")),
             Column(
                 "cohort_n",
                 INTEGER,
@@ -1270,6 +1294,35 @@ _TABLES = (
                 unit="count",
                 nullable=True,
                 missing=NOT_ENOUGH,
+            ),
+            _number(
+                "cohort_t",
+                gettext_noop(
+                    "Crawford and Howell's t of the latest counted session against the control "
+                    "arm: (value - cohort_mean) / (cohort_sd * sqrt(1 + 1 / cohort_n))."
+                ),
+            ),
+            Column(
+                "cohort_df",
+                INTEGER,
+                gettext_noop("Degrees of freedom of cohort_t: cohort_n - 1."),
+                unit="count",
+                nullable=True,
+                missing=NOT_ENOUGH,
+            ),
+            _number(
+                "cohort_p",
+                gettext_noop(
+                    "Two-sided p of cohort_t. Below 0.05 the reading says better or worse than "
+                    "most of the arm; otherwise, not distinguishable from it."
+                ),
+            ),
+            _number(
+                "cohort_below",
+                gettext_noop(
+                    "The share of the control arm's population estimated below the value (the "
+                    "t distribution's CDF at cohort_t), from 0 to 1."
+                ),
             ),
             Column(
                 "words",

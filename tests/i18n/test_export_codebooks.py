@@ -37,3 +37,26 @@ def test_an_export_is_language_neutral_with_a_codebook_per_language(study, resea
     assert "معرّف التصدير المستعار للمشارك" in arabic
     # Listed in the archive's checksums like every other file.
     assert "codebook.es.md" in archive.read("SHA256SUMS").decode()
+
+
+@pytest.mark.parametrize("language", ["ar", "de", "es", "fr"])
+def test_every_column_and_table_is_described_in_each_shipped_language(language):
+    """The codebook in each language describes every column and table in that language (names,
+    codes and formulas' names stay as they are)."""
+    from django.utils import translation
+
+    from apps.exports.codebook import translated
+    from apps.exports.schema import TABLES
+
+    with translation.override(language):
+        english = [
+            f"{table.name}.{column.name}"
+            for table in TABLES.values()
+            for column in table.columns
+            if translated(column.description) == column.description
+        ] + [
+            name
+            for name, table in TABLES.items()
+            if translated(table.description) == table.description
+        ]
+    assert english == []

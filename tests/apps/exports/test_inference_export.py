@@ -89,7 +89,7 @@ def test_every_reading_is_reproduced_from_the_export_alone(study, tmp_path):
             values[(row["participant_id"], row["key"])].append(
                 (int(row["session"]), float(row["value"]), int(row["n"]))
             )
-    checked = {"change": 0, "trend": 0}
+    checked = {"change": 0, "trend": 0, "cohort": 0}
     for row in inference:
         if row["change_status"] == "ok":
             # RCI = (point - baseline - practice) / sqrt(2 SEM^2 + practice_sd^2 / practice_n)
@@ -126,7 +126,16 @@ def test_every_reading_is_reproduced_from_the_export_alone(study, tmp_path):
             assert float(row["slope"]) == pytest.approx(fit.slope)
             assert float(row["trend_p"]) == pytest.approx(fit.p)
             checked["trend"] += 1
-    assert checked["change"] >= 7 and checked["trend"] >= 8
+        if row["z_cohort"] != "":
+            # Crawford and Howell: t = (x - mean) / (SD sqrt(1 + 1/n)) on n - 1 df.
+            n, mean, sd = int(row["cohort_n"]), float(row["cohort_mean"]), float(row["cohort_sd"])
+            t = (float(row["latest"]) - mean) / (sd * math.sqrt(1 + 1 / n))
+            assert float(row["cohort_t"]) == pytest.approx(t)
+            assert int(row["cohort_df"]) == n - 1
+            assert float(row["cohort_p"]) == pytest.approx(stats.t_two_sided_p(t, n - 1))
+            assert float(row["cohort_below"]) == pytest.approx(stats.t_cdf(t, n - 1))
+            checked["cohort"] += 1
+    assert checked["change"] >= 7 and checked["trend"] >= 8 and checked["cohort"] >= 6
     # The primary family at the point: Holm across its readings, times the one point.
     for pid in {r["participant_id"] for r in inference}:
         family = [
