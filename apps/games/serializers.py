@@ -8,7 +8,8 @@ from django.conf import settings
 from django.utils.translation import gettext
 from rest_framework import serializers
 
-from apps.common.errors import ValidationFailed
+from apps.common.errors import DomainError, ValidationFailed
+from apps.common.refusals import RULES_MESSAGES
 from apps.games.models import Game
 from apps.games.services import EXAMINATION_EVENTS, PERSON_ACTIONS, ClientFacts
 from apps.games.shapes.fields import TABLE_SEAT_KINDS
@@ -76,10 +77,18 @@ class ActionSerializer(_ClientFacts):
             return value
         if isinstance(value, int) and -100 < value < 100:
             return value
-        raise serializers.ValidationError(
-            gettext(
-                "A card is written like 7H or 10S (at most 3 characters), or 0 or 1 in a 'Stragedy."
-            )
+        # Not a card, whatever the move: RULES.md's code for it, not a field error.
+        raise DomainError(
+            gettext(RULES_MESSAGES["invalid_card"]),
+            code="invalid_card",
+            details={
+                "card": [
+                    gettext(
+                        "A card is written like 7H or 10S (at most 3 characters), or 0 or 1 in "
+                        "a 'Stragedy."
+                    )
+                ]
+            },
         )
 
     def engine_action(self) -> dict:

@@ -118,12 +118,17 @@ def test_a_card_not_in_hand_is_refused_and_logged_as_an_illegal_attempt(api, mem
     assert GameEvent.objects.filter(game=memulation).count() == before + 1
 
 
-def test_an_unknown_card_is_refused_and_nothing_is_stored(api, memulation):
+@pytest.mark.parametrize("card", ["1Z", "QHSX", "10SS", ["7H"], 7.5, {"card": "7H"}])
+def test_an_unknown_card_is_refused_and_nothing_is_stored(api, memulation, card):
+    """Whatever is sent for a card that is not one, RULES.md's code says so: ``invalid_card``
+    (a string too long to be a card included), and the refusal does not echo it."""
     to_play(api, memulation)
     before = GameEvent.objects.filter(game=memulation).count()
-    response = api.post(url(memulation, "actions/"), {"type": "play", "card": "1Z"})
+    response = api.post(url(memulation, "actions/"), {"type": "play", "card": card}, format="json")
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "invalid_card"
+    error = response.json()["error"]
+    assert error["code"] == "invalid_card" and error["message"]
+    assert "QHSX" not in response.content.decode()
     assert GameEvent.objects.filter(game=memulation).count() == before
 
 

@@ -196,6 +196,24 @@ def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(cl
     assert events_of(game) == before
 
 
+def test_a_card_too_long_to_be_one_is_refused_as_over_http(clinician):
+    game = new_game(clinician)
+    before = events_of(game)
+
+    async def scenario():
+        seat = Seat(link_path(game))
+        await seat.connect()
+        await seat.view()
+        answer = await seat.ask("act", {"type": "play", "card": "QHSX"})
+        await seat.close()
+        return answer
+
+    answer = run(scenario)
+    assert answer["status"] == 400
+    assert answer["body"]["error"]["code"] == "invalid_card"
+    assert events_of(game) == before
+
+
 def test_a_flood_is_held_back_by_the_per_socket_limit(clinician):
     game = new_game(clinician)
     before = events_of(game)
