@@ -182,9 +182,9 @@ def no_trend_words(metric: Metric, trend: dict) -> str:
         )
     if trend["status"] == "protocol_differs":
         return gettext(
-            "No trend is tested: the sessions up to session %(session)s ran with %(protocol)s "
-            "and those from session %(from)s with %(latest)s; a trend across them would be the "
-            "settings' as much as the participant's."
+            "No trend is tested: session %(session)s ran with %(protocol)s and session "
+            "%(from)s with %(latest)s; a trend across them would be the settings' as much as the "
+            "participant's."
         ) % {
             "session": trend["session"],
             "protocol": protocol_words(trend["protocol"]),
@@ -206,10 +206,11 @@ def exploratory_words(metric: Metric, trend: dict) -> str:
     words = _trend_words(metric, trend)
     if left_out := trend.get("left_out"):
         words += " " + gettext(
-            "Sessions before session %(from)s are left out: they ran with %(protocol)s, the "
-            "later ones with %(latest)s."
+            "Sessions before session %(from)s are left out: session %(session)s ran with "
+            "%(protocol)s, the later ones with %(latest)s."
         ) % {
             "from": left_out["settings_from"],
+            "session": left_out["session"],
             "protocol": protocol_words(left_out["protocol"]),
             "latest": protocol_words(left_out["latest_protocol"]),
         }

@@ -83,6 +83,7 @@ def latest_trend(metric: Metric, points: list[Point]) -> dict:
         before = points[-len(latest) - 1]
         trend["left_out"] = {
             "sessions": len(points) - len(latest),
+            "session": before.session,
             "differs": settings_differ(before, latest[0]),
             "protocol": before.protocol,
             "settings_from": latest[0].session,

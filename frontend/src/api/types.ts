@@ -83,6 +83,8 @@ export interface Trend {
   /** An exploratory trend: the earlier sessions left out, played with other settings. */
   left_out?: {
     sessions: number;
+    /** The last session left out. */
+    session: number;
     differs: string[];
     protocol: Record<string, unknown>;
     settings_from: number;

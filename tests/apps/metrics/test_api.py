@@ -195,13 +195,15 @@ def test_a_trend_leaves_out_the_sessions_played_with_other_settings(clinician, c
     assert (trend["status"], trend["points"]) == ("not_enough_points", 1)
     assert trend["left_out"] == {
         "sessions": 2,
+        "session": 2,
         "differs": ["examination_seconds"],
         "protocol": {"game": "memulation", "examination_seconds": 30, "opponent": "random"},
         "settings_from": 3,
         "latest_protocol": {"game": "memulation", "examination_seconds": 60, "opponent": "random"},
     }
     assert (
-        "Sessions before session 3 are left out: they ran with Memulation, 30 s examination, "
-        "random opponent, the later ones with Memulation, 60 s examination, random opponent."
+        "Sessions before session 3 are left out: session 2 ran with Memulation, 30 s "
+        "examination, random opponent, the later ones with Memulation, 60 s examination, "
+        "random opponent."
         in times["reading"]
     )

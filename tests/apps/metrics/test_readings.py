@@ -239,9 +239,8 @@ def test_no_primary_trend_runs_across_a_change_of_settings():
     assert entry["trend"]["differs"] == ["examination_seconds"]
     assert "p" not in entry["trend"] and "arrow" not in entry["trend"]
     assert (
-        "No trend is tested: the sessions up to session 4 ran with Memulation, 30 s "
-        "examination, greedy opponent and those from session 5 with Memulation, 60 s "
-        "examination, greedy opponent" in entry["reading"]
+        "No trend is tested: session 4 ran with Memulation, 30 s examination, greedy opponent "
+        "and session 5 with Memulation, 60 s examination, greedy opponent" in entry["reading"]
     )
     assert entry["words"] == []
     # The same values under one protocol are a trend.
@@ -264,14 +263,16 @@ def test_an_exploratory_trend_rests_on_the_sessions_under_the_latest_settings():
     assert trend["change"] < 0  # the eleven sessions together would rise
     assert trend["left_out"] == {
         "sessions": 5,
+        "session": 5,
         "differs": ["opponent"],
         "protocol": PROTOCOL,
         "settings_from": 6,
         "latest_protocol": longer,
     }
     assert reading["reading"].endswith(
-        "Sessions before session 6 are left out: they ran with Memulation, 30 s examination, "
-        "greedy opponent, the later ones with Memulation, 30 s examination, expert opponent."
+        "Sessions before session 6 are left out: session 5 ran with Memulation, 30 s "
+        "examination, greedy opponent, the later ones with Memulation, 30 s examination, "
+        "expert opponent."
     )
     # Three sessions since the change are not yet a trend, whatever came before.
     short = read([*points([1, 3, 5, 7, 9]), *later[:3]])["trend"]
