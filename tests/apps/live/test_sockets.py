@@ -168,29 +168,26 @@ def test_a_bad_message_gets_an_error_and_changes_nothing(message, code, clinicia
     assert events_of(game) == before
 
 
-def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(clinician):
-    game = new_game(clinician)  # still in the examination: no card may be played
-
-    async def start():
-        seat = Seat(link_path(game))
-        await seat.connect()
-        await seat.view()
-        started = await seat.ask("examine", {"type": "start"})
-        await seat.close()
-        return started["body"]["state"]["examination"]["cards"][0]
-
-    card = run(start)
-    before = events_of(game)
+def answer_to(game, kind: str, data: dict) -> dict:
+    """The answer to one message from a seat that connects, reads its view, asks and leaves."""
 
     async def scenario():
         seat = Seat(link_path(game))
         await seat.connect()
         await seat.view()
-        answer = await seat.ask("act", {"type": "play", "card": card})
+        answer = await seat.ask(kind, data)
         await seat.close()
         return answer
 
-    answer = run(scenario)
+    return run(scenario)
+
+
+def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(clinician):
+    game = new_game(clinician)  # still in the examination: no card may be played
+    started = answer_to(game, "examine", {"type": "start"})
+    card = started["body"]["state"]["examination"]["cards"][0]
+    before = events_of(game)
+    answer = answer_to(game, "act", {"type": "play", "card": card})
     assert answer["status"] == 409
     assert answer["body"]["error"]["code"] == "wrong_phase"
     assert events_of(game) == before
@@ -199,16 +196,7 @@ def test_a_move_out_of_turn_is_refused_in_the_error_shape_and_changes_nothing(cl
 def test_a_card_too_long_to_be_one_is_refused_as_over_http(clinician):
     game = new_game(clinician)
     before = events_of(game)
-
-    async def scenario():
-        seat = Seat(link_path(game))
-        await seat.connect()
-        await seat.view()
-        answer = await seat.ask("act", {"type": "play", "card": "QHSX"})
-        await seat.close()
-        return answer
-
-    answer = run(scenario)
+    answer = answer_to(game, "act", {"type": "play", "card": "QHSX"})
     assert answer["status"] == 400
     assert answer["body"]["error"]["code"] == "invalid_card"
     assert events_of(game) == before
