@@ -1413,7 +1413,7 @@ _VISIT_TABLES = (
             Column(
                 "in_window",
                 BOOLEAN,
-                gettext_noop("The visit was held inside its window (as it was when recorded)."),
+                gettext_noop("The visit was held inside its window (as the window is now)."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),

@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from apps.exports.scope import ExportScope
 from apps.visits import selectors as visit_selectors
 from apps.visits.models import Visit
-from apps.visits.selectors import anchor_day, point_window
+from apps.visits.selectors import anchor_day, in_window, point_window
 
 
 def point_name(point) -> str:
@@ -44,7 +44,7 @@ def visit_rows(scope: ExportScope) -> Iterator[tuple]:
     for visit in _visits(scope).iterator(chunk_size=2000):
         subject = scope.subjects[visit.participant_id]
         window = point_window(visit.point)
-        held_day = None
+        held_day = anchor = None
         if window is not None and visit.held_on is not None:
             key = (visit.participant_id, window.anchor)
             if key not in anchors:
@@ -60,7 +60,7 @@ def visit_rows(scope: ExportScope) -> Iterator[tuple]:
             window.closes_day if window else None,
             visit.status,
             held_day,
-            visit.in_window,
+            in_window(visit.held_on, window, anchor),
             visit.missed_reason or None,
             visit.recorded_at + subject.shift,
         )

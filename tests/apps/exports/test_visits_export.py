@@ -170,3 +170,14 @@ def test_the_flow_counts_who_was_assessed_at_each_point(visited):
         "point": 0, "kind": "baseline", "label": "Baseline", "assessed": 0, "missed": 1,
         "missed_reasons": {"illness": 1},
     }  # fmt: skip
+
+
+def test_in_window_is_read_against_the_window_as_it_is_now(visited, tmp_path):
+    seeded, baseline, _ = visited
+    later = {"point": baseline.pk, "anchor": "enrolment", "opens_day": 300, "closes_day": 310}
+    visit_windows_set(study=seeded.study, actor=seeded.researcher, windows=[later])
+    out = tmp_path / "export"
+    export_to_folder(study=seeded.study, formats=["csv"], filters={}, out=out, shift_dates=True)
+    [held] = [v for v in read(out / "csv" / "visits.csv") if v["status"] == "done"]
+    assert (held["window_opens_day"], held["window_closes_day"]) == ("300", "310")
+    assert held["in_window"] == "false"
