@@ -181,6 +181,16 @@ def session_start(*, session: TrainingSession, actor) -> TrainingSession:
     return locked
 
 
+# Game.OPEN's statuses (the games app imports this one, not the reverse).
+OPEN_GAME = ("waiting", "active", "paused")
+
+
+def _game_in_play(session: TrainingSession) -> bool:
+    """A real game of the sitting (its own, or a table's it sits at) is not over yet."""
+    own = session.games.filter(status__in=OPEN_GAME, practice=False)
+    return own.exists() or session.table_seats.filter(game__status__in=OPEN_GAME).exists()
+
+
 @transaction.atomic
 def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession:
     """A started sitting is over. Idempotent on a completed one."""
@@ -190,6 +200,14 @@ def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession
         return locked
     if locked.status != Status.STARTED:
         raise _invalid(locked, "completed")
+    if actor is not None and _game_in_play(locked):
+        raise Conflict(
+            gettext(
+                "Its game is still in play: the sitting completes when the game ends. Abandon "
+                "the sitting to stop the game."
+            ),
+            code="game_in_play",
+        )
     before = audit_snapshot(locked)
     locked.status = Status.COMPLETED
     locked.completed_at = clock.now()

@@ -87,3 +87,17 @@ def test_at_a_table_the_computer_plays_a_withdrawn_seat_and_the_others_finish(
     sessions = {s.participant_id: s for s in seated}
     assert sessions[pair[0].pk].status == "abandoned"
     assert sessions[pair[1].pk].status == "completed"
+
+
+def test_a_sitting_whose_game_is_in_play_is_not_completed_by_hand(client_for, clinician):
+    """Completed by hand mid-game, the game would play on outside its sitting (and out of the
+    export): refused; the game completes the sitting when it ends."""
+    client = client_for(clinician)
+    session, _game, base, _ = solo_game_on_a_device(client, clinician)
+    refused = client.post(f"/api/sessions/{session.pk}/complete/")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_in_play"
+    assert refused.json()["error"]["message"]
+    session.refresh_from_db()
+    assert session.status == "started"
+    device = APIClient()
+    assert device.post(base + "examination/", {"type": "ready"}, format="json").status_code == 200
