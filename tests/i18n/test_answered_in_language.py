@@ -153,3 +153,49 @@ def test_the_codebook_comes_in_each_language(world, researcher):  # noqa: F811
     # A description made of the schema's shared sentences is translated piece by piece.
     assert "UTC, ISO 8601; um den Datumsversatz" in german
     assert "shifted by the participant's date offset" not in german
+
+
+def test_the_cohort_and_a_missing_reliability_read_in_the_readers_language(clinician, researcher):
+    """A German reader's Cohort tab names the measures and what the reliability gate lacks in
+    German, and so does a change reading that has no reliability to rest on."""
+    import random
+
+    from django.test import TestCase
+    from django.utils import timezone
+
+    from apps.games.demo import demo_game_play
+    from apps.participants.services import study_create
+
+    study = study_create(
+        actor=researcher,
+        name="Zwei Sitzungen",
+        primary_metrics=["tricks_won"],
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "post_training", "session": 2},
+        ],
+    )
+    study.clinicians.add(clinician)
+    person = make_participant(
+        study=study, clinicians=[clinician], consent_date=timezone.localdate()
+    )
+    protocol = make_protocol(study=study, opponent="random", roles="participant_lame", rounds=3)
+    for seed in (1, 2):
+        session = make_session(participant=person, protocol=protocol, status="started")
+        with TestCase.captureOnCommitCallbacks(execute=True):  # the metrics job, as on commit
+            demo_game_play(
+                session=session, start=timezone.now(), skill=0.8, rng=random.Random(seed)
+            )
+
+    cohort = signed_in(researcher, "de").get(f"/api/studies/{study.pk}/cohort/").json()
+    tricks = next(m for m in cohort["metrics"] if m["key"] == "tricks_won")
+    assert tricks["label"] == "Gewonnene Stiche"
+    assert tricks["retest"]["missing"] == "die Studie legt kein Retest-Protokoll fest"
+
+    summary = signed_in(clinician, "de").get(f"/api/participants/{person.pk}/summary/").json()
+    tricks = next(m for m in summary["metrics"] if m["key"] == "tricks_won")
+    [point] = tricks["assessments"]
+    assert point["change"]["status"] == "no_reliability"
+    assert point["reading"].startswith(
+        "Keine Veränderungslesart: Keine verwendbare Test-Retest-Reliabilität: keine Normzeile"
+    )
