@@ -144,6 +144,27 @@ def test_invalid_requests_say_what_is_wrong(study, researcher, client_for, body,
     assert field in response.json()["error"]["details"]
 
 
+@pytest.mark.parametrize(
+    "filters, field",
+    [
+        ({"participants": [99999999999999999999]}, "participants"),
+        ({"participants": [2**63]}, "participants"),
+        ({"protocols": [1, 99999999999999999999]}, "protocols"),
+        ({"protocol_version": 99999999999999999999}, "protocol_version"),
+    ],
+)
+def test_a_number_no_id_can_be_is_refused_before_it_reaches_the_database(
+    study, researcher, client_for, filters, field
+):
+    # SQLite's driver and psycopg refuse to send a number past 64 bits (OverflowError, a 500).
+    response = ask(client_for(researcher), study, filters=filters)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "validation_error"
+    assert "less than or equal to" in str(error["details"]["filters"][field])
+    assert not Export.objects.exists()
+
+
 def test_participants_and_protocols_of_another_study_are_refused(study, researcher, client_for):
     other = make_participant(code="ELSEWHERE")
     response = ask(client_for(researcher), study, filters={"participants": [other.pk]})
