@@ -199,3 +199,31 @@ def test_the_cohort_and_a_missing_reliability_read_in_the_readers_language(clini
     assert point["reading"].startswith(
         "Keine Veränderungslesart: Keine verwendbare Test-Retest-Reliabilität: keine Normzeile"
     )
+
+
+def test_seats_are_named_in_the_readers_language(clinician, client_for):
+    """A table's clinician and computer seats, and a one-person game's seats on the watch page,
+    are named in the reader's language (the record keeps its English names)."""
+    from tests.apps.games.tables import game_of, open_table, protocol_for, token_of
+
+    person = make_participant(clinicians=[clinician], consent_date="2026-01-05", language="fr")
+    protocol = protocol_for([person], game="mendikot")
+    seats = [
+        {"kind": "participant", "participant": person.pk},
+        {"kind": "clinician"},
+        {"kind": "bot"},
+        {"kind": "bot"},
+    ]
+    table = open_table(client_for(clinician), protocol, seats)
+    device = APIClient().get(f"/api/play/{token_of(table['seats'][0])}/")
+    assert device["Content-Language"] == "fr"
+    labels = [s["label"] for s in device.json()["table"]["seats"]]
+    assert labels == [person.code, "Clinicien", "Ordinateur", "Ordinateur"]
+    assert game_of(table).seats[1]["label"] == "Clinician"  # the record's
+
+    solo = make_session(
+        participant=person, protocol=make_protocol(study=person.study), status="started"
+    )
+    game = client_for(clinician).post(f"/api/sessions/{solo.pk}/games/").json()["id"]
+    watched = signed_in(clinician, "de").get(f"/api/games/{game}/watch/").json()
+    assert [s["label"] for s in watched["seats"]] == ["Teilnehmende Person", "Computer"]
