@@ -98,6 +98,14 @@ def codebook(*, export: dict) -> dict:
             "bids": MISSING_CODES["bids"],
         },
         "missing_value_reasons": {code: gettext(text) for code, text in MISSING_REASONS.items()},
+        "csv_formulas": gettext(
+            "In the CSV tables (and their Psych-DS copies) a text cell that starts with =, +, "
+            "-, @, a tab or a carriage return is written with a single quote (') before it, so "
+            "that a spreadsheet shows it as text instead of running it as a formula: remove "
+            "that one quote to read the text as it was entered. Numbers, and text that is a "
+            "number written out (-1.5), are never changed; Parquet and the BIDS files hold "
+            "every text as it is."
+        ),
         "provenance": provenance(),
         "tables": [
             table_entry(t, file=f"csv/{t.name}.csv, parquet/{t.name}.parquet", missing="")
@@ -179,6 +187,8 @@ def codebook_markdown(book: dict) -> str:
                 f"`{code}`: {text}" for code, text in book["missing_value_reasons"].items()
             ),
         },
+        "",
+        book["csv_formulas"],
         "",
         gettext(
             "Produced by: %(metric_versions)s (metric versions), catalogue %(catalogue)s, "
