@@ -227,3 +227,33 @@ def test_seats_are_named_in_the_readers_language(clinician, client_for):
     game = client_for(clinician).post(f"/api/sessions/{solo.pk}/games/").json()["id"]
     watched = signed_in(clinician, "de").get(f"/api/games/{game}/watch/").json()
     assert [s["label"] for s in watched["seats"]] == ["Teilnehmende Person", "Computer"]
+
+
+def test_a_body_that_is_not_json_is_refused_wholly_in_the_readers_language(clinician):
+    """The parser's own English words are not mixed into the refusal; where it stopped is."""
+    response = signed_in(clinician, "de").generic(
+        "POST", "/api/sessions/", b"{participant: 1}", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "malformed_request"
+    assert response.json()["error"]["message"] == (
+        "Der Inhalt ist kein gültiges JSON (Zeile 1, Spalte 2)."
+    )
+
+
+def test_a_visits_point_is_timed_in_the_readers_language(clinician, researcher):
+    from apps.participants.services import study_create
+
+    study = study_create(
+        actor=researcher,
+        name="Besuche",
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "follow_up", "window_start_days": 80, "window_end_days": 90},
+        ],
+    )
+    study.clinicians.add(clinician)
+    person = make_participant(study=study, clinicians=[clinician], consent_date="2026-01-05")
+    visits = signed_in(clinician, "de").get(f"/api/participants/{person.pk}/visits/").json()
+    whens = sorted(v["when"] for v in visits)
+    assert whens == ["Sitzung 1", "Tage 80-90 nach der Aufnahme"]
