@@ -108,12 +108,6 @@ def study_points(study_id: int) -> list[AssessmentPoint]:
     )
 
 
-def point_when(point: AssessmentPoint) -> str:
-    if point.session is not None:
-        return f"session {point.session}"
-    return f"days {point.window_start_days}-{point.window_end_days} after enrolment"
-
-
 def in_window(
     held_on: datetime.date | None, window: Window | None, anchor: datetime.date | None
 ) -> bool | None:
@@ -152,7 +146,7 @@ def _row(participant, point, window, anchor, visit, today) -> dict:
         "point": point.pk,
         "kind": point.kind,
         "label": point.label or point.get_kind_display(),
-        "when": point_when(point),
+        "when": point.when,
         "anchor": window.anchor if window else None,
         "opens_on": opens,
         "closes_on": closes,
