@@ -3,6 +3,7 @@ download links that expire and cannot be forged."""
 
 import hashlib
 import io
+import json
 import time
 import zipfile
 
@@ -63,6 +64,35 @@ def test_a_small_export_is_built_at_once_and_downloads_with_its_link(
     assert set(listed) == names
     for name in names:
         assert hashlib.sha256(archive.read(name)).hexdigest() == listed[name]
+
+
+@pytest.mark.parametrize("shift_dates", [True, False])
+def test_a_date_filters_days_are_written_into_the_export_only_with_real_times(
+    study, researcher, client_for, api, shift_dates
+):
+    # Every session of a one-day export is on that day: with the day, a session's shifted
+    # time gives the participant's shift, and so every real time of theirs.
+    days = {"date_from": "2026-01-06", "date_to": "2026-01-06"}
+    body = ask(
+        client_for(researcher),
+        study,
+        formats=["csv", "bids"],
+        filters=days,
+        shift_dates=shift_dates,
+    ).json()
+    assert body["filters"] == days  # the platform's own record keeps them
+    archive = zipfile.ZipFile(io.BytesIO(download(api, body["download_url"])[1]))
+    book = json.loads(archive.read("codebook.json"))
+    written = [name for name in archive.namelist() if b"2026-01-06" in archive.read(name)]
+    if shift_dates:
+        assert book["export"]["filters"] == {"date_filter": ["date_from", "date_to"]}
+        assert (
+            "date filter" in book["dates"] and book["dates"] in archive.read("codebook.md").decode()
+        )
+        assert written == []
+    else:
+        assert book["export"]["filters"] == days
+        assert "codebook.md" in written and all(n.startswith("codebook.") for n in written)
 
 
 def test_every_export_is_audited_with_its_filters_counts_and_checksums(
