@@ -361,7 +361,7 @@ def _phenotype_write(scope: ExportScope, root: Path) -> dict[str, int]:
     by_point: dict[str, list[tuple]] = {}
     for row in visits.visit_rows(scope):
         by_point.setdefault(row[1], []).append(row)
-    numbers = {visits.point_name(p): n for n, p in enumerate(visits.study_points(scope), 1)}
+    numbers = {name: n for n, name in enumerate(visits.point_names(scope).values(), 1)}
     for point, rows in by_point.items():
         codes = sorted({c for row in rows for c in measures.get((row[0], point), {})})
         table = Table(

@@ -431,6 +431,7 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
     """Every stored reading (its history), flattened: a primary reading once per assessment
     point (only current metric versions)."""
     scope.load()
+    names = visits.point_names(scope)
     rows = _inference(scope).iterator(chunk_size=CHUNK)
     for participant, arm, key, version, game, role, computed_at, details in rows:
         subject = scope.subjects.get(participant)
@@ -449,7 +450,9 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
         words = "; ".join(details.get("words") or ()) or None
         if role == "primary" and details.get("assessments"):
             for entry in details["assessments"]:
-                point = f"{entry['kind']}: {entry['label']}" if entry["label"] else entry["kind"]
+                point = names.get(entry.get("point")) or visits.point_name(
+                    entry["kind"], entry["label"]
+                )
                 yield (
                     *head, point, entry.get("session"), *facts, *_trend_cells(entry.get("trend")),
                     *_change_cells(entry.get("change")), *z, words, details.get("reading", ""),
