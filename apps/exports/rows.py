@@ -166,21 +166,31 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
 KEY = len(GAME_KEY)  # the game key (participant, session, game) comes from the scope, not the row
 
 
+# What a person does at their own seat (a hand examined, a move refused, a probe answered):
+# rows of the participant's seat only. At a table the other seats' rows (a clinician's, another
+# participant's) are nobody's data in this participant's rows; the plays and 'Stragedies of
+# everyone at the table are kept, each with its actor.
+OWN_SEAT_TABLES = frozenset({"examination_periods", "illegal_attempts", "recall_probes"})
+
+
 def typed_rows(model, table: str, scope: ExportScope) -> Iterator[tuple[int, int, GameRef, list]]:
     """(game id, event id, game, values) for the exported games' rows of one typed table of
     the event log, in order of game and event: the values of the schema's columns read from
     the database (``Table.sources``), in column order. A table's game is yielded once for each
-    seated session that keeps the row's seat (its own seat and the computer's)."""
+    seated session that keeps the row's seat (its own seat and the computer's; its own seat
+    only for :data:`OWN_SEAT_TABLES`)."""
     sources = TABLES[table].sources(KEY)
     seat_at = sources.index("seat")
+    own_only = table in OWN_SEAT_TABLES
     rows = (
         model.objects.filter(game__in=scope.game_rows().values("pk"))
         .order_by("game_id", "event_id")
         .values_list("game_id", "event_id", *sources)
     )
     for game_id, event_id, *values in rows.iterator(chunk_size=CHUNK):
+        seat = values[seat_at]
         for ref in scope.refs(game_id):
-            if ref.keeps(values[seat_at]):
+            if seat == ref.participant_seat if own_only else ref.keeps(seat):
                 yield game_id, event_id, ref, values
 
 
@@ -421,6 +431,7 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
     """Every stored reading (its history), flattened: a primary reading once per assessment
     point (only current metric versions)."""
     scope.load()
+    names = visits.point_names(scope)
     rows = _inference(scope).iterator(chunk_size=CHUNK)
     for participant, arm, key, version, game, role, computed_at, details in rows:
         subject = scope.subjects.get(participant)
@@ -439,7 +450,9 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
         words = "; ".join(details.get("words") or ()) or None
         if role == "primary" and details.get("assessments"):
             for entry in details["assessments"]:
-                point = f"{entry['kind']}: {entry['label']}" if entry["label"] else entry["kind"]
+                point = names.get(entry.get("point")) or visits.point_name(
+                    entry["kind"], entry["label"]
+                )
                 yield (
                     *head, point, entry.get("session"), *facts, *_trend_cells(entry.get("trend")),
                     *_change_cells(entry.get("change")), *z, words, details.get("reading", ""),

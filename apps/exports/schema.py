@@ -1055,7 +1055,8 @@ _TABLES = (
                 "point",
                 STRING,
                 gettext_noop(
-                    "The assessment point of a primary reading: its kind and label (empty: not a "
+                    "The assessment point of a primary reading, named as in the visits table: its "
+                    "kind and label, with its number where two points share them (empty: not a "
                     "primary reading)."
                 ),
                 nullable=True,
@@ -1344,8 +1345,10 @@ VISIT_POINT = Column(
     "point",
     STRING,
     gettext_noop(
-        "The assessment point as the study declared it: its kind, then its label if it has one "
-        "(as in the inference table)."
+        "The assessment point as the study declared it: its kind, then its label if it has one; "
+        "where two points would have the same name, each is followed by its number among them "
+        "in the order declared (follow_up #1, follow_up #2). The same name as in the inference "
+        "table and the BIDS phenotype files."
     ),
 )
 _VISIT_TABLES = (
