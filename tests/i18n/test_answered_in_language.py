@@ -257,3 +257,30 @@ def test_a_visits_point_is_timed_in_the_readers_language(clinician, researcher):
     visits = signed_in(clinician, "de").get(f"/api/participants/{person.pk}/visits/").json()
     whens = sorted(v["when"] for v in visits)
     assert whens == ["Sitzung 1", "Tage 80-90 nach der Aufnahme"]
+
+
+def test_field_limits_address_a_german_reader_as_the_platform_does(researcher):
+    """DRF's own German words say "du" ("Stelle sicher, ..."); the platform says "Sie"."""
+    refused = signed_in(researcher, "de").post("/api/studies/", {"name": "x" * 201}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["details"]["name"] == [
+        "Dieses Feld darf höchstens 200 Zeichen lang sein."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", r"Too many requests: try again in \d+ seconds\."),
+        ("ar", r"طلبات كثيرة جدًا: أعد المحاولة بعد \d+ (ثانية|ثوانٍ)\."),
+    ],
+)
+def test_a_held_back_request_says_how_long_in_the_readers_language(language, words):
+    """The wait is counted in the reader's own plural (DRF counted it in English's)."""
+    device = APIClient(HTTP_ACCEPT_LANGUAGE=language)
+    answers = [device.post("/api/join/", {"code": f"BBBB{n:02}"}, format="json") for n in range(12)]
+    held = answers[-1]
+    assert held.status_code == 429 and held.json()["error"]["code"] == "throttled"
+    assert re.fullmatch(words, held.json()["error"]["message"])
+    wait = int(re.search(r"\d+", held.json()["error"]["message"]).group())
+    assert held["Retry-After"] == str(wait)

@@ -123,6 +123,21 @@ describe("the spectator page", () => {
     }
   });
 
+  it("keeps the name 'Stragedy in its order in Arabic", async () => {
+    await act(() => activate("ar"));
+    try {
+      // Isolated left to right: its apostrophe would otherwise stand after it ("Stragedy'").
+      const { unmount } = watching(publicMemulation({}, { phase: "stragedy", to_act: [0] }));
+      expect(screen.getByTestId("whose-turn").textContent).toContain("\u2066'Stragedy\u2069");
+      unmount();
+      const stragedy = { pile: 1, trick: 0, card: 0, revealed: "KH" };
+      watching(publicMemulation({}, { stragedy }));
+      expect(screen.getByTestId("watch-stragedy").textContent).toMatch(/^\u2066'Stragedy\u2069: /);
+    } finally {
+      await act(() => activate("en"));
+    }
+  });
+
   it("shows each person's presence, counting the idle seconds on, and a seat taken over", () => {
     vi.useFakeTimers();
     try {
