@@ -118,7 +118,7 @@ def _illegal(ref: GameRef, v: dict) -> tuple:
         trial_type="illegal_attempt",
         response_time=_response_time(v["decision_ms"]),
         round=v["round"],
-        deal=v["deal"],
+        deal=tidy.refused_deal(v["deal"], ref),
         seat=v["seat"],
         actor="participant",  # rows of the participant's own seat (tidy.OWN_SEAT_TABLES)
         card=v["card"] or None,
