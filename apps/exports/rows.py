@@ -343,14 +343,17 @@ def _metrics(scope: ExportScope) -> QuerySet:
 def _participant_values_count(scope: ExportScope) -> int:
     """How many participant values :func:`metric_rows` will make: one for each participant,
     game and metric (at its current version) with a completed exported session's value."""
+    current = Q()
+    for key, metric in CATALOGUE.items():
+        current |= Q(key=key, version=metric.version)
     return (
         MetricValue.objects.filter(
+            current,
             participant__in=scope.participant_rows(),
             level=MetricValue.Level.SESSION,
             session__in=scope.session_rows().filter(status="completed").values("pk"),
-            key__in=list(CATALOGUE),
         )
-        .values("participant_id", "session__protocol__game", "key", "version")
+        .values("participant_id", "session__protocol__game", "key")
         .distinct()
         .order_by()
         .count()
