@@ -94,22 +94,41 @@ HEADER_BOXES = """() => [...document.querySelectorAll('.play-header > *')]
     return {cls: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
 
 
+# The language's own name on the play header's picker, as it shows, against the width a copy of
+# the picker holding that name alone takes when nothing narrows it.
+LANGUAGE_SHOWN = """() => {
+  const picker = document.querySelector('.play-header .language-picker select');
+  const alone = picker.cloneNode(false);
+  const chosen = picker.options[picker.selectedIndex];
+  alone.append(chosen.cloneNode(true));
+  alone.style.cssText = 'position: absolute; visibility: hidden; inline-size: auto;'
+    + ' max-inline-size: none; min-inline-size: 0';
+  picker.parentNode.append(alone);
+  const needs = alone.getBoundingClientRect().width;
+  alone.remove();
+  return {name: chosen.text, needs, has: picker.getBoundingClientRect().width}; }"""
+
+
+@pytest.mark.parametrize(("width", "large_print"), [(320, False), (320, True), (390, False)])
 @pytest.mark.parametrize("language", ["fr", "es", "de", "ar", "en"])
-def test_the_play_header_fits_the_narrowest_phone_in_larger_print(new_page, staff, language):
-    """320 px wide (1280 px zoomed to 400%) in larger print: the header's controls, in the
-    participant's language, side by side without overlapping, and no page wider than the screen."""
+def test_the_play_header_fits_a_phone(new_page, staff, language, width, large_print):
+    """320 px wide (the narrowest phone, or 1280 px zoomed to 400%) in standard and larger print,
+    and 390 px: the header's controls, in the participant's language, side by side without
+    overlapping, the language's name whole on its picker, and no page wider than the screen."""
     from tests.e2e.conftest import enrol_with_consent
 
     participant = enrol_with_consent(staff["study"], staff["clinician"], language=language)
     game = late_game(staff, participant=participant)
-    device = device_with(new_page, 320, 568, True, "large")
+    device = device_with(new_page, width, 568, large_print, "large")
     device.goto(f"/play/{links.play_link_token(game)}")
     device.get_by_test_id("exam-start").wait_for()
     device.locator(f"html[lang={language}]").wait_for(state="attached")
+    shown = device.evaluate(LANGUAGE_SHOWN)
+    assert shown["has"] >= shown["needs"] - 0.5, shown  # "Français", not "Franç"
     boxes = device.evaluate(HEADER_BOXES)
     assert len(boxes) >= 3, boxes  # the language, the display options, leaving the game
     for box in boxes:
-        assert box["left"] >= 0 and box["right"] <= 320.5, boxes
+        assert box["left"] >= 0 and box["right"] <= width + 0.5, boxes
     for one, other in itertools.pairwise(boxes):
         apart = (
             one["right"] <= other["left"] + 0.5
@@ -118,4 +137,25 @@ def test_the_play_header_fits_the_narrowest_phone_in_larger_print(new_page, staf
             or other["bottom"] <= one["top"] + 0.5
         )
         assert apart, (one, other)
-    assert page_width(device) <= 320
+    assert page_width(device) <= width
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "es", "ar", "en"])
+def test_the_participant_list_fits_the_narrowest_phone(new_page, staff, language):
+    """320x568: the researcher's participant list, its search field labelled in their language,
+    no wider than the screen."""
+    from tests.e2e.conftest import enrol_with_consent, login_as
+
+    enrol_with_consent(staff["study"], staff["clinician"])
+    researcher = staff["researcher"]
+    researcher.language = language
+    researcher.save(update_fields=["language"])
+    page = new_page(320, 568)
+    login_as(page, researcher)
+    page.goto("/")
+    page.get_by_test_id("participant-table").wait_for()
+    page.locator(f"html[lang={language}]").wait_for(state="attached")
+    search = page.locator(".page-head .search input").bounding_box()
+    assert search["x"] >= 0 and search["x"] + search["width"] <= 320.5, search
+    assert page_width(page) <= 320
+    assert run_axe(page) == []
