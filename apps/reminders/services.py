@@ -246,8 +246,15 @@ def reminders_send_due(*, now: datetime.datetime | None = None) -> dict[str, int
             if entry.outcome == ReminderLog.Outcome.SENT:
                 try:
                     _message(locked, entry).send(fail_silently=False)
-                except Exception:
-                    log.exception("reminder %s could not be sent", entry.pk)
+                except Exception as failure:
+                    # No traceback and no message: a mail server's refusal holds the address
+                    # (SMTPRecipientsRefused's), and the address is the participant's alone.
+                    log.error(
+                        "reminder %s for participant %s could not be sent: %s",
+                        entry.pk,
+                        locked.participant_id,
+                        type(failure).__name__,
+                    )
                     entry.outcome = ReminderLog.Outcome.FAILED
                     entry.why = ReminderLog.Why.SEND_FAILED
                     entry.save(update_fields=["outcome", "why"])

@@ -17,11 +17,19 @@ from tests.conftest import free_port, make_staff, wait_for
 
 
 class Inbox:
-    """What the server was handed, each message parsed."""
+    """What the server was handed, each message parsed; it refuses the recipients in
+    ``refused`` as a mail server refuses an unknown mailbox (550 at RCPT TO)."""
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
         self.recipients: list[list[str]] = []
+        self.refused: set[str] = set()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refused:
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)

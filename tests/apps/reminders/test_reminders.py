@@ -6,13 +6,14 @@ data and its link opens the participant's progress once."""
 from __future__ import annotations
 
 import datetime
+import logging
 import re
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from apps.common import clock
-from apps.reminders.models import ReminderPlan
+from apps.reminders.models import ReminderLog, ReminderPlan
 from apps.reminders.selectors import due_slots
 from apps.reminders.tasks import reminders_send_job
 
@@ -210,3 +211,33 @@ def test_the_reminder_comes_in_the_participants_language(
     assert "To stop these reminders" not in text and "Hello" not in text
     _link(message, "r")  # the links are whole, as in English
     _link(message, "reminders/stop")
+
+
+def test_a_refused_recipient_is_logged_without_the_address(
+    smtp_server, consenting, clinician, client_for, service_clock, caplog
+):
+    """The mail server refuses the mailbox (550 at RCPT TO): the reminder is logged as failed,
+    and the log line names the reminder, the participant's id and what went wrong, never the
+    address (the refusal's own text holds it)."""
+    smtp_server.refused.add("gone@example.org")
+    team = client_for(clinician)
+    path = f"/api/participants/{consenting}/reminders/"
+    team.put(path, _plan(email="gone@example.org"), format="json")
+    service_clock.advance(31 * 60)
+    with caplog.at_level(logging.DEBUG):
+        assert reminders_send_job.apply().get() == {"failed": 1}
+    (entry,) = team.get(path).json()["log"]
+    assert (entry["outcome"], entry["why"]) == ("failed", "send_failed")
+    assert smtp_server.messages == []
+
+    # The mail server's own log (aiosmtpd's, in this process) is not the platform's.
+    ours = [r for r in caplog.records if not r.name.startswith("mail.")]
+    (failure,) = [r for r in ours if r.name == "apps.reminders.services"]
+    assert failure.levelno == logging.ERROR
+    assert failure.getMessage() == (
+        f"reminder {ReminderLog.objects.get().pk} for participant {consenting} could not be sent: "
+        "SMTPRecipientsRefused"
+    )
+    for record in ours:
+        written = logging.Formatter().format(record)
+        assert "gone@example.org" not in written and "example.org" not in written
