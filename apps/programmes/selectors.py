@@ -131,6 +131,14 @@ def participant_by_progress_link(token: str) -> Participant:
     return participant
 
 
+def progress_link_language(token: str) -> str | None:
+    """The language of the participant a progress link opens (None: it opens nothing)."""
+    try:
+        return participant_by_progress_link(token).language
+    except NotFound:
+        return None
+
+
 def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:
     """What the participant sees of their own training: this week's sessions against the plan
     and the weeks in a row the plan was kept, in plain words. No scores of any kind."""
