@@ -60,10 +60,24 @@ def smtp_server(settings):
         controller.stop()
 
 
+# The study's prescription: reminders are for the weeks of a programme that prescribe sessions.
+DOSE = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 4}
+
+
 @pytest.fixture
-def consenting(researcher, clinician, client_for):
-    """A consenting participant of a study named for its condition, enrolled by ``clinician``."""
+def study(researcher, clinician, client_for):
+    """A study named for its condition, whose owner has prescribed ``DOSE``."""
     study = make_study(owners=[researcher], clinicians=[clinician], name="Early Alzheimer Study")
+    prescribed = client_for(researcher).put(
+        f"/api/studies/{study.pk}/programme/", DOSE, format="json"
+    )
+    assert prescribed.status_code == 200, prescribed.json()
+    return study
+
+
+@pytest.fixture
+def consenting(study, clinician, client_for):
+    """A consenting participant of ``study``, enrolled by ``clinician``: week 1 starts today."""
     team = client_for(clinician)
     pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
     consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
