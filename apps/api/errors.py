@@ -6,12 +6,13 @@ all come out through :func:`error_response`.
 
 from __future__ import annotations
 
+import math
 import sys
 
 from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -43,7 +44,19 @@ def _drf_error(exc: exceptions.APIException) -> tuple[str, str, object]:
     if isinstance(exc, exceptions.ValidationError):
         details = detail if isinstance(detail, dict) else {"non_field_errors": detail}
         return "validation_error", gettext("The request has invalid fields."), details
+    wait = getattr(exc, "wait", None)
+    if isinstance(exc, exceptions.Throttled) and wait is not None:
+        # DRF picks the plural by English's rule before translating: Arabic read "56 ثواني".
+        return code or exc.default_code, throttled_words(math.ceil(wait)), None
     return code or exc.default_code, str(detail), None
+
+
+def throttled_words(wait: int) -> str:
+    return ngettext(
+        "Too many requests: try again in %(wait)s second.",
+        "Too many requests: try again in %(wait)s seconds.",
+        wait,
+    ) % {"wait": wait}
 
 
 def exception_handler(exc, context) -> Response | None:
@@ -64,7 +77,7 @@ def exception_handler(exc, context) -> Response | None:
     if challenge := getattr(exc, "auth_header", None):
         response["WWW-Authenticate"] = challenge
     if wait := getattr(exc, "wait", None):
-        response["Retry-After"] = str(int(wait))
+        response["Retry-After"] = str(math.ceil(wait))
     return response
 
 

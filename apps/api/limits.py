@@ -8,6 +8,7 @@ JSON body nested more than ``MAX_JSON_DEPTH`` levels, or holding a number no flo
 from __future__ import annotations
 
 from collections.abc import Iterable
+from json import JSONDecodeError
 
 from django.conf import settings
 from django.http import JsonResponse
@@ -109,7 +110,21 @@ class LimitedJSONParser(JSONParser):
         except RecursionError:
             raise too_deep() from None
         except ValueError as error:  # UnicodeDecodeError included
-            raise ParseError(gettext("JSON parse error - %(error)s") % {"error": error}) from None
+            raise ParseError(not_json(error)) from None
         if depth(data) > MAX_JSON_DEPTH:
             raise too_deep()
         return data
+
+
+def not_json(error: ValueError) -> str:
+    """Why a body is not JSON, wholly in the reader's language: the parser's own words are
+    English, so it says where it stopped; a value our parsing refuses (a number out of range,
+    half a character) says so in its own translated words."""
+    if isinstance(error, JSONDecodeError):
+        return gettext("The body is not valid JSON (line %(line)s, column %(column)s).") % {
+            "line": error.lineno,
+            "column": error.colno,
+        }
+    if isinstance(error, UnicodeDecodeError):
+        return gettext("The body is not valid JSON.")
+    return gettext("The body is not valid JSON: %(why)s.") % {"why": error}

@@ -53,10 +53,6 @@ def _stream(model, table: str, scope: ExportScope, make) -> Iterator[tuple]:
         yield game_id, event_id, (number, make(ref, dict(zip(names, values, strict=True))))
 
 
-def _actor(ref: GameRef, seat) -> str:
-    return "participant" if seat == ref.participant_seat else "person"
-
-
 def _response_time(ms) -> float | None:
     return None if ms is None else ms / 1000
 
@@ -70,7 +66,7 @@ def _examination(ref: GameRef, v: dict) -> tuple:
         deal=v["deal"],
         hand=v["hand"],
         seat=v["seat"],
-        actor=_actor(ref, v["seat"]),
+        actor="participant",  # rows of the participant's own seat (tidy.OWN_SEAT_TABLES)
         ended_early=v["ended_early"],
         sorts=v["sorts"],
     )
@@ -124,7 +120,7 @@ def _illegal(ref: GameRef, v: dict) -> tuple:
         round=v["round"],
         deal=v["deal"],
         seat=v["seat"],
-        actor=_actor(ref, v["seat"]),
+        actor="participant",  # rows of the participant's own seat (tidy.OWN_SEAT_TABLES)
         card=v["card"] or None,
         code=v["code"],
     )
@@ -139,7 +135,7 @@ def _probe(ref: GameRef, v: dict) -> tuple:
         round=v["round"],
         deal=v["deal"],
         seat=v["seat"],
-        actor=_actor(ref, v["seat"]),
+        actor="participant",  # rows of the participant's own seat (tidy.OWN_SEAT_TABLES)
         card=v["card"],
         pile=v["pile"],
         pile_trick=v["pile_trick"],
@@ -365,7 +361,7 @@ def _phenotype_write(scope: ExportScope, root: Path) -> dict[str, int]:
     by_point: dict[str, list[tuple]] = {}
     for row in visits.visit_rows(scope):
         by_point.setdefault(row[1], []).append(row)
-    numbers = {visits.point_name(p): n for n, p in enumerate(visits.study_points(scope), 1)}
+    numbers = {name: n for n, name in enumerate(visits.point_names(scope).values(), 1)}
     for point, rows in by_point.items():
         codes = sorted({c for row in rows for c in measures.get((row[0], point), {})})
         table = Table(

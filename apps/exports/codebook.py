@@ -81,23 +81,21 @@ def codebook(*, export: dict) -> dict:
             "free text are exported; only the dataset authors and institution the study names "
             "for publication appear in the dataset descriptions."
         ),
-        "dates": (
-            gettext(
-                "Each participant's times are moved back by 1 to 300 days and a part of a day "
-                "(one second to just under 24 hours, to the microsecond): never a whole number "
-                "of days, so no time keeps its real time of day, nor its month and day. The same "
-                "for every export of the study with the same key; intervals between a "
-                "participant's times are unchanged."
-            )
-            if export.get("shift_dates")
-            else gettext("Times are as recorded, in UTC.")
-        ),
+        "dates": _dates(export),
         "missing_value_codes": {
             "csv": gettext("an empty cell"),
             "parquet": "null",
             "bids": MISSING_CODES["bids"],
         },
         "missing_value_reasons": {code: gettext(text) for code, text in MISSING_REASONS.items()},
+        "csv_formulas": gettext(
+            "In the CSV tables (and their Psych-DS copies) a text cell that starts with =, +, "
+            "-, @, a tab or a carriage return is written with a single quote (') before it, so "
+            "that a spreadsheet shows it as text instead of running it as a formula: remove "
+            "that one quote to read the text as it was entered. Numbers, and text that is a "
+            "number written out (-1.5), are never changed; Parquet and the BIDS files hold "
+            "every text as it is."
+        ),
         "provenance": provenance(),
         "tables": [
             table_entry(t, file=f"csv/{t.name}.csv, parquet/{t.name}.parquet", missing="")
@@ -110,6 +108,25 @@ def codebook(*, export: dict) -> dict:
         ],
         "metrics": [metric_entry(metric) for metric in METRICS],
     }
+
+
+def _dates(export: dict) -> str:
+    if not export.get("shift_dates"):
+        return gettext("Times are as recorded, in UTC.")
+    said = gettext(
+        "Each participant's times are moved back by 1 to 300 days and a part of a day "
+        "(one second to just under 24 hours, to the microsecond): never a whole number "
+        "of days, so no time keeps its real time of day, nor its month and day. The same "
+        "for every export of the study with the same key; intervals between a "
+        "participant's times are unchanged."
+    )
+    if export.get("filters", {}).get("date_filter"):
+        said += " " + gettext(
+            "The export holds only the sessions of the days a date filter chose "
+            "(date_filter names its bounds): those days are not given, since they would "
+            "give each participant's shift away."
+        )
+    return said
 
 
 def _cell(text) -> str:
@@ -179,6 +196,8 @@ def codebook_markdown(book: dict) -> str:
                 f"`{code}`: {text}" for code, text in book["missing_value_reasons"].items()
             ),
         },
+        "",
+        book["csv_formulas"],
         "",
         gettext(
             "Produced by: %(metric_versions)s (metric versions), catalogue %(catalogue)s, "

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Case, FloatField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import Case, FloatField, Q, QuerySet, Value, When
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
@@ -166,21 +166,31 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
 KEY = len(GAME_KEY)  # the game key (participant, session, game) comes from the scope, not the row
 
 
+# What a person does at their own seat (a hand examined, a move refused, a probe answered):
+# rows of the participant's seat only. At a table the other seats' rows (a clinician's, another
+# participant's) are nobody's data in this participant's rows; the plays and 'Stragedies of
+# everyone at the table are kept, each with its actor.
+OWN_SEAT_TABLES = frozenset({"examination_periods", "illegal_attempts", "recall_probes"})
+
+
 def typed_rows(model, table: str, scope: ExportScope) -> Iterator[tuple[int, int, GameRef, list]]:
     """(game id, event id, game, values) for the exported games' rows of one typed table of
     the event log, in order of game and event: the values of the schema's columns read from
     the database (``Table.sources``), in column order. A table's game is yielded once for each
-    seated session that keeps the row's seat (its own seat and the computer's)."""
+    seated session that keeps the row's seat (its own seat and the computer's; its own seat
+    only for :data:`OWN_SEAT_TABLES`)."""
     sources = TABLES[table].sources(KEY)
     seat_at = sources.index("seat")
+    own_only = table in OWN_SEAT_TABLES
     rows = (
         model.objects.filter(game__in=scope.game_rows().values("pk"))
         .order_by("game_id", "event_id")
         .values_list("game_id", "event_id", *sources)
     )
     for game_id, event_id, *values in rows.iterator(chunk_size=CHUNK):
+        seat = values[seat_at]
         for ref in scope.refs(game_id):
-            if ref.keeps(values[seat_at]):
+            if seat == ref.participant_seat if own_only else ref.keeps(seat):
                 yield game_id, event_id, ref, values
 
 
@@ -280,39 +290,24 @@ def _end(field: str):
 
 def _interval_end(end: str):
     """One end (``low``/``high``) of a value's 95% interval, for the metrics estimated with one:
-    a game or session value keeps it in its details; a participant value is its latest
-    session's value, so the interval is that session's too."""
-    Level = MetricValue.Level
-    latest = (
-        MetricValue.objects.filter(
-            level=Level.SESSION,
-            participant=OuterRef("participant"),
-            key=OuterRef("key"),
-            version=OuterRef("version"),
-            session__status="completed",
-            value__isnull=False,
-        )
-        .order_by("-session__number")
-        .annotate(end=_end(f"details__{end}"))
-        .values("end")[:1]
-    )
+    a game or session value keeps it in its details."""
     return Case(
         When(~Q(key__in=INTERVAL_METRICS), then=Value(None)),
-        When(level=Level.PARTICIPANT, then=Subquery(latest)),
         default=_end(f"details__{end}"),
         output_field=FloatField(),
     )
 
 
 def _metrics(scope: ExportScope) -> QuerySet:
+    """The session and game values of the exported sessions and games, each participant's
+    together (the participant values are worked out from their session values)."""
     Level = MetricValue.Level
     return (
         MetricValue.objects.filter(
             participant__in=scope.participant_rows(), key__in=list(CATALOGUE)
         )
         .filter(
-            Q(level=Level.PARTICIPANT)
-            | Q(level=Level.SESSION, session__in=scope.session_rows().values("pk"))
+            Q(level=Level.SESSION, session__in=scope.session_rows().values("pk"))
             | Q(level=Level.GAME, game__in=scope.game_rows().values("pk"))
         )
         .order_by("participant_id", "session_id", "game_id", "level", "key", "version")
@@ -322,6 +317,8 @@ def _metrics(scope: ExportScope) -> QuerySet:
             "participant_id",
             "session_id",
             "game_id",
+            "session__protocol__game",
+            "session__status",
             "key",
             "version",
             "value",
@@ -332,26 +329,84 @@ def _metrics(scope: ExportScope) -> QuerySet:
     )
 
 
+def _participant_values_count(scope: ExportScope) -> int:
+    """How many participant values :func:`metric_rows` will make: one for each participant,
+    game and metric (at its current version) with a completed exported session's value."""
+    return (
+        MetricValue.objects.filter(
+            participant__in=scope.participant_rows(),
+            level=MetricValue.Level.SESSION,
+            session__in=scope.session_rows().filter(status="completed").values("pk"),
+            key__in=list(CATALOGUE),
+        )
+        .values("participant_id", "session__protocol__game", "key", "version")
+        .distinct()
+        .order_by()
+        .count()
+    )
+
+
+def _metrics_count(scope: ExportScope) -> int:
+    return _metrics(scope).order_by().count() + _participant_values_count(scope)
+
+
 def metric_rows(scope: ExportScope) -> Iterator[tuple]:
+    """Each exported session's and game's values, then each participant's per game: the
+    value of their latest completed session of that game among the exported ones (a value
+    taken across games, or from a session the filters leave out, would describe neither)."""
     scope.load()
-    for level, participant, session, game, *values in _metrics(scope).iterator(chunk_size=CHUNK):
+    Level = MetricValue.Level
+    latest: dict[tuple[str, str, int], list] = {}  # (game, key, version) -> [number, row, n]
+    current = None
+    for level, participant, session, game, game_type, status, key, version, *values in _metrics(
+        scope
+    ).iterator(chunk_size=CHUNK):
         subject = scope.subjects.get(participant)
-        if subject is None:
+        if subject is None or session not in scope.sessions:
             continue
-        session_number = game_number = None
-        subject_id = f"sub-{subject.export_id}"
-        if level != MetricValue.Level.PARTICIPANT:
-            if session not in scope.sessions:
-                continue
-            session_number = scope.sessions[session][1]
-            subject_id += f"_ses-{session_number}"
-        if level == MetricValue.Level.GAME:
+        if participant != current:
+            yield from _participant_values(scope, current, latest)
+            current, latest = participant, {}
+        session_number = scope.sessions[session][1]
+        subject_id = f"sub-{subject.export_id}_ses-{session_number}"
+        game_number = None
+        if level == Level.GAME:
             ref = scope.ref(game, session)
             if ref is None:
                 continue
-            game_number = ref.key[2]
+            game_number, game_type = ref.key[2], ref.game_type
             subject_id += f"_game-{game_number}"
-        yield (level, subject_id, subject.export_id, session_number, game_number, *values)
+        elif status == "completed" and CATALOGUE[key].version == version:
+            kept = latest.setdefault((game_type, key, version), [0, None, 0])
+            if values[0] is not None:
+                kept[2] += 1
+                if session_number > kept[0]:
+                    kept[0], kept[1] = session_number, values
+        row = (level, subject_id, subject.export_id, session_number, game_number, game_type)
+        yield (*row, key, version, *values)
+    yield from _participant_values(scope, current, latest)
+
+
+def _participant_values(scope: ExportScope, participant, latest: dict) -> Iterator[tuple]:
+    if participant is None:
+        return
+    export_id = scope.subjects[participant].export_id
+    for (game_type, key, version), (_, values, n) in sorted(latest.items()):
+        value, _, ci_low, ci_high = values or (None, 0, None, None)
+        yield (
+            MetricValue.Level.PARTICIPANT,
+            f"sub-{export_id}",
+            export_id,
+            None,
+            None,
+            game_type,
+            key,
+            version,
+            value,
+            n,
+            ci_low,
+            ci_high,
+        )
 
 
 # -- inference -----------------------------------------------------------------------------------
@@ -421,6 +476,7 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
     """Every stored reading (its history), flattened: a primary reading once per assessment
     point (only current metric versions)."""
     scope.load()
+    names = visits.point_names(scope)
     rows = _inference(scope).iterator(chunk_size=CHUNK)
     for participant, arm, key, version, game, role, computed_at, details in rows:
         subject = scope.subjects.get(participant)
@@ -439,7 +495,9 @@ def inference_rows(scope: ExportScope) -> Iterator[tuple]:
         words = "; ".join(details.get("words") or ()) or None
         if role == "primary" and details.get("assessments"):
             for entry in details["assessments"]:
-                point = f"{entry['kind']}: {entry['label']}" if entry["label"] else entry["kind"]
+                point = names.get(entry.get("point")) or visits.point_name(
+                    entry["kind"], entry["label"]
+                )
                 yield (
                     *head, point, entry.get("session"), *facts, *_trend_cells(entry.get("trend")),
                     *_change_cells(entry.get("change")), *z, words, details.get("reading", ""),
@@ -470,7 +528,7 @@ SOURCES: dict[str, Source] = {
     "recall_probes": Source(_typed_count(RecallProbe), probe_rows),
     "illegal_attempts": Source(_typed_count(IllegalAttempt), illegal_rows),
     "table_events": Source(_count(_table_events), table_event_rows),
-    "metrics": Source(_count(_metrics), metric_rows),
+    "metrics": Source(_metrics_count, metric_rows),
     "inference": Source(_inference_count, inference_rows),
     "visits": Source(visits.visit_count, visits.visit_rows),
     "visit_measures": Source(visits.measure_count, visits.measure_rows),

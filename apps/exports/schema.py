@@ -947,13 +947,14 @@ _TABLES = (
     Table(
         "metrics",
         gettext_noop(
-            "One row per stored metric value (long format). Game and session values cover the "
-            "exported games and sessions. A participant value is the participant's latest "
-            "completed session's value (its n counts the sessions with a value); the trend, "
-            "reliable change and z-scores over all their sessions are in the inference table. "
-            "Definitions: the codebook's metrics, by key and version."
+            "One row per metric value (long format). Game and session values cover the "
+            "exported games and sessions. A participant value is one game's (game_type): the "
+            "value of the participant's latest completed session of that game among the exported "
+            "sessions (its n counts those sessions with a value), current metric versions only; "
+            "the trend, reliable change and z-scores over all their sessions are in the inference "
+            "table. Definitions: the codebook's metrics, by key and version."
         ),
-        ("level", "subject_id", "key", "version"),
+        ("level", "subject_id", "game_type", "key", "version"),
         (
             Column(
                 "level",
@@ -977,6 +978,15 @@ _TABLES = (
                 nullable=True,
             ),
             Column(GAME.name, INTEGER, f"{GAME.description} {GAME_VALUE}", nullable=True),
+            Column(
+                "game_type",
+                STRING,
+                gettext_noop(
+                    "The game the value is of: the game's, or the session's; a participant value "
+                    "rests on that game's sessions only."
+                ),
+                allowed=_values(Game._meta.get_field("game_type").choices),
+            ),
             Column(
                 "key",
                 STRING,
@@ -1055,7 +1065,8 @@ _TABLES = (
                 "point",
                 STRING,
                 gettext_noop(
-                    "The assessment point of a primary reading: its kind and label (empty: not a "
+                    "The assessment point of a primary reading, named as in the visits table: its "
+                    "kind and label, with its number where two points share them (empty: not a "
                     "primary reading)."
                 ),
                 nullable=True,
@@ -1344,8 +1355,10 @@ VISIT_POINT = Column(
     "point",
     STRING,
     gettext_noop(
-        "The assessment point as the study declared it: its kind, then its label if it has one "
-        "(as in the inference table)."
+        "The assessment point as the study declared it: its kind, then its label if it has one; "
+        "where two points would have the same name, each is followed by its number among them "
+        "in the order declared (follow_up #1, follow_up #2). The same name as in the inference "
+        "table and the BIDS phenotype files."
     ),
 )
 _VISIT_TABLES = (
@@ -1413,7 +1426,7 @@ _VISIT_TABLES = (
             Column(
                 "in_window",
                 BOOLEAN,
-                gettext_noop("The visit was held inside its window (as it was when recorded)."),
+                gettext_noop("The visit was held inside its window (as the window is now)."),
                 nullable=True,
                 missing=(NOT_APPLICABLE,),
             ),

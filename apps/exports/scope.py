@@ -257,8 +257,15 @@ class ExportScope:
 
     def filters_for_export(self) -> dict:
         """The filters as written into the export: participants by export id, never by
-        platform id."""
+        platform id; with shifted times, a date filter only as the bounds it had
+        (``date_filter``), never its days, which would give each participant's shift away
+        (their first session is on or after ``date_from``)."""
         data = self.filters.to_json()
+        bounds = [b for b in ("date_from", "date_to") if b in data]
+        if self.shift_dates and bounds:
+            for bound in bounds:
+                del data[bound]
+            data["date_filter"] = bounds
         if self.filters.participants:
             self.load()
             data["participants"] = sorted(

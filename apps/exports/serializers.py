@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from apps.common.fields import POSITIVE_INT_MAX, id_number
 from apps.exports.models import Export
 from apps.exports.tokens import download_token
 from apps.participants.models import GameType
@@ -15,18 +16,21 @@ class ExportFiltersSerializer(serializers.Serializer):
         required=False, help_text="Sessions started on or before this day."
     )
     participants = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=id_number(),
         required=False,
         help_text="Participant ids (of this study); all when left out.",
     )
     game = serializers.ChoiceField(choices=GameType.choices, required=False)
     protocols = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=id_number(),
         required=False,
         help_text="Protocol ids (each version has its own); all when left out.",
     )
     protocol_version = serializers.IntegerField(
-        min_value=1, required=False, help_text="Only sessions run under this protocol version."
+        min_value=1,
+        max_value=POSITIVE_INT_MAX,
+        required=False,
+        help_text="Only sessions run under this protocol version.",
     )
     group = serializers.CharField(
         max_length=50, required=False, help_text="Only participants of this group code."

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,26 @@ def _time_text(value: datetime | None) -> str | None:
     return None if value is None else iso_time(value)
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (OWASP's CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# ... unless it is a number written out, which it reads as that number.
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def formula_safe(value):
+    """A CSV text cell a spreadsheet will not run: one that starts like a formula gets a single
+    quote before it (OWASP's advice), anything else, a number written out included, as it is.
+
+    >>> formula_safe("=2+3"), formula_safe("@SUM(1)"), formula_safe("+1+1 below the norms")
+    ("'=2+3", "'@SUM(1)", "'+1+1 below the norms")
+    >>> formula_safe("-1.5"), formula_safe("training"), formula_safe(None), formula_safe(-1.5)
+    ('-1.5', 'training', None, -1.5)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def _open_text(path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)
     return path.open("w", newline="", encoding="utf-8")
@@ -75,19 +96,23 @@ def _open_text(path: Path):
 
 class CsvWriter:
     """Comma-separated, header first, UTF-8, missing values as empty cells (the csv module
-    writes ``None`` as nothing); only boolean and time columns need converting."""
+    writes ``None`` as nothing); boolean and time columns are converted, and text that a
+    spreadsheet would run as a formula is quoted (:func:`formula_safe`): these files are the
+    ones opened in a spreadsheet."""
 
     dialect: dict[str, Any] = {"delimiter": ",", "lineterminator": "\n"}
+    quote_formulas = True
 
     def __init__(self, table: Table, path: Path):
         self.table = table
         self._file = _open_text(path)
         self._csv = csv.writer(self._file, **self.dialect)
         self._csv.writerow(table.names)
+        convert: dict[str, Callable[[Any], Any]] = {BOOLEAN: _bool_text, DATETIME: _time_text}
+        if self.quote_formulas:
+            convert[STRING] = formula_safe
         self._convert = [
-            (i, _bool_text if c.kind == BOOLEAN else _time_text)
-            for i, c in enumerate(table.columns)
-            if c.kind in (BOOLEAN, DATETIME)
+            (i, convert[c.kind]) for i, c in enumerate(table.columns) if c.kind in convert
         ]
         self.rows = 0
 
@@ -112,9 +137,11 @@ class CsvWriter:
 
 
 class TsvWriter(CsvWriter):
-    """BIDS-style: tab-separated, missing values as ``n/a``."""
+    """BIDS-style: tab-separated, missing values as ``n/a``, values as they are (read by
+    programs and the BIDS validator, which check them against their levels)."""
 
     dialect = {"delimiter": "\t", "lineterminator": "\n"}
+    quote_formulas = False
 
     def _cells(self, rows: Sequence[tuple]) -> Iterable[Sequence]:
         for row in super()._cells(rows):

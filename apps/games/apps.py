@@ -21,6 +21,10 @@ class GamesConfig(AppConfig):
 
         post_save.connect(_language_changed, sender=Participant, dispatch_uid="link-languages")
 
+        from apps.training.signals import session_abandoned
+
+        session_abandoned.connect(_sitting_abandoned, dispatch_uid="games-sitting-abandoned")
+
 
 def _language_changed(sender, instance, update_fields=None, **kwargs):
     """A participant's devices answer in their new language from the next request on."""
@@ -28,3 +32,10 @@ def _language_changed(sender, instance, update_fields=None, **kwargs):
 
     if not kwargs.get("created") and (update_fields is None or "language" in update_fields):
         forget_link_languages(instance.pk)
+
+
+def _sitting_abandoned(sender, session, reason: str, **kwargs):
+    """A sitting abandoned from outside its games stops them (see ``session_games_stop``)."""
+    from .seating import session_games_stop
+
+    session_games_stop(session=session, reason=reason)

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from apps.common.errors import Conflict, ValidationFailed
@@ -26,9 +27,16 @@ from apps.games import links, services
 from apps.games.models import PERSON_KINDS, EventKind, Game, GameEvent, GameSeat
 from apps.games.runtime import turns
 from apps.games.runtime.run import GameRun
-from apps.games.runtime.seats import acting_seat, is_table, seated_sessions, table_block
+from apps.games.runtime.seats import (
+    acting_seat,
+    is_table,
+    seated_sessions,
+    session_seat,
+    table_block,
+)
 from apps.games.runtime.transaction import locked
 from apps.participants.selectors import participant_get, protocol_get, rules
+from apps.training.models import TrainingSession
 from apps.training.services import session_abandon, session_create
 
 Kind = GameSeat.Kind
@@ -152,7 +160,7 @@ def _end(run: GameRun, user, reason: str) -> None:
     )
     run.game.status = Game.Status.ABANDONED
     for session in seated_sessions(run.game):
-        session_abandon(session=session, actor=user, reason=reason)
+        session_abandon(session=session, actor=user, reason=reason, by_its_game=True)
 
 
 def table_cancel(*, user, game: Game) -> Game:
@@ -232,14 +240,37 @@ def table_seat_computer(*, user, game: Game, seat: int) -> Game:
     """The computer plays a person's seat (at the protocol's takeover level) until the
     clinician gives it back."""
     with _in_play(user, game, seat) as run:
-        taken = run.seat_clocks.taken_over.get(seat)
-        if taken is not None and taken.reason == turns.CLINICIAN:
-            return run.game
-        if taken is not None:  # taken over for silence: the clinician now holds it
-            turns.seat_return(run, seat, turns.CLINICIAN)
-        turns.take_over(run, seat, turns.CLINICIAN)
-        run.catch_up()
+        _computer_holds(run, seat)
     return run.game
+
+
+def _computer_holds(run: GameRun, seat: int) -> None:
+    """The computer plays the seat until the clinician gives it back; the person's own moves
+    do not take it back."""
+    taken = run.seat_clocks.taken_over.get(seat)
+    if taken is not None and taken.reason == turns.CLINICIAN:
+        return
+    if taken is not None:  # taken over for silence: the clinician now holds it
+        turns.seat_return(run, seat, turns.CLINICIAN)
+    turns.take_over(run, seat, turns.CLINICIAN)
+    run.catch_up()
+
+
+def session_games_stop(*, session: TrainingSession, reason: str) -> None:
+    """A sitting abandoned from outside its games (by staff, or as its participant withdrew):
+    its own games still open are abandoned; at a table in play, the computer plays its seat
+    from now on and the others play on."""
+    games = Game.objects.filter(
+        Q(session=session) | Q(table_seats__session=session), status__in=Game.OPEN
+    ).distinct()
+    for game in games.order_by("pk"):
+        if not is_table(game):
+            services.game_abandon(game=game, reason=reason)
+            continue
+        with locked(game.pk) as run:
+            if run.game.status in (Game.Status.ACTIVE, Game.Status.PAUSED):
+                run.catch_up()
+                _computer_holds(run, session_seat(run.game, session.pk))
 
 
 def table_seat_return(*, user, game: Game, seat: int) -> Game:

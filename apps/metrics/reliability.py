@@ -25,7 +25,10 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from apps.metrics import stats
+from apps.metrics.reading_words import figure
 from apps.metrics.readings import MIN_CONTROL, Gate, Practice
 
 MIN_NORM_RETEST_N = 50
@@ -56,15 +59,19 @@ def gate(
                 source=f"norms: {norm.source} (retest n = {norm.retest_n})",
                 n=norm.retest_n,
             )
-        norm_gap = (
-            f"the norms' retest sample has {norm.retest_n} people ({MIN_NORM_RETEST_N} needed)"
-        )
+        norm_gap = gettext("the norms' retest sample has %(n)s people (%(needed)s needed)") % {
+            "n": norm.retest_n,
+            "needed": MIN_NORM_RETEST_N,
+        }
     else:
-        norm_gap = "no norms row with a retest reliability for this measure and age band"
+        norm_gap = gettext("no norms row with a retest reliability for this measure and age band")
     found, retest_gap = retest(pairs, interval_days)
     if found is not None:
         return found
-    return Gate(missing=f"No usable test-retest reliability: {norm_gap}, and {retest_gap}.")
+    return Gate(
+        missing=gettext("No usable test-retest reliability: %(norms)s, and %(retest)s.")
+        % {"norms": norm_gap, "retest": retest_gap}
+    )
 
 
 def retest(
@@ -72,20 +79,24 @@ def retest(
 ) -> tuple[Gate | None, str]:
     """The retest protocol's reliability if it passes, else None and why not."""
     if pairs is None or interval_days is None:
-        return None, "the study declares no retest protocol"
+        return None, gettext("the study declares no retest protocol")
     icc = stats.icc_agreement(pairs)
     if len(pairs) < MIN_RETEST_PEOPLE:
-        return None, (
-            f"the study's retest protocol has {len(pairs)} of the {MIN_RETEST_PEOPLE} people "
-            "it needs"
-        )
+        return None, gettext(
+            "the study's retest protocol has %(n)s of the %(needed)s people it needs"
+        ) % {"n": len(pairs), "needed": MIN_RETEST_PEOPLE}
     if icc is None or icc.icc >= 1:
-        return None, "the study's retest sessions give no usable ICC"
+        return None, gettext("the study's retest sessions give no usable ICC")
     if icc.low < MIN_RETEST_LOW:
-        return None, (
-            f"the study's retest ICC is {icc.icc:.2f} with a lower 95% bound of {icc.low:.2f} "
-            f"({MIN_RETEST_LOW:.2f} needed; n = {icc.n})"
-        )
+        return None, gettext(
+            "the study's retest ICC is %(icc)s with a lower 95%% bound of %(low)s (%(needed)s "
+            "needed; n = %(n)s)"
+        ) % {
+            "icc": figure(f"{icc.icc:.2f}"),
+            "low": figure(f"{icc.low:.2f}"),
+            "needed": figure(f"{MIN_RETEST_LOW:.2f}"),
+            "n": icc.n,
+        }
     return Gate(
         sd=statistics.stdev(a for a, _ in pairs),
         r=icc.icc,

@@ -349,5 +349,5 @@ def cohort_summary(*, study: Study) -> dict:
     return {
         "study": study.pk,
         "participants": study.participants.count(),
-        "metrics": cohort_figures(study),
+        "metrics": [metric_worded(figures) for figures in cohort_figures(study)],
     }

@@ -6,3 +6,6 @@ from django.dispatch import Signal
 # identifying the participant beyond the research record erases it and answers a dict of what
 # it erased (its counts join the erasure's outcome, which the audit entry keeps).
 participant_erased = Signal()
+# Sent inside the transaction that records a withdrawal of consent (or an erasure, which
+# withdraws it), with ``participant``: each app stops what would record more about them.
+consent_withdrawn = Signal()

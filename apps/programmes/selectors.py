@@ -115,6 +115,7 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
         "weeks": weeks,
         "prescribed": prescribed_total,
         "delivered": sum(w.delivered for w in over),
+        "held_as_prescribed": delivered_total,
         "adherence": round(delivered_total / prescribed_total, 3) if prescribed_total else None,
         "missed": sum(w.missed or 0 for w in over),
         "missed_unexplained": sum(1 for w in over if w.missed and not w.missed_reason),

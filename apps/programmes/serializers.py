@@ -57,8 +57,12 @@ class LedgerSerializer(serializers.Serializer):
     weeks = WeekSerializer(many=True)
     prescribed = serializers.IntegerField(help_text="Sessions prescribed in the weeks over.")
     delivered = serializers.IntegerField(help_text="Sessions held in the weeks over.")
+    held_as_prescribed = serializers.IntegerField(
+        help_text="Of those, the ones the prescription asked for (each week's counted up to its "
+        "prescription): the prescribed sessions held."
+    )
     adherence = serializers.FloatField(
-        allow_null=True, help_text="Share of the prescribed sessions held (each week capped)."
+        allow_null=True, help_text="held_as_prescribed over prescribed."
     )
     missed = serializers.IntegerField()
     missed_unexplained = serializers.IntegerField(help_text="Weeks short with no reason given.")

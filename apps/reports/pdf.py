@@ -288,10 +288,16 @@ def _dose_block(ledger: dict) -> list:
             "In the weeks that are over: %(delivered)s of %(prescribed)s prescribed sessions "
             "held (%(adherence)s)."
         ) % {
-            "delivered": ledger["delivered"],
+            "delivered": ledger["held_as_prescribed"],
             "prescribed": ledger["prescribed"],
             "adherence": percent(ledger["adherence"]),
         }
+        if beyond := ledger["delivered"] - ledger["held_as_prescribed"]:
+            dose += " " + ngettext(
+                "%(count)s more session was held beyond the prescription.",
+                "%(count)s more sessions were held beyond the prescription.",
+                beyond,
+            ) % {"count": beyond}
     block.append(_p(dose))
     rows = [
         [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -13,10 +14,16 @@ from apps.games.engine import game_from_json
 from apps.games.models import ExaminationPeriod, Game, RecallAttempt
 from apps.games.selectors import game_for_staff
 from apps.metrics.models import GameAnalysis
-from apps.metrics.selectors import ANALYSIS_VERSION, participant_summary_worded, replay_deals
+from apps.metrics.selectors import (
+    ANALYSIS_VERSION,
+    participant_summary,
+    participant_summary_worded,
+    replay_deals,
+)
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
-from apps.programmes.selectors import dose_ledger
-from apps.signoff.selectors import report_content_hash, signature_list
+from apps.programmes.models import MissedDose
+from apps.programmes.selectors import dose_ledger, programme_for, programme_start
+from apps.signoff.selectors import content_hash, signature_list
 from apps.training.models import TrainingSession
 
 WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
@@ -99,6 +106,46 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
         "dose": dose_ledger(participant),
         "generated_at": timezone.now(),
     }
+
+
+def report_content(participant) -> dict:
+    """What a signature of the report covers: every recorded value it prints, in English (the
+    record's language). The weekly tables are covered by what they are counted from (the plan,
+    the prescription, the sessions held and the reasons recorded for missed weeks), not by the
+    day they are drawn on, so a week passing leaves a signature current. Left out: when it was
+    drawn or recomputed, the arm (shown or not depending on who looks) and the clinician notes
+    (printed only on request)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        summary = participant_summary(participant=participant)
+        planned, plan_source = plan(participant)
+    programme = programme_for(participant)
+    held = TrainingSession.objects.filter(participant=participant, status="completed")
+    return {
+        "participant": {k: v for k, v in summary["participant"].items() if k != "arm"},
+        "study": participant.study.name,
+        "enrolled": timezone.localdate(participant.created_at),
+        "claims": summary["claims"],
+        "metrics": [{k: v for k, v in m.items() if k != "computed_at"} for m in summary["metrics"]],
+        "plan": [planned, plan_source],
+        "prescription": programme
+        and {
+            "sessions_per_week": programme.sessions_per_week,
+            "minutes_per_session": programme.minutes_per_session,
+            "weeks": programme.weeks,
+            "boosters": programme.boosters,
+        },
+        "programme_start": programme_start(participant),
+        "sessions_held": list(
+            held.order_by("number").values_list("number", "started_at", "completed_at")
+        ),
+        "missed_weeks": dict(
+            MissedDose.objects.filter(participant=participant).values_list("week", "reason")
+        ),
+    }
+
+
+def report_content_hash(participant) -> str:
+    return content_hash(report_content(participant))
 
 
 def game_review(*, user, game_id: int) -> dict:

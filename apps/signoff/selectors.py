@@ -9,41 +9,38 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 
 from apps.exports.models import Export
-from apps.metrics.selectors import participant_summary
 from apps.signoff.models import Signature
 
 
-def _hash(content: object) -> str:
+def content_hash(content: object) -> str:
+    """The SHA-256 of what is signed (a report's content is worked out by
+    :func:`apps.reports.selectors.report_content`, next to what the report prints)."""
     text = json.dumps(content, cls=DjangoJSONEncoder, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def report_content_hash(participant) -> str:
-    """The report's clinical content: who (code, study, age band, group), sessions completed
-    and every reported metric with its readings. Left out: when it was drawn or recomputed, and
-    the arm (shown or not depending on who looks)."""
-    summary = participant_summary(participant=participant)
-    who = {k: v for k, v in summary["participant"].items() if k != "arm"}
-    metrics = [{k: v for k, v in m.items() if k != "computed_at"} for m in summary["metrics"]]
-    return _hash({"participant": who, "metrics": metrics})
-
-
 def export_content_hash(export: Export) -> str:
     """An export is its archive: its checksum, and each file's (empty until it is built)."""
-    return _hash({"archive": export.archive_sha256, "files": export.files})
+    return content_hash({"archive": export.archive_sha256, "files": export.files})
+
+
+def signature_item(signature: Signature, content_hash: str) -> dict:
+    """A signature as listed; ``superseded`` once what it signed is no longer ``content_hash``
+    (the record's content now)."""
+    return {
+        "id": signature.pk,
+        "signer": signature.signer_name,
+        "signer_id": signature.signer_id,
+        "meaning": signature.meaning,
+        "signed_at": signature.signed_at,
+        "content_hash": signature.content_hash,
+        "superseded": signature.content_hash != content_hash,
+    }
 
 
 def signature_list(*, kind: str, object_id: int, content_hash: str) -> list[dict]:
-    """The record's signatures, newest first; ``superseded`` once what they signed changed."""
+    """The record's signatures, newest first."""
     return [
-        {
-            "id": s.pk,
-            "signer": s.signer_name,
-            "signer_id": s.signer_id,
-            "meaning": s.meaning,
-            "signed_at": s.signed_at,
-            "content_hash": s.content_hash,
-            "superseded": s.content_hash != content_hash,
-        }
+        signature_item(s, content_hash)
         for s in Signature.objects.filter(kind=kind, object_id=object_id)
     ]

@@ -13,9 +13,11 @@ from apps.audit.models import AuditEntry
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict
 from apps.exports.models import Export
+from apps.participants.models import Participant
 from apps.participants.selectors import rules
+from apps.reports.selectors import report_content_hash
 from apps.signoff.models import Signature
-from apps.signoff.selectors import export_content_hash, report_content_hash
+from apps.signoff.selectors import export_content_hash
 
 
 def _sign(
@@ -26,39 +28,43 @@ def _sign(
     study_id: int,
     meaning: str,
     content_hash: str,
-    password: str,
-    code: str,
     request,
 ) -> Signature:
-    reauthenticate(user=actor, password=password, code=code, request=request)
-    with transaction.atomic():
-        signed_at = timezone.now()
-        name = actor.get_full_name() or actor.get_username()
-        entry = audit_record(
-            actor=actor,
-            action=AuditEntry.Action.SIGNED,
-            object_type=f"signoff.{kind}",
-            object_id=str(object_id),
-            study_id=study_id,
-            after={
-                "signer": name,
-                "meaning": meaning,
-                "signed_at": signed_at.isoformat(),
-                "content_hash": content_hash,
-            },
-            request=request,
-        )
-        return Signature.objects.create(
-            kind=kind,
-            object_id=object_id,
-            study_id=study_id,
-            signer=actor,
-            signer_name=name,
-            meaning=meaning,
-            signed_at=signed_at,
-            content_hash=content_hash,
-            audit_entry=entry,
-        )
+    """Called inside a transaction holding the record's row, so that sign-offs of one record
+    queue: a second identical one (a double click, a retry) finds the first and is answered
+    with it, with no second signature nor audit entry."""
+    made = Signature.objects.filter(
+        kind=kind, object_id=object_id, signer=actor, meaning=meaning, content_hash=content_hash
+    ).first()
+    if made is not None:
+        return made
+    signed_at = timezone.now()
+    name = actor.get_full_name() or actor.get_username()
+    entry = audit_record(
+        actor=actor,
+        action=AuditEntry.Action.SIGNED,
+        object_type=f"signoff.{kind}",
+        object_id=str(object_id),
+        study_id=study_id,
+        after={
+            "signer": name,
+            "meaning": meaning,
+            "signed_at": signed_at.isoformat(),
+            "content_hash": content_hash,
+        },
+        request=request,
+    )
+    return Signature.objects.create(
+        kind=kind,
+        object_id=object_id,
+        study_id=study_id,
+        signer=actor,
+        signer_name=name,
+        meaning=meaning,
+        signed_at=signed_at,
+        content_hash=content_hash,
+        audit_entry=entry,
+    )
 
 
 def report_sign(
@@ -70,17 +76,19 @@ def report_sign(
         rules.may_run_sessions(actor, participant),
         gettext("Only the study's owners and the participant's clinical team sign their report."),
     )
-    return _sign(
-        actor=actor,
-        kind=Signature.Kind.REPORT,
-        object_id=participant.pk,
-        study_id=participant.study_id,
-        meaning=meaning,
-        content_hash=report_content_hash(participant),
-        password=password,
-        code=code,
-        request=request,
-    )
+    reauthenticate(user=actor, password=password, code=code, request=request)
+    with transaction.atomic():
+        Participant.objects.select_for_update().filter(pk=participant.pk).first()
+        participant.refresh_from_db()
+        return _sign(
+            actor=actor,
+            kind=Signature.Kind.REPORT,
+            object_id=participant.pk,
+            study_id=participant.study_id,
+            meaning=meaning,
+            content_hash=report_content_hash(participant),
+            request=request,
+        )
 
 
 def export_sign(
@@ -92,14 +100,16 @@ def export_sign(
     )
     if export.status != Export.Status.READY:
         raise Conflict(gettext("Only a finished export can be signed."), code="export_not_ready")
-    return _sign(
-        actor=actor,
-        kind=Signature.Kind.EXPORT,
-        object_id=export.pk,
-        study_id=export.study_id,
-        meaning=meaning,
-        content_hash=export_content_hash(export),
-        password=password,
-        code=code,
-        request=request,
-    )
+    reauthenticate(user=actor, password=password, code=code, request=request)
+    with transaction.atomic():
+        Export.objects.select_for_update().filter(pk=export.pk).first()
+        export.refresh_from_db()
+        return _sign(
+            actor=actor,
+            kind=Signature.Kind.EXPORT,
+            object_id=export.pk,
+            study_id=export.study_id,
+            meaning=meaning,
+            content_hash=export_content_hash(export),
+            request=request,
+        )

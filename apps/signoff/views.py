@@ -8,18 +8,21 @@ from rest_framework.views import APIView
 
 from apps.exports.selectors import export_get
 from apps.participants.selectors import participant_get
+from apps.reports.selectors import report_content_hash
 from apps.signoff import services
 from apps.signoff.models import Signature
-from apps.signoff.selectors import export_content_hash, report_content_hash, signature_list
+from apps.signoff.selectors import export_content_hash, signature_item, signature_list
 from apps.signoff.serializers import SignatureSerializer, SignSerializer
 
 
-def _signed(request, kind: str, record, content_hash: str, sign) -> Response:
+def _signed(request, sign) -> Response:
+    """This request's own signature: made now, or the identical one made before it (answered
+    alike). It covers the content as it was when signed, under the record's lock."""
     data = SignSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    sign(actor=request.user, request=request._request, **data.validated_data)
-    signatures = signature_list(kind=kind, object_id=record.pk, content_hash=content_hash)
-    return Response(SignatureSerializer(signatures[0]).data, status=status.HTTP_201_CREATED)
+    signature = sign(actor=request.user, request=request._request, **data.validated_data)
+    item = signature_item(signature, signature.content_hash)
+    return Response(SignatureSerializer(item).data, status=status.HTTP_201_CREATED)
 
 
 class ReportSignaturesView(APIView):
@@ -46,9 +49,7 @@ class ReportSignaturesView(APIView):
         def sign(**kwargs):
             return services.report_sign(participant=participant, **kwargs)
 
-        return _signed(
-            request, Signature.Kind.REPORT, participant, report_content_hash(participant), sign
-        )
+        return _signed(request, sign)
 
 
 class ExportSignaturesView(APIView):
@@ -73,4 +74,4 @@ class ExportSignaturesView(APIView):
         def sign(**kwargs):
             return services.export_sign(export=export, **kwargs)
 
-        return _signed(request, Signature.Kind.EXPORT, export, export_content_hash(export), sign)
+        return _signed(request, sign)

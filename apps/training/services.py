@@ -27,6 +27,7 @@ from apps.metrics.selectors import session_difficulty
 from apps.participants.models import Participant, Protocol
 from apps.participants.selectors import rules
 from apps.training.models import TrainingSession
+from apps.training.signals import session_abandoned
 
 Status = TrainingSession.Status
 
@@ -163,9 +164,9 @@ def session_start(*, session: TrainingSession, actor) -> TrainingSession:
     """A scheduled sitting begins; whoever starts it conducts it."""
     locked = _locked(session)
     _require_may_run(actor, locked.participant)
+    _check_consent(locked.participant)  # first: a withdrawal abandoned what was scheduled
     if locked.status != Status.SCHEDULED:
         raise _invalid(locked, "started")
-    _check_consent(locked.participant)
     before = audit_snapshot(locked)
     locked.status = Status.STARTED
     locked.started_at = clock.now()
@@ -180,6 +181,16 @@ def session_start(*, session: TrainingSession, actor) -> TrainingSession:
     return locked
 
 
+# Game.OPEN's statuses (the games app imports this one, not the reverse).
+OPEN_GAME = ("waiting", "active", "paused")
+
+
+def _game_in_play(session: TrainingSession) -> bool:
+    """A real game of the sitting (its own, or a table's it sits at) is not over yet."""
+    own = session.games.filter(status__in=OPEN_GAME, practice=False)
+    return own.exists() or session.table_seats.filter(game__status__in=OPEN_GAME).exists()
+
+
 @transaction.atomic
 def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession:
     """A started sitting is over. Idempotent on a completed one."""
@@ -189,6 +200,14 @@ def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession
         return locked
     if locked.status != Status.STARTED:
         raise _invalid(locked, "completed")
+    if actor is not None and _game_in_play(locked):
+        raise Conflict(
+            gettext(
+                "Its game is still in play: the sitting completes when the game ends. Abandon "
+                "the sitting to stop the game."
+            ),
+            code="game_in_play",
+        )
     before = audit_snapshot(locked)
     locked.status = Status.COMPLETED
     locked.completed_at = clock.now()
@@ -199,8 +218,12 @@ def session_complete(*, session: TrainingSession, actor=None) -> TrainingSession
 
 
 @transaction.atomic
-def session_abandon(*, session: TrainingSession, actor=None, reason: str = "") -> TrainingSession:
-    """A scheduled or started sitting will not be finished. Idempotent on an abandoned one."""
+def session_abandon(
+    *, session: TrainingSession, actor=None, reason: str = "", by_its_game: bool = False
+) -> TrainingSession:
+    """A scheduled or started sitting will not be finished. Idempotent on an abandoned one.
+    Its games still open stop too, unless the abandonment comes from its game (``by_its_game``:
+    a table the clinician ended, which stops itself)."""
     locked = _locked(session)
     _require_may_run(actor, locked.participant)
     if locked.status == Status.ABANDONED:
@@ -214,4 +237,18 @@ def session_abandon(*, session: TrainingSession, actor=None, reason: str = "") -
     fields = ["status", "abandoned_at", "abandon_reason"]
     _save(locked, actor=actor, before=before, fields=fields)
     _copy_back(locked, session, fields)
+    if not by_its_game:
+        session_abandoned.send(sender=TrainingSession, session=locked, reason=locked.abandon_reason)
     return locked
+
+
+@transaction.atomic
+def participant_sittings_abandon(*, participant: Participant, reason: str) -> int:
+    """Every sitting of the participant still scheduled or started is abandoned (a withdrawal
+    of consent): the number abandoned."""
+    sittings = list(
+        participant.sessions.filter(status__in=(Status.SCHEDULED, Status.STARTED)).order_by("pk")
+    )
+    for session in sittings:
+        session_abandon(session=session, actor=None, reason=reason)
+    return len(sittings)

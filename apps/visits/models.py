@@ -71,7 +71,8 @@ class VisitWindow(models.Model):
 
 class Visit(models.Model):
     """What the assessor recorded of one participant's visit at one point: held (on a day, with
-    the assessment's measures) or missed (with a reason from a fixed list, never free text)."""
+    the assessment's measures) or missed (with a reason from a fixed list, never free text).
+    Whether it was held inside its window is read against the window as it is now."""
 
     class Status(models.TextChoices):
         DONE = "done", "Done"
@@ -90,7 +91,6 @@ class Visit(models.Model):
     point = models.ForeignKey(AssessmentPoint, on_delete=models.PROTECT, related_name="visits")
     status = models.CharField(max_length=10, choices=Status.choices)
     held_on = models.DateField(null=True, blank=True)
-    in_window = models.BooleanField(null=True, help_text="Held inside the window (done only)")
     measures = models.JSONField(
         default=dict, blank=True, help_text="The assessment: {measure code: value}"
     )

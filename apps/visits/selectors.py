@@ -10,6 +10,7 @@ A visit's status is worked out from its window and today (the clinic's time zone
 happened), ``upcoming``, ``due`` (the window is open), ``overdue`` (closed with nothing
 recorded), ``done`` or ``missed`` (recorded), ``withdrawn`` (consent withdrawn, nothing
 recorded).
+A held visit's ``in_window`` is worked out the same way, against its window as it is now.
 """
 
 from __future__ import annotations
@@ -107,10 +108,16 @@ def study_points(study_id: int) -> list[AssessmentPoint]:
     )
 
 
-def point_when(point: AssessmentPoint) -> str:
-    if point.session is not None:
-        return f"session {point.session}"
-    return f"days {point.window_start_days}-{point.window_end_days} after enrolment"
+def in_window(
+    held_on: datetime.date | None, window: Window | None, anchor: datetime.date | None
+) -> bool | None:
+    """Was the visit held inside its window as the window is now (the owners may move it after
+    a visit is recorded)? None when it was not held or the window cannot be placed."""
+    if held_on is None or window is None or anchor is None:
+        return None
+    opens = anchor + datetime.timedelta(days=window.opens_day)
+    closes = anchor + datetime.timedelta(days=window.closes_day)
+    return opens <= held_on <= closes
 
 
 def _row(participant, point, window, anchor, visit, today) -> dict:
@@ -139,13 +146,13 @@ def _row(participant, point, window, anchor, visit, today) -> dict:
         "point": point.pk,
         "kind": point.kind,
         "label": point.label or point.get_kind_display(),
-        "when": point_when(point),
+        "when": point.when,
         "anchor": window.anchor if window else None,
         "opens_on": opens,
         "closes_on": closes,
         "status": status,
         "held_on": visit.held_on if visit else None,
-        "in_window": visit.in_window if visit else None,
+        "in_window": in_window(visit.held_on, window, anchor) if visit else None,
         "measures": visit.measures if visit else {},
         "missed_reason": visit.missed_reason or None if visit else None,
         "recorded_at": visit.recorded_at if visit else None,

@@ -7,6 +7,15 @@ from apps.participants.models import AssessmentPoint
 from apps.visits.models import MAX_DAY, VISIT_STATUSES, Visit, VisitWindow
 
 
+class MeasureValueField(serializers.FloatField):
+    """A measure's value: a JSON number. FloatField alone takes true as 1 and "27" as 27."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class VisitFilterSerializer(serializers.Serializer):
     study = serializers.IntegerField(required=False, help_text="Only this study's visits.")
     status = serializers.ChoiceField(
@@ -42,7 +51,7 @@ class VisitRecordSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Visit.Status.choices)
     held_on = serializers.DateField(required=False, allow_null=True)
     measures = serializers.DictField(
-        child=serializers.FloatField(),
+        child=MeasureValueField(),
         required=False,
         help_text="The assessment: measure code (a-z, 0-9, _) to its value.",
     )

@@ -22,7 +22,7 @@ from apps.participants.selectors import rules
 from apps.visits.models import MAX_DAY, StudyAssessor, Visit, VisitWindow
 from apps.visits.selectors import anchor_day, assesses, point_window
 
-MEASURE_CODE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+MEASURE_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")  # the whole code (fullmatch)
 MAX_MEASURES = 30
 MAX_VALUE = 1e6
 
@@ -103,6 +103,39 @@ def visit_windows_set(*, study: Study, actor, windows: list[dict]) -> None:
         )
 
 
+def _held(held_on, measures, missed_reason: str, anchor: datetime.date) -> dict:
+    if missed_reason:
+        raise refuse("missed_reason", gettext("A visit held has no reason for being missed."))
+    if held_on is None or not anchor <= held_on <= clock.today():
+        raise refuse(
+            "held_on", gettext("The day it was held: not before the anchor, nor in future.")
+        )
+    return {"status": Visit.Status.DONE, "held_on": held_on, "measures": _measures(measures),
+            "missed_reason": ""}  # fmt: skip
+
+
+def _missed(held_on, measures, missed_reason: str, opens: datetime.date) -> dict:
+    if held_on is not None:
+        raise refuse("held_on", gettext("A missed visit has no day it was held."))
+    if measures:
+        raise refuse("measures", gettext("A missed visit has no measures."))
+    if missed_reason not in Visit.MissedReason.values:
+        raise refuse(
+            "missed_reason",
+            gettext("One of: %(reasons)s.") % {"reasons": ", ".join(Visit.MissedReason.values)},
+        )
+    # Missed once the window is open (the participant may say during it that they cannot
+    # come), never before: until then the visit may still be held.
+    if clock.today() < opens:
+        raise Conflict(
+            gettext("The visit window has not opened yet: a visit is missed from %(day)s.")
+            % {"day": opens.isoformat()},
+            code="window_not_open",
+        )
+    return {"status": Visit.Status.MISSED, "held_on": None, "measures": {},
+            "missed_reason": missed_reason}  # fmt: skip
+
+
 def _measures(measures: object) -> dict:
     if not isinstance(measures, dict) or not 1 <= len(measures) <= MAX_MEASURES:
         raise refuse(
@@ -111,7 +144,7 @@ def _measures(measures: object) -> dict:
             % {"most": MAX_MEASURES},
         )
     for code, value in measures.items():
-        if not MEASURE_CODE.match(str(code)):
+        if not isinstance(code, str) or not MEASURE_CODE.fullmatch(code):
             raise refuse(
                 "measures",
                 gettext("%(code)r is not a measure code (a-z, 0-9, _).") % {"code": str(code)[:40]},
@@ -154,31 +187,18 @@ def visit_record(
     anchor = anchor_day(participant, window.anchor)
     if anchor is None:
         raise Conflict(gettext("The participant is not allocated yet."), code="not_allocated")
-    fields: dict = {"status": status, "held_on": None, "in_window": None, "measures": {}}
-    if status == Visit.Status.DONE:
-        if participant.consent_withdrawn_at is not None:
-            raise Conflict(gettext("The participant withdrew consent."), code="consent_withdrawn")
-        today = clock.today()
-        if held_on is None or not anchor <= held_on <= today:
-            raise refuse(
-                "held_on", gettext("The day it was held: not before the anchor, nor in future.")
-            )
-        opens = anchor + datetime.timedelta(days=window.opens_day)
-        closes = anchor + datetime.timedelta(days=window.closes_day)
-        fields |= {
-            "held_on": held_on,
-            "in_window": opens <= held_on <= closes,
-            "measures": _measures(measures),
-            "missed_reason": "",
-        }
-    else:
-        if missed_reason not in Visit.MissedReason.values:
-            raise refuse(
-                "missed_reason",
-                gettext("One of: %(reasons)s.") % {"reasons": ", ".join(Visit.MissedReason.values)},
-            )
-        fields["missed_reason"] = missed_reason
     visit = Visit.objects.filter(participant=participant, point=point).first()
+    withdrawn = participant.consent_withdrawn_at
+    if withdrawn is not None and (
+        status == Visit.Status.DONE or (visit is not None and visit.recorded_at <= withdrawn)
+    ):
+        # Nothing is held after withdrawal, and what was recorded before it stays as it was.
+        raise Conflict(gettext("The participant withdrew consent."), code="consent_withdrawn")
+    if status == Visit.Status.DONE:
+        fields = _held(held_on, measures, missed_reason, anchor)
+    else:
+        opens = anchor + datetime.timedelta(days=window.opens_day)
+        fields = _missed(held_on, measures, missed_reason, opens)
     before = audit_snapshot(visit) if visit else None
     if visit is not None:
         reason = reason_required(reason)

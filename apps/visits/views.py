@@ -64,7 +64,7 @@ def _windows(study_id: int) -> list[dict]:
                 "point": point.pk,
                 "kind": point.kind,
                 "label": point.label or point.get_kind_display(),
-                "when": selectors.point_when(point),
+                "when": point.when,
                 "anchor": window.anchor if window else None,
                 "opens_day": window.opens_day if window else None,
                 "closes_day": window.closes_day if window else None,

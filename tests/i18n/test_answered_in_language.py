@@ -153,3 +153,134 @@ def test_the_codebook_comes_in_each_language(world, researcher):  # noqa: F811
     # A description made of the schema's shared sentences is translated piece by piece.
     assert "UTC, ISO 8601; um den Datumsversatz" in german
     assert "shifted by the participant's date offset" not in german
+
+
+def test_the_cohort_and_a_missing_reliability_read_in_the_readers_language(clinician, researcher):
+    """A German reader's Cohort tab names the measures and what the reliability gate lacks in
+    German, and so does a change reading that has no reliability to rest on."""
+    import random
+
+    from django.test import TestCase
+    from django.utils import timezone
+
+    from apps.games.demo import demo_game_play
+    from apps.participants.services import study_create
+
+    study = study_create(
+        actor=researcher,
+        name="Zwei Sitzungen",
+        primary_metrics=["tricks_won"],
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "post_training", "session": 2},
+        ],
+    )
+    study.clinicians.add(clinician)
+    person = make_participant(
+        study=study, clinicians=[clinician], consent_date=timezone.localdate()
+    )
+    protocol = make_protocol(study=study, opponent="random", roles="participant_lame", rounds=3)
+    for seed in (1, 2):
+        session = make_session(participant=person, protocol=protocol, status="started")
+        with TestCase.captureOnCommitCallbacks(execute=True):  # the metrics job, as on commit
+            demo_game_play(
+                session=session, start=timezone.now(), skill=0.8, rng=random.Random(seed)
+            )
+
+    cohort = signed_in(researcher, "de").get(f"/api/studies/{study.pk}/cohort/").json()
+    tricks = next(m for m in cohort["metrics"] if m["key"] == "tricks_won")
+    assert tricks["label"] == "Gewonnene Stiche"
+    assert tricks["retest"]["missing"] == "die Studie legt kein Retest-Protokoll fest"
+
+    summary = signed_in(clinician, "de").get(f"/api/participants/{person.pk}/summary/").json()
+    tricks = next(m for m in summary["metrics"] if m["key"] == "tricks_won")
+    [point] = tricks["assessments"]
+    assert point["change"]["status"] == "no_reliability"
+    assert point["reading"].startswith(
+        "Keine Veränderungslesart: Keine verwendbare Test-Retest-Reliabilität: keine Normzeile"
+    )
+
+
+def test_seats_are_named_in_the_readers_language(clinician, client_for):
+    """A table's clinician and computer seats, and a one-person game's seats on the watch page,
+    are named in the reader's language (the record keeps its English names)."""
+    from tests.apps.games.tables import game_of, open_table, protocol_for, token_of
+
+    person = make_participant(clinicians=[clinician], consent_date="2026-01-05", language="fr")
+    protocol = protocol_for([person], game="mendikot")
+    seats = [
+        {"kind": "participant", "participant": person.pk},
+        {"kind": "clinician"},
+        {"kind": "bot"},
+        {"kind": "bot"},
+    ]
+    table = open_table(client_for(clinician), protocol, seats)
+    device = APIClient().get(f"/api/play/{token_of(table['seats'][0])}/")
+    assert device["Content-Language"] == "fr"
+    labels = [s["label"] for s in device.json()["table"]["seats"]]
+    assert labels == [person.code, "Clinicien", "Ordinateur", "Ordinateur"]
+    assert game_of(table).seats[1]["label"] == "Clinician"  # the record's
+
+    solo = make_session(
+        participant=person, protocol=make_protocol(study=person.study), status="started"
+    )
+    game = client_for(clinician).post(f"/api/sessions/{solo.pk}/games/").json()["id"]
+    watched = signed_in(clinician, "de").get(f"/api/games/{game}/watch/").json()
+    assert [s["label"] for s in watched["seats"]] == ["Teilnehmende Person", "Computer"]
+
+
+def test_a_body_that_is_not_json_is_refused_wholly_in_the_readers_language(clinician):
+    """The parser's own English words are not mixed into the refusal; where it stopped is."""
+    response = signed_in(clinician, "de").generic(
+        "POST", "/api/sessions/", b"{participant: 1}", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "malformed_request"
+    assert response.json()["error"]["message"] == (
+        "Der Inhalt ist kein gültiges JSON (Zeile 1, Spalte 2)."
+    )
+
+
+def test_a_visits_point_is_timed_in_the_readers_language(clinician, researcher):
+    from apps.participants.services import study_create
+
+    study = study_create(
+        actor=researcher,
+        name="Besuche",
+        assessment_points=[
+            {"kind": "baseline", "session": 1},
+            {"kind": "follow_up", "window_start_days": 80, "window_end_days": 90},
+        ],
+    )
+    study.clinicians.add(clinician)
+    person = make_participant(study=study, clinicians=[clinician], consent_date="2026-01-05")
+    visits = signed_in(clinician, "de").get(f"/api/participants/{person.pk}/visits/").json()
+    whens = sorted(v["when"] for v in visits)
+    assert whens == ["Sitzung 1", "Tage 80-90 nach der Aufnahme"]
+
+
+def test_field_limits_address_a_german_reader_as_the_platform_does(researcher):
+    """DRF's own German words say "du" ("Stelle sicher, ..."); the platform says "Sie"."""
+    refused = signed_in(researcher, "de").post("/api/studies/", {"name": "x" * 201}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["details"]["name"] == [
+        "Dieses Feld darf höchstens 200 Zeichen lang sein."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", r"Too many requests: try again in \d+ seconds\."),
+        ("ar", r"طلبات كثيرة جدًا: أعد المحاولة بعد \d+ (ثانية|ثوانٍ)\."),
+    ],
+)
+def test_a_held_back_request_says_how_long_in_the_readers_language(language, words):
+    """The wait is counted in the reader's own plural (DRF counted it in English's)."""
+    device = APIClient(HTTP_ACCEPT_LANGUAGE=language)
+    answers = [device.post("/api/join/", {"code": f"BBBB{n:02}"}, format="json") for n in range(12)]
+    held = answers[-1]
+    assert held.status_code == 429 and held.json()["error"]["code"] == "throttled"
+    assert re.fullmatch(words, held.json()["error"]["message"])
+    wait = int(re.search(r"\d+", held.json()["error"]["message"]).group())
+    assert held["Retry-After"] == str(wait)

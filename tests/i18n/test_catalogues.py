@@ -64,3 +64,18 @@ def test_every_rules_refusal_reads_in_the_language(language):
         for code in RULES_MESSAGES:
             message = rules_message(RulesError(code, "the engine's words"))
             assert message not in (RULES_MESSAGES[code], "the engine's words"), (language, code)
+
+
+def test_no_translation_adds_a_sign_the_code_already_gives_a_p():
+    """``p_figure`` writes "= 0.17" or "< 0.001": a message that put "=" before it read
+    "p = = 0,17"."""
+    import re
+
+    doubled = [
+        (language, entry.msgid)
+        for language in SHIPPED
+        for entry in polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if re.search(r"[=<]\s*%\(p\)s", text)
+    ]
+    assert doubled == []

@@ -36,6 +36,7 @@ from apps.games.runtime.probes import Probes
 from apps.games.runtime.seats import seated_sessions
 from apps.games.runtime.turns import SeatClocks
 from apps.games.signals import game_finished
+from apps.training.models import TrainingSession
 from apps.training.services import session_complete
 
 ACTION_KINDS = {
@@ -514,7 +515,9 @@ class GameRun:
         self._events, self._rows = [], []
         if self.finished_now and not game.practice:
             for session in seated_sessions(game):
-                session_complete(session=session, actor=None)
+                # A sitting abandoned while its table played on (its participant withdrew) stays so.
+                if session.status == TrainingSession.Status.STARTED:
+                    session_complete(session=session, actor=None)
             game_finished.send(sender=Game, game=game)
         return events
 

@@ -9,8 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from apps.games.models import Game, GameSeat
 from apps.training.models import TrainingSession
+
+# A seat's name when no participant's code names it: stored in English (the record's), read in
+# the reader's language.
+SEAT_WORDS = {
+    GameSeat.Kind.PARTICIPANT: gettext_noop("Participant"),
+    GameSeat.Kind.CLINICIAN: gettext_noop("Clinician"),
+    GameSeat.Kind.BOT: gettext_noop("Computer"),
+}
+
+
+def seat_label(entry: dict[str, Any]) -> str:
+    """A seat as people read it: its participant's code, else its kind in their language."""
+    if entry["kind"] == GameSeat.Kind.PARTICIPANT and entry.get("label"):
+        return str(entry["label"])
+    return gettext(SEAT_WORDS[entry["kind"]])
 
 
 def is_table(game: Game) -> bool:
@@ -62,7 +79,7 @@ def table_block(game: Game, seat: int | None) -> dict[str, Any] | None:
             {
                 "seat": s,
                 "kind": entry["kind"],
-                "label": entry["label"],
+                "label": seat_label(entry),
                 "joined": joined.get(s, False),
             }
             for s, entry in enumerate(game.seats)

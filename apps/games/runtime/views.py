@@ -22,7 +22,7 @@ from apps.games.engine.visibility import (
 from apps.games.models import Game
 from apps.games.runtime import presence, probes, turns
 from apps.games.runtime.log import LoggedEvent, seat_events
-from apps.games.runtime.seats import table_block
+from apps.games.runtime.seats import seat_label, table_block
 
 if TYPE_CHECKING:
     from apps.games.runtime.run import GameRun
@@ -207,7 +207,7 @@ def watch_view(run: GameRun, *, recent: bool = True) -> WatchBody:
     game = run.game
     running = game.status in (Game.Status.WAITING, Game.Status.ACTIVE, Game.Status.PAUSED)
     seats = (table_block(game, None) or {}).get("seats") or [
-        {"seat": s, "kind": entry["kind"], "label": entry["kind"].title(), "joined": True}
+        {"seat": s, "kind": entry["kind"], "label": seat_label(entry), "joined": True}
         for s, entry in enumerate(game.seats)
     ]
     here = presence.seats_presence(game, run.now)

@@ -17,6 +17,7 @@ from apps.common.reasons import reason_required
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
 from apps.participants.models import Participant, Study
+from apps.participants.signals import consent_withdrawn
 from apps.participants.validation import clean_or_refuse, refuse
 
 CODE_ATTEMPTS = 20
@@ -204,6 +205,7 @@ def participant_withdraw(*, participant: Participant, actor, reason: str = "") -
     before = audit_snapshot(participant)
     participant.consent_withdrawn_at = clock.now()
     participant.save(update_fields=["consent_withdrawn_at"])
+    consent_withdrawn.send(sender=Participant, participant=participant)
     return _audited_update(participant, actor=actor, before=before, reason=reason)
 
 

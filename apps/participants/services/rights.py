@@ -11,7 +11,7 @@ from apps.audit.services import audit_record
 from apps.common import clock
 from apps.participants import rules
 from apps.participants.models import Participant
-from apps.participants.signals import participant_erased
+from apps.participants.signals import consent_withdrawn, participant_erased
 from apps.participants.validation import refuse
 
 # What stays after an erasure, and why: the audit entry keeps these words, the answer gives
@@ -66,6 +66,8 @@ def participant_erase(*, participant: Participant, actor, reason: str) -> dict:
     if participant.consent_withdrawn_at is None:
         participant.consent_withdrawn_at = now
     participant.save(update_fields=["group", "consent_withdrawn_at"])
+    if erased["withdrawn_now"]:
+        consent_withdrawn.send(sender=Participant, participant=participant)
     for _receiver, more in participant_erased.send(sender=Participant, participant=participant):
         if isinstance(more, dict):
             erased.update(more)

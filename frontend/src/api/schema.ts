@@ -2367,9 +2367,11 @@ export interface components {
             prescribed: number;
             /** @description Sessions held in the weeks over. */
             delivered: number;
+            /** @description Of those, the ones the prescription asked for (each week's counted up to its prescription): the prescribed sessions held. */
+            held_as_prescribed: number;
             /**
              * Format: double
-             * @description Share of the prescribed sessions held (each week capped).
+             * @description held_as_prescribed over prescribed.
              */
             adherence: number | null;
             missed: number;

@@ -62,11 +62,16 @@ class Seeded:
 
 
 def seed_study(
-    *, games_per_participant: int = 2, seed: int = 11, assessment_points: list | None = None
+    *,
+    games_per_participant: int = 2,
+    seed: int = 11,
+    assessment_points: list | None = None,
+    primary_metrics: list | None = None,
 ) -> Seeded:
     """Two consenting participants with Memulation and Mendikot sessions, a third who withdrew,
     staff with real-looking names, clinician notes and an abandoned session with a reason;
-    ``assessment_points`` declared before the first session, as the study's claims must be."""
+    ``assessment_points`` (and ``primary_metrics``) declared before the first session, as the
+    study's claims must be."""
     rng = random.Random(seed)
     researcher = User.objects.create_user(
         username="rosalind_f", first_name="Rosalind", last_name="Franklin", role="researcher"
@@ -96,7 +101,8 @@ def seed_study(
         study=study, name="Riverside cards", game="mendikot", opponent="random", rounds=1
     )
     if assessment_points is not None:
-        study_update(study=study, actor=researcher, assessment_points=assessment_points)
+        claims = {"primary_metrics": primary_metrics} if primary_metrics else {}
+        study_update(study=study, actor=researcher, assessment_points=assessment_points, **claims)
     arms = ["training", "control", "training"]
     open_study(study, list(zip(arms, AGE_BANDS, strict=True)))
     start = timezone.now() - timedelta(days=20)

@@ -3,6 +3,7 @@ download links that expire and cannot be forged."""
 
 import hashlib
 import io
+import json
 import time
 import zipfile
 
@@ -63,6 +64,35 @@ def test_a_small_export_is_built_at_once_and_downloads_with_its_link(
     assert set(listed) == names
     for name in names:
         assert hashlib.sha256(archive.read(name)).hexdigest() == listed[name]
+
+
+@pytest.mark.parametrize("shift_dates", [True, False])
+def test_a_date_filters_days_are_written_into_the_export_only_with_real_times(
+    study, researcher, client_for, api, shift_dates
+):
+    # Every session of a one-day export is on that day: with the day, a session's shifted
+    # time gives the participant's shift, and so every real time of theirs.
+    days = {"date_from": "2026-01-06", "date_to": "2026-01-06"}
+    body = ask(
+        client_for(researcher),
+        study,
+        formats=["csv", "bids"],
+        filters=days,
+        shift_dates=shift_dates,
+    ).json()
+    assert body["filters"] == days  # the platform's own record keeps them
+    archive = zipfile.ZipFile(io.BytesIO(download(api, body["download_url"])[1]))
+    book = json.loads(archive.read("codebook.json"))
+    written = [name for name in archive.namelist() if b"2026-01-06" in archive.read(name)]
+    if shift_dates:
+        assert book["export"]["filters"] == {"date_filter": ["date_from", "date_to"]}
+        assert (
+            "date filter" in book["dates"] and book["dates"] in archive.read("codebook.md").decode()
+        )
+        assert written == []
+    else:
+        assert book["export"]["filters"] == days
+        assert "codebook.md" in written and all(n.startswith("codebook.") for n in written)
 
 
 def test_every_export_is_audited_with_its_filters_counts_and_checksums(
@@ -142,6 +172,27 @@ def test_invalid_requests_say_what_is_wrong(study, researcher, client_for, body,
     response = ask(client_for(researcher), study, **body)
     assert response.status_code == 400
     assert field in response.json()["error"]["details"]
+
+
+@pytest.mark.parametrize(
+    "filters, field",
+    [
+        ({"participants": [99999999999999999999]}, "participants"),
+        ({"participants": [2**63]}, "participants"),
+        ({"protocols": [1, 99999999999999999999]}, "protocols"),
+        ({"protocol_version": 99999999999999999999}, "protocol_version"),
+    ],
+)
+def test_a_number_no_id_can_be_is_refused_before_it_reaches_the_database(
+    study, researcher, client_for, filters, field
+):
+    # SQLite's driver and psycopg refuse to send a number past 64 bits (OverflowError, a 500).
+    response = ask(client_for(researcher), study, filters=filters)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "validation_error"
+    assert "less than or equal to" in str(error["details"]["filters"][field])
+    assert not Export.objects.exists()
 
 
 def test_participants_and_protocols_of_another_study_are_refused(study, researcher, client_for):

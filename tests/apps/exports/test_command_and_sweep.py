@@ -77,6 +77,22 @@ def test_the_command_refuses_an_unknown_study_or_participant(study, tmp_path):
         )
 
 
+@pytest.mark.parametrize(
+    "args",
+    [["--protocol", "99999999999999999999"], ["--protocol-version", "99999999999999999999"]],
+)
+def test_the_command_refuses_a_number_no_id_can_be_and_exits_non_zero(study, tmp_path, args):
+    target = tmp_path / "out"
+    argv = [str(study.pk), "--format", "csv", "--out", str(target), *args]
+    with pytest.raises(CommandError) as refused:  # manage.py prints it, exits with its code
+        call_command("export_study", *argv)
+    said = str(refused.value)
+    assert refused.value.returncode != 0
+    assert "The export filters are invalid" in said and "less than or equal to" in said
+    assert args[0].removeprefix("--").replace("-", "_") in said
+    assert not Export.objects.exists() and not target.exists()
+
+
 def test_the_sweep_deletes_old_archives_and_dead_work(
     study, researcher, client_for, settings, export_root
 ):

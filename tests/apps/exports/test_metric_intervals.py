@@ -1,6 +1,7 @@
 """The metrics table carries a value's 95% interval where the metric has one."""
 
 import csv
+from datetime import timedelta
 
 import pytest
 
@@ -70,3 +71,57 @@ def test_metric_rows_carry_the_interval_of_game_session_and_participant_values(t
     # Metrics without an interval leave both ends empty.
     others = [r for r in rows if r["key"] != FIDELITY]
     assert others and all(r["ci_low"] == r["ci_high"] == "" for r in others)
+
+
+def _metric_rows(out) -> list[dict]:
+    with (out / "csv" / "metrics.csv").open(newline="", encoding="utf-8") as stream:
+        return list(csv.DictReader(stream))
+
+
+def _from_sessions(rows: list[dict]) -> dict:
+    """Each participant's value per game, as the export's own session rows give it: the latest
+    session of that game with a value (all the seeded sessions with values are completed)."""
+    out: dict = {}
+    for row in sorted(
+        (r for r in rows if r["level"] == "session"), key=lambda r: int(r["session"])
+    ):
+        if int(row["version"]) != CATALOGUE[row["key"]].version:
+            continue
+        key = (row["participant_id"], row["game_type"], row["key"])
+        value, n = out.get(key, ("", 0))
+        if row["value"] != "":
+            value, n = row["value"], n + 1
+        out[key] = (value, n)
+    return out
+
+
+def test_a_participant_value_is_one_games_and_rests_on_the_exported_sessions(tmp_path):
+    seeded = seed_study(games_per_participant=2)
+    study, first = seeded.study, seeded.export_id(seeded.participants[0])
+
+    def export(name, **filters):
+        out = tmp_path / name
+        export_to_folder(study=study, formats=["csv"], filters=filters, out=out, shift_dates=False)
+        rows = _metric_rows(out)
+        keys = [(r["level"], r["subject_id"], r["game_type"], r["key"], r["version"]) for r in rows]
+        assert len(set(keys)) == len(keys)  # the table's key
+        assert all(r["game_type"] for r in rows)
+        values = {
+            (r["participant_id"], r["game_type"], r["key"]): (r["value"], int(r["n"]))
+            for r in rows
+            if r["level"] == "participant"
+        }
+        assert values == _from_sessions(rows)
+        return values
+
+    everything = export("all")
+    # The first participant played Memulation then Mendikot: a tricks_won for each game, each
+    # from its own sessions (it was the Mendikot session's for both).
+    assert {g for p, g, k in everything if p == first and k == "tricks_won"} == {
+        "memulation",
+        "mendikot",
+    }
+    memulation = export("memulation", game="memulation")
+    assert memulation and {g for _, g, _ in memulation} == {"memulation"}
+    later = max(s.started_at for s in seeded.sessions).date() + timedelta(days=1)
+    assert export("later", date_from=later.isoformat()) == {}

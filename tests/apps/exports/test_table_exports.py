@@ -11,11 +11,12 @@ import pytest
 from apps.common import clock
 from apps.exports.services import export_to_folder
 from apps.games import links, services
-from apps.games.models import Game
+from apps.games.models import ExaminationPeriod, Game, IllegalAttempt
 from tests.apps.games.playing import next_move
 from tests.apps.games.tables import open_table, people, protocol_for, token_of
 
 pytestmark = pytest.mark.django_db
+CARDS = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"]
 
 
 @pytest.fixture
@@ -29,9 +30,13 @@ def rows(out, name: str) -> list[dict]:
         return list(csv.DictReader(stream))
 
 
-def play_to_the_end(game_id: int, seats: dict[int, links.Claim | None], manual_clock) -> None:
-    """Both people play (over the services every edge calls) until the game ends."""
+def play_to_the_end(
+    game_id: int, seats: dict[int, links.Claim | None], manual_clock, *, refused=False
+) -> None:
+    """Both people play (over the services every edge calls) until the game ends; with
+    ``refused``, each seat's first card is one not in its hand (refused: card_not_in_hand)."""
     rng = random.Random(4)
+    tried: set[int] = set()
     calls = {
         "actions/": services.game_act,
         "examination/": services.game_examination_event,
@@ -54,6 +59,14 @@ def play_to_the_end(game_id: int, seats: dict[int, links.Claim | None], manual_c
             if move is None:
                 continue
             suffix, data = move
+            if refused and data["type"] == "play" and body["seat"] not in tried:
+                tried.add(body["seat"])
+                held = set(body["state"]["hand"])
+                wrong = {"type": "play", "card": next(c for c in CARDS if c not in held)}
+                reply = services.game_act(
+                    game_id=game_id, link=link, request=services.ClientFacts(), action=wrong
+                )
+                assert reply.status < 500, reply.body
             reply = calls[suffix](
                 game_id=game_id,
                 link=link,
@@ -89,11 +102,14 @@ def test_a_tables_game_exports_its_settings_the_clinicians_plays_and_its_events(
     manual_clock.advance(30)
     assert staff.post(control, {"action": "resume"}, format="json").status_code == 200
     seats = {0: links.play_link_claim(token_of(table["seats"][0])), 1: None}  # staff: seat 1
-    play_to_the_end(game_id, seats, manual_clock)
+    play_to_the_end(game_id, seats, manual_clock, refused=True)
     assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+    # Both people examined every hand and had a move refused.
+    for model in (ExaminationPeriod, IllegalAttempt):
+        assert {row.seat for row in model.objects.filter(game_id=game_id)} == {0, 1}
 
     out = tmp_path / "out"
-    export_to_folder(study=participant.study, formats=["csv"], filters={}, out=out)
+    export_to_folder(study=participant.study, formats=["csv", "bids"], filters={}, out=out)
     (game,) = rows(out, "games")
     assert (game["people"], game["examination_seconds"]) == ("2", "12")
     assert (float(game["opponent_pace_seconds"]), game["takeover_seconds"]) == (1, "40")
@@ -105,3 +121,21 @@ def test_a_tables_game_exports_its_settings_the_clinicians_plays_and_its_events(
         ("table_paused", "", "paused by the clinician"),
         ("table_resumed", "", "resumed by the clinician"),
     ]
+    # What the clinician did at their own seat is nobody's data: only the participant's
+    # examinations and refused moves, once each.
+    periods = rows(out, "examination_periods")
+    key = ("participant_id", "session", "game", "round", "deal", "hand")
+    assert periods and {p["seat"] for p in periods} == {"0"}
+    assert len({tuple(p[k] for k in key) for p in periods}) == len(periods)
+    refused = rows(out, "illegal_attempts")
+    assert [r["seat"] for r in refused] == ["0"] and refused[0]["code"] == "card_not_in_hand"
+    (events_file,) = (out / "bids").glob("sub-*/ses-*/beh/*_events.tsv")
+    with events_file.open(newline="") as stream:
+        events = list(csv.DictReader(stream, delimiter="\t"))
+    own = {"examination", "illegal_attempt"}
+    assert {(e["seat"], e["actor"]) for e in events if e["trial_type"] in own} == {
+        ("0", "participant")
+    }
+    assert sum(e["trial_type"] == "examination" for e in events) == len(periods)
+    assert sum(e["trial_type"] == "illegal_attempt" for e in events) == 1
+    assert {e["actor"] for e in events if e["trial_type"] == "other_play"} == {"clinician"}

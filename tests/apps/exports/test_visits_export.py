@@ -170,3 +170,63 @@ def test_the_flow_counts_who_was_assessed_at_each_point(visited):
         "point": 0, "kind": "baseline", "label": "Baseline", "assessed": 0, "missed": 1,
         "missed_reasons": {"illness": 1},
     }  # fmt: skip
+
+
+def test_in_window_is_read_against_the_window_as_it_is_now(visited, tmp_path):
+    seeded, baseline, _ = visited
+    later = {"point": baseline.pk, "anchor": "enrolment", "opens_day": 300, "closes_day": 310}
+    visit_windows_set(study=seeded.study, actor=seeded.researcher, windows=[later])
+    out = tmp_path / "export"
+    export_to_folder(study=seeded.study, formats=["csv"], filters={}, out=out, shift_dates=True)
+    [held] = [v for v in read(out / "csv" / "visits.csv") if v["status"] == "done"]
+    assert (held["window_opens_day"], held["window_closes_day"]) == ("300", "310")
+    assert held["in_window"] == "false"
+
+
+def test_two_points_of_one_kind_have_names_of_their_own_in_every_format(tmp_path):
+    points = [
+        {"kind": "baseline", "session": 1},
+        {"kind": "follow_up", "session": 2},
+        {"kind": "follow_up", "session": 3},
+    ]
+    seeded = seed_study(
+        games_per_participant=2, assessment_points=points, primary_metrics=["tricks_won"]
+    )
+    study, owner = seeded.study, seeded.researcher
+    _, early, late = study.assessment_points.order_by("pk")
+    ann = User.objects.create_user(username="ann_q", role="assessor")
+    assessors_set(study=study, actor=owner, assessors=[ann.pk])
+    windows = [
+        {"point": point.pk, "anchor": "enrolment", "opens_day": 0, "closes_day": 400}
+        for point in (early, late)
+    ]
+    visit_windows_set(study=study, actor=owner, windows=windows)
+    first = seeded.participants[0]
+    today = timezone.localdate()
+    for point, moca in ((early, 24), (late, 27)):
+        visit_record(
+            participant=first, point_id=point.pk, actor=ann, status="done", held_on=today,
+            measures={"moca": moca},
+        )  # fmt: skip
+    out = tmp_path / "export"
+    export_to_folder(study=study, formats=["csv", "bids"], filters={}, out=out)
+
+    visits = read(out / "csv" / "visits.csv")
+    assert sorted((v["point"], v["point_kind"]) for v in visits) == [
+        ("follow_up #1", "follow_up"),
+        ("follow_up #2", "follow_up"),
+    ]
+    measures = read(out / "csv" / "visit_measures.csv")
+    assert sorted((m["point"], float(m["value"])) for m in measures) == [
+        ("follow_up #1", 24.0),
+        ("follow_up #2", 27.0),
+    ]
+    # BIDS: one phenotype file each, numbered by the points' order, each with its own value.
+    phenotype = out / "bids" / "phenotype"
+    assert sorted(p.name for p in phenotype.glob("*.tsv")) == ["visits2.tsv", "visits3.tsv"]
+    for number, name, moca in ((2, "follow_up #1", "24.0"), (3, "follow_up #2", "27.0")):
+        (row,) = read(phenotype / f"visits{number}.tsv", delimiter="\t")
+        assert (row["point"], row["measure_moca"]) == (name, moca)
+    # The inference table names the points alike.
+    named = {row["point"] for row in read(out / "csv" / "inference.csv") if row["point"]}
+    assert named == {"follow_up #1", "follow_up #2"}  # each read against the baseline

@@ -133,3 +133,29 @@ def test_the_participant_report_prints_the_dose_against_what_was_held(world):
     assert "Prescribed dose against sessions held" in text
     assert "3 sessions a week of 20 minutes for 2 weeks." in text
     assert "1 of 3 prescribed sessions held (33%)" in text
+
+
+def test_sessions_beyond_a_weeks_prescription_are_said_apart_from_the_share(world):
+    """Four sittings in a week of three and one in the next: 4 of the 6 prescribed held (67%),
+    and one more beyond the prescription; never "5 of 6 prescribed held (67%)"."""
+    import pypdfium2 as pdfium
+
+    _, protocol, _, team, pk = world
+    with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        for minutes in (20, 20, 20, 20):
+            _sit(team, pk, protocol, minutes, moved)
+        moved.advance(7 * 86400)
+        _sit(team, pk, protocol, 20, moved)
+        moved.advance(7 * 86400)
+        ledger = team.get(f"/api/participants/{pk}/dose/").json()
+        report = team.get(f"/api/participants/{pk}/report/")
+    assert (ledger["prescribed"], ledger["delivered"], ledger["held_as_prescribed"]) == (6, 5, 4)
+    assert ledger["adherence"] == 0.667
+    text = " ".join(
+        " ".join(page.get_textpage().get_text_range().split())
+        for page in pdfium.PdfDocument(report.content)
+    )
+    assert (
+        "4 of 6 prescribed sessions held (67%). 1 more session was held beyond the "
+        "prescription." in text
+    )

@@ -4,13 +4,19 @@ the PDF, and superseded once what was signed changes."""
 
 from __future__ import annotations
 
+import threading
+
 import pypdfium2 as pdfium
 import pytest
+from django.db import connection
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.audit.models import AuditEntry
 from apps.audit.selectors import audit_chain_verify
+from apps.common import clock
+from apps.signoff.models import Signature
 from tests.apps.factories import make_participant, make_protocol, make_session, make_study
 from tests.conftest import PASSWORD, sign_in_enrolling
 
@@ -66,6 +72,69 @@ def test_a_clinician_signs_the_report_and_a_change_supersedes_it(
     [listed] = client.get(url).json()
     assert listed["superseded"] is True
     assert "Superseded: the report changed since" in _pdf_text(client, participant)
+
+
+def test_a_change_to_the_prescription_or_a_missed_week_supersedes_the_signature(
+    client_for, clinician, researcher
+):
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    owner, team = client_for(researcher), client_for(clinician)
+    dose = {"sessions_per_week": 3, "minutes_per_session": 20, "weeks": 4}
+    with clock.installed(clock.ManualClock(timezone.now())) as moved:
+        assert (
+            owner.put(f"/api/studies/{study.pk}/programme/", dose, format="json").status_code == 200
+        )
+        pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+        consent = {"date": clock.today().isoformat(), "form_version": "1"}
+        assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+        moved.advance(8 * 86400)  # week 1 is over, its three sessions missed
+        url = f"/api/participants/{pk}/signatures/"
+        sign = {"meaning": "reviewed", "password": PASSWORD}
+
+        assert team.post(url, sign).json()["superseded"] is False
+        moved.advance(86400)  # a day passing changes nothing the report says
+        assert [s["superseded"] for s in team.get(url).json()] == [False]
+        own = {**dose, "sessions_per_week": 2}
+        put = team.put(f"/api/participants/{pk}/programme/", own, format="json")
+        assert put.status_code == 200
+        assert [s["superseded"] for s in team.get(url).json()] == [True]
+
+        assert team.post(url, sign).json()["superseded"] is False
+        missed = team.post(f"/api/participants/{pk}/dose/missed/", {"week": 1, "reason": "illness"})
+        assert missed.status_code == 201
+        assert [s["superseded"] for s in team.get(url).json()] == [True, True]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_sign_offs_make_one_signature_each_and_answer_with_it(
+    client_for, clinician, researcher, record
+):
+    _, participant = record
+    url = f"/api/participants/{participant.pk}/signatures/"
+    signers = [clinician, clinician, researcher]
+    answers: dict[int, dict] = {}
+    barrier = threading.Barrier(len(signers))
+
+    def sign(index: int, signer: User) -> None:
+        try:
+            client = client_for(signer)
+            barrier.wait()
+            answer = client.post(url, {"meaning": "approved", "password": PASSWORD})
+            answers[index] = {"status": answer.status_code, **answer.json()}
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sign, args=pair) for pair in enumerate(signers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    made = {s.signer_id: s.pk for s in Signature.objects.all()}
+    assert Signature.objects.count() == 2 and set(made) == {clinician.pk, researcher.pk}
+    assert AuditEntry.objects.filter(action="signed").count() == 2
+    for index, signer in enumerate(signers):
+        assert answers[index]["status"] == 201, answers[index]
+        assert (answers[index]["id"], answers[index]["signer_id"]) == (made[signer.pk], signer.pk)
 
 
 def test_signing_asks_for_the_second_factor_of_an_account_with_one(admin_user, record):

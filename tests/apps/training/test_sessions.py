@@ -110,6 +110,7 @@ def test_a_scheduled_sitting_cannot_start_after_withdrawal(client, participant, 
     later = (timezone.now() + datetime.timedelta(days=1)).isoformat()
     body = start(client, participant, protocol, scheduled_for=later).json()
     client.post(f"/api/participants/{participant.pk}/withdraw/", {"reason": "asked to stop"})
+    assert client.get(f"/api/sessions/{body['id']}/").json()["status"] == "abandoned"
     response = act(client, body, "start")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "consent_withdrawn"

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.audit.models import AuditEntry
-from tests.apps.factories import make_study
+from apps.participants.models import Participant
+from tests.apps.factories import make_study, withdraw_consent
 from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
@@ -108,6 +109,22 @@ def test_the_assessor_works_through_the_visits_as_days_pass(
         ({"status": "done", "held_on": "{today}", "measures": {}}, "measures"),
         ({"status": "done", "held_on": "{today}", "measures": {"Mrs Smith": 1}}, "measures"),
         ({"status": "done", "held_on": "{today}", "measures": {"moca": "high"}}, "measures"),
+        # A measure is a JSON number: neither true (1) nor a number written as text.
+        ({"status": "done", "held_on": "{today}", "measures": {"moca": True}}, "measures"),
+        ({"status": "done", "held_on": "{today}", "measures": {"moca": "27"}}, "measures"),
+        ({"status": "done", "held_on": "{today}", "measures": {"moca\n": 27}}, "measures"),
+        # What does not belong to the status recorded is refused, never dropped.
+        ({"status": "missed", "missed_reason": "away", "measures": {"moca": 27}}, "measures"),
+        ({"status": "missed", "missed_reason": "away", "held_on": "{today}"}, "held_on"),
+        (
+            {
+                "status": "done",
+                "held_on": "{today}",
+                "measures": {"moca": 27},
+                "missed_reason": "away",
+            },
+            "missed_reason",
+        ),
         ({"status": "missed", "missed_reason": "she was sad"}, "missed_reason"),
         ({"status": "maybe"}, "status"),
     ],
@@ -121,6 +138,65 @@ def test_bad_records_are_refused_and_change_nothing(trial, assessor, client_for,
     assert answer.status_code == 400, answer.json()
     assert field in answer.json()["error"]["details"]
     assert client_for(assessor).get(f"/api/participants/{pk}/visits/").json()[0]["status"] == "due"
+
+
+def test_a_visit_is_missed_only_once_its_window_has_opened(trial, assessor, client_for):
+    _, pk, (_, follow_up) = trial
+    ann = client_for(assessor)
+    missed = {"status": "missed", "missed_reason": "away"}
+    early = ann.post(f"/api/participants/{pk}/visits/{follow_up}/", missed)
+    assert early.status_code == 409 and early.json()["error"]["code"] == "window_not_open"
+    assert ann.get(f"/api/participants/{pk}/visits/").json()[1]["status"] == "upcoming"
+
+
+def test_a_visit_recorded_before_withdrawal_is_not_rewritten_after_it(
+    trial, assessor, client_for, service_clock
+):
+    _, pk, (baseline, follow_up) = trial
+    ann = client_for(assessor)
+    today = timezone.localdate().isoformat()
+    held = {"status": "done", "held_on": today, "measures": {"moca": 26}}
+    assert (
+        ann.post(f"/api/participants/{pk}/visits/{baseline}/", held, format="json").status_code
+        == 201
+    )
+    withdraw_consent(Participant.objects.get(pk=pk))
+    audited = AuditEntry.objects.count()
+    for body in (
+        {"status": "missed", "missed_reason": "withdrew", "reason": "she left the study"},
+        {**held, "measures": {"moca": 20}, "reason": "a typo"},
+    ):
+        refused = ann.post(f"/api/participants/{pk}/visits/{baseline}/", body, format="json")
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "consent_withdrawn"
+    [visit, _] = ann.get(f"/api/participants/{pk}/visits/").json()
+    assert (visit["status"], visit["measures"]) == ("done", {"moca": 26.0})
+    assert AuditEntry.objects.count() == audited
+
+    # A visit missed after withdrawal is recorded then, and may be corrected.
+    service_clock.advance(30 * 86400)
+    missed = {"status": "missed", "missed_reason": "away"}
+    assert ann.post(f"/api/participants/{pk}/visits/{follow_up}/", missed).status_code == 201
+    corrected = {"status": "missed", "missed_reason": "withdrew", "reason": "she left the study"}
+    assert ann.post(f"/api/participants/{pk}/visits/{follow_up}/", corrected).status_code == 201
+
+
+def test_in_window_follows_the_window_as_the_owners_change_it(
+    trial, assessor, researcher, client_for
+):
+    study, pk, (baseline, _) = trial
+    ann = client_for(assessor)
+    held = {"status": "done", "held_on": timezone.localdate().isoformat(), "measures": {"moca": 1}}
+    answer = ann.post(f"/api/participants/{pk}/visits/{baseline}/", held, format="json")
+    assert answer.json()["in_window"] is True
+    later = {"windows": [{"point": baseline, "anchor": "enrolment", "opens_day": 5,
+                          "closes_day": 10}]}  # fmt: skip
+    owner = client_for(researcher)
+    assert (
+        owner.put(f"/api/studies/{study.pk}/visit-windows/", later, format="json").status_code
+        == 200
+    )
+    assert ann.get(f"/api/participants/{pk}/visits/").json()[0]["in_window"] is False
+    assert ann.get("/api/visits/?status=done").json()[0]["in_window"] is False
 
 
 def test_a_point_without_a_window_is_not_scheduled_and_cannot_be_recorded(

@@ -10,7 +10,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 
 from apps.common.errors import DomainError
+from apps.common.fields import ID_MAX
 from apps.exports.models import Export
+from apps.exports.serializers import ExportFiltersSerializer
 from apps.exports.services import export_to_folder
 from apps.participants.models import GameType, Participant, Study
 
@@ -78,25 +80,38 @@ class Command(BaseCommand):
             "protocols": options["protocol"],
             "protocol_version": options["protocol_version"],
         }
+        # The same checks as the API's: a number no id can be, a day that is not one, refused
+        # with what is wrong before anything is looked up.
+        body = ExportFiltersSerializer(
+            data={name: value for name, value in filters.items() if value not in (None, [])}
+        )
+        if not body.is_valid():
+            raise CommandError(f"The export filters are invalid: {_said(body.errors)}")
         bar = ProgressBar(self.stderr)
         try:
             export = export_to_folder(
                 study=study,
                 formats=formats,
-                filters=filters,
+                filters=body.validated_data,
                 out=out,
                 shift_dates=shift_dates,
                 echo=bar,
             )
-        except (DomainError, ValueError) as error:
-            raise CommandError(getattr(error, "message", str(error))) from None
+        except DomainError as error:
+            details = error.details.get("filters") if isinstance(error.details, dict) else None
+            raise CommandError(
+                f"{error.message} {_said(details)}" if details else error.message
+            ) from None
+        except ValueError as error:
+            raise CommandError(str(error)) from None
         bar(export.rows_done, export.rows_total or export.rows_done, final=True)
         for table, rows in export.row_counts.items():
             self.stdout.write(f"  {table:<22} {rows:>10} rows")
         self.stdout.write(f"Export #{export.pk} written to {out.resolve()}")
 
     def _study(self, ref: str) -> Study:
-        study = Study.objects.filter(pk=int(ref)).first() if ref.isdigit() else None
+        is_id = ref.isdigit() and int(ref) <= ID_MAX
+        study = Study.objects.filter(pk=int(ref)).first() if is_id else None
         study = study or Study.objects.filter(name=ref).first()
         if study is None:
             raise CommandError(f"There is no study {ref!r}.")
@@ -109,3 +124,13 @@ class Command(BaseCommand):
         if missing := sorted(set(codes) - set(found)):
             raise CommandError(f"Not in this study: {', '.join(missing)}.")
         return [found[code] for code in codes]
+
+
+def _said(errors) -> str:
+    """A serializer's errors on one line: ``protocols: Ensure this value is ...``."""
+    if isinstance(errors, dict):  # by field name, or by place in a list (left unsaid)
+        return "; ".join(
+            _said(inner) if isinstance(name, int) else f"{name}: {_said(inner)}"
+            for name, inner in errors.items()
+        )
+    return " ".join(map(str, errors))

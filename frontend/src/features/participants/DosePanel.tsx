@@ -202,8 +202,19 @@ function PrescribedWords({ programme: p }: { programme: NonNullable<Ledger["prog
 
 function HeldWords({ ledger, adherence }: { ledger: Ledger; adherence: number }) {
   const { t } = useLingui();
-  const held = formatNumber(ledger.delivered);
+  // "x of y prescribed" counts each week's sessions up to its prescription, as the share does;
+  // the sessions held beyond it are said apart, so the two never read "12 of 10 (60%)".
+  const held = formatNumber(ledger.held_as_prescribed);
   const prescribed = formatNumber(ledger.prescribed);
   const share = formatPercent(adherence);
-  return t`Held ${held} of ${prescribed} prescribed sessions in the weeks that are over (${share}).`;
+  const words = t`Held ${held} of ${prescribed} prescribed sessions in the weeks that are over (${share}).`;
+  const beyond = ledger.delivered - ledger.held_as_prescribed;
+  if (beyond <= 0) return words;
+  const more = t({
+    message: plural(beyond, {
+      one: "# more session was held beyond the prescription.",
+      other: "# more sessions were held beyond the prescription.",
+    }),
+  });
+  return `${words} ${more}`;
 }

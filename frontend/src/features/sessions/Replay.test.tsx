@@ -1,7 +1,13 @@
-import { render, screen } from "../../test/render";
-import { describe, expect, it } from "vitest";
-import { GameReplay, cardName } from "./Replay";
+import { act, render, screen, within } from "../../test/render";
+import { afterEach, describe, expect, it } from "vitest";
+import { GameReplay } from "./Replay";
 import type { GameReview } from "../../game/review";
+import { activate } from "../../i18n/i18n";
+import { isolated, leftToRight, looseSuits, seenText } from "../../test/bidi";
+
+afterEach(async () => {
+  await act(() => activate("en"));
+});
 
 const trick = (a: string, b: string, leader: number, winner: number) => ({
   cards: [a, b],
@@ -52,20 +58,53 @@ const review = (over: Partial<GameReview>): GameReview => ({
 });
 
 describe("the session replay", () => {
-  it("names cards as printed", () => {
-    expect(cardName("QS")).toBe("Q♠");
-    expect(cardName("TD")).toBe("10♦");
-  });
-
   it("shows the hands, Pritticut and examination without the solver until it is ready", () => {
     render(<GameReplay review={review({})} />);
     expect(screen.getByTestId("solver-status")).toHaveTextContent("not ready yet");
-    expect(screen.getByTestId("pritticut")).toHaveTextContent("6♥ (trump ♥, wild 6)");
+    expect(seenText(screen.getByTestId("pritticut"))).toBe("6♥ (trump ♥, wild 6)");
+    expect(screen.getByTestId("pritticut")).toHaveTextContent("six of hearts");
     expect(screen.getByTestId("examination")).toHaveTextContent(
       "hand A: 21.5 s of 30 s (ended early), 2 sorts",
     );
-    expect(screen.getByText("Q♠ 10♦")).toBeInTheDocument();
+    const hands = screen.getAllByRole("definition");
+    expect(seenText(hands[1])).toBe("Q♠ 10♦");
     expect(screen.queryByText("best")).toBeNull();
+  });
+
+  it("keeps cards and hand letters in their order in Arabic, with its own punctuation", async () => {
+    await act(() => activate("ar"));
+    const twoHands = [
+      { ...review({}).examination[0], hand: "A" },
+      { ...review({}).examination[0], hand: "B", ended_early: false },
+    ];
+    const stragedy = [
+      {
+        round: 0,
+        intended_card: "KH",
+        revealed_card: "TD",
+        pile: 0,
+        trick: 1,
+        card_index: 0,
+        hit: false,
+      },
+    ];
+    const { container } = render(
+      <GameReplay review={review({ examination: twoHands, stragedy })} />,
+    );
+    // Every card isolated left to right, so that its suit stays after its rank.
+    expect(looseSuits(container)).toEqual([]);
+    expect(leftToRight(screen.getByTestId("pritticut"))).toEqual(["6♥", "♥", "6"]);
+    const hands = screen.getAllByRole("definition");
+    expect(leftToRight(hands[1])).toEqual(["Q♠", "10♦"]);
+    const tricks = within(container.querySelector("tbody")!).getAllByRole("row");
+    expect(leftToRight(tricks[1])).toEqual(["A♥", "10♦"]);
+    expect(leftToRight(screen.getByTestId("replay-stragedy"))).toEqual(["K♥", "10♦"]);
+    // "اليد A: 21.5 ث": the letter isolated, or the seconds after it would join its run; the
+    // two hands apart with the Arabic semicolon.
+    const exam = screen.getByTestId("examination");
+    expect(isolated(exam)).toEqual(["A", "B"]);
+    expect(seenText(exam)).toContain("؛ ");
+    expect(seenText(exam)).not.toMatch(/[;,]/);
   });
 
   it("marks the participant's plays once the analysis is stored", () => {

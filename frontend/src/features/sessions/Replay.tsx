@@ -5,12 +5,14 @@
 import { plural, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { Link, useParams } from "react-router";
 import { rows } from "../../api/client";
 import { ErrorNote, Loading } from "../../ui/widgets";
 import { getReview, listSessionGames } from "../../api/sessions";
 import type { GameReview, SolverDeal } from "../../game/review";
-import { formatNumber } from "../../i18n/format";
+import { CardText, CardsText, RankText, SuitText } from "../../game/CardText";
+import { clauseSeparator, formatNumber } from "../../i18n/format";
 import { i18n } from "../../i18n/i18n";
 import { gameName } from "../../game/names";
 import { playerName } from "./names";
@@ -18,21 +20,16 @@ import { playerName } from "./names";
 // The game's own name for the card turned up, the same in every language.
 const PRITTICUT = "Pritticut";
 
-const SUITS: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-/** "QS" → "Q♠", "TD" → "10♦": the card as printed on it. */
-export function cardName(card: string): string {
-  const rank = card.slice(0, -1);
-  const suit = card.slice(-1);
-  return `${rank === "T" ? "10" : rank}${SUITS[suit] ?? suit}`;
-}
-
 function cardOf(c: string | { card: string }): string {
   return typeof c === "string" ? c : c.card;
 }
 
 function Hand({ cards }: { cards: string[] }) {
-  return <span className="replay-hand">{cards.map(cardName).join(" ")}</span>;
+  return (
+    <span className="replay-hand">
+      <CardsText cards={cards} />
+    </span>
+  );
 }
 
 function who(review: GameReview, seat: number): string {
@@ -63,8 +60,9 @@ function dealHeading(round: number, d: number): string {
 type Examination = GameReview["examination"][number];
 
 /** "hand A: 21.5 s of 30 s (ended early), 2 sorts". */
-function examinationLine(e: Examination): string {
-  const { hand } = e;
+function ExaminationLine({ e }: { e: Examination }) {
+  // The letter isolated: in Arabic the seconds after it would join its left-to-right run.
+  const hand = <bdi>{e.hand}</bdi>;
   const actual = formatNumber(e.actual_seconds, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
@@ -72,30 +70,60 @@ function examinationLine(e: Examination): string {
   const planned = formatNumber(e.planned_seconds);
   const sortCount = e.sorts;
   const sorts = plural(sortCount, { one: "# sort", other: "# sorts" });
-  return e.ended_early
-    ? t`hand ${hand}: ${actual} s of ${planned} s (ended early), ${sorts}`
-    : t`hand ${hand}: ${actual} s of ${planned} s, ${sorts}`;
+  return e.ended_early ? (
+    <Trans>
+      hand {hand}: {actual} s of {planned} s (ended early), {sorts}
+    </Trans>
+  ) : (
+    <Trans>
+      hand {hand}: {actual} s of {planned} s, {sorts}
+    </Trans>
+  );
+}
+
+/** Each hand's examination in a deal, one statement after the other. */
+function ExaminationLines({ exams }: { exams: Examination[] }) {
+  if (exams.length === 0) return <Trans>none in this deal</Trans>;
+  const semicolon = clauseSeparator();
+  return exams.map((e, i) => (
+    <Fragment key={i}>
+      {i > 0 && semicolon}
+      <ExaminationLine e={e} />
+    </Fragment>
+  ));
 }
 
 type Stragedy = GameReview["stragedy"][number];
 
-function stragedyLine(s: Stragedy): string {
+function StragedyLine({ s }: { s: Stragedy }) {
   const round = s.round + 1;
-  const intended = s.intended_card ? cardName(s.intended_card) : t`no named card`;
-  const revealed = cardName(s.revealed_card);
+  const intended = s.intended_card ? <CardText card={s.intended_card} /> : t`no named card`;
+  const revealed = <CardText card={s.revealed_card} />;
   const pile = s.pile + 1;
   const trick = s.trick + 1;
   const card = s.card_index + 1;
-  return s.hit
-    ? t`Round ${round}: looked for ${intended}, turned up ${revealed} (pile ${pile}, trick ${trick}, card ${card}): found`
-    : t`Round ${round}: looked for ${intended}, turned up ${revealed} (pile ${pile}, trick ${trick}, card ${card}): missed`;
+  return s.hit ? (
+    <Trans>
+      Round {round}: looked for {intended}, turned up {revealed} (pile {pile}, trick {trick}, card{" "}
+      {card}): found
+    </Trans>
+  ) : (
+    <Trans>
+      Round {round}: looked for {intended}, turned up {revealed} (pile {pile}, trick {trick}, card{" "}
+      {card}): missed
+    </Trans>
+  );
 }
 
-function pritticutLine(deal: { pritticut: string; trump: string; wild: string }): string {
-  const card = cardName(deal.pritticut);
-  const trump = SUITS[deal.trump] ?? deal.trump;
-  const wild = deal.wild === "T" ? "10" : deal.wild;
-  return t`${card} (trump ${trump}, wild ${wild})`;
+function PritticutLine({ deal }: { deal: { pritticut: string; trump: string; wild: string } }) {
+  const card = <CardText card={deal.pritticut} />;
+  const trump = <SuitText suit={deal.trump} />;
+  const wild = <RankText rank={deal.wild} />;
+  return (
+    <Trans>
+      {card} (trump {trump}, wild {wild})
+    </Trans>
+  );
 }
 
 function MemulationReplay({ review }: { review: GameReview }) {
@@ -118,7 +146,9 @@ function MemulationReplay({ review }: { review: GameReview }) {
               <h3>{dealHeading(round.round, d)}</h3>
               <dl className="readings">
                 <dt>{PRITTICUT}</dt>
-                <dd data-testid="pritticut">{pritticutLine(deal)}</dd>
+                <dd data-testid="pritticut">
+                  <PritticutLine deal={deal} />
+                </dd>
                 <dt>{handA(deal.hand_a_seat)}</dt>
                 <dd>
                   <Hand cards={deal.dealt.A ?? []} />
@@ -133,7 +163,7 @@ function MemulationReplay({ review }: { review: GameReview }) {
                   <Trans>Examination</Trans>
                 </dt>
                 <dd data-testid="examination">
-                  {exam.length === 0 ? t`none in this deal` : exam.map(examinationLine).join("; ")}
+                  <ExaminationLines exams={exam} />
                 </dd>
               </dl>
               <div className="table-wrap">
@@ -164,7 +194,9 @@ function MemulationReplay({ review }: { review: GameReview }) {
                       return (
                         <tr key={i}>
                           <th scope="row">{i + 1}</th>
-                          <td>{cards.map(cardName).join(" ")}</td>
+                          <td>
+                            <CardsText cards={cards} />
+                          </td>
                           <td>{who(review, t.winner)}</td>
                           <td>
                             {review.analysis_status === "ready"
@@ -188,7 +220,9 @@ function MemulationReplay({ review }: { review: GameReview }) {
           </h3>
           <ul>
             {review.stragedy.map((s, i) => (
-              <li key={i}>{stragedyLine(s)}</li>
+              <li key={i}>
+                <StragedyLine s={s} />
+              </li>
             ))}
           </ul>
         </section>
@@ -228,7 +262,7 @@ function MendikotReplay({ review }: { review: GameReview }) {
               <Trans>Trump</Trans>
             </dt>
             <dd>
-              {round.trump ? (SUITS[round.trump] ?? round.trump) : "–"}
+              {round.trump ? <SuitText suit={round.trump} /> : "–"}
               {round.trump_revealed && ` ${trumpRevealed(round.trump_revealed)}`}
             </dd>
             {Object.entries(round.hands ?? {}).map(([seat, cards]) => (
@@ -262,7 +296,9 @@ function MendikotReplay({ review }: { review: GameReview }) {
                 {(round.tricks ?? []).map((t, i) => (
                   <tr key={i}>
                     <th scope="row">{i + 1}</th>
-                    <td>{t.cards.map((c) => cardName(cardOf(c))).join(" ")}</td>
+                    <td>
+                      <CardsText cards={t.cards.map(cardOf)} />
+                    </td>
                     <td>{who(review, t.winner)}</td>
                   </tr>
                 ))}

@@ -3,30 +3,11 @@
 
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { Fragment } from "react";
-import { cardName, cardShort } from "../../game/cards";
+import { CardText, CardsText } from "../../game/CardText";
 import type { GameRecordBody, RecordTrick } from "../../game/tableTypes";
 
 function cardOf(c: RecordTrick["cards"][number]): string {
   return typeof c === "string" ? c : c.card;
-}
-
-/** Cards printed short ("Q♥"), said in full to a screen reader. */
-function Cards({ cards }: { cards: string[] }) {
-  return (
-    <>
-      {cards.map((card, i) => (
-        <Fragment key={card}>
-          {i > 0 && " "}
-          <span aria-hidden="true">{cardShort(card)}</span>
-          <span className="sr-only">
-            {cardName(card)}
-            {i < cards.length - 1 ? "," : ""}
-          </span>
-        </Fragment>
-      ))}
-    </>
-  );
 }
 
 function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) => string }) {
@@ -58,7 +39,7 @@ function Tricks({ tricks, name }: { tricks: RecordTrick[]; name: (seat: number) 
               <th scope="row">{i + 1}</th>
               <td>{name(t.leader)}</td>
               <td>
-                <Cards cards={t.cards.map(cardOf)} />
+                <CardsText cards={t.cards.map(cardOf)} />
               </td>
               <td>{name(t.winner)}</td>
             </tr>
@@ -80,9 +61,9 @@ function Hands({
     <dl className="readings">
       {Object.entries(hands).map(([seat, cards]) => (
         <div key={seat}>
-          <dt>{/^\d+$/.test(seat) ? name(Number(seat)) : handName(seat)}</dt>
+          <dt>{/^\d+$/.test(seat) ? name(Number(seat)) : <HandName letter={seat} />}</dt>
           <dd>
-            <Cards cards={cards} />
+            <CardsText cards={cards} />
           </dd>
         </div>
       ))}
@@ -108,7 +89,9 @@ export function GameRecord({
           {round.deals ? (
             round.deals.map((deal, d) => (
               <div key={d}>
-                <h4>{dealHeading(d, deal.pritticut)}</h4>
+                <h4>
+                  <DealHeading d={d} pritticut={deal.pritticut} />
+                </h4>
                 {(deal.hands ?? deal.dealt) && (
                   <Hands hands={(deal.hands ?? deal.dealt)!} name={name} />
                 )}
@@ -127,8 +110,10 @@ export function GameRecord({
   );
 }
 
-function handName(hand: string): string {
-  return t`Hand ${hand}`;
+function HandName({ letter }: { letter: string }) {
+  // Isolated, as a card is: a Latin letter in a right-to-left line.
+  const hand = <bdi>{letter}</bdi>;
+  return <Trans>Hand {hand}</Trans>;
 }
 
 function roundName(round: number): string {
@@ -137,8 +122,12 @@ function roundName(round: number): string {
 }
 
 /** "Old Deal · Pritticut 7♦" (`d`: 0 for the Old Deal, 1 for the New). */
-function dealHeading(d: number, pritticut: string | null | undefined): string {
-  if (!pritticut) return d === 0 ? t`Old Deal` : t`New Deal`;
-  const card = cardShort(pritticut);
-  return d === 0 ? t`Old Deal · Pritticut ${card}` : t`New Deal · Pritticut ${card}`;
+function DealHeading({ d, pritticut }: { d: number; pritticut: string | null | undefined }) {
+  if (!pritticut) return d === 0 ? <Trans>Old Deal</Trans> : <Trans>New Deal</Trans>;
+  const card = <CardText card={pritticut} />;
+  return d === 0 ? (
+    <Trans>Old Deal · Pritticut {card}</Trans>
+  ) : (
+    <Trans>New Deal · Pritticut {card}</Trans>
+  );
 }

@@ -5,6 +5,8 @@ import type { LiveSocket } from "../../game/liveSocket";
 import type { SeatView } from "../../game/types";
 import { memulationView, mendikotView } from "../../test/views";
 import type { WatchSeat, WatchView } from "../../game/tableTypes";
+import { activate } from "../../i18n/i18n";
+import { isolated } from "../../test/bidi";
 import { useWatch } from "./useWatch";
 import { Watch } from "./WatchPage";
 
@@ -54,6 +56,37 @@ function watching(view: WatchView, liveUp = false) {
   );
 }
 
+/** Both people examining hand A: one with 12 s of 20 left, the other yet to start. */
+function examining(): WatchView {
+  return publicMemulation(
+    {
+      examination: {
+        round: 0,
+        deal: 1,
+        seats: [
+          {
+            seat: 0,
+            hand: "A",
+            planned_seconds: 20,
+            seconds_left: 12,
+            waiting: false,
+            done: false,
+          },
+          {
+            seat: 1,
+            hand: "A",
+            planned_seconds: 20,
+            seconds_left: 20,
+            waiting: true,
+            done: false,
+          },
+        ],
+      },
+    },
+    { phase: "examination", to_act: [0, 1] },
+  );
+}
+
 describe("the spectator page", () => {
   it("shows the trick on the table, the scores and whose turn, and no hand", () => {
     watching(publicMemulation(), true);
@@ -70,39 +103,39 @@ describe("the spectator page", () => {
   });
 
   it("shows an examination's timing but never its cards", () => {
-    const view = publicMemulation(
-      {
-        examination: {
-          round: 0,
-          deal: 1,
-          seats: [
-            {
-              seat: 0,
-              hand: "A",
-              planned_seconds: 20,
-              seconds_left: 12,
-              waiting: false,
-              done: false,
-            },
-            {
-              seat: 1,
-              hand: "A",
-              planned_seconds: 20,
-              seconds_left: 20,
-              waiting: true,
-              done: false,
-            },
-          ],
-        },
-      },
-      { phase: "examination", to_act: [0, 1] },
-    );
+    const view = examining();
     watching(view);
     expect(screen.getByTestId("watch-exam")).toHaveTextContent("hand A");
     expect(screen.getByTestId("watch-exam-0")).toHaveTextContent("hand A, 12 s of 20 s left");
     expect(screen.getByTestId("watch-exam-1")).toHaveTextContent("waiting for them to start");
     expect(screen.getByTestId("watch-status")).toHaveTextContent("P012 and Clinician examining");
     expect(document.querySelectorAll("[data-card]")).toHaveLength(0);
+  });
+
+  it("keeps the hand letter apart from the seconds after it in Arabic", async () => {
+    await act(() => activate("ar"));
+    try {
+      watching(examining());
+      // "اليد A، 12 ث": without the isolation the seconds would join the letter's run.
+      expect(isolated(screen.getByTestId("watch-exam-0"))).toEqual(["A"]);
+    } finally {
+      await act(() => activate("en"));
+    }
+  });
+
+  it("keeps the name 'Stragedy in its order in Arabic", async () => {
+    await act(() => activate("ar"));
+    try {
+      // Isolated left to right: its apostrophe would otherwise stand after it ("Stragedy'").
+      const { unmount } = watching(publicMemulation({}, { phase: "stragedy", to_act: [0] }));
+      expect(screen.getByTestId("whose-turn").textContent).toContain("\u2066'Stragedy\u2069");
+      unmount();
+      const stragedy = { pile: 1, trick: 0, card: 0, revealed: "KH" };
+      watching(publicMemulation({}, { stragedy }));
+      expect(screen.getByTestId("watch-stragedy").textContent).toMatch(/^\u2066'Stragedy\u2069: /);
+    } finally {
+      await act(() => activate("en"));
+    }
   });
 
   it("shows each person's presence, counting the idle seconds on, and a seat taken over", () => {

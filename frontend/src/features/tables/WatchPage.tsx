@@ -199,7 +199,7 @@ function MemulationWatch({
           <ul>
             {exam.seats.map((clock) => (
               <li key={clock.seat} data-testid={`watch-exam-${clock.seat}`}>
-                {clockLine(name(clock.seat), clock)}
+                <ClockLine person={name(clock.seat)} clock={clock} />
               </li>
             ))}
           </ul>
@@ -347,13 +347,23 @@ function pritticutLine(s: MemulationState): string {
 
 type ExamClock = NonNullable<WatchView["examination"]>["seats"][number];
 
-function clockLine(person: string, clock: ExamClock): string {
-  const { hand } = clock;
+function ClockLine({ person, clock }: { person: string; clock: ExamClock }) {
+  // The letter isolated: in Arabic the seconds after it would join its left-to-right run.
+  const hand = <bdi>{clock.hand}</bdi>;
   const left = Math.ceil(clock.seconds_left);
   const planned = clock.planned_seconds;
-  if (clock.done) return t`${person}: done`;
-  if (clock.waiting) return t`${person}: hand ${hand}, waiting for them to start`;
-  return t`${person}: hand ${hand}, ${left} s of ${planned} s left`;
+  if (clock.done) return <Trans>{person}: done</Trans>;
+  if (clock.waiting)
+    return (
+      <Trans>
+        {person}: hand {hand}, waiting for them to start
+      </Trans>
+    );
+  return (
+    <Trans>
+      {person}: hand {hand}, {left} s of {planned} s left
+    </Trans>
+  );
 }
 
 function stragedyLine(lameDuck: string, card: string): string {

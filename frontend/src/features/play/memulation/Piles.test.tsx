@@ -1,7 +1,9 @@
-import { render, screen } from "../../../test/render";
+import { act, render, screen } from "../../../test/render";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activate } from "../../../i18n/i18n";
+import { leftToRight } from "../../../test/bidi";
 import { OldPiles, positionWords } from "./Piles";
 import type { OldPosition } from "./Piles";
 
@@ -18,7 +20,33 @@ function Picker() {
   );
 }
 
+afterEach(async () => {
+  await act(() => activate("en"));
+});
+
+function pileLabels(container: HTMLElement): Element[] {
+  return Array.from(container.querySelectorAll(".old-pile .pile-label"));
+}
+
 describe("the Old Deal's tricks in the 'Stragedy", () => {
+  it("counts each pile with the label's colon spaced as the language writes it", async () => {
+    await act(() => activate("fr"));
+    const { container } = render(<Picker />);
+    expect(pileLabels(container).map((label) => label.textContent)).toEqual([
+      "Vos plis de l’Old Deal : 1",
+      "Les plis de l’Old Deal de votre adversaire : 1",
+    ]);
+  });
+
+  it("keeps the colon after the label and the count after it in Arabic", async () => {
+    await act(() => activate("ar"));
+    const { container } = render(<Picker />);
+    const [mine] = pileLabels(container);
+    expect(mine.textContent).toBe("لمّاتك في Old Deal: 1");
+    // Isolated: after "Old Deal" the number would join its left-to-right run ("1 :Old Deal").
+    expect(leftToRight(mine)).toEqual(["1"]);
+  });
+
   it("labels each trick's led and followed card", () => {
     const { container } = render(<Picker />);
     const labels = Array.from(container.querySelectorAll(".old-slot-label"), (e) => e.textContent);

@@ -94,10 +94,21 @@ export function OldPiles({
       {order.map((pile) => {
         const tricks = piles[String(pile)] ?? [];
         const owner = pile === me ? t`Your Old Deal tricks` : t`Your opponent's Old Deal tricks`;
+        const count = tricks.length;
+        // The colon in the message, spaced as the language writes it; the count isolated, or in
+        // Arabic it would join "Old Deal" before it and read "0 :Old Deal".
         return (
           <div className="old-pile" key={pile}>
             <div className="pile-label">
-              {owner}: <strong>{tricks.length}</strong>
+              {pile === me ? (
+                <Trans>
+                  Your Old Deal tricks: <strong dir="ltr">{count}</strong>
+                </Trans>
+              ) : (
+                <Trans>
+                  Your opponent's Old Deal tricks: <strong dir="ltr">{count}</strong>
+                </Trans>
+              )}
             </div>
             <ol className="pile-row" aria-label={owner}>
               {tricks.map((present, trick) => (
