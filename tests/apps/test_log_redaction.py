@@ -47,8 +47,8 @@ def test_a_refused_progress_or_reminder_link_request_logs_no_token(
     """The progress link (valid 180 days) and a reminder's links, refused with a 4xx on each of
     their routes, API and page alike: Django's request log line names the path without them."""
     team = client_for(clinician)
-    pk = team.post("/api/participants/", {"study": make_study(clinicians=[clinician]).pk})
-    pk = pk.json()["id"]
+    enrolled = team.post("/api/participants/", {"study": make_study(clinicians=[clinician]).pk})
+    pk = enrolled.json()["id"]
     consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
     assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
     progress = team.post(f"/api/participants/{pk}/progress-link/").json()["token"]
