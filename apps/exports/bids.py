@@ -3,13 +3,13 @@ top (``task-<game>_events.json``, inherited by every events file of that task), 
 ``dataset_description.json``, ``README.md``, ``participants.tsv`` and ``participants.json``.
 
 The five typed tables of the event log are read as five streams ordered by game and event, and
-merged: one game's events are in memory at a time.
+merged: one game's events are in memory at a time, sorted by onset before they are written.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,10 @@ def _stream(model, table: str, scope: ExportScope, make) -> Iterator[tuple]:
     for game_id, event_id, ref, values in tidy.typed_rows(model, table, scope):
         number = scope.refs(game_id).index(ref)
         yield game_id, event_id, (number, make(ref, dict(zip(names, values, strict=True))))
+
+
+def _onset(row: tuple) -> float:
+    return row[0]
 
 
 def _response_time(ms) -> float | None:
@@ -118,7 +122,7 @@ def _illegal(ref: GameRef, v: dict) -> tuple:
         trial_type="illegal_attempt",
         response_time=_response_time(v["decision_ms"]),
         round=v["round"],
-        deal=v["deal"],
+        deal=tidy.refused_deal(v["deal"], ref),
         seat=v["seat"],
         actor="participant",  # rows of the participant's own seat (tidy.OWN_SEAT_TABLES)
         card=v["card"] or None,
@@ -326,15 +330,14 @@ def bids_write(scope: ExportScope, root: Path, progress: Progress) -> dict[str, 
     tasks = set()
     for game_id, items in groupby(merged, key=lambda item: item[0]):
         refs = scope.refs(game_id)
-        per_ref: Sequence[Iterable[tuple]]
-        if len(refs) == 1:  # a game for one participant: streamed straight to its file
-            per_ref = [(i[2][1] for i in items)]
-        else:  # a table: each session's own rows, in the game's order, to its own file
-            rows: list[list[tuple]] = [[] for _ in refs]
-            for _, _, (number, row) in items:
-                rows[number].append(row)
-            per_ref = rows
-        for ref, ref_rows in zip(refs, per_ref, strict=True):
+        # Each session's own rows (at a table, one file each), in order of onset as the codebook
+        # says: the log's order is when an event was recorded, and a hand's examination is
+        # recorded when it ends. The sort is stable, so events at one onset keep the log's order.
+        rows: list[list[tuple]] = [[] for _ in refs]
+        for _, _, (number, row) in items:
+            rows[number].append(row)
+        for ref, ref_rows in zip(refs, rows, strict=True):
+            ref_rows.sort(key=_onset)
             stem = events_path(ref)
             count = write_tsv(root / stem.with_suffix(".tsv"), BIDS_EVENTS, ref_rows)
             tasks.add(ref.game_type)

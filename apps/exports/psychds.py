@@ -2,7 +2,8 @@
 
 Psych-DS (``psychds/``): a schema.org ``dataset_description.json`` naming every column of every
 data file in ``variableMeasured``, and the CSV tables under ``data/`` with keyword-formatted names
-(``table-examinationPeriods_data.csv``). REDCap (``redcap/data_dictionary.csv``): one instrument
+(``table-examinationPeriods_data.csv``), each with its sidecar (``table-..._data.json``) that
+describes its own columns. REDCap (``redcap/data_dictionary.csv``): one instrument
 per table, one field per column, ready for "Upload data dictionary".
 """
 
@@ -42,13 +43,32 @@ def _variable(column: Column) -> dict:
 
 
 def variables_measured(tables: list[Table]) -> list[dict]:
-    """Every column of the data files, once each (a column shared by tables, such as
-    ``participant_id``, means the same in all of them)."""
-    seen: dict[str, dict] = {}
+    """Every column of the data files, once each, as Psych-DS asks of the dataset's description.
+    A name that means one thing in every table (``participant_id``) has that description; one
+    whose meaning depends on its table (``started_at``: of a session, of a game, of a deal) says
+    each table's, as each data file's sidecar does (:func:`table_variables`)."""
+    columns: dict[str, list[tuple[Table, Column]]] = {}
     for table in tables:
         for column in table.columns:
-            seen.setdefault(column.name, _variable(column))
-    return list(seen.values())
+            columns.setdefault(column.name, []).append((table, column))
+    variables = []
+    for uses in columns.values():
+        entry = _variable(uses[0][1])
+        if len({(c.description, c.unit) for _, c in uses}) > 1:
+            entry.pop("unitText", None)
+            entry["description"] = " ".join(
+                f"In {table.name}: {column.description}"
+                + (f" ({column.unit})" if column.unit else "")
+                for table, column in uses
+            )
+        variables.append(entry)
+    return variables
+
+
+def table_variables(table: Table) -> dict:
+    """A data file's sidecar (``<data file>.json``): Psych-DS lets it replace the description's
+    ``variableMeasured`` for that file, so each column reads as its own table describes it."""
+    return {"variableMeasured": [_variable(column) for column in table.columns]}
 
 
 def psychds_description(study, tables: list[Table]) -> dict:
@@ -82,7 +102,9 @@ def psychds_write(study, csv_folder: Path, root: Path) -> int:
     data = root / "data"
     data.mkdir(parents=True, exist_ok=True)
     for table in tables:
-        shutil.copyfile(csv_folder / f"{table.name}.csv", data / data_file_name(table.name))
+        name = data_file_name(table.name)
+        shutil.copyfile(csv_folder / f"{table.name}.csv", data / name)
+        write_json((data / name).with_suffix(".json"), table_variables(table))
     write_json(root / "dataset_description.json", psychds_description(study, tables))
     return len(tables)
 
@@ -128,7 +150,9 @@ REDCAP_PREFIX = {
 }
 REDCAP_NAME = re.compile(r"^[a-z][a-z0-9_]{0,25}$")
 CODE_SAFE = re.compile(r"^[A-Za-z0-9_]+$")
-VALIDATION = {INTEGER: "integer", NUMBER: "number", DATETIME: "datetime_seconds_ymd"}
+# A time is exported as UTC ISO 8601 text with microseconds (2026-03-01T09:30:00.000000Z), which
+# REDCap's datetime validations refuse: the dictionary declares it text, and says its format.
+VALIDATION = {INTEGER: "integer", NUMBER: "number"}
 
 
 def _redcap_field(table: Table, column: Column, name: str) -> list[str]:
@@ -139,6 +163,12 @@ def _redcap_field(table: Table, column: Column, name: str) -> list[str]:
     if column.kind == BOOLEAN:
         field_type, validation = "yesno", ""
         note += " Exported as true/false: import as 1/0."
+    elif column.kind == DATETIME:
+        note += (
+            " A UTC time, exported as ISO 8601 text with microseconds "
+            "(2026-03-01T09:30:00.000000Z); for REDCap's datetime_seconds_ymd validation write "
+            "it as 2026-03-01 09:30:00."
+        )
     elif column.allowed and all(CODE_SAFE.match(v) for v in column.allowed):
         field_type = "dropdown"
         choices = " | ".join(f"{v}, {v}" for v in column.allowed)

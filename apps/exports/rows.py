@@ -121,6 +121,11 @@ def session_rows(scope: ExportScope) -> Iterator[tuple]:
         )
 
 
+def _whole(seconds: float | None) -> int | None:
+    """Whole seconds (an adaptive session keeps its examination time as a float: ``10.0``)."""
+    return None if seconds is None else round(seconds)
+
+
 def _games(scope: ExportScope) -> QuerySet:
     return (
         scope.game_rows()
@@ -149,7 +154,7 @@ def game_rows(scope: ExportScope) -> Iterator[tuple]:
                 bots[0].get("level") if bots else None,
                 bots[0].get("version") if bots else None,
                 options.get("rounds", 1),
-                (own or options.get("examination_seconds")) if memulation else None,
+                _whole(own or options.get("examination_seconds")) if memulation else None,
                 people,
                 turns.get("pace") if turns else None,
                 turns.get("turn_seconds"),
@@ -230,6 +235,12 @@ def recall_rows(scope: ExportScope) -> Iterator[tuple]:
         )
 
 
+def refused_deal(deal: int | None, ref: GameRef) -> int | None:
+    """A refused move's deal: Mendikot's views name no deal (it has one a round), so its refused
+    moves are logged without one."""
+    return 1 if deal is None and ref.game_type == "mendikot" else deal
+
+
 def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     for _, _, ref, values in typed_rows(IllegalAttempt, "illegal_attempts", scope):
@@ -237,7 +248,7 @@ def illegal_rows(scope: ExportScope) -> Iterator[tuple]:
         yield (
             *ref.key,
             rnd,
-            deal,
+            refused_deal(deal, ref),
             seat,
             action_type,
             card or None,
@@ -332,14 +343,17 @@ def _metrics(scope: ExportScope) -> QuerySet:
 def _participant_values_count(scope: ExportScope) -> int:
     """How many participant values :func:`metric_rows` will make: one for each participant,
     game and metric (at its current version) with a completed exported session's value."""
+    current = Q()
+    for key, metric in CATALOGUE.items():
+        current |= Q(key=key, version=metric.version)
     return (
         MetricValue.objects.filter(
+            current,
             participant__in=scope.participant_rows(),
             level=MetricValue.Level.SESSION,
             session__in=scope.session_rows().filter(status="completed").values("pk"),
-            key__in=list(CATALOGUE),
         )
-        .values("participant_id", "session__protocol__game", "key", "version")
+        .values("participant_id", "session__protocol__game", "key")
         .distinct()
         .order_by()
         .count()

@@ -7,6 +7,7 @@ import type { ButtonHTMLAttributes, KeyboardEvent } from "react";
 import { RANK_LABEL, SUIT_SYMBOL, cardName, parseCard, suitColour } from "./cards";
 import type { Palette } from "./cards";
 import { useSettings } from "./settings";
+import { joinParts } from "../i18n/format";
 
 export interface CardProps {
   card?: string | null;
@@ -179,7 +180,7 @@ export function CardButton({
   className,
   ...rest
 }: CardButtonProps) {
-  const words = [cardName(card), wild ? t`wild card` : "", hint ?? ""].filter(Boolean).join(", ");
+  const words = joinParts([cardName(card), wild ? t`wild card` : "", hint ?? ""].filter(Boolean));
   return (
     <button
       type="button"

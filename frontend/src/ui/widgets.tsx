@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
 import type { MetricSummary, Trend } from "../api/types";
-import { formatNumber, formatPercent } from "../i18n/format";
+import { formatNumber, formatPercent, joinClauses } from "../i18n/format";
 
 // Dates live in ui/dates.ts; the pages import formatDate from here as they always have.
 export { formatDate } from "./dates";
@@ -174,7 +174,7 @@ export function errorText(error: unknown): string {
             Array.isArray(problems) ? problems.join(" ") : String(problems)
           }`,
       );
-      if (parts.length) return `${error.message} ${parts.join("; ")}`;
+      if (parts.length) return `${error.message} ${joinClauses(parts)}`;
     }
     return error.message;
   }

@@ -3,6 +3,7 @@ the exported rows, BIDS-style files, and nothing that identifies anyone."""
 
 import csv
 import json
+import re
 import statistics
 from collections import defaultdict
 from datetime import datetime
@@ -50,6 +51,8 @@ def test_every_table_matches_the_codebook_exactly(exported):
                     assert value in column["allowed_values"], (name, column["name"], value)
                 if column["type"] == "boolean" and value:
                     assert value in ("true", "false")
+                if column["type"] == "integer" and value:
+                    assert re.fullmatch(r"-?\d+", value), (name, column["name"], value)
         for column in columns:
             assert set(column) == {
                 "name",

@@ -5,7 +5,9 @@ from datetime import timedelta
 
 import pytest
 
+from apps.exports.rows import SOURCES
 from apps.exports.schema import NOT_ENOUGH, TABLES
+from apps.exports.scope import ExportScope, Filters
 from apps.exports.services import export_to_folder
 from apps.games.models import Game
 from apps.metrics.catalogue import CATALOGUE
@@ -103,6 +105,8 @@ def test_a_participant_value_is_one_games_and_rests_on_the_exported_sessions(tmp
         out = tmp_path / name
         export_to_folder(study=study, formats=["csv"], filters=filters, out=out, shift_dates=False)
         rows = _metric_rows(out)
+        scope = ExportScope(study=study, filters=Filters.from_json(filters), shift_dates=False)
+        assert SOURCES["metrics"].count(scope) == len(rows)  # the progress's denominator
         keys = [(r["level"], r["subject_id"], r["game_type"], r["key"], r["version"]) for r in rows]
         assert len(set(keys)) == len(keys)  # the table's key
         assert all(r["game_type"] for r in rows)

@@ -110,14 +110,26 @@ def test_psych_ds_names_every_column_and_its_files_as_required(exported):
     assert description["@context"] == "https://schema.org/"
     assert description["@type"] == "Dataset"
     assert description["name"] and description["description"]
-    named = {v["name"] for v in description["variableMeasured"]}
-    files = sorted((root / "data").iterdir())
+    named = {v["name"]: v["description"] for v in description["variableMeasured"]}
+    files = sorted((root / "data").glob("*.csv"))
     assert [f.name for f in files] == sorted(data_file_name(t) for t in TABLES)
+    assert len(list((root / "data").iterdir())) == 2 * len(files)  # each with its sidecar
     for path in files:
         assert PSYCHDS_NAME.match(path.name), path.name
         with path.open(newline="", encoding="utf-8") as stream:
             header = next(csv.reader(stream))
-        assert set(header) <= named, (path.name, set(header) - named)
+        assert set(header) <= set(named), (path.name, set(header) - set(named))
+        # The sidecar replaces variableMeasured for its file: the table's own descriptions.
+        table = next(t for t in TABLES.values() if data_file_name(t.name) == path.name)
+        sidecar = json.loads(path.with_suffix(".json").read_text())
+        assert [v["name"] for v in sidecar["variableMeasured"]] == header
+        assert [v["description"] for v in sidecar["variableMeasured"]] == [
+            c.description for c in table.columns
+        ]
+    # A name whose meaning depends on its table says each table's.
+    assert named["participant_id"] == TABLES["sessions"].column("participant_id").description
+    for name in ("sessions", "games", "deals"):
+        assert f"In {name}: {TABLES[name].column('started_at').description}" in named["started_at"]
     assert [a["name"] for a in description["author"]] == ["Ada Quill", "Ben Okafor"]
     assert not PSYCHDS_NAME.match("table-examination_periods_data.csv")  # the check can fail
 
@@ -145,4 +157,7 @@ def test_the_redcap_data_dictionary_imports(exported):
         if field[3] == "dropdown":
             assert all(re.fullmatch(r"[A-Za-z0-9_]+, .+", c) for c in field[5].split(" | "))
         if field[3] == "text" and field[7]:
-            assert field[7] in {"integer", "number", "datetime_seconds_ymd"}
+            assert field[7] in {"integer", "number"}
+    # A time is ISO 8601 text with microseconds, which no REDCap date validation takes.
+    (time,) = [f for f in fields if f[0] == "ses_started_at"]
+    assert (time[3], time[7]) == ("text", "") and "2026-03-01T09:30:00.000000Z" in time[6]

@@ -132,6 +132,8 @@ def test_a_tables_game_exports_its_settings_the_clinicians_plays_and_its_events(
     (events_file,) = (out / "bids").glob("sub-*/ses-*/beh/*_events.tsv")
     with events_file.open(newline="") as stream:
         events = list(csv.DictReader(stream, delimiter="\t"))
+    onsets = [float(e["onset"]) for e in events]
+    assert onsets == sorted(onsets)  # as the codebook says, though logged in another order
     own = {"examination", "illegal_attempt"}
     assert {(e["seat"], e["actor"]) for e in events if e["trial_type"] in own} == {
         ("0", "participant")

@@ -9,7 +9,7 @@ import type { FormEvent } from "react";
 import { useParams } from "react-router";
 import { rows } from "../../api/client";
 import type { ExportJob } from "../../api/types";
-import { formatList, formatNumber, formatPercent } from "../../i18n/format";
+import { formatList, formatNumber, formatPercent, joinClauses } from "../../i18n/format";
 import { SignPanel } from "../../ui/SignReport";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { getExport, listExports, startExport } from "../../api/exports";
@@ -286,9 +286,11 @@ export function ExportsTab() {
                   <td>{formatList(j.formats ?? [])}</td>
                   <td className="small">
                     {j.filters && Object.keys(j.filters).length
-                      ? Object.entries(j.filters)
-                          .map(([k, v]) => `${k in FILTERS ? t(FILTERS[k]) : k}: ${String(v)}`)
-                          .join("; ")
+                      ? joinClauses(
+                          Object.entries(j.filters).map(
+                            ([k, v]) => `${k in FILTERS ? t(FILTERS[k]) : k}: ${String(v)}`,
+                          ),
+                        )
                       : t`none`}
                   </td>
                   <td>{j.status in STATUSES ? t(STATUSES[j.status]) : j.status}</td>

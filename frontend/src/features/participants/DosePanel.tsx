@@ -184,15 +184,15 @@ function ProgressLink({ participantId }: { participantId: number }) {
 }
 
 /** The study's (or the participant's own) prescription in a sentence. */
-function PrescribedWords({ programme: p }: { programme: NonNullable<Ledger["programme"]> }) {
+export function PrescribedWords({ programme: p }: { programme: NonNullable<Ledger["programme"]> }) {
   const { t } = useLingui();
-  const sessions = formatNumber(p.sessions_per_week);
-  const minutes = formatNumber(p.minutes_per_session);
-  const weeks = formatNumber(p.weeks);
+  const sessions = p.sessions_per_week;
+  const minutes = p.minutes_per_session;
+  const weeks = p.weeks;
   const boosters = p.boosters?.length ?? 0;
   const dose = p.own
-    ? t`Prescribed: ${sessions} sessions a week of ${minutes} minutes for ${weeks} weeks (this participant's own).`
-    : t`Prescribed: ${sessions} sessions a week of ${minutes} minutes for ${weeks} weeks (the study's).`;
+    ? t`Prescribed: ${plural(sessions, { one: "# session", other: "# sessions" })} a week of ${plural(minutes, { one: "# minute", other: "# minutes" })} for ${plural(weeks, { one: "# week", other: "# weeks" })} (this participant's own).`
+    : t`Prescribed: ${plural(sessions, { one: "# session", other: "# sessions" })} a week of ${plural(minutes, { one: "# minute", other: "# minutes" })} for ${plural(weeks, { one: "# week", other: "# weeks" })} (the study's).`;
   if (!boosters) return dose;
   const windows = t({
     message: plural(boosters, { one: "With # booster window.", other: "With # booster windows." }),

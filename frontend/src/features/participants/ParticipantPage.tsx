@@ -9,7 +9,7 @@ import { useMe } from "../../auth/auth";
 import { formatNumber } from "../../i18n/format";
 import { SignReport } from "../../ui/SignReport";
 import { DosePanel } from "./DosePanel";
-import { FlagList, participantFlags } from "./glance";
+import { FlagList, WeekAgainstPlan, participantFlags } from "./glance";
 import { useSummary } from "./ParticipantList";
 import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate } from "../../ui/widgets";
 import { getParticipant, fhirUrl, reportUrl } from "../../api/participants";
@@ -54,9 +54,6 @@ export function ParticipantPage() {
   const arm = p.arm;
   const enrolled = formatDate(p.created_at);
   const lastSession = formatDate(p.last_session_at);
-  const thisWeek = formatNumber(p.sessions_this_week);
-  const planned =
-    p.sessions_per_week_planned === null ? "–" : formatNumber(p.sessions_per_week_planned);
   const lastWeek = formatNumber(p.sessions_last_week);
   const otherCount = formatNumber(others.length);
   return (
@@ -89,9 +86,7 @@ export function ParticipantPage() {
             <Trans>This week:</Trans>
           </strong>{" "}
           <span data-testid="week-against-plan">
-            <Trans>
-              {thisWeek} of {planned} planned sessions
-            </Trans>
+            <WeekAgainstPlan held={p.sessions_this_week} planned={p.sessions_per_week_planned} />
           </span>
           {" · "}
           <Trans>last week {lastWeek}</Trans>

@@ -1,7 +1,11 @@
-import { render, screen } from "../../test/render";
-import { describe, expect, it } from "vitest";
+import { act, render, screen } from "../../test/render";
+import type { ReactElement } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { activate } from "../../i18n/i18n";
+import type { Language } from "../../i18n/languages";
 import { axisTick } from "./MetricPanel";
-import { FlagList, changeFlags, missedLastWeek, participantFlags } from "./glance";
+import { PrescribedWords } from "./DosePanel";
+import { FlagList, WeekAgainstPlan, changeFlags, missedLastWeek, participantFlags } from "./glance";
 import { metricFixture } from "./metricFixture";
 
 const metric = metricFixture;
@@ -52,5 +56,59 @@ describe("the participant list at a glance", () => {
     expect(axisTick(450, "ms")).toBe("0.5 s");
     expect(axisTick(0, "ms")).toBe("0 s");
     expect(axisTick(12.345, "tricks")).toBe("12.35");
+  });
+});
+
+/** What `element` reads in `language`. */
+async function readIn(language: Language, element: ReactElement): Promise<string> {
+  await act(() => activate(language));
+  const { container, unmount } = render(element);
+  const text = container.textContent ?? "";
+  unmount();
+  return text;
+}
+
+describe("counts in each language's own plural forms", () => {
+  afterEach(async () => {
+    await act(() => activate("en"));
+  });
+
+  it("says the week's sessions against the plan", async () => {
+    const week = (held: number, planned: number | null) =>
+      readIn("ar", <WeekAgainstPlan held={held} planned={planned} />);
+    // Arabic: one, two, three to ten, eleven to ninety-nine and a hundred each their own form.
+    expect(await week(2, 1)).toBe("2 من جلسة واحدة مخطط لها");
+    expect(await week(0, 2)).toBe("0 من جلستين مخطط لهما");
+    expect(await week(1, 3)).toBe("1 من 3 جلسات مخطط لها");
+    expect(await week(1, 11)).toBe("1 من 11 جلسة مخطط لها");
+    expect(await week(1, 100)).toBe("1 من 100 جلسة مخطط لها");
+    expect(await readIn("de", <WeekAgainstPlan held={2} planned={1} />)).toBe(
+      "2 von 1 geplanten Sitzung",
+    );
+    expect(await readIn("en", <WeekAgainstPlan held={2} planned={1} />)).toBe(
+      "2 of 1 planned session",
+    );
+    expect(await readIn("en", <WeekAgainstPlan held={1} planned={null} />)).toBe(
+      "1 session, none planned",
+    );
+  });
+
+  it("says the prescription's sessions, minutes and weeks", async () => {
+    const programme = {
+      own: false,
+      sessions_per_week: 1,
+      minutes_per_session: 2,
+      weeks: 11,
+      boosters: [],
+    } as unknown as Parameters<typeof PrescribedWords>[0]["programme"];
+    expect(await readIn("en", <PrescribedWords programme={programme} />)).toBe(
+      "Prescribed: 1 session a week of 2 minutes for 11 weeks (the study's).",
+    );
+    expect(await readIn("fr", <PrescribedWords programme={programme} />)).toBe(
+      "Prescrit : 1 séance par semaine de 2 minutes pendant 11 semaines (celle de l’étude).",
+    );
+    expect(await readIn("ar", <PrescribedWords programme={programme} />)).toBe(
+      "الموصوف: جلسة واحدة في الأسبوع مدة كل منها دقيقتان لمدة 11 أسبوعًا (جرعة الدراسة).",
+    );
   });
 });

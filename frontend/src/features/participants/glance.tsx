@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { i18n } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import { Trans } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import type { MetricSummary, Participant } from "../../api/types";
 import { formatNumber } from "../../i18n/format";
 
@@ -45,6 +45,19 @@ type WeekCounts = Pick<Participant, "sessions_per_week_planned" | "sessions_miss
  * another week around midnight). Null (no plan, or enrolled since): none. */
 export function missedLastWeek(p: WeekCounts): number {
   return p.sessions_missed_last_week ?? 0;
+}
+
+/** "2 of 3 planned sessions": the sessions held this week against the weekly plan. */
+export function WeekAgainstPlan({ held, planned }: { held: number; planned: number | null }) {
+  if (planned === null) {
+    return <Plural value={held} one="# session, none planned" other="# sessions, none planned" />;
+  }
+  const thisWeek = formatNumber(held);
+  return (
+    <Trans>
+      {thisWeek} of <Plural value={planned} one="# planned session" other="# planned sessions" />
+    </Trans>
+  );
 }
 
 export function participantFlags(p: WeekCounts, metrics: MetricSummary[]): Flag[] {

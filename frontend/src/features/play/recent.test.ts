@@ -1,6 +1,9 @@
 // The sentences and card names are messages: the test reads them in English, the source
 // language every test speaks (src/test/setup.ts).
-import { describe, expect, it } from "vitest";
+import { act } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { activate } from "../../i18n/i18n";
+import type { Language } from "../../i18n/languages";
 import { memulationView, mendikotView } from "../../test/views";
 import { describeRecent, finishedTricks } from "./recent";
 import { pollDelay } from "./useGame";
@@ -178,5 +181,38 @@ describe("asking the server again while a hand waits to be shown", () => {
       },
     );
     expect(pollDelay(view, "ok")).toBe(3000);
+  });
+});
+
+describe("the tricks a deal gave, counted in each language", () => {
+  afterEach(async () => {
+    await act(() => activate("en"));
+  });
+
+  async function dealEnded(language: Language, mine: number): Promise<string> {
+    await act(() => activate(language));
+    const view = memulationView(
+      {},
+      { recent: [{ type: "deal_ended", deal: 1, tricks_won: { "0": mine, "1": 13 - mine } }] },
+    );
+    return describeRecent(view, opponent)[0];
+  }
+
+  it("says one trick in the singular", async () => {
+    expect(await dealEnded("en", 1)).toBe(
+      "The Old Deal is over: you took 1 trick, your opponent 12.",
+    );
+    expect(await dealEnded("de", 1)).toContain("Sie haben 1 Stich gemacht");
+    expect(await dealEnded("fr", 1)).toContain("vous avez remporté 1 pli,");
+    expect(await dealEnded("es", 1)).toContain("usted ha ganado 1 baza;");
+    expect(await dealEnded("de", 3)).toContain("Sie haben 3 Stiche gemacht");
+  });
+
+  it("in Arabic, with the noun's form for none, one, two, three to ten and eleven on", async () => {
+    expect(await dealEnded("ar", 0)).toContain("لم تأخذ أي لمّة");
+    expect(await dealEnded("ar", 1)).toContain("أخذت لمّة واحدة");
+    expect(await dealEnded("ar", 2)).toContain("أخذت لمّتين");
+    expect(await dealEnded("ar", 5)).toContain("أخذت 5 لمّات");
+    expect(await dealEnded("ar", 11)).toContain("أخذت 11 لمّة");
   });
 });

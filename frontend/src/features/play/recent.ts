@@ -2,7 +2,7 @@
 // show face up for a moment before they are turned over onto the winner's pile.
 
 import { useEffect, useRef, useState } from "react";
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { cardName, suitName } from "../../game/cards";
 import type { SeatView } from "../../game/types";
 
@@ -181,8 +181,8 @@ export function describeRecent(view: SeatView, name: SeatNamer): string[] {
         const theirs = won[String(1 - me)] ?? 0;
         out.push(
           Number(e.deal) === 1
-            ? t`The Old Deal is over: you took ${mine} tricks, your opponent ${theirs}.`
-            : t`The New Deal is over: you took ${mine} tricks, your opponent ${theirs}.`,
+            ? t`The Old Deal is over: you took ${plural(mine, { one: "# trick", other: "# tricks" })}, your opponent ${theirs}.`
+            : t`The New Deal is over: you took ${plural(mine, { one: "# trick", other: "# tricks" })}, your opponent ${theirs}.`,
         );
         break;
       }

@@ -3,7 +3,7 @@
 
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FormEvent } from "react";
@@ -70,7 +70,7 @@ function FlowPanel({ studyId }: { studyId: number }) {
   const withdrew = formatNumber(n.withdrew_before_allocation);
   const awaiting = formatNumber(n.awaiting_allocation);
   const allocated = formatNumber(f.allocated);
-  const lostAfter = formatNumber(f.lost_after_weeks);
+  const lostAfter = f.lost_after_weeks;
   // Every arm counts the study's assessment points, the same ones in the same order.
   const points = f.arms[0]?.assessed ?? [];
   const reasons = (counted: Record<string, number>, said = REASON_WORDS) =>
@@ -189,8 +189,9 @@ function FlowPanel({ studyId }: { studyId: number }) {
       )}
       <p className="muted small">
         <Trans>
-          Lost to follow-up: still consenting, no session held for {lostAfter} weeks. Analysed:
-          still consenting (the participants an export holds).
+          Lost to follow-up: still consenting, no session held for{" "}
+          <Plural value={lostAfter} one="# week" other="# weeks" />. Analysed: still consenting (the
+          participants an export holds).
         </Trans>
         {points.length > 0 && (
           <>

@@ -95,6 +95,17 @@ describe("the study's flow", () => {
     ]);
   });
 
+  it("says after how many weeks without a session someone is lost to follow-up", async () => {
+    server({
+      "GET /api/studies/5/programme/": { programme: null },
+      "GET /api/studies/5/flow/": { ...flow([arm("all", [])]), lost_after_weeks: 1 },
+    });
+    showTab();
+    expect(
+      await screen.findByText(/still consenting, no session held for 1 week\./),
+    ).toBeInTheDocument();
+  });
+
   it("leaves the assessments out of a study without assessment points", async () => {
     server({
       "GET /api/studies/5/programme/": { programme: null },

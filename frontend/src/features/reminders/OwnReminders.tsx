@@ -8,6 +8,7 @@ import { getOwnReminders, setOwnReminders } from "../../api/reminders";
 import { SaveOutcome } from "../../ui/widgets";
 import { ReminderForm, choiceOf, draftOf } from "./ReminderForm";
 import type { ReminderDraft } from "./ReminderForm";
+import { formatList } from "../../i18n/format";
 
 export function OwnReminders() {
   const { token = "" } = useParams();
@@ -25,7 +26,7 @@ export function OwnReminders() {
   // The progress page already says when its link does not work.
   if (reminders.isLoading || reminders.error) return null;
   const plan = reminders.data?.plan ?? null;
-  const times = plan?.times.join(", ");
+  const times = plan ? formatList(plan.times) : undefined;
   const zone = plan?.time_zone;
   return (
     <section aria-labelledby="own-reminders-title" className="own-reminders">

@@ -11,6 +11,7 @@ import { formatDate, SaveOutcome } from "../../ui/widgets";
 import { ReminderForm, choiceOf, draftOf } from "./ReminderForm";
 import type { ReminderDraft } from "./ReminderForm";
 import { AGREED_HOW, OUTCOME, WHY } from "./words";
+import { formatList } from "../../i18n/format";
 
 export function ParticipantReminders() {
   const { id = "" } = useParams();
@@ -34,7 +35,7 @@ export function ParticipantReminders() {
   }
   const plan = reminders.data?.plan ?? null;
   const log = reminders.data?.log ?? [];
-  const times = plan?.times.join(", ");
+  const times = plan ? formatList(plan.times) : undefined;
   const zone = plan?.time_zone;
   const how = plan ? i18n._(AGREED_HOW[plan.agreed_how]) : "";
   const changed = formatDate(plan?.updated_at, true);

@@ -92,7 +92,7 @@ describe("the staff panel", () => {
     });
     at("/participants/7", "/participants/:id", <ParticipantReminders />);
     expect(await screen.findByTestId("reminders-state")).toHaveTextContent(
-      /08:30, 18:00 \(Europe\/Madrid\); chosen By phone/,
+      /08:30 and 18:00 \(Europe\/Madrid\); chosen By phone/,
     );
     const row = within(screen.getByTestId("reminder-log")).getAllByRole("row")[1];
     expect(row).toHaveTextContent("Skipped");

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { AnalysisDeal, AnalysisPlay } from "../../api/types";
 import { Card } from "../../game/Card";
 import { cardName } from "../../game/cards";
+import { joinParts } from "../../i18n/format";
 import { playerName } from "./names";
 
 function playNote(play: AnalysisPlay): string | null {
@@ -114,15 +115,15 @@ function tricksSummary(count: number, costly: number): string {
 }
 
 function stragedyLine(stragedy: Record<string, unknown>): string {
-  const entries = Object.entries(stragedy)
-    .map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`)
-    .join(", ");
+  const entries = joinParts(
+    Object.entries(stragedy).map(
+      ([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`,
+    ),
+  );
   return t`'Stragedy: ${entries}`;
 }
 
 function wouldHaveWon(values: Record<string, number>): string {
-  const cards = Object.entries(values)
-    .map(([c, v]) => `${c} ${v}`)
-    .join(", ");
+  const cards = joinParts(Object.entries(values).map(([c, v]) => `${c} ${v}`));
   return t`Tricks each card would have won: ${cards}`;
 }

@@ -8,7 +8,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { CohortMetric } from "../../api/types";
-import { formatNumber } from "../../i18n/format";
+import { formatNumber, joinParts } from "../../i18n/format";
 import { ErrorNote, Loading, formatValue } from "../../ui/widgets";
 import { getCohort } from "../../api/studies";
 import { pointKindWords } from "./pointKinds";
@@ -94,14 +94,14 @@ export function CohortTab() {
   );
 }
 
-function valuesWords(m: CohortMetric): string {
+export function valuesWords(m: Pick<CohortMetric, "n" | "mean" | "sd" | "unit">): string {
   const n = formatNumber(m.n);
   const words = [t`n = ${n}`];
   const mean = formatValue(m.mean, m.unit);
   const sd = formatValue(m.sd, m.unit);
   if (m.mean !== null) words.push(t`mean ${mean}`);
   if (m.sd !== null) words.push(t`SD ${sd}`);
-  return words.join(", ");
+  return joinParts(words);
 }
 
 /** The control arm's mean change, signed (a proportion's in points, not a percentage), with

@@ -123,6 +123,19 @@ describe("the spectator page", () => {
     }
   });
 
+  it("parts each seat's count with the Arabic comma, each isolated", async () => {
+    await act(() => activate("ar"));
+    try {
+      watching(publicMemulation());
+      const score = screen.getByTestId("watch-score");
+      expect(score.textContent).toBe("P012 3، Clinician 1");
+      // Each name with its count in its own run: in Arabic the first seat on the right.
+      expect(isolated(score)).toEqual(["P012 3", "Clinician 1"]);
+    } finally {
+      await act(() => activate("en"));
+    }
+  });
+
   it("keeps the name 'Stragedy in its order in Arabic", async () => {
     await act(() => activate("ar"));
     try {
@@ -203,7 +216,7 @@ describe("the spectator page", () => {
     expect(screen.getByTestId("watch-trump")).toHaveTextContent("hidden (Computer holds it)");
     expect(screen.getByTestId("watch-team-0")).toHaveTextContent("tricks 4, tens 1");
     expect(screen.getByTestId("watch-team-1")).toHaveTextContent("tricks 6, tens 0");
-    expect(screen.getByText("Team A (P012 & P015)")).toBeVisible();
+    expect(screen.getByText("Team A (P012 and P015)")).toBeVisible();
     expect(screen.getByTestId("whose-turn")).toHaveTextContent("P015 to play");
   });
 

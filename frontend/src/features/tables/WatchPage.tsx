@@ -4,7 +4,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Card } from "../../game/Card";
 import { cardName, rankName, suitName } from "../../game/cards";
@@ -14,7 +15,7 @@ import { GameRecord } from "./GameRecord";
 import type { WatchView } from "../../game/tableTypes";
 import { SeatsPanel } from "./WatchSeats";
 import { useWatch, watchSource } from "./useWatch";
-import { formatList } from "../../i18n/format";
+import { formatList, joinParts, partSeparator } from "../../i18n/format";
 import "../../game/tables.css";
 import { gameName } from "../../game/names";
 
@@ -29,9 +30,23 @@ const STATUS_WORDS: Record<string, MessageDescriptor> = {
 // The name of the card turned up, the same in every language.
 const PRITTICUT = "Pritticut";
 
-/** "P012 3, Clinician 1": each seat's name and its count. */
-function counts(seats: number[], name: (seat: number) => string, count: (seat: number) => number) {
-  return seats.map((seat) => `${name(seat)} ${count(seat)}`).join(", ");
+/** "P012 3, Clinician 1": each seat's name and its count, with the reader's comma between them.
+ * Each pair is isolated: in Arabic a Latin name, its number and the next name would otherwise
+ * run together left to right, the first seat on the left. */
+function counts(
+  seats: number[],
+  name: (seat: number) => string,
+  count: (seat: number) => number,
+): ReactNode {
+  const comma = partSeparator();
+  return seats.map((seat, i) => (
+    <Fragment key={seat}>
+      {i > 0 && comma}
+      <bdi>
+        {name(seat)} {count(seat)}
+      </bdi>
+    </Fragment>
+  ));
 }
 
 export function WatchPage() {
@@ -106,7 +121,7 @@ export function Watch({ view, liveUp }: { view: WatchView; liveUp: boolean }) {
 
 function FinalScore({ view, name }: { view: WatchView; name: (seat: number) => string }) {
   const { t } = useLingui();
-  let text: string;
+  let text: ReactNode;
   if (view.state.game === "memulation") {
     const score = (view.state as unknown as MemulationState).match_score ?? {};
     text = counts([0, 1], name, (seat) => score[String(seat)] ?? 0);
@@ -114,7 +129,7 @@ function FinalScore({ view, name }: { view: WatchView; name: (seat: number) => s
     const wins = (view.state as unknown as MendikotState).match_wins ?? {};
     const team = (side: number) => {
       const letter = side === 0 ? "A" : "B";
-      const people = [side, side + 2].map(name).join(" & ");
+      const people = formatList([side, side + 2].map(name));
       const won = wins[String(side)] ?? 0;
       return t`team ${letter} (${people}) ${won}`;
     };
@@ -124,7 +139,7 @@ function FinalScore({ view, name }: { view: WatchView; name: (seat: number) => s
   }
   return (
     <p className="big-message" data-testid="final-score">
-      {t`Final score: ${text}.`}
+      <Trans>Final score: {text}.</Trans>
     </p>
   );
 }
@@ -231,10 +246,7 @@ function MendikotWatch({
 }) {
   const { t } = useLingui();
   const team = (side: number) =>
-    [0, 1, 2, 3]
-      .filter((seat) => seat % 2 === side)
-      .map(name)
-      .join(" & ");
+    formatList([0, 1, 2, 3].filter((seat) => seat % 2 === side).map(name));
   const owner = s.hidden_owner !== null ? name(s.hidden_owner) : "";
   const trump = s.trump
     ? suitName(s.trump)
@@ -388,7 +400,7 @@ function teamLine(s: MendikotState, side: number): string {
     const won = s.match_wins?.[key] ?? 0;
     parts.push(t`rounds won ${won}`);
   }
-  return parts.join(", ");
+  return joinParts(parts);
 }
 
 function playedLine(person: string, led: boolean): string {

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { plural } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { KeyboardEvent, PointerEvent } from "react";
 import { CardButton, rovingKeys } from "../../../game/Card";
 import { RunningCountdown, useTimeUp } from "../table/Countdown";
@@ -282,8 +282,9 @@ export function ExaminationWaiting({
       </h2>
       <p className="hint">
         <Trans>
-          When you press Start you will see hand {hand} for {planned} seconds, then hand B for as
-          long. Look carefully: each hand is shown only once. The time starts when you press Start.
+          When you press Start you will see hand {hand} for{" "}
+          <Plural value={planned} one="# second" other="# seconds" />, then hand B for as long. Look
+          carefully: each hand is shown only once. The time starts when you press Start.
         </Trans>
       </p>
       {other && (

@@ -1,6 +1,9 @@
-import { render, screen, waitFor } from "../../../test/render";
+import { act, render, screen, waitFor } from "../../../test/render";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { activate } from "../../../i18n/i18n";
+import type { Language } from "../../../i18n/languages";
+import { ExaminationWaiting } from "./Examination";
 import { memulationView } from "../../../test/views";
 import type { Transport } from "../../../game/actionQueue";
 import { GameScreen } from "../PlayPage";
@@ -106,5 +109,37 @@ describe("hand B's start", () => {
     expect(vi.mocked(transport.examine).mock.calls[0][0]).toMatchObject({ type: "start" });
     expect(screen.queryByRole("button", { name: "Start" })).not.toBeInTheDocument();
     expect(await screen.findByTestId("exam-hand")).toBeInTheDocument();
+  });
+});
+
+describe("the examination's time, before it starts", () => {
+  afterEach(async () => {
+    await act(() => activate("en"));
+  });
+
+  async function promised(language: Language, planned: number): Promise<string> {
+    await act(() => activate(language));
+    const { unmount } = render(
+      <ExaminationWaiting
+        hand="A"
+        deal={1}
+        planned={planned}
+        explicit
+        pending={false}
+        onStart={() => undefined}
+      />,
+    );
+    const hint = document.querySelector(".hint")?.textContent ?? "";
+    unmount();
+    return hint;
+  }
+
+  it("counts the seconds in each language's plural forms", async () => {
+    expect(await promised("en", 1)).toContain("hand A for 1 second, then");
+    expect(await promised("de", 1)).toContain("Hand A 1 Sekunde lang");
+    expect(await promised("ar", 1)).toContain("لمدة ثانية واحدة");
+    expect(await promised("ar", 2)).toContain("لمدة ثانيتين");
+    expect(await promised("ar", 10)).toContain("لمدة 10 ثوانٍ");
+    expect(await promised("ar", 30)).toContain("لمدة 30 ثانية");
   });
 });

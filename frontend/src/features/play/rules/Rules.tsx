@@ -1,7 +1,7 @@
 // The rules of both games in plain words, each step with a small picture drawn from the table's
 // own cards. Shown before the practice round and whenever the participant asks for the rules.
 
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Card } from "../../../game/Card";
 import { cardName, rankPlural, suitName } from "../../../game/cards";
@@ -136,9 +136,10 @@ export function MemulationRules({ examinationSeconds }: { examinationSeconds?: n
         <p>
           <Trans>
             Two hands of 13 cards are dealt face up. First you see <strong>hand A</strong> for{" "}
-            {seconds} seconds, then <strong>hand B</strong> for {seconds} seconds. Your opponent
-            sees them too. Each hand is shown only once, so look carefully. You may move the cards
-            around while you look, and press "I'm ready" if you have seen enough.
+            <Plural value={seconds} one="# second" other="# seconds" />, then{" "}
+            <strong>hand B</strong> for <Plural value={seconds} one="# second" other="# seconds" />.
+            Your opponent sees them too. Each hand is shown only once, so look carefully. You may
+            move the cards around while you look, and press "I'm ready" if you have seen enough.
           </Trans>
         </p>
         <p>

@@ -1,6 +1,7 @@
-import { render, screen, within } from "../../../test/render";
+import { act, render, screen, within } from "../../../test/render";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { activate } from "../../../i18n/i18n";
 import type { Transport } from "../../../game/actionQueue";
 import { GameScreen } from "../PlayPage";
 import { SettingsProvider } from "../../../game/settings";
@@ -43,6 +44,18 @@ describe("the rules with pictures", () => {
     // The pictures are drawn cards (SVG), not images from elsewhere.
     expect(rules.querySelectorAll("svg.card-svg").length).toBeGreaterThan(10);
     expect(rules.querySelectorAll("img").length).toBe(0);
+  });
+
+  it("count the examination's seconds in the reader's plural forms", async () => {
+    await act(() => activate("ar"));
+    try {
+      withSettings(<Rules game="memulation" examinationSeconds={10} />);
+      expect(screen.getByTestId("rules-memulation")).toHaveTextContent(
+        "اليد A لمدة 10 ثوانٍ، ثم اليد B لمدة 10 ثوانٍ",
+      );
+    } finally {
+      await act(() => activate("en"));
+    }
   });
 
   it("explain Mendikot's teams, tens and the trump rule in use", () => {
