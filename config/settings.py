@@ -359,8 +359,9 @@ CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain" if DEBUG else "json")
 if LOG_FORMAT not in {"plain", "json"}:
     raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be plain or json")
-# Play-link and download tokens are blanked out of every log line (apps.common.logs), and
-# Django's own loggers (requests, runserver) write through those filtered handlers.
+# Link tokens (play, progress and reminder links) and download tokens are blanked out of every
+# log line (apps.common.logs), and Django's own loggers (requests, runserver) write through
+# those filtered handlers.
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,

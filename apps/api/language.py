@@ -1,10 +1,13 @@
 """The language each request is answered in.
 
-A participant device's requests (``/api/play/<link>/...``, the progress link) are answered in
-its participant's language; staff requests in the staff member's (their session's here, and
-again when DRF signs them in: ``apps.accounts.authentication``, tokens included); anyone else
-(the sign-in page) in the browser's Accept-Language, else English. Refusal codes stay the same
-in every language: only the human message is translated.
+The links a participant opens on their own device are answered in that participant's language:
+a play link (``/api/play/<link>/...``), their progress link (``/api/progress/<link>/`` and its
+``reminders/``) and a reminder's two links (``/api/reminders/open/<link>/``,
+``/api/reminders/stop/<link>/``). Staff requests are answered in the staff member's (their
+session's here, and again when DRF signs them in: ``apps.accounts.authentication``, tokens
+included); anyone else (the sign-in page, a link that is not valid) in the browser's
+Accept-Language, else English. Refusal codes stay the same in every language: only the human
+message is translated.
 """
 
 from __future__ import annotations
@@ -15,15 +18,25 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from apps.games.selectors import link_language
+from apps.programmes.selectors import progress_link_language
+from apps.reminders.selectors import open_link_language, stop_link_language
 
-_DEVICE = re.compile(r"^/api/play/(?P<token>[^/]+)/")
+# Each link route, and the language of the participant its token names.
+_LINKS = (
+    (re.compile(r"^/api/play/(?P<token>[^/]+)/"), link_language),
+    (re.compile(r"^/api/progress/(?P<token>[^/]+)/"), progress_link_language),
+    (re.compile(r"^/api/reminders/open/(?P<token>[^/]+)/"), open_link_language),
+    (re.compile(r"^/api/reminders/stop/(?P<token>[^/]+)/"), stop_link_language),
+)
 
 
 def device_language(path: str) -> str | None:
-    """The language of the participant a device link seats, or None (not a device's link, an
-    invalid one, or a seat with no participant)."""
-    match = _DEVICE.match(path)
-    return link_language(match["token"]) if match else None
+    """The language of the participant a link names, or None (not a link's route, an invalid
+    link, or a seat with no participant)."""
+    for route, language in _LINKS:
+        if match := route.match(path):
+            return language(match["token"])
+    return None
 
 
 def _staff_language(request) -> str | None:

@@ -1,8 +1,12 @@
 """A logging filter that keeps credentials out of every log line.
 
-Play-link tokens travel in request paths (``/play/<token>``, ``/api/play/<token>/...``) and
-export download tokens in query strings (``?token=``); whoever reads the logs must not be able
-to replay them. The filter sits on the root handlers, so every logger's lines pass through it.
+Link tokens travel in request paths: a device's play link (``/play/<token>``,
+``/api/play/<token>/...``, ``/ws/play/<token>/``), a participant's progress link
+(``/progress/<token>``, ``/api/progress/<token>/...``) and a reminder's two links (``/r/<token>``,
+``/api/reminders/open/<token>/``, ``/reminders/stop/<token>``, ``/api/reminders/stop/<token>/``).
+Export download tokens travel in query strings (``?token=``). Whoever reads the logs must not
+be able to replay them. The filter sits on the root handlers, so every logger's lines pass
+through it.
 """
 
 from __future__ import annotations
@@ -12,7 +16,10 @@ import re
 
 REDACTED = "[redacted]"
 _SECRETS = (
-    (re.compile(r"(/play/)[^/?#\s\"'<>]+"), rf"\g<1>{REDACTED}"),
+    (
+        re.compile(r"(/(?:play|progress|r|reminders/open|reminders/stop)/)[^/?#\s\"'<>]+"),
+        rf"\g<1>{REDACTED}",
+    ),
     (re.compile(r"([?&]token=)[^&#\s\"'<>]+"), rf"\g<1>{REDACTED}"),
     (re.compile(r"(\bToken\s+)[0-9a-fA-F]{20,}"), rf"\g<1>{REDACTED}"),
 )

@@ -132,30 +132,45 @@ def participant_by_progress_link(token: str) -> Participant:
     return participant
 
 
+def progress_link_language(token: str) -> str | None:
+    """The language of the participant a progress link opens (None: it opens nothing)."""
+    try:
+        return participant_by_progress_link(token).language
+    except NotFound:
+        return None
+
+
 def participant_progress(participant: Participant, now: datetime.datetime | None = None) -> dict:
     """What the participant sees of their own training: this week's sessions against the plan
-    and the weeks in a row the plan was kept, in plain words. No scores of any kind."""
+    and the weeks in a row the plan was kept, in plain words. No scores of any kind.
+
+    This week is the programme week that holds ``now``; the ledger may go on to later weeks
+    that have sessions scheduled, which count for nothing here until they come."""
     ledger = dose_ledger(participant, now)
+    current = ledger["current_week"]
     weeks = ledger["weeks"]
-    this_week = weeks[-1] if weeks and weeks[-1].current else None
+    this_week = next((w for w in weeks if w.current), None)
     done = this_week.delivered if this_week else 0
     planned = this_week.prescribed if this_week else 0
     streak = 0
-    for week in reversed([w for w in weeks if not w.current]):
+    for week in reversed([w for w in weeks if w.week < current]):
         if week.prescribed and week.delivered >= week.prescribed:
             streak += 1
         elif week.prescribed:
             break
     if planned and done >= planned:
         streak += 1
+    programme = ledger["programme"]
     return {
         "code": participant.code,
         "language": participant.language,
-        "week": ledger["current_week"],
+        "week": current,
         "sessions_done": done,
         "sessions_planned": planned,
         "streak_weeks": streak,
         "words": _words(done, planned, streak),
+        # For the reminders, not the page: the programme's last week is gone by.
+        "programme_over": programme is not None and current > programme.last_week,
     }
 
 

@@ -1,17 +1,13 @@
 """HTTP views of the programme: parse, call one service or selector, shape."""
 
-from django.utils import translation
-from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from apps.common.errors import NotFound
-from apps.participants.models import Participant
 from apps.participants.selectors import participant_get, rules, study_get
-from apps.programmes import links, selectors, services
+from apps.programmes import selectors, services
 from apps.programmes.serializers import (
     FlowSerializer,
     LedgerSerializer,
@@ -115,17 +111,10 @@ class ProgressView(GenericAPIView):
 
     @extend_schema(responses=ParticipantProgressSerializer, summary="A participant's own progress")
     def get(self, request, token: str):
-        participant_id = links.progress_claim(token)
-        participant = Participant.objects.filter(
-            pk=participant_id, consent_withdrawn_at__isnull=True
-        ).first()
-        if participant is None:
-            raise NotFound(gettext("This progress link is not valid (or has expired)."))
-        with translation.override(participant.language):  # the participant's own page
-            progress = selectors.participant_progress(participant)
-        response = Response(ParticipantProgressSerializer(progress).data)
-        response["Content-Language"] = participant.language
-        return response
+        # In the participant's language, as every link's answer (apps.api.language).
+        participant = selectors.participant_by_progress_link(token)
+        progress = selectors.participant_progress(participant)
+        return Response(ParticipantProgressSerializer(progress).data)
 
 
 class StudyFlowView(GenericAPIView):

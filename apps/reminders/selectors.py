@@ -6,7 +6,9 @@ import datetime
 from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
+from apps.common.errors import NotFound
 from apps.participants.models import Participant
+from apps.reminders import links
 from apps.reminders.models import ReminderLog, ReminderPlan
 
 LOG_LENGTH = 100
@@ -19,6 +21,25 @@ def plan_get(participant: Participant) -> ReminderPlan | None:
 def reminder_log(participant: Participant, limit: int | None = LOG_LENGTH) -> list[ReminderLog]:
     """The newest entries first; ``limit=None``: all of them (an access request)."""
     return list(ReminderLog.objects.filter(participant=participant)[:limit])
+
+
+def open_link_language(token: str) -> str | None:
+    """The language of the participant a reminder's link was sent to (None: not a valid link)."""
+    try:
+        reminder = links.open_claim(token)
+    except NotFound:
+        return None
+    sent_to = Participant.objects.filter(reminder_logs=reminder)
+    return sent_to.values_list("language", flat=True).first()
+
+
+def stop_link_language(token: str) -> str | None:
+    """The language of the participant whose reminders a stop link stops (None: not valid)."""
+    try:
+        participant = links.stop_claim(token)
+    except NotFound:
+        return None
+    return Participant.objects.filter(pk=participant).values_list("language", flat=True).first()
 
 
 def due_slots(

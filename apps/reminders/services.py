@@ -185,8 +185,13 @@ def _why_not(plan: ReminderPlan, now: datetime.datetime) -> str:
         return ReminderLog.Why.WITHDRAWN
     if in_quiet_hours(plan, now):
         return ReminderLog.Why.QUIET_HOURS
+    # This week as the participant's progress page shows it: a reminder is of a session it plans.
     progress = participant_progress(participant, now)
-    if progress["sessions_planned"] and progress["sessions_done"] >= progress["sessions_planned"]:
+    if progress["programme_over"]:
+        return ReminderLog.Why.PROGRAMME_OVER
+    if not progress["sessions_planned"]:
+        return ReminderLog.Why.NOTHING_PRESCRIBED
+    if progress["sessions_done"] >= progress["sessions_planned"]:
         return ReminderLog.Why.WEEK_DONE
     return ReminderLog.Why.NONE
 
@@ -246,8 +251,15 @@ def reminders_send_due(*, now: datetime.datetime | None = None) -> dict[str, int
             if entry.outcome == ReminderLog.Outcome.SENT:
                 try:
                     _message(locked, entry).send(fail_silently=False)
-                except Exception:
-                    log.exception("reminder %s could not be sent", entry.pk)
+                except Exception as failure:
+                    # No traceback and no message: a mail server's refusal holds the address
+                    # (SMTPRecipientsRefused's), and the address is the participant's alone.
+                    log.error(
+                        "reminder %s for participant %s could not be sent: %s",
+                        entry.pk,
+                        locked.participant_id,
+                        type(failure).__name__,
+                    )
                     entry.outcome = ReminderLog.Outcome.FAILED
                     entry.why = ReminderLog.Why.SEND_FAILED
                     entry.save(update_fields=["outcome", "why"])

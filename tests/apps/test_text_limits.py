@@ -64,6 +64,6 @@ def test_a_card_is_the_size_of_a_card(clinician, client_for):
     game = lame_duck_game(clinician, seed=2)
     to_play(api, game)
     response = api.post(url(game, "actions/"), {"type": "play", "card": "7H" * 50_000})
-    error = assert_error(response, 400, "validation_error")
+    error = assert_error(response, 400, "invalid_card")  # RULES.md's code for a non-card
     assert "3 characters" in error["details"]["card"][0]
     assert len(response.content) < 1000

@@ -9,7 +9,7 @@ import re
 from zoneinfo import ZoneInfo
 
 from apps.common import clock
-from apps.programmes.services import progress_link_issue
+from apps.programmes.services import programme_set, progress_link_issue
 from apps.reminders.models import ReminderPlan
 from apps.reminders.tasks import reminders_send_job
 from tests.apps.reminders.conftest import smtp_server  # noqa: F401  (a fixture)
@@ -29,6 +29,9 @@ def test_a_participant_chooses_a_reminder_and_stops_them_from_the_e_mail(
 ):
     inbox = request.getfixturevalue("smtp_server")  # a real SMTP server (aiosmtpd)
     settings.SITE_URL = live_server.url
+    # The study's prescription, as its Programme tab saves it: reminders are for its weeks.
+    dose = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 4}
+    programme_set(study=staff["study"], actor=staff["researcher"], **dose)
     participant = enrol_with_consent(staff["study"], staff["clinician"])
     token, _ = progress_link_issue(participant=participant, actor=staff["clinician"])
 

@@ -352,8 +352,10 @@ MATRIX: dict[tuple[str, str], Rule] = {
     ("api/sessions/<int:pk>/start/", "POST"): Rule(
         "/api/sessions/{scheduled}/start/", staff_only(200)
     ),
+    # The world's sitting has its game in play: completing it by hand is refused (409
+    # game_in_play), after who may ask is settled.
     ("api/sessions/<int:pk>/complete/", "POST"): Rule(
-        "/api/sessions/{session}/complete/", staff_only(200)
+        "/api/sessions/{session}/complete/", staff_only(409)
     ),
     ("api/sessions/<int:pk>/abandon/", "POST"): Rule(
         "/api/sessions/{session}/abandon/", staff_only(200)

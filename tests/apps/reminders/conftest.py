@@ -17,11 +17,19 @@ from tests.conftest import free_port, make_staff, wait_for
 
 
 class Inbox:
-    """What the server was handed, each message parsed."""
+    """What the server was handed, each message parsed; it refuses the recipients in
+    ``refused`` as a mail server refuses an unknown mailbox (550 at RCPT TO)."""
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
         self.recipients: list[list[str]] = []
+        self.refused: set[str] = set()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refused:
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
@@ -52,10 +60,24 @@ def smtp_server(settings):
         controller.stop()
 
 
+# The study's prescription: reminders are for the weeks of a programme that prescribe sessions.
+DOSE = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 4}
+
+
 @pytest.fixture
-def consenting(researcher, clinician, client_for):
-    """A consenting participant of a study named for its condition, enrolled by ``clinician``."""
+def study(researcher, clinician, client_for):
+    """A study named for its condition, whose owner has prescribed ``DOSE``."""
     study = make_study(owners=[researcher], clinicians=[clinician], name="Early Alzheimer Study")
+    prescribed = client_for(researcher).put(
+        f"/api/studies/{study.pk}/programme/", DOSE, format="json"
+    )
+    assert prescribed.status_code == 200, prescribed.json()
+    return study
+
+
+@pytest.fixture
+def consenting(study, clinician, client_for):
+    """A consenting participant of ``study``, enrolled by ``clinician``: week 1 starts today."""
     team = client_for(clinician)
     pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
     consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}

@@ -6,13 +6,14 @@ data and its link opens the participant's progress once."""
 from __future__ import annotations
 
 import datetime
+import logging
 import re
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from apps.common import clock
-from apps.reminders.models import ReminderPlan
+from apps.reminders.models import ReminderLog, ReminderPlan
 from apps.reminders.selectors import due_slots
 from apps.reminders.tasks import reminders_send_job
 
@@ -210,3 +211,76 @@ def test_the_reminder_comes_in_the_participants_language(
     assert "To stop these reminders" not in text and "Hello" not in text
     _link(message, "r")  # the links are whole, as in English
     _link(message, "reminders/stop")
+
+
+def test_a_refused_recipient_is_logged_without_the_address(
+    smtp_server, consenting, clinician, client_for, service_clock, caplog
+):
+    """The mail server refuses the mailbox (550 at RCPT TO): the reminder is logged as failed,
+    and the log line names the reminder, the participant's id and what went wrong, never the
+    address (the refusal's own text holds it)."""
+    smtp_server.refused.add("gone@example.org")
+    team = client_for(clinician)
+    path = f"/api/participants/{consenting}/reminders/"
+    team.put(path, _plan(email="gone@example.org"), format="json")
+    service_clock.advance(31 * 60)
+    with caplog.at_level(logging.DEBUG):
+        assert reminders_send_job.apply().get() == {"failed": 1}
+    (entry,) = team.get(path).json()["log"]
+    assert (entry["outcome"], entry["why"]) == ("failed", "send_failed")
+    assert smtp_server.messages == []
+
+    # The mail server's own log (aiosmtpd's, in this process) is not the platform's.
+    ours = [r for r in caplog.records if not r.name.startswith("mail.")]
+    (failure,) = [r for r in ours if r.name == "apps.reminders.services"]
+    assert failure.levelno == logging.ERROR
+    assert failure.getMessage() == (
+        f"reminder {ReminderLog.objects.get().pk} for participant {consenting} could not be sent: "
+        "SMTPRecipientsRefused"
+    )
+    for record in ours:
+        written = logging.Formatter().format(record)
+        assert "gone@example.org" not in written and "example.org" not in written
+
+
+def test_the_participants_own_reminder_pages_answer_in_their_language(
+    smtp_server, consenting, clinician, client_for, api, service_clock
+):
+    """A French participant's progress link, reminder link and stop link are answered in French
+    (and say so), whatever language the device asks for."""
+    team = client_for(clinician)
+    changed = team.patch(
+        f"/api/participants/{consenting}/",
+        {"language": "fr", "reason": "The participant reads French"},
+        format="json",
+    )
+    assert changed.status_code == 200, changed.json()
+    token = team.post(f"/api/participants/{consenting}/progress-link/").json()["token"]
+    own = f"/api/progress/{token}/reminders/"
+    english = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+    refused = api.put(own, _plan(email="pas une adresse"), format="json", **english)
+    assert refused.status_code == 400
+    assert refused["Content-Language"] == "fr"
+    assert refused.json()["error"]["message"] == "La requête contient des champs non valides."
+    assert refused.json()["error"]["details"]["email"] == ["Saisissez une adresse e-mail valide."]
+    chosen = api.put(own, _plan(), format="json", **english)
+    assert chosen.status_code == 200 and chosen["Content-Language"] == "fr"
+    assert api.get(own, **english)["Content-Language"] == "fr"
+    assert api.get(f"/api/progress/{token}/", **english)["Content-Language"] == "fr"
+
+    service_clock.advance(31 * 60)
+    assert reminders_send_job.apply().get() == {"sent": 1}
+    (message,) = smtp_server.wait_for(1)
+    opened = f"/api/reminders/open/{_link(message, 'r')}/"
+    assert api.post(opened, **english)["Content-Language"] == "fr"
+    again = api.post(opened, **english)
+    assert again.status_code == 409 and again["Content-Language"] == "fr"
+    assert again.json()["error"]["message"].startswith("Ce lien a déjà servi")
+    stop = f"/api/reminders/stop/{_link(message, 'reminders/stop')}/"
+    assert api.get(stop, **english)["Content-Language"] == "fr"
+    assert api.post(stop, **english)["Content-Language"] == "fr"
+
+    # A link that names no one is answered in the device's language, as a play link is.
+    forged = api.get(f"/api/progress/{token[:-4]}abcd/reminders/", **english)
+    assert forged.status_code == 404 and forged["Content-Language"] == "en"

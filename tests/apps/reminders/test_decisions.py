@@ -1,0 +1,178 @@
+"""Whether a reminder that falls due is sent or skipped, decided from the participant's
+programme week by week as their progress page shows it: the current week is the one that holds
+today (a session scheduled for a later week changes nothing), a week whose sessions are all
+held is `week_done`, and a week with nothing prescribed, or any week after the programme,
+gets no reminder either. Everything is reached through the API and the injected clock."""
+
+from __future__ import annotations
+
+import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from apps.common import clock
+from apps.reminders.tasks import reminders_send_job
+from tests.apps.factories import make_protocol, make_study
+from tests.apps.reminders.conftest import DOSE
+
+pytestmark = pytest.mark.django_db
+ZONE = "Asia/Kolkata"  # no summer time: the clock moves months on, a slot stays put
+DAY = 86400
+
+
+def _at(minutes: int) -> str:
+    """The participant's wall-clock time ``minutes`` from now, as HH:MM."""
+    local = clock.now().astimezone(ZoneInfo(ZONE)) + datetime.timedelta(minutes=minutes)
+    return f"{local:%H:%M}"
+
+
+@pytest.fixture
+def participant(consenting, study, clinician, client_for, api):
+    """The participant, their team's client, a protocol, and their own progress link."""
+    team = client_for(clinician)
+    token = team.post(f"/api/participants/{consenting}/progress-link/").json()["token"]
+    return {
+        "pk": consenting,
+        "team": team,
+        "protocol": make_protocol(study=study),
+        "progress": f"/api/progress/{token}/",
+        "device": api,
+    }
+
+
+def _hold(who: dict, service_clock) -> None:
+    """A session started now and completed twenty minutes later."""
+    made = who["team"].post(
+        "/api/sessions/", {"participant": who["pk"], "protocol": who["protocol"].pk}
+    )
+    assert made.status_code == 201, made.json()
+    service_clock.advance(20 * 60)
+    done = who["team"].post(f"/api/sessions/{made.json()['id']}/complete/")
+    assert done.status_code == 200, done.json()
+
+
+def _schedule(who: dict, when: datetime.datetime) -> None:
+    made = who["team"].post(
+        "/api/sessions/",
+        {
+            "participant": who["pk"],
+            "protocol": who["protocol"].pk,
+            "scheduled_for": when.isoformat(),
+        },
+    )
+    assert made.status_code == 201, made.json()
+    assert made.json()["status"] == "scheduled"
+
+
+def _progress(who: dict) -> tuple:
+    body = who["device"].get(who["progress"]).json()
+    return body["week"], body["sessions_done"], body["sessions_planned"], body["streak_weeks"]
+
+
+def _remind_every_day(who: dict) -> None:
+    """Reminders at a time in an hour, every day (chosen on the participant's own page)."""
+    chosen = who["device"].put(
+        f"{who['progress']}reminders/",
+        {"email": "me@example.org", "time_zone": ZONE, "times": [_at(60)]},
+        format="json",
+    )
+    assert chosen.status_code == 200, chosen.json()
+
+
+def _log(who: dict) -> list[tuple[str, str]]:
+    body = who["team"].get(f"/api/participants/{who['pk']}/reminders/").json()
+    return [(entry["outcome"], entry["why"]) for entry in reversed(body["log"])]
+
+
+def test_a_session_scheduled_for_next_week_changes_neither_this_week_nor_its_reminder(
+    participant, smtp_server, service_clock
+):
+    who = participant
+    _remind_every_day(who)
+    _hold(who, service_clock)
+    before = _progress(who)
+    assert before == (1, 1, 2, 0)
+    words = who["device"].get(who["progress"]).json()["words"]
+    assert words[0] == "You have done 1 of 2 sessions planned this week."
+
+    _schedule(who, clock.now() + datetime.timedelta(days=7))
+    assert _progress(who) == before
+    assert who["device"].get(who["progress"]).json()["words"] == words
+    ledger = who["team"].get(f"/api/participants/{who['pk']}/dose/").json()
+    assert [(w["week"], w["current"], w["scheduled"]) for w in ledger["weeks"]] == [
+        (1, True, 0),
+        (2, False, 1),
+    ]
+
+    _hold(who, service_clock)  # this week's second: the week is done
+    assert _progress(who) == (1, 2, 2, 1)
+    service_clock.advance(60 * 60)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    assert _log(who) == [("skipped", "week_done")]
+    assert smtp_server.messages == []
+
+
+def test_the_streak_counts_the_weeks_before_this_one_whatever_is_scheduled_later(
+    participant, smtp_server, service_clock
+):
+    who = participant
+    for _ in range(DOSE["sessions_per_week"]):  # week 1 kept
+        _hold(who, service_clock)
+    service_clock.advance(7 * DAY)
+    _hold(who, service_clock)  # week 2: one of two so far
+    assert _progress(who) == (2, 1, 2, 1)
+    _schedule(who, clock.now() + datetime.timedelta(days=7))
+    _schedule(who, clock.now() + datetime.timedelta(days=14))
+    assert _progress(who) == (2, 1, 2, 1)
+
+
+def test_no_reminder_in_a_week_with_nothing_prescribed_nor_after_the_programme(
+    participant, researcher, study, client_for, smtp_server, service_clock
+):
+    who = participant
+    with_booster = DOSE | {"boosters": [{"start_week": 6, "weeks": 1, "sessions_per_week": 1}]}
+    owner = client_for(researcher)
+    changed = owner.put(f"/api/studies/{study.pk}/programme/", with_booster, format="json")
+    assert changed.status_code == 200, changed.json()
+    _remind_every_day(who)
+    service_clock.advance(60 * 60)  # week 1, nothing held yet: a reminder
+    assert reminders_send_job.apply().get() == {"sent": 1}
+
+    service_clock.advance(4 * 7 * DAY)  # week 5: between the programme's 4 weeks and the booster
+    assert _progress(who) == (5, 0, 0, 0)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    service_clock.advance(7 * DAY)  # week 6: the booster's session
+    assert reminders_send_job.apply().get() == {"sent": 1}
+    service_clock.advance(7 * DAY)  # week 7: the programme is over
+    assert _progress(who)[2] == 0
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    service_clock.advance(30 * 7 * DAY)  # and so on, for good
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+
+    assert _log(who) == [
+        ("sent", ""),
+        ("skipped", "nothing_prescribed"),
+        ("sent", ""),
+        ("skipped", "programme_over"),
+        ("skipped", "programme_over"),
+    ]
+    assert len(smtp_server.wait_for(2)) == 2
+
+
+def test_no_reminder_without_a_programme(clinician, client_for, api, smtp_server, service_clock):
+    """A participant whose study prescribes nothing has no session planned in any week (as
+    their progress page says), so no reminder of one is sent."""
+    team = client_for(clinician)
+    unprescribed = make_study(clinicians=[clinician])
+    pk = team.post("/api/participants/", {"study": unprescribed.pk}).json()["id"]
+    consent = {"date": clock.today().isoformat(), "form_version": "1"}
+    assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+    token = team.post(f"/api/participants/{pk}/progress-link/").json()["token"]
+    who = {"pk": pk, "team": team, "progress": f"/api/progress/{token}/", "device": api}
+    _remind_every_day(who)
+    assert _progress(who) == (1, 0, 0, 0)
+    service_clock.advance(60 * 60)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    assert _log(who) == [("skipped", "nothing_prescribed")]
+    assert smtp_server.messages == []
