@@ -3,11 +3,13 @@
 The links a participant opens on their own device are answered in that participant's language:
 a play link (``/api/play/<link>/...``), their progress link (``/api/progress/<link>/`` and its
 ``reminders/``) and a reminder's two links (``/api/reminders/open/<link>/``,
-``/api/reminders/stop/<link>/``). Staff requests are answered in the staff member's (their
-session's here, and again when DRF signs them in: ``apps.accounts.authentication``, tokens
-included); anyone else (the sign-in page, a link that is not valid) in the browser's
-Accept-Language, else English. Refusal codes stay the same in every language: only the human
-message is translated.
+``/api/reminders/stop/<link>/``), and the app's pages for them (``/play/<link>``,
+``/progress/<link>``, ``/r/<link>``, ``/reminders/stop/<link>``). Staff requests are answered
+in the staff member's (their session's here, and again when DRF signs them in:
+``apps.accounts.authentication``, tokens included); anyone else (the sign-in page, a link that
+is not valid) in the browser's Accept-Language, else English. Refusal codes stay the same in
+every language: only the human message is translated. The app's page is written in the same
+language, its direction with it (``apps.api.frontend``).
 """
 
 from __future__ import annotations
@@ -21,12 +23,17 @@ from apps.games.selectors import link_language
 from apps.programmes.selectors import progress_link_language
 from apps.reminders.selectors import open_link_language, stop_link_language
 
-# Each link route, and the language of the participant its token names.
+# Each link route (the API's and the app page's), and the language of the participant its token
+# names.
 _LINKS = (
     (re.compile(r"^/api/play/(?P<token>[^/]+)/"), link_language),
     (re.compile(r"^/api/progress/(?P<token>[^/]+)/"), progress_link_language),
     (re.compile(r"^/api/reminders/open/(?P<token>[^/]+)/"), open_link_language),
     (re.compile(r"^/api/reminders/stop/(?P<token>[^/]+)/"), stop_link_language),
+    (re.compile(r"^/play/(?P<token>[^/]+)/?$"), link_language),
+    (re.compile(r"^/progress/(?P<token>[^/]+)/?$"), progress_link_language),
+    (re.compile(r"^/r/(?P<token>[^/]+)/?$"), open_link_language),
+    (re.compile(r"^/reminders/stop/(?P<token>[^/]+)/?$"), stop_link_language),
 )
 
 
@@ -51,8 +58,10 @@ class LanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        # A participant's link: their language, which the app's page says is theirs.
+        request.link_language = device_language(request.path_info)
         language = (
-            device_language(request.path_info)
+            request.link_language
             or _staff_language(request)
             or translation.get_language_from_request(request)
         )

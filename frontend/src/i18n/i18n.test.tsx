@@ -27,3 +27,15 @@ test("a page shown before the reader is known takes the first of the browser's l
   expect(browserLanguage(["pt-BR", "fr-CA", "en"])).toBe("fr");
   expect(browserLanguage(["pt-BR"])).toBe("en");
 });
+
+test("a participant's link starts in their language, which the server wrote into the page", async () => {
+  await act(() => activate("de"));
+  expect(startLanguage()).toBe("de");
+  document.documentElement.dataset.linkLanguage = "ar";
+  try {
+    expect(startLanguage()).toBe("ar");
+  } finally {
+    delete document.documentElement.dataset.linkLanguage;
+  }
+  expect(startLanguage()).toBe("de");
+});

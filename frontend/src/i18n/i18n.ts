@@ -12,7 +12,12 @@ export { i18n };
 // server has said whose it is (the sign-in page, a play link loading).
 const KEY = "memulation.language";
 
+/** The language to draw the first page in: on a participant's link, theirs (the server writes
+ * it into the page: `data-link-language`, beside the page's lang and dir), else this device's
+ * last reader's, else the browser's. */
 export function startLanguage(): Language {
+  const served = document.documentElement.dataset.linkLanguage;
+  if (isLanguage(served)) return served;
   try {
     const stored = window.localStorage.getItem(KEY);
     if (isLanguage(stored)) return stored;

@@ -1,6 +1,11 @@
 """Page routes serve the browser app; API routes never do."""
 
+import re
+
 from django.test import override_settings
+
+from apps.games import links
+from tests.apps.factories import make_game, make_participant, make_session, make_user
 
 
 def test_page_routes_serve_the_app(client, db, tmp_path):
@@ -19,3 +24,39 @@ def test_an_unbuilt_app_says_so(client, db, tmp_path):
         response = client.get("/")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "frontend_not_built"
+
+
+INDEX = '<!doctype html>\n<html lang="en">\n<head></head><div id=root></div>\n</html>'
+
+
+def _html_tag(response) -> str:
+    return re.search(r"<html[^>]*>", response.content.decode()).group(0)
+
+
+def test_the_page_is_in_the_browsers_language_before_its_script_runs(client, db, tmp_path):
+    (tmp_path / "index.html").write_text(INDEX)
+    with override_settings(FRONTEND_DIST=tmp_path):
+        arabic = client.get("/", HTTP_ACCEPT_LANGUAGE="ar,en;q=0.5")
+        french = client.get("/participants/12", HTTP_ACCEPT_LANGUAGE="fr-CA")
+    # No reader known yet (the sign-in page): the browser's language.
+    assert _html_tag(arabic) == '<html lang="ar" dir="rtl">'
+    assert _html_tag(french) == '<html lang="fr" dir="ltr">'
+    assert "Accept-Language" in arabic["Vary"]
+
+
+def test_the_page_is_in_its_readers_language(client, db, tmp_path):
+    """A staff member signed in reads it in theirs, and a participant's play link in the
+    participant's, whatever the browser asks for."""
+    (tmp_path / "index.html").write_text(INDEX)
+    staff = make_user()
+    staff.language = "de"
+    staff.save(update_fields=["language"])
+    participant = make_participant(language="ar")
+    game = make_game(session=make_session(participant=participant, status="started"))
+    with override_settings(FRONTEND_DIST=tmp_path):
+        device = client.get(f"/play/{links.play_link_token(game)}", HTTP_ACCEPT_LANGUAGE="en")
+        assert _html_tag(device) == '<html lang="ar" dir="rtl" data-link-language="ar">'
+        client.force_login(staff)
+        signed_in = client.get("/participants/12", HTTP_ACCEPT_LANGUAGE="ar")
+    assert _html_tag(signed_in) == '<html lang="de" dir="ltr">'
+    assert b"id=root" in signed_in.content
