@@ -1,7 +1,9 @@
 """Page routes serve the browser app; API routes never do."""
 
 import re
+from pathlib import Path
 
+from django.conf import settings
 from django.test import override_settings
 
 from apps.games import links
@@ -60,3 +62,16 @@ def test_the_page_is_in_its_readers_language(client, db, tmp_path):
         signed_in = client.get("/participants/12", HTTP_ACCEPT_LANGUAGE="ar")
     assert _html_tag(signed_in) == '<html lang="de" dir="ltr">'
     assert b"id=root" in signed_in.content
+
+
+def test_the_first_page_loads_no_chart_library():
+    """What every page loads before it draws (a participant's card table too: the entry's script
+    and the modules it preloads) holds no charting code: the charts come with the staff pages
+    that draw them."""
+    dist = Path(settings.FRONTEND_DIST)
+    index = (dist / "index.html").read_text()
+    first = re.findall(r'(?:src|href)="/static/(assets/[^"]+\.js)"', index)
+    assert first, index
+    assert [name for name in first if "recharts-" in (dist / name).read_text()] == []
+    # What is looked for is in the chart library's code: its class names.
+    assert any("recharts-" in chunk.read_text() for chunk in (dist / "assets").glob("*.js"))

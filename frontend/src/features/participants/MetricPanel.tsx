@@ -20,7 +20,7 @@ import type { Claims, MetricSummary } from "../../api/types";
 import { formatList, formatNumber, formatPercent } from "../../i18n/format";
 import { direction, isLanguage } from "../../i18n/languages";
 import { TrendArrow, formatValue, trendOf } from "../../ui/widgets";
-import { flagWords } from "./glance";
+import { LatestValue, flagWords } from "./glance";
 
 export const CHART_METRICS = [
   "recall_hit",
@@ -73,23 +73,6 @@ const POINT_WORDS: Record<string, MessageDescriptor> = {
 function pointName(point: { label?: string; kind: string }): string {
   if (point.label) return point.label;
   return POINT_WORDS[point.kind] ? i18n._(POINT_WORDS[point.kind]) : point.kind;
-}
-
-/** The latest value with the observations and the session it rests on. */
-export function LatestValue({ metric }: { metric: MetricSummary }) {
-  if (metric.latest === null) return <span className="muted">–</span>;
-  const n = formatNumber(metric.latest_n ?? 0);
-  const session = formatNumber(metric.latest_session ?? 0);
-  return (
-    <>
-      {formatValue(metric.latest, metric.unit)}{" "}
-      <span className="muted">
-        <Trans>
-          (n = {n}, session {session})
-        </Trans>
-      </span>
-    </>
-  );
 }
 
 /** Each session's value by its number (a gap where a session has none), and the fitted trend

@@ -1,6 +1,7 @@
 import { render, screen } from "../../test/render";
 import { describe, expect, it } from "vitest";
-import { chartRows, LatestValue, testId } from "./MetricPanel";
+import { LatestValue } from "./glance";
+import { chartRows, testId } from "./MetricPanel";
 import { metricFixture } from "./metricFixture";
 
 describe("a measure's readings on the participant page", () => {

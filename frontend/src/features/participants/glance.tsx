@@ -7,6 +7,7 @@ import { msg, t } from "@lingui/core/macro";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { MetricSummary, Participant } from "../../api/types";
 import { formatNumber } from "../../i18n/format";
+import { formatValue } from "../../ui/widgets";
 
 /** The measures each participant's row shows, in this order (those they have). */
 export const GLANCE_METRICS = ["recall_hit", "optimal_play_rate", "decision_time_median_ms"];
@@ -87,5 +88,22 @@ export function FlagList({ flags }: { flags: Flag[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The latest value with the observations and the session it rests on. */
+export function LatestValue({ metric }: { metric: MetricSummary }) {
+  if (metric.latest === null) return <span className="muted">–</span>;
+  const n = formatNumber(metric.latest_n ?? 0);
+  const session = formatNumber(metric.latest_session ?? 0);
+  return (
+    <>
+      {formatValue(metric.latest, metric.unit)}{" "}
+      <span className="muted">
+        <Trans>
+          (n = {n}, session {session})
+        </Trans>
+      </span>
+    </>
   );
 }
