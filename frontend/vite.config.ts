@@ -32,7 +32,6 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
   },
   server: {
     proxy: {

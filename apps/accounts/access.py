@@ -12,6 +12,7 @@ from apps.accounts.models import User
 from apps.accounts.selectors import factor_methods
 from apps.audit.models import AuditEntry
 from apps.common import clock
+from apps.common.spreadsheet import formula_safe
 from apps.participants.models import Participant, Study
 
 UNUSED_DAYS = 90
@@ -108,7 +109,8 @@ CSV_COLUMNS = [
 
 
 def access_review_csv(review: dict) -> str:
-    """One row per account and access (an account without any: one row with no study)."""
+    """One row per account and access (an account without any: one row with no study); a name
+    that starts like a formula is quoted, as in the exports."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
@@ -123,5 +125,5 @@ def access_review_csv(review: dict) -> str:
                  x["granted_at"].isoformat() if x["granted_at"] else "", x["granted_by"] or ""]
                 if x else ["", "", "", "", ""]
             )  # fmt: skip
-            writer.writerow(head + tail)
+            writer.writerow([formula_safe(cell) for cell in head + tail])
     return out.getvalue()

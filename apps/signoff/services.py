@@ -4,6 +4,9 @@ written with its audit entry in one transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -67,6 +70,31 @@ def _sign(
     )
 
 
+def _sign_locked(
+    record: Participant | Export,
+    *,
+    kind: str,
+    content_hash: Callable[[Any], str],
+    actor,
+    meaning: str,
+    request,
+) -> Signature:
+    """Signs ``record`` as it reads once its row is held: what is hashed is what is signed,
+    even when the record changed since the caller read it."""
+    with transaction.atomic():
+        type(record).objects.select_for_update().filter(pk=record.pk).first()
+        record.refresh_from_db()
+        return _sign(
+            actor=actor,
+            kind=kind,
+            object_id=record.pk,
+            study_id=record.study_id,
+            meaning=meaning,
+            content_hash=content_hash(record),
+            request=request,
+        )
+
+
 def report_sign(
     *, participant, actor, meaning: str, password: str, code: str = "", request=None
 ) -> Signature:
@@ -77,18 +105,14 @@ def report_sign(
         gettext("Only the study's owners and the participant's clinical team sign their report."),
     )
     reauthenticate(user=actor, password=password, code=code, request=request)
-    with transaction.atomic():
-        Participant.objects.select_for_update().filter(pk=participant.pk).first()
-        participant.refresh_from_db()
-        return _sign(
-            actor=actor,
-            kind=Signature.Kind.REPORT,
-            object_id=participant.pk,
-            study_id=participant.study_id,
-            meaning=meaning,
-            content_hash=report_content_hash(participant),
-            request=request,
-        )
+    return _sign_locked(
+        participant,
+        kind=Signature.Kind.REPORT,
+        content_hash=report_content_hash,
+        actor=actor,
+        meaning=meaning,
+        request=request,
+    )
 
 
 def export_sign(
@@ -101,15 +125,11 @@ def export_sign(
     if export.status != Export.Status.READY:
         raise Conflict(gettext("Only a finished export can be signed."), code="export_not_ready")
     reauthenticate(user=actor, password=password, code=code, request=request)
-    with transaction.atomic():
-        Export.objects.select_for_update().filter(pk=export.pk).first()
-        export.refresh_from_db()
-        return _sign(
-            actor=actor,
-            kind=Signature.Kind.EXPORT,
-            object_id=export.pk,
-            study_id=export.study_id,
-            meaning=meaning,
-            content_hash=export_content_hash(export),
-            request=request,
-        )
+    return _sign_locked(
+        export,
+        kind=Signature.Kind.EXPORT,
+        content_hash=export_content_hash,
+        actor=actor,
+        meaning=meaning,
+        request=request,
+    )

@@ -7,16 +7,22 @@ import { partSeparator } from "../i18n/format";
 import { RANK_LABEL, SUIT_SYMBOL, cardName, cardShort, rankName, suitName } from "./cards";
 import type { Rank, Suit } from "./cards";
 
-/** One card as printed ("Q♥"), said in full to a screen reader. */
-export function CardText({ card }: { card: string }) {
+/** A symbol as printed, isolated left to right and hidden from a screen reader, which hears
+ * ``said`` instead. */
+function Spoken({ shown, said }: { shown: string; said: string }) {
   return (
     <>
       <bdi dir="ltr" aria-hidden="true">
-        {cardShort(card)}
+        {shown}
       </bdi>
-      <span className="sr-only">{cardName(card)}</span>
+      <span className="sr-only">{said}</span>
     </>
   );
+}
+
+/** One card as printed ("Q♥"), said in full to a screen reader. */
+export function CardText({ card }: { card: string }) {
+  return <Spoken shown={cardShort(card)} said={cardName(card)} />;
 }
 
 /** Cards in a row, in the line's own direction (in Arabic the first on the right); a screen
@@ -39,25 +45,11 @@ export function CardsText({ cards }: { cards: string[] }) {
 /** A suit's symbol ("♥"), said as its name. */
 export function SuitText({ suit }: { suit: string }) {
   if (!(suit in SUIT_SYMBOL)) return <bdi>{suit}</bdi>;
-  return (
-    <>
-      <bdi dir="ltr" aria-hidden="true">
-        {SUIT_SYMBOL[suit as Suit]}
-      </bdi>
-      <span className="sr-only">{suitName(suit)}</span>
-    </>
-  );
+  return <Spoken shown={SUIT_SYMBOL[suit as Suit]} said={suitName(suit)} />;
 }
 
 /** A rank as printed ("10", "K"), said as its name. */
 export function RankText({ rank }: { rank: string }) {
   if (!(rank in RANK_LABEL)) return <bdi>{rank}</bdi>;
-  return (
-    <>
-      <bdi dir="ltr" aria-hidden="true">
-        {RANK_LABEL[rank as Rank]}
-      </bdi>
-      <span className="sr-only">{rankName(rank)}</span>
-    </>
-  );
+  return <Spoken shown={RANK_LABEL[rank as Rank]} said={rankName(rank)} />;
 }

@@ -96,3 +96,12 @@ def test_only_admins_review_access(client_for, researcher, clinician):
         assert client.get("/api/access-review/export").status_code == 403
         assert client.post("/api/access-review/confirm", {}).status_code == 403
         assert client.post("/api/access-review/revoke", {"user": user.pk}).status_code == 403
+
+
+def test_the_export_quotes_a_name_a_spreadsheet_would_run(client_for, admin_user, researcher):
+    """A study's name is anyone's text: opened in a spreadsheet, the review must not run it."""
+    client_for(researcher).post("/api/studies/", {"name": '=HYPERLINK("http://x.test","Pilot")'})
+    response = client_for(admin_user).get("/api/access-review/export")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    [owner] = [r for r in rows if r["username"] == "rosalind"]
+    assert owner["study"] == '\'=HYPERLINK("http://x.test","Pilot")'

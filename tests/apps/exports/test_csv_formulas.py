@@ -11,10 +11,11 @@ import pyarrow.parquet as pq
 import pytest
 from django.utils import timezone
 
+from apps.common.spreadsheet import FORMULA_START
 from apps.exports.psychds import data_file_name
 from apps.exports.schema import BOOLEAN, DATETIME, STRING, TABLES
 from apps.exports.services import export_to_folder
-from apps.exports.writers import FORMULA_START, iso_time
+from apps.exports.writers import iso_time
 from apps.games.demo import demo_game_play
 from apps.metrics.services import session_metrics_compute
 from apps.participants.models import Participant
