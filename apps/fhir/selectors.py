@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 
 from apps.fhir import bundle, codes
 from apps.fhir.models import ClinicIdentifier
-from apps.participants.selectors import participant_get, rules
+from apps.participants.selectors import participant_visible, rules
 from apps.reports.selectors import participant_report_document
 from apps.training.models import TrainingSession
 
@@ -35,7 +35,7 @@ def participant_fhir(*, user, participant_id: int) -> dict:
 
 
 def clinic_identifier_get(*, user, participant_id: int) -> ClinicIdentifier | None:
-    participant = participant_get(user=user, participant_id=participant_id)
+    participant = participant_visible(user=user, participant_id=participant_id)
     rules.require(
         rules.may_run_sessions(user, participant),
         gettext("The clinic's identifier is for the clinical team and the study's owners."),

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from apps.fhir import selectors, services
 from apps.fhir.serializers import ClinicIdentifierSerializer
-from apps.participants.selectors import participant_get
+from apps.participants.selectors import participant_visible
 
 FHIR_JSON = "application/fhir+json"
 
@@ -51,7 +51,7 @@ class ClinicIdentifierView(APIView):
         "team and the study's owners; a change needs its reason)",
     )
     def put(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         data = ClinicIdentifierSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         found = services.clinic_identifier_set(

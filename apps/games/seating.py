@@ -35,7 +35,7 @@ from apps.games.runtime.seats import (
     table_block,
 )
 from apps.games.runtime.transaction import locked
-from apps.participants.selectors import participant_get, protocol_get, rules
+from apps.participants.selectors import participant_visible, protocol_get, rules
 from apps.training.models import TrainingSession
 from apps.training.services import session_abandon, session_create
 
@@ -80,7 +80,7 @@ def table_open(*, user, protocol_id: int, seats: list[dict[str, Any]], seed: int
         plans = []
         for entry in seats:
             if entry["kind"] == Kind.PARTICIPANT:
-                participant = participant_get(user=user, participant_id=entry["participant"])
+                participant = participant_visible(user=user, participant_id=entry["participant"])
                 session = session_create(participant=participant, protocol=protocol, actor=user)
                 plans.append(services.SeatPlan(Kind.PARTICIPANT, session=session))
             elif entry["kind"] == Kind.CLINICIAN:

@@ -232,6 +232,16 @@ def participant_list(
     )
 
 
+def participant_visible(*, user, participant_id: int) -> Participant:
+    """A visible participant, plain: for a view that acts on them or reads their own records,
+    without the list's weekly counts, which :func:`participant_get` computes over every session
+    they had."""
+    try:
+        return participant_scope(user=user).select_related("study").get(pk=participant_id)
+    except Participant.DoesNotExist:
+        raise NotFound(gettext("There is no such participant.")) from None
+
+
 def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant, WeeklyCounts]:
     """A visible participant, with the weekly counts of :func:`participant_list`."""
     try:

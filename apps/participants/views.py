@@ -173,7 +173,7 @@ class ParticipantDetailView(GenericAPIView):
     )
     @transaction.atomic
     def patch(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(ParticipantUpdateSerializer, request.data)
         reason = data.pop("reason")
         if "language" in data:
@@ -199,7 +199,7 @@ class ParticipantConsentView(GenericAPIView):
         request=ConsentSerializer, responses=ParticipantSerializer, summary="Record consent"
     )
     def post(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(ConsentSerializer, request.data)
         services.participant_consent_record(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk)
@@ -212,7 +212,7 @@ class ParticipantWithdrawView(GenericAPIView):
         summary="Consent withdrawn: no new sessions; recorded data stays",
     )
     def post(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(WithdrawSerializer, request.data)
         services.participant_withdraw(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk)
@@ -226,7 +226,7 @@ class ParticipantAllocateView(GenericAPIView):
         "participant's clinical team; the arm stays hidden from it in a concealed design)",
     )
     def post(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(AllocateSerializer, request.data)
         services.participant_allocate(participant=participant, actor=request.user, **data)
         return _participant_response(request, pk, status.HTTP_201_CREATED)
@@ -241,7 +241,7 @@ class ParticipantNoteListView(GenericAPIView):
         summary="Clinician notes (the participant's clinical team only)",
     )
     def get(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         notes = selectors.clinician_note_list(user=request.user, participant=participant)
         return _paginated(self, notes, ClinicianNoteSerializer)
 
@@ -251,7 +251,7 @@ class ParticipantNoteListView(GenericAPIView):
         summary="Write a clinician note",
     )
     def post(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(ClinicianNoteSerializer, request.data)
         note = services.clinician_note_create(
             participant=participant, actor=request.user, text=data["text"]
@@ -267,7 +267,7 @@ class ParticipantNoteDetailView(GenericAPIView):
         "the text before and after",
     )
     def patch(self, request, pk: int, note_id: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         note = selectors.clinician_note_get(
             user=request.user, participant=participant, note_id=note_id
         )
@@ -284,7 +284,7 @@ class ParticipantEraseView(GenericAPIView):
         "why (the study's owners)",
     )
     def post(self, request, pk: int):
-        participant = selectors.participant_get(user=request.user, participant_id=pk)
+        participant = selectors.participant_visible(user=request.user, participant_id=pk)
         data = _parsed(EraseSerializer, request.data)
         outcome = participant_erase(participant=participant, actor=request.user, **data)
         return Response(ErasureSerializer(outcome).data)

@@ -6,7 +6,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from apps.participants.selectors import participant_get, rules, study_get
+from apps.participants.selectors import participant_visible, rules, study_get
 from apps.programmes import selectors, services
 from apps.programmes.serializers import (
     FlowSerializer,
@@ -54,7 +54,7 @@ class ParticipantProgrammeView(GenericAPIView):
         summary="Prescribe a participant's own dose (owners and the clinical team)",
     )
     def put(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         data = _parsed(ProgrammeSerializer, request.data)
         programme = services.programme_set(
             study=participant.study, participant=participant, actor=request.user, **data
@@ -63,7 +63,7 @@ class ParticipantProgrammeView(GenericAPIView):
 
     @extend_schema(request=None, responses={204: None}, summary="Back to the study's dose")
     def delete(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         services.programme_clear(participant=participant, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -75,7 +75,7 @@ class DoseLedgerView(GenericAPIView):
         "(with reason) per programme week",
     )
     def get(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         return Response(LedgerSerializer(selectors.dose_ledger(participant)).data)
 
 
@@ -86,7 +86,7 @@ class MissedDoseView(GenericAPIView):
         summary="Record why a week that is over fell short",
     )
     def post(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         data = _parsed(MissedDoseSerializer, request.data)
         services.missed_dose_record(participant=participant, actor=request.user, **data)
         ledger = selectors.dose_ledger(participant)
@@ -100,7 +100,7 @@ class ProgressLinkView(GenericAPIView):
         summary="A link for the participant's own device to their progress page",
     )
     def post(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         token, expires = services.progress_link_issue(participant=participant, actor=request.user)
         body = {"token": token, "path": f"/progress/{token}", "expires_at": expires}
         return Response(ProgressLinkSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -7,7 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from apps.participants.models import Participant
-from apps.participants.selectors import participant_get
+from apps.participants.selectors import participant_visible
 from apps.programmes.selectors import participant_by_progress_link
 from apps.reminders import links, selectors, services
 from apps.reminders.serializers import (
@@ -39,7 +39,7 @@ class ParticipantRemindersView(GenericAPIView):
         summary="The participant's reminders and the log of what was sent or skipped",
     )
     def get(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         return Response(ParticipantRemindersSerializer(_reminders(participant)).data)
 
     @extend_schema(
@@ -48,7 +48,7 @@ class ParticipantRemindersView(GenericAPIView):
         summary="Set the reminders the participant chose, on their behalf",
     )
     def put(self, request, pk: int):
-        participant = participant_get(user=request.user, participant_id=pk)
+        participant = participant_visible(user=request.user, participant_id=pk)
         data = _parsed(StaffReminderPlanSerializer, request.data)
         services.reminder_plan_set(participant=participant, actor=request.user, **data)
         return Response(ParticipantRemindersSerializer(_reminders(participant)).data)
