@@ -87,7 +87,9 @@ def _about(export: Export, scope: ExportScope) -> dict:
         "k_anonymity": export.k_anonymity,
         # The study's CONSORT-style flow and adherence (counts only; exports are the owners').
         "flow": study_flow(study=export.study, show_arms=True),
-        "created_at": export.created_at.isoformat(),
+        # Every real time is before the export's own: with shifted dates it would bound each
+        # participant's shift (their latest shifted time is at most that far from it).
+        **({} if export.shift_dates else {"created_at": export.created_at.isoformat()}),
     }
 
 

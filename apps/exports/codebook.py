@@ -120,6 +120,10 @@ def _dates(export: dict) -> str:
         "for every export of the study with the same key; intervals between a "
         "participant's times are unchanged."
     )
+    said += " " + gettext(
+        "The export's own date is not given either: every real time comes before it, so "
+        "it would bound each participant's shift."
+    )
     if export.get("filters", {}).get("date_filter"):
         said += " " + gettext(
             "The export holds only the sessions of the days a date filter chose "

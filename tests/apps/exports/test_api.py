@@ -95,6 +95,28 @@ def test_a_date_filters_days_are_written_into_the_export_only_with_real_times(
         assert "codebook.md" in written and all(n.startswith("codebook.") for n in written)
 
 
+@pytest.mark.parametrize("shift_dates", [True, False])
+def test_with_shifted_dates_the_export_keeps_no_real_time_of_its_own(
+    study, researcher, client_for, api, shift_dates
+):
+    """Every real time comes before the export's own: given, with a participant's latest
+    shifted time, it would bound their shift. Neither the codebook nor the archive's entries
+    carry it then."""
+    body = ask(client_for(researcher), study, shift_dates=shift_dates).json()
+    made = Export.objects.get(pk=body["id"]).created_at
+    archive = zipfile.ZipFile(io.BytesIO(download(api, body["download_url"])[1]))
+    book = json.loads(archive.read("codebook.json"))
+    assert {entry.date_time for entry in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    today = made.date().isoformat().encode()
+    holding_today = [name for name in archive.namelist() if today in archive.read(name)]
+    if shift_dates:
+        assert "created_at" not in book["export"]
+        assert holding_today == []
+    else:
+        assert book["export"]["created_at"] == made.isoformat()
+        assert "codebook.json" in holding_today
+
+
 def test_every_export_is_audited_with_its_filters_counts_and_checksums(
     study, researcher, client_for
 ):
