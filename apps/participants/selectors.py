@@ -33,7 +33,7 @@ from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
-from apps.programmes.models import Programme
+from apps.programmes.models import Programme, sessions_per_week_in_force
 
 if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -46,6 +46,7 @@ class WeeklyCounts(TypedDict):
     sessions_this_week: int
     sessions_last_week: int
     sessions_per_week_planned: int | None
+    sessions_planned_last_week: int | None
     sessions_missed_last_week: int | None
 
 
@@ -158,8 +159,10 @@ def participant_list(
     of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
     prescribed dose (its own, else the study's programme), else the study's newest protocol's
     (never the protocol last used: a plan belongs to the person);
-    ``sessions_missed_last_week`` is the plan less last week's sessions, for someone enrolled
-    before last week began (else null, as it is without a plan). ``arm_shown`` is the arm for
+    ``sessions_missed_last_week`` is last week's plan less last week's sessions, for someone
+    enrolled before last week began (else null, as it is without a plan): the plan as it stood
+    when last week ended (``sessions_planned_last_week``: a prescription changed this week
+    counts from this week on, never for the week before). ``arm_shown`` is the arm for
     those who may see it (:func:`rules.sees_arms`), else null.
     """
     participants = participant_scope(user=user)
@@ -208,12 +211,18 @@ def participant_list(
                 Subquery(newest_in_study.values("sessions_per_week")[:1]),
                 output_field=IntegerField(),
             ),
+            sessions_planned_last_week=Coalesce(
+                "sessions_per_week",
+                sessions_per_week_in_force(this_week),
+                Subquery(newest_in_study.values("sessions_per_week")[:1]),
+                output_field=IntegerField(),
+            ),
         )
         .annotate(
             sessions_missed_last_week=Case(
                 When(
-                    Q(created_at__lt=last_week, sessions_per_week_planned__isnull=False),
-                    then=Greatest(F("sessions_per_week_planned") - F("sessions_last_week"), 0),
+                    Q(created_at__lt=last_week, sessions_planned_last_week__isnull=False),
+                    then=Greatest(F("sessions_planned_last_week") - F("sessions_last_week"), 0),
                 ),
                 default=Value(None),
                 output_field=IntegerField(),

@@ -355,11 +355,18 @@ class ParticipantSerializer(serializers.ModelSerializer):
         help_text="The participant's own plan, else their prescribed dose (own, else the "
         "study's programme), else the study's newest protocol's.",
     )
+    sessions_planned_last_week = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The plan as it stood when last week ended (a prescription changed since "
+        "counts from this week on).",
+    )
     sessions_missed_last_week = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="Planned sessions not held last week (weeks begin Monday 00:00 in the "
-        "clinic's time zone); null without a plan or for someone enrolled since it began.",
+        help_text="Sessions of last week's plan not held last week (weeks begin Monday 00:00 "
+        "in the clinic's time zone); null without a plan or for someone enrolled since it "
+        "began.",
     )
 
     class Meta:
@@ -388,6 +395,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
             "sessions_this_week",
             "sessions_last_week",
             "sessions_per_week_planned",
+            "sessions_planned_last_week",
             "sessions_missed_last_week",
         ]
         read_only_fields = fields

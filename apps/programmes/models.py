@@ -2,33 +2,29 @@
 recorded for weeks whose dose was missed. What was delivered is read from the sessions (see
 :mod:`apps.programmes.selectors`), so the ledger can never disagree with them."""
 
+import datetime
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, F, OuterRef, Q, Subquery, When
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from apps.participants.models import Participant, Study
 
 MAX_WEEKS = 104
+DOSE_FIELDS = ("sessions_per_week", "minutes_per_session", "weeks", "boosters")
 
 
-class Programme(models.Model):
-    """A prescribed dose: the study's (``participant`` empty) or one participant's own.
+class Dose(models.Model):
+    """Sessions a week, minutes a session, weeks, and booster windows after them.
 
     Weeks count from the participant's start (allocation, else consent, else enrolment): week 1
     is its first seven days. ``boosters`` are later windows of sessions:
     ``[{"start_week": 24, "weeks": 2, "sessions_per_week": 2}, ...]``.
     """
 
-    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="programmes")
-    participant = models.OneToOneField(
-        Participant,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="programme",
-    )
     sessions_per_week = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(14)]
     )
@@ -39,19 +35,9 @@ class Programme(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(MAX_WEEKS)]
     )
     boosters = models.JSONField(default=list, blank=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
-    )
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["study"],
-                condition=Q(participant__isnull=True),
-                name="programme_one_per_study",
-            )
-        ]
+        abstract = True
 
     def prescribed(self, week: int) -> int:
         """Sessions prescribed in programme week ``week`` (1-based)."""
@@ -66,6 +52,95 @@ class Programme(models.Model):
     def last_week(self) -> int:
         ends = [b["start_week"] + b["weeks"] - 1 for b in self.boosters]
         return max([self.weeks, *ends])
+
+    @property
+    def dose(self) -> dict:
+        return {field: getattr(self, field) for field in DOSE_FIELDS}
+
+
+class Programme(Dose):
+    """The prescribed dose in force: the study's (``participant`` empty) or one participant's
+    own. Every change is also kept as a :class:`Prescription`, which the ledger reads."""
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="programmes")
+    participant = models.OneToOneField(
+        Participant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="programme",
+    )
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["study"],
+                condition=Q(participant__isnull=True),
+                name="programme_one_per_study",
+            )
+        ]
+
+
+class Prescription(Dose):
+    """One version of a prescription, kept for ever: the study's (``participant`` empty) or one
+    participant's own, with the moment it took effect and who made it. ``cleared`` marks the
+    end of a participant's own prescription (the study's applies again; the dose fields keep
+    what was ended).
+
+    The rule the ledger follows: **a week is measured against the prescription in force on its
+    last day; the week under way (and any week to come) against the one in force now.** So a
+    change takes effect in the current week and never changes a week that has ended. What is
+    in force for a participant at a moment is their own prescription, if one is in force then,
+    else the study's; of the versions that took effect before that moment, the one recorded
+    last.
+    """
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="prescriptions")
+    participant = models.ForeignKey(
+        Participant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="prescriptions",
+    )
+    cleared = models.BooleanField(default=False)
+    # Null: in force from the beginning (the prescription as it stood when versions began to
+    # be kept).
+    effective_at = models.DateTimeField(null=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["study", "participant"], name="prescription_scope")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(cleared=False) | Q(participant__isnull=False),
+                name="prescription_cleared_is_own",
+            )
+        ]
+
+
+def sessions_per_week_in_force(before: datetime.datetime) -> Coalesce:
+    """For a query of participants: the sessions a week of the prescription in force just
+    before ``before`` (their own, unless ended, else the study's), by the rule of
+    :class:`Prescription` (as :mod:`apps.programmes.prescriptions` reads it for the ledger)."""
+    then = Q(effective_at__isnull=True) | Q(effective_at__lt=before)
+    own = (
+        Prescription.objects.filter(then, participant=OuterRef("pk"))
+        .order_by("-pk")
+        .annotate(own_sessions=Case(When(cleared=True, then=None), default=F("sessions_per_week")))
+    )
+    study = Prescription.objects.filter(then, study=OuterRef("study"), participant=None)
+    return Coalesce(
+        Subquery(own.values("own_sessions")[:1]),
+        Subquery(study.order_by("-pk").values("sessions_per_week")[:1]),
+        output_field=models.IntegerField(),
+    )
 
 
 class MissedDose(models.Model):

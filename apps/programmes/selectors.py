@@ -3,7 +3,10 @@ missed with reason) per participant and programme week, and the participant's ow
 
 Everything delivered is counted from the training sessions, so the ledger cannot drift from
 them. Weeks are the participant's own: week 1 is the seven days from their start (allocation,
-else consent, else enrolment), in the clinic's time zone.
+else consent, else enrolment), in the clinic's time zone. Each week is measured against the
+prescription in force on its last day, the week under way against the one in force now
+(:mod:`apps.programmes.prescriptions`): a change of prescription never rewrites a week that
+has ended.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from apps.common import clock
 from apps.common.errors import NotFound
 from apps.participants.models import AllocationSlot, AssessmentPoint, Participant
 from apps.programmes import links
-from apps.programmes.models import MissedDose, Programme
+from apps.programmes.models import MissedDose, Prescription, Programme
+from apps.programmes.prescriptions import timeline_of, week_end
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit
 
@@ -32,6 +36,17 @@ def programme_for(participant: Participant) -> Programme | None:
 
 def study_programme(*, study_id: int) -> Programme | None:
     return Programme.objects.filter(study_id=study_id, participant=None).first()
+
+
+def prescriptions_for(participant: Participant) -> list[Prescription]:
+    """The versions of the participant's own and the study's prescriptions, newest first."""
+    return timeline_of(participant).newest_first()
+
+
+def study_prescriptions(*, study_id: int) -> list[Prescription]:
+    """Every version of the study's prescription, newest first."""
+    versions = Prescription.objects.filter(study_id=study_id, participant=None)
+    return list(versions.select_related("made_by").order_by("-pk"))
 
 
 def programme_start(participant: Participant) -> datetime.date:
@@ -63,14 +78,17 @@ class Week:
     active_minutes: float = 0.0
     missed: int | None = None
     missed_reason: str | None = None
+    prescription: int | None = None
 
 
 def dose_ledger(participant: Participant, now: datetime.datetime | None = None) -> dict:
     """The participant's ledger: one row per programme week from week 1 to the current week
     (or the programme's last, if later weeks have sessions), with totals over the weeks
-    that are over."""
+    that are over. Each week reads the prescription of its own time; ``prescriptions`` are
+    the versions that applied to the participant, newest first."""
     now = now or clock.now()
     programme = programme_for(participant)
+    timeline = timeline_of(participant)
     start = programme_start(participant)
     current = _week_of(start, now) or 0
     sessions = TrainingSession.objects.filter(participant=participant).values_list(
@@ -89,13 +107,16 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
     last = max([current, *held, *scheduled]) if (held or scheduled or current) else 0
     weeks = []
     for number in range(1, last + 1):
-        prescribed = programme.prescribed(number) if programme else 0
+        # A week that is over keeps the prescription of its last day; later ones follow now's.
+        version = timeline.in_force(week_end(start, number) if number < current else None)
+        prescribed = version.prescribed(number) if version else 0
         row = Week(
             week=number,
             starts_on=start + datetime.timedelta(days=7 * (number - 1)),
             current=number == current,
             prescribed=prescribed,
-            prescribed_minutes=prescribed * (programme.minutes_per_session if programme else 0),
+            prescribed_minutes=prescribed * (version.minutes_per_session if version else 0),
+            prescription=version.pk if version else None,
             scheduled=scheduled.get(number, 0),
             delivered=len(held.get(number, [])),
             active_minutes=round(sum(held.get(number, [])), 1),
@@ -110,6 +131,7 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
     return {
         "participant": participant.pk,
         "programme": programme,
+        "prescriptions": timeline.newest_first(),
         "starts_on": start,
         "current_week": current,
         "weeks": weeks,

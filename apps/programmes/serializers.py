@@ -3,7 +3,13 @@
 from django.conf import settings
 from rest_framework import serializers
 
-from apps.programmes.models import MAX_WEEKS, MissedDose, Programme
+from apps.programmes.models import MAX_WEEKS, MissedDose, Prescription, Programme
+
+WEEK_RULE = (
+    "A week is measured against the prescription in force on its last day; the week under way "
+    "against the one in force now. A change takes effect in the current week and never changes "
+    "a week that has ended."
+)
 
 
 class BoosterSerializer(serializers.Serializer):
@@ -32,16 +38,62 @@ class ProgrammeSerializer(serializers.ModelSerializer):
         return programme.participant_id is not None
 
 
+class PrescriptionSerializer(serializers.ModelSerializer):
+    """One version of a prescription, as it took effect."""
+
+    boosters = BoosterSerializer(many=True)
+    own = serializers.SerializerMethodField(help_text="A participant's own prescription.")
+    made_by = serializers.SerializerMethodField(help_text="Who made the change (null: unknown).")
+
+    class Meta:
+        model = Prescription
+        fields = [
+            "id",
+            "sessions_per_week",
+            "minutes_per_session",
+            "weeks",
+            "boosters",
+            "own",
+            "cleared",
+            "effective_at",
+            "made_by",
+        ]
+        extra_kwargs = {
+            "cleared": {
+                "help_text": "The participant's own prescription ended here: the study's "
+                "applies again (the dose is the one that ended)."
+            },
+            "effective_at": {
+                "help_text": "When it took effect; null: from the beginning (as it stood when "
+                "versions began to be kept)."
+            },
+        }
+
+    def get_own(self, version: Prescription) -> bool:
+        return version.participant_id is not None
+
+    def get_made_by(self, version: Prescription) -> str | None:
+        return version.made_by.username if version.made_by else None
+
+
 class StudyProgrammeSerializer(serializers.Serializer):
     programme = ProgrammeSerializer(allow_null=True, help_text="Null: none prescribed yet.")
+    history = PrescriptionSerializer(
+        many=True, help_text="Every version of the study's prescription, newest first. " + WEEK_RULE
+    )
 
 
 class WeekSerializer(serializers.Serializer):
     week = serializers.IntegerField()
     starts_on = serializers.DateField()
     current = serializers.BooleanField()
-    prescribed = serializers.IntegerField()
+    prescribed = serializers.IntegerField(help_text="Sessions the week's prescription asks for.")
     prescribed_minutes = serializers.IntegerField()
+    prescription = serializers.IntegerField(
+        allow_null=True,
+        help_text="The version (in prescriptions) this week is measured against; null: none. "
+        + WEEK_RULE,
+    )
     scheduled = serializers.IntegerField()
     delivered = serializers.IntegerField()
     active_minutes = serializers.FloatField(help_text="Minutes of completed sessions.")
@@ -51,7 +103,12 @@ class WeekSerializer(serializers.Serializer):
 
 class LedgerSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
-    programme = ProgrammeSerializer(allow_null=True)
+    programme = ProgrammeSerializer(allow_null=True, help_text="The prescription in force now.")
+    prescriptions = PrescriptionSerializer(
+        many=True,
+        help_text="The versions of the participant's own and the study's prescriptions, newest "
+        "first. " + WEEK_RULE,
+    )
     starts_on = serializers.DateField(help_text="Week 1's first day.")
     current_week = serializers.IntegerField()
     weeks = WeekSerializer(many=True)

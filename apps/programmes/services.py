@@ -1,5 +1,8 @@
 """Writes of the programme: prescriptions, reasons for missed weeks, progress links. Each runs
-in one transaction, checks the actor and leaves an audit entry."""
+in one transaction, checks the actor and leaves an audit entry. Every change of a prescription
+is also kept as a :class:`~apps.programmes.models.Prescription` version, effective from the
+moment it is made: the weeks that have ended keep the prescription they were measured
+against."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from apps.common.errors import Conflict, ValidationFailed
 from apps.participants.models import Participant, Study
 from apps.participants.selectors import rules
 from apps.programmes import links
-from apps.programmes.models import MAX_WEEKS, MissedDose, Programme
+from apps.programmes.models import DOSE_FIELDS, MAX_WEEKS, MissedDose, Prescription, Programme
 from apps.programmes.selectors import dose_ledger
 
 BOOSTER_KEYS = {"start_week", "weeks", "sessions_per_week"}
@@ -76,6 +79,8 @@ def programme_set(
     programme.boosters = _check_boosters(list(boosters), weeks)
     programme.updated_by = actor
     programme.save()
+    if before is None or any(before[f] != getattr(programme, f) for f in DOSE_FIELDS):
+        _keep_version(programme, actor=actor)
     audit_record(
         actor=actor,
         action=AuditEntry.Action.UPDATE if before else AuditEntry.Action.CREATE,
@@ -93,6 +98,7 @@ def programme_clear(*, participant: Participant, actor) -> None:
         rules.may_run_sessions(actor, participant),
         gettext("Only the study's owners and the participant's clinical team prescribe."),
     )
+    Study.objects.select_for_update().filter(pk=participant.study_id).first()
     own = Programme.objects.filter(participant=participant).first()
     if own is not None:
         audit_record(
@@ -102,7 +108,21 @@ def programme_clear(*, participant: Participant, actor) -> None:
             before=audit_snapshot(own),
             study_id=participant.study_id,
         )
+        _keep_version(own, actor=actor, cleared=True)
         own.delete()
+
+
+def _keep_version(programme: Programme, *, actor, cleared: bool = False) -> Prescription:
+    """The change as a version of the prescription, in force from now (the clock the ledger
+    reads "now" from)."""
+    return Prescription.objects.create(
+        study_id=programme.study_id,
+        participant_id=programme.participant_id,
+        cleared=cleared,
+        effective_at=clock.now(),
+        made_by=actor if getattr(actor, "is_authenticated", False) else None,
+        **programme.dose,
+    )
 
 
 @transaction.atomic

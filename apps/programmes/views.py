@@ -29,8 +29,11 @@ class StudyProgrammeView(GenericAPIView):
     @extend_schema(responses=StudyProgrammeSerializer, summary="The study's prescribed dose")
     def get(self, request, pk: int):
         study = study_get(user=request.user, study_id=pk)
-        programme = selectors.study_programme(study_id=study.pk)
-        return Response(StudyProgrammeSerializer({"programme": programme}).data)
+        body = {
+            "programme": selectors.study_programme(study_id=study.pk),
+            "history": selectors.study_prescriptions(study_id=study.pk),
+        }
+        return Response(StudyProgrammeSerializer(body).data)
 
     @extend_schema(
         request=ProgrammeSerializer,

@@ -22,7 +22,12 @@ from apps.metrics.selectors import (
 )
 from apps.participants.selectors import clinician_note_list, participant_get, week_start
 from apps.programmes.models import MissedDose
-from apps.programmes.selectors import dose_ledger, programme_for, programme_start
+from apps.programmes.selectors import (
+    dose_ledger,
+    prescriptions_for,
+    programme_for,
+    programme_start,
+)
 from apps.signoff.selectors import content_hash, signature_list
 from apps.training.models import TrainingSession
 
@@ -120,20 +125,14 @@ def report_content(participant) -> dict:
         planned, plan_source = plan(participant)
     programme = programme_for(participant)
     held = TrainingSession.objects.filter(participant=participant, status="completed")
-    return {
+    content = {
         "participant": {k: v for k, v in summary["participant"].items() if k != "arm"},
         "study": participant.study.name,
         "enrolled": timezone.localdate(participant.created_at),
         "claims": summary["claims"],
         "metrics": [{k: v for k, v in m.items() if k != "computed_at"} for m in summary["metrics"]],
         "plan": [planned, plan_source],
-        "prescription": programme
-        and {
-            "sessions_per_week": programme.sessions_per_week,
-            "minutes_per_session": programme.minutes_per_session,
-            "weeks": programme.weeks,
-            "boosters": programme.boosters,
-        },
+        "prescription": programme and programme.dose,
         "programme_start": programme_start(participant),
         "sessions_held": list(
             held.order_by("number").values_list("number", "started_at", "completed_at")
@@ -142,6 +141,17 @@ def report_content(participant) -> dict:
             MissedDose.objects.filter(participant=participant).values_list("week", "reason")
         ),
     }
+    # The weeks that are over read the prescriptions of their time, so the changes are covered
+    # too; a prescription as it stood before versions were kept (no moment) is the one above,
+    # which leaves the signatures made before then current.
+    changes = [
+        [v.effective_at, v.participant_id is not None, v.cleared, v.dose]
+        for v in prescriptions_for(participant)
+        if v.effective_at is not None
+    ]
+    if changes:
+        content["prescription_changes"] = changes
+    return content
 
 
 def report_content_hash(participant) -> str:

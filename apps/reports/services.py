@@ -21,8 +21,9 @@ ARM_WITHHELD = "withheld while the study's design is concealed (given when the s
 
 def access_request_make(*, user, participant_id: int) -> dict:
     """Everything held about the participant, by their code: details, consent, allocation,
-    sessions, metrics, dose, assessment visits, reminders (the address, the times chosen, what
-    fell due) and the clinical team's notes (by role, never staff names)."""
+    sessions, metrics, dose (and the prescriptions it was measured against), assessment
+    visits, reminders (the address, the times chosen, what fell due) and the clinical team's
+    notes (by role, never staff names)."""
     participant = participant_get(user=user, participant_id=participant_id)
     rules.require(
         rules.may_run_sessions(user, participant),
@@ -81,6 +82,16 @@ def access_request_make(*, user, participant_id: int) -> dict:
                 "missed_reason": w.missed_reason,
             }
             for w in ledger["weeks"]
+        ],
+        # The prescriptions the weeks were measured against (never who made them).
+        "prescriptions": [
+            {
+                "effective_at": v.effective_at.isoformat() if v.effective_at else None,
+                "own": v.participant_id is not None,
+                "cleared": v.cleared,
+                **v.dose,
+            }
+            for v in ledger["prescriptions"]
         ],
         "visits": [
             {

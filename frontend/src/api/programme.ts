@@ -5,6 +5,7 @@ import { answer, typedApi } from "./client";
 import type { components } from "./schema";
 
 export type Ledger = components["schemas"]["Ledger"];
+export type Prescription = components["schemas"]["Prescription"];
 export type Programme = components["schemas"]["ProgrammeRequest"];
 export type MissedReason = components["schemas"]["MissedReasonEnum"];
 export type Progress = components["schemas"]["ParticipantProgress"];

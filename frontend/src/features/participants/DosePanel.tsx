@@ -1,5 +1,6 @@
 // The dose ledger on a participant's page: prescribed against delivered per programme week, a
-// reason for each week that fell short, and the link to the participant's own progress page.
+// reason for each week that fell short, the changes of prescription, and the link to the
+// participant's own progress page.
 
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
@@ -8,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatNumber, formatPercent } from "../../i18n/format";
 import { ErrorNote, Loading, errorText, formatDate } from "../../ui/widgets";
 import { getLedger, issueProgressLink, recordMissed } from "../../api/programme";
-import type { Ledger, MissedReason } from "../../api/programme";
+import type { Ledger, MissedReason, Prescription } from "../../api/programme";
 
 export const REASONS: [MissedReason, MessageDescriptor][] = [
   ["illness", msg`Illness`],
@@ -48,6 +49,7 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
         {p ? <PrescribedWords programme={p} /> : t`No dose is prescribed for this study yet.`}{" "}
         {ledger.adherence !== null && <HeldWords ledger={ledger} adherence={ledger.adherence} />}
       </p>
+      <PrescriptionHistory versions={ledger.prescriptions} />
       {ledger.weeks.length > 0 && (
         <div className="table-wrap">
           <table className="data-table">
@@ -108,6 +110,50 @@ function LedgerTable({ participantId, ledger }: { participantId: number; ledger:
           </table>
         </div>
       )}
+    </>
+  );
+}
+
+/** The versions of the prescription the weeks were measured against, newest first: a week
+ * that has ended keeps the one in force on its last day, so a change shows in the weeks from
+ * the one it was made in, never in the weeks before. */
+function PrescriptionHistory({ versions }: { versions: Prescription[] }) {
+  if (versions.length < 2) return null; // nothing has changed
+  return (
+    <details data-testid="prescription-history">
+      <summary>
+        <Trans>Changes of prescription</Trans>
+      </summary>
+      <p>
+        <Trans>
+          Each week is measured against the prescription in force on its last day; this week against
+          the one in force now.
+        </Trans>
+      </p>
+      <ol>
+        {versions.map((v) => (
+          <li key={v.id}>
+            <Version version={v} />
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function Version({ version: v }: { version: Prescription }) {
+  const { t } = useLingui();
+  const when = v.effective_at ? formatDate(v.effective_at, true) : t`From the beginning`;
+  const who = v.made_by;
+  return (
+    <>
+      <strong>{when}</strong>{" "}
+      {v.cleared ? (
+        t`The participant's own prescription ended: the study's applies.`
+      ) : (
+        <PrescribedWords programme={v} />
+      )}
+      {who && ` ${t`(by ${who})`}`}
     </>
   );
 }
@@ -183,8 +229,13 @@ function ProgressLink({ participantId }: { participantId: number }) {
   );
 }
 
+type Dose = Pick<
+  NonNullable<Ledger["programme"]>,
+  "sessions_per_week" | "minutes_per_session" | "weeks" | "boosters" | "own"
+>;
+
 /** The study's (or the participant's own) prescription in a sentence. */
-export function PrescribedWords({ programme: p }: { programme: NonNullable<Ledger["programme"]> }) {
+export function PrescribedWords({ programme: p }: { programme: Dose }) {
   const { t } = useLingui();
   const sessions = p.sessions_per_week;
   const minutes = p.minutes_per_session;

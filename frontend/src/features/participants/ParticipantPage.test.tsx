@@ -29,6 +29,7 @@ const participant: Participant = {
   sessions_this_week: 0,
   sessions_last_week: 0,
   sessions_per_week_planned: 3,
+  sessions_planned_last_week: 3,
   sessions_missed_last_week: 0,
 };
 
@@ -42,6 +43,7 @@ const answers: [RegExp, unknown][] = [
     {
       participant: 7,
       programme: null,
+      prescriptions: [],
       starts_on: "2026-11-02",
       current_week: 5,
       weeks: [],

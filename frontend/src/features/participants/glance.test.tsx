@@ -25,19 +25,44 @@ describe("the participant list at a glance", () => {
   });
 
   it("takes last week's missed sessions from the server's count (the clinic's weeks)", () => {
-    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 2 })).toBe(2);
-    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: 0 })).toBe(0);
+    expect(
+      missedLastWeek({
+        sessions_per_week_planned: 3,
+        sessions_planned_last_week: 3,
+        sessions_missed_last_week: 2,
+      }),
+    ).toBe(2);
+    expect(
+      missedLastWeek({
+        sessions_per_week_planned: 3,
+        sessions_planned_last_week: 3,
+        sessions_missed_last_week: 0,
+      }),
+    ).toBe(0);
     // No plan, or enrolled since last week began: nothing to miss.
     expect(
-      missedLastWeek({ sessions_per_week_planned: null, sessions_missed_last_week: null }),
+      missedLastWeek({
+        sessions_per_week_planned: null,
+        sessions_planned_last_week: null,
+        sessions_missed_last_week: null,
+      }),
     ).toBe(0);
-    expect(missedLastWeek({ sessions_per_week_planned: 3, sessions_missed_last_week: null })).toBe(
-      0,
-    );
+    expect(
+      missedLastWeek({
+        sessions_per_week_planned: 3,
+        sessions_planned_last_week: 3,
+        sessions_missed_last_week: null,
+      }),
+    ).toBe(0);
   });
 
   it("lists the flags in words, or says none", () => {
-    const p = { sessions_per_week_planned: 3, sessions_missed_last_week: 2 };
+    // Prescribed 3 a week last week, 5 from this week: last week is said against its 3.
+    const p = {
+      sessions_per_week_planned: 5,
+      sessions_planned_last_week: 3,
+      sessions_missed_last_week: 2,
+    };
     const flags = participantFlags(p, [metric({ role: "primary", words: ["reliable decline"] })]);
     expect(flags.map((f) => f.text)).toEqual([
       "missed 2 of 3 last week",

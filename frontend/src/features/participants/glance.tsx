@@ -39,7 +39,10 @@ export function flagWords(word: string): string {
   return words ? i18n._(words) : word;
 }
 
-type WeekCounts = Pick<Participant, "sessions_per_week_planned" | "sessions_missed_last_week">;
+type WeekCounts = Pick<
+  Participant,
+  "sessions_per_week_planned" | "sessions_planned_last_week" | "sessions_missed_last_week"
+>;
 
 /** Sessions missed last week against the plan, as the server counts them: its weeks begin on
  * Monday in the clinic's time zone, whatever this browser's zone (a count made here would use
@@ -66,7 +69,8 @@ export function participantFlags(p: WeekCounts, metrics: MetricSummary[]): Flag[
   const missed = missedLastWeek(p);
   if (missed > 0) {
     const count = formatNumber(missed);
-    const planned = formatNumber(p.sessions_per_week_planned ?? 0);
+    // Last week's plan: a prescription changed this week counts from this week on.
+    const planned = formatNumber(p.sessions_planned_last_week ?? 0);
     flags.push({ kind: "missed", text: t`missed ${count} of ${planned} last week` });
   }
   for (const m of metrics) flags.push(...changeFlags(m));
