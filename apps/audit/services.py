@@ -14,10 +14,13 @@ from apps.audit.models import AuditEntry
 
 
 def audit_snapshot(instance: models.Model) -> dict:
-    """The instance's concrete fields (and many-to-many ids) as JSON-safe values."""
+    """The instance's concrete fields (and many-to-many ids) as JSON-safe values, less those
+    its model names in ``audit_omitted`` (what belongs to a request, not to the record)."""
     data = {}
+    omitted = getattr(instance, "audit_omitted", ())
     for field in instance._meta.concrete_fields:
-        data[field.attname] = field.value_from_object(instance)
+        if field.attname not in omitted:
+            data[field.attname] = field.value_from_object(instance)
     if instance.pk is not None:
         for field in instance._meta.many_to_many:
             data[field.name] = sorted(obj.pk for obj in field.value_from_object(instance))

@@ -415,11 +415,20 @@ class Participant(models.Model):
     )
     # Enrolment: on the services' clock, which the session and week counts read too.
     created_at = models.DateTimeField(default=clock.now, editable=False)
+    # The key the client sent with the enrolment: the same key again (a double click, a
+    # retried request) answers with this participant instead of enrolling a second one.
+    # A request's key, not a fact about the participant: never shown, exported or audited.
+    client_key = models.UUIDField(null=True, blank=True, editable=False)
+
+    audit_omitted = ("client_key",)
 
     class Meta:
         ordering = ["study", "code"]
         constraints = [
-            models.UniqueConstraint(fields=["study", "code"], name="participant_code_unique")
+            models.UniqueConstraint(fields=["study", "code"], name="participant_code_unique"),
+            models.UniqueConstraint(
+                fields=["study", "client_key"], name="participant_client_key_unique"
+            ),
         ]
 
     def __str__(self) -> str:

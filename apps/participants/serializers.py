@@ -421,6 +421,14 @@ class ParticipantCreateSerializer(serializers.Serializer):
         help_text="One of the study's group codes.",
     )
     clinicians = _staff()
+    client_key = serializers.UUIDField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A key the client makes once per person it means to enrol: the same key "
+        "again answers with that participant (201) instead of enrolling another; with other "
+        "details it is refused (409 client_key_reused).",
+    )
 
     def __init__(self, *args, studies=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -147,6 +147,9 @@ class ParticipantListView(GenericAPIView):
         request=ParticipantCreateSerializer,
         responses={201: ParticipantSerializer},
         summary="Enrol a participant under a generated pseudonymous code",
+        description="Idempotent with ``client_key``: the same key again answers with the "
+        "participant it enrolled (the same answer, 201), and changes nothing; the same key "
+        "with another study or other details is refused (409 ``client_key_reused``).",
     )
     def post(self, request):
         studies = selectors.study_list(user=request.user)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -48,8 +50,40 @@ def _check_group(study: Study, group: str) -> None:
         )
 
 
+class Enrolment(NamedTuple):
+    """What an enrolment request asks for, to tell a retry from another request."""
+
+    study: int
+    age_band: str
+    language: str
+    group: str
+    clinicians: frozenset[int]
+
+
+def _enrolled_with(client_key: uuid.UUID) -> Participant | None:
+    """The participant enrolled with this key, in any study (one key is one enrolment)."""
+    return Participant.objects.filter(client_key=client_key).order_by("pk").first()
+
+
+def _the_same_enrolment(made: Participant, asked: Enrolment) -> Participant:
+    """The participant the key enrolled answers the same request again; another request with
+    that key is refused, whatever it asks."""
+    clinicians = frozenset(made.clinicians.values_list("pk", flat=True))
+    if Enrolment(made.study_id, made.age_band, made.language, made.group, clinicians) != asked:
+        raise Conflict(
+            gettext("This key already enrolled a participant with other details."),
+            code="client_key_reused",
+            details={"client_key": [gettext("Make a new key for each enrolment.")]},
+        )
+    return made
+
+
 def _insert_with_new_code(participant: Participant) -> Participant:
-    """Store the participant under a fresh code, drawing again when one is already taken."""
+    """Store the participant under a fresh code, drawing again when one is already taken.
+
+    With a client key, an enrolment with the same key that committed first is the answer: its
+    insert held ours back until then, and this transaction now reads its row.
+    """
     for _ in range(CODE_ATTEMPTS):
         participant.code = participant_code_new()
         if Participant.objects.filter(study=participant.study, code=participant.code).exists():
@@ -60,6 +94,10 @@ def _insert_with_new_code(participant: Participant) -> Participant:
             return participant
         except IntegrityError:
             participant.pk = None
+            if participant.client_key is not None:
+                made = _enrolled_with(participant.client_key)
+                if made is not None:
+                    return made
     raise Conflict(
         gettext("No free participant code was found; please try again."), code="code_unavailable"
     )
@@ -74,15 +112,31 @@ def participant_enrol(
     language: str = settings.LANGUAGE_CODE,
     group: str = "",
     clinicians: Iterable = (),
+    client_key: uuid.UUID | None = None,
 ) -> Participant:
-    """A new participant under a generated code; a clinician who enrols is assigned to them."""
+    """A new participant under a generated code; a clinician who enrols is assigned to them.
+
+    ``client_key``: the participant already enrolled with this key is the answer, unchanged (a
+    double click or a retried request enrols one person once); two requests with one key at
+    once meet at the unique constraint on (study, key), and the second answers with the first's
+    participant.
+    """
     rules.require(rules.may_enrol(actor, study), gettext("You are not on this study's team."))
     clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())
+    asked = Enrolment(study.pk, age_band, language, group, frozenset(u.pk for u in clinicians))
+    if client_key is not None:
+        made = _enrolled_with(client_key)
+        if made is not None:
+            return _the_same_enrolment(made, asked)
     _check_clinicians(study, clinicians)
     _check_group(study, group)
-    participant = Participant(study=study, age_band=age_band, language=language, group=group)
-    clean_or_refuse(participant, exclude=["code"])
-    _insert_with_new_code(participant)
+    participant = Participant(
+        study=study, age_band=age_band, language=language, group=group, client_key=client_key
+    )
+    clean_or_refuse(participant, exclude=["code", "client_key"])
+    stored = _insert_with_new_code(participant)
+    if stored is not participant:
+        return _the_same_enrolment(stored, asked)
     participant.clinicians.set(clinicians)
     audit_record(
         actor=actor, action=AuditEntry.Action.CREATE, instance=participant, study_id=study.pk

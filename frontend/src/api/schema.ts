@@ -633,7 +633,10 @@ export interface paths {
         /** Participants you may see */
         get: operations["participants_list"];
         put?: never;
-        /** Enrol a participant under a generated pseudonymous code */
+        /**
+         * Enrol a participant under a generated pseudonymous code
+         * @description Idempotent with ``client_key``: the same key again answers with the participant it enrolled (the same answer, 201), and changes nothing; the same key with another study or other details is refused (409 ``client_key_reused``).
+         */
         post: operations["participants_create"];
         delete?: never;
         options?: never;
@@ -2958,6 +2961,11 @@ export interface components {
              */
             group: string;
             clinicians?: number[];
+            /**
+             * Format: uuid
+             * @description A key the client makes once per person it means to enrol: the same key again answers with that participant (201) instead of enrolling another; with other details it is refused (409 client_key_reused).
+             */
+            client_key?: string | null;
         };
         ParticipantProgress: {
             code: string;

@@ -2,10 +2,11 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { rows } from "../api/client";
+import { ApiError, rows } from "../api/client";
+import { newKey } from "../api/keys";
 import { errorText } from "./widgets";
 import { listStudies } from "../api/studies";
 import { enrol as enrolParticipant } from "../api/participants";
@@ -31,19 +32,32 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
   const [study, setStudy] = useState<string>(studyId ? String(studyId) : "");
   const [ageBand, setAgeBand] = useState<Enrolment["age_band"]>("unknown");
   const [group, setGroup] = useState("");
+  // One key for the person this form means to enrol, sent with every attempt: a double click or
+  // a retry after a lost answer is answered by the server with the participant already enrolled.
+  const clientKey = useRef(newKey());
   const enrol = useMutation({
     mutationFn: () =>
       enrolParticipant({
         study: Number(study),
         age_band: ageBand,
         group,
+        client_key: clientKey.current,
       }),
     onSuccess: (p) => {
+      clientKey.current = newKey(); // the next person is another enrolment
       void client.invalidateQueries({ queryKey: ["participants"] });
       void client.invalidateQueries({ queryKey: ["study-participants"] });
       void navigate(`/participants/${p.id}`);
     },
+    onError: (error) => {
+      // An earlier attempt enrolled someone with the details as they were then: once told so,
+      // sending the form again is a new enrolment.
+      if (error instanceof ApiError && error.code === "client_key_reused") {
+        clientKey.current = newKey();
+      }
+    },
   });
+  const reused = enrol.error instanceof ApiError && enrol.error.code === "client_key_reused";
   const list = rows(studies.data);
   // A group is one of the study's codes, never free text (only codes reach an export).
   const codes = list.find((s) => s.id === Number(study))?.group_codes ?? [];
@@ -115,7 +129,9 @@ export function EnrolForm({ studyId }: { studyId?: number }) {
       </div>
       {enrol.error && (
         <p className="form-error" role="alert">
-          {errorText(enrol.error)}
+          {reused
+            ? t`This form already enrolled someone with the details it had before (the answer was lost on the way): look for them among the participants before enrolling again.`
+            : errorText(enrol.error)}
         </p>
       )}
       <button type="submit" className="btn primary" disabled={!study || enrol.isPending}>

@@ -1,13 +1,11 @@
 """Twenty identical requests with one event id, sent at once: every one gets the first answer,
 byte for byte, and the move is applied once (real threads on real PostgreSQL)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from apps.games.models import ActionReceipt, Game, GameEvent
 from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.threads import at_once as sent_at_once
 
 COPIES = 20
 
@@ -23,22 +21,10 @@ def new_game(clinician, client_for) -> tuple[str, dict]:
 
 
 def at_once(clinician, client_for, url: str, data: dict) -> list:
-    barrier = threading.Barrier(COPIES)
-    answers = []
-
-    def send() -> None:
-        client = client_for(clinician)
-        barrier.wait()
-        try:
-            answers.append(client.post(url, data, format="json"))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send) for _ in range(COPIES)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    answers, errors = sent_at_once(
+        lambda: client_for(clinician).post(url, data, format="json"), COPIES
+    )
+    assert errors == []
     return answers
 
 
