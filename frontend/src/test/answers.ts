@@ -29,7 +29,10 @@ export interface Call {
  * the calls kept, in order. */
 export function routedFetch(routes: Record<string, Answer | (() => Answer)>): Call[] {
   const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (request: Request) => {
+  // The typed client fetches a Request; the plain one (api.get) a path and its options.
+  vi.stubGlobal("fetch", async (input: Request | string, init?: RequestInit) => {
+    const request =
+      input instanceof Request ? input : new Request(new URL(input, "http://localhost"), init);
     const path = new URL(request.url).pathname;
     const text = await request.text();
     calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });

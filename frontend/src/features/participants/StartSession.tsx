@@ -7,7 +7,7 @@ import { useRef, useState } from "react";
 import { newKey } from "../../api/keys";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { rows } from "../../api/client";
+import { ApiError, rows } from "../../api/client";
 import type { Participant } from "../../api/types";
 import { practiceState } from "../../api/practice";
 import { formatNumber } from "../../i18n/format";
@@ -36,10 +36,18 @@ export function StartSession({ participant: p }: { participant: Participant }) {
       return session;
     },
     onSuccess: (session) => navigate(`/sessions/${session.id}`),
+    onError: (error) => {
+      // An earlier attempt, whose answer was lost, started a sitting with the protocol chosen
+      // then: once told so, sending the form again starts another.
+      if (error instanceof ApiError && error.code === "client_key_reused") {
+        clientKey.current = newKey();
+      }
+    },
     onSettled: () => {
       busy.current = false;
     },
   });
+  const reused = start.error instanceof ApiError && start.error.code === "client_key_reused";
   const list = rows(protocols.data);
   const seconds = (value: number) => {
     const n = formatNumber(value);
@@ -81,7 +89,9 @@ export function StartSession({ participant: p }: { participant: Participant }) {
           </select>
           {start.error && (
             <p className="form-error" role="alert">
-              {errorText(start.error)}
+              {reused
+                ? t`This form already started a session with the protocol it had before (the answer was lost on the way): look for it among the participant's sessions before starting another.`
+                : errorText(start.error)}
             </p>
           )}
           <button type="submit" className="btn primary" disabled={!protocol || start.isPending}>
