@@ -33,7 +33,8 @@ from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
-from apps.programmes.models import Programme, sessions_per_week_in_force
+from apps.programmes.models import Programme
+from apps.programmes.selectors import sessions_per_week_in_force
 
 if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -160,10 +161,11 @@ def participant_list(
     prescribed dose (its own, else the study's programme), else the study's newest protocol's
     (never the protocol last used: a plan belongs to the person);
     ``sessions_missed_last_week`` is last week's plan less last week's sessions, for someone
-    enrolled before last week began (else null, as it is without a plan): the plan as it stood
-    when last week ended (``sessions_planned_last_week``: a prescription changed this week
-    counts from this week on, never for the week before). ``arm_shown`` is the arm for
-    those who may see it (:func:`rules.sees_arms`), else null.
+    enrolled before last week began (else null, as it is without a plan). Last week's plan
+    (``sessions_planned_last_week``) is the participant's own plan as it is now, else a
+    prescription (their own, else the study's) as it stood when last week ended (one changed
+    this week counts from this week on), else the study's newest protocol's as it is now.
+    ``arm_shown`` is the arm for those who may see it (:func:`rules.sees_arms`), else null.
     """
     participants = participant_scope(user=user)
     if study_id is not None:

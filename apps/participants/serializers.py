@@ -358,8 +358,9 @@ class ParticipantSerializer(serializers.ModelSerializer):
     sessions_planned_last_week = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="The plan as it stood when last week ended (a prescription changed since "
-        "counts from this week on).",
+        help_text="Last week's plan: the participant's own plan as it is now, else a "
+        "prescription (own, else the study's) as it stood when last week ended, else the "
+        "study's newest protocol's as it is now.",
     )
     sessions_missed_last_week = serializers.IntegerField(
         read_only=True,

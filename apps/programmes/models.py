@@ -2,13 +2,10 @@
 recorded for weeks whose dose was missed. What was delivered is read from the sessions (see
 :mod:`apps.programmes.selectors`), so the ledger can never disagree with them."""
 
-import datetime
-
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Case, F, OuterRef, Q, Subquery, When
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from apps.participants.models import Participant, Study
@@ -123,24 +120,6 @@ class Prescription(Dose):
                 name="prescription_cleared_is_own",
             )
         ]
-
-
-def sessions_per_week_in_force(before: datetime.datetime) -> Coalesce:
-    """For a query of participants: the sessions a week of the prescription in force just
-    before ``before`` (their own, unless ended, else the study's), by the rule of
-    :class:`Prescription` (as :mod:`apps.programmes.prescriptions` reads it for the ledger)."""
-    then = Q(effective_at__isnull=True) | Q(effective_at__lt=before)
-    own = (
-        Prescription.objects.filter(then, participant=OuterRef("pk"))
-        .order_by("-pk")
-        .annotate(own_sessions=Case(When(cleared=True, then=None), default=F("sessions_per_week")))
-    )
-    study = Prescription.objects.filter(then, study=OuterRef("study"), participant=None)
-    return Coalesce(
-        Subquery(own.values("own_sessions")[:1]),
-        Subquery(study.order_by("-pk").values("sessions_per_week")[:1]),
-        output_field=models.IntegerField(),
-    )
 
 
 class MissedDose(models.Model):

@@ -23,7 +23,15 @@ from apps.common.errors import NotFound
 from apps.participants.models import AllocationSlot, AssessmentPoint, Participant
 from apps.programmes import links
 from apps.programmes.models import MissedDose, Prescription, Programme
-from apps.programmes.prescriptions import timeline_of, week_end
+from apps.programmes.prescriptions import (
+    Timeline,
+    timeline_of,
+    timelines_of_study,
+    week_end,
+)
+from apps.programmes.prescriptions import (  # the participant list's, as its app reads it
+    sessions_per_week_in_force as sessions_per_week_in_force,
+)
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit
 
@@ -81,14 +89,20 @@ class Week:
     prescription: int | None = None
 
 
-def dose_ledger(participant: Participant, now: datetime.datetime | None = None) -> dict:
-    """The participant's ledger: one row per programme week from week 1 to the current week
-    (or the programme's last, if later weeks have sessions), with totals over the weeks
-    that are over. Each week reads the prescription of its own time; ``prescriptions`` are
-    the versions that applied to the participant, newest first."""
+def dose_ledger(
+    participant: Participant,
+    now: datetime.datetime | None = None,
+    timeline: Timeline | None = None,
+) -> dict:
+    """The participant's ledger at ``now``: one row per programme week from week 1 to the
+    current week (or the programme's last, if later weeks have sessions), with totals over the
+    weeks that are over. Each week reads the prescription of its own time, the current and
+    later ones the prescription in force at ``now``; ``prescriptions`` are the versions that
+    applied to the participant, newest first. ``timeline``: those versions, when the caller
+    has read them already."""
     now = now or clock.now()
     programme = programme_for(participant)
-    timeline = timeline_of(participant)
+    timeline = timeline or timeline_of(participant)
     start = programme_start(participant)
     current = _week_of(start, now) or 0
     sessions = TrainingSession.objects.filter(participant=participant).values_list(
@@ -107,8 +121,12 @@ def dose_ledger(participant: Participant, now: datetime.datetime | None = None) 
     last = max([current, *held, *scheduled]) if (held or scheduled or current) else 0
     weeks = []
     for number in range(1, last + 1):
-        # A week that is over keeps the prescription of its last day; later ones follow now's.
-        version = timeline.in_force(week_end(start, number) if number < current else None)
+        # A week that is over keeps the prescription of its last day; later ones follow now's
+        # (not one made after now: a reminder decided for an earlier moment reads that one).
+        if number < current:
+            version = timeline.in_force(week_end(start, number))
+        else:
+            version = timeline.in_force_at(now)
         prescribed = version.prescribed(number) if version else 0
         row = Week(
             week=number,
@@ -269,6 +287,7 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
     analysed (still consenting: the participants an export holds). Adherence is the dose
     ledgers', summed."""
     now = now or clock.now()
+    timeline_for = timelines_of_study(study.pk)  # one read of the versions, not one a person
     people = list(
         Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
     )
@@ -337,7 +356,7 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
             box["lost"] += 1
             reason = latest_reason.get(p.pk, "no_reason_recorded")
             box["lost_reasons"][reason] = box["lost_reasons"].get(reason, 0) + 1
-        ledger = dose_ledger(p, now)
+        ledger = dose_ledger(p, now, timeline_for(p))
         box["prescribed"] += ledger["prescribed"]
         box["delivered"] += sum(
             min(w.delivered, w.prescribed) for w in ledger["weeks"] if w.missed is not None

@@ -2935,7 +2935,7 @@ export interface components {
             readonly sessions_last_week: number;
             /** @description The participant's own plan, else their prescribed dose (own, else the study's programme), else the study's newest protocol's. */
             readonly sessions_per_week_planned: number | null;
-            /** @description The plan as it stood when last week ended (a prescription changed since counts from this week on). */
+            /** @description Last week's plan: the participant's own plan as it is now, else a prescription (own, else the study's) as it stood when last week ended, else the study's newest protocol's as it is now. */
             readonly sessions_planned_last_week: number | null;
             /** @description Sessions of last week's plan not held last week (weeks begin Monday 00:00 in the clinic's time zone); null without a plan or for someone enrolled since it began. */
             readonly sessions_missed_last_week: number | null;

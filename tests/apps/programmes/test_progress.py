@@ -19,7 +19,6 @@ def test_the_progress_link_shows_the_week_and_the_streak_in_words(
     study = make_study(owners=[researcher], clinicians=[clinician])
     protocol = make_protocol(study=study)
     owner, team = client_for(researcher), client_for(clinician)
-    owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
     pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
     consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
     team.post(f"/api/participants/{pk}/consent/", consent)
@@ -33,6 +32,8 @@ def test_the_progress_link_shows_the_week_and_the_streak_in_words(
     url = f"/api/progress/{body['token']}/"
 
     with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        # Prescribed on the clock the weeks are read by, so it is in force from its first read.
+        owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
         for _ in range(2):  # week 1: both sessions
             made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol.pk})
             moved.advance(1200)

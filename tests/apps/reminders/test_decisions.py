@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from apps.common import clock
+from apps.reminders.services import reminders_send_due
 from apps.reminders.tasks import reminders_send_job
 from tests.apps.factories import make_protocol, make_study
 from tests.apps.reminders.conftest import DOSE
@@ -110,6 +111,28 @@ def test_a_session_scheduled_for_next_week_changes_neither_this_week_nor_its_rem
     service_clock.advance(60 * 60)
     assert reminders_send_job.apply().get() == {"skipped": 1}
     assert _log(who) == [("skipped", "week_done")]
+    assert smtp_server.messages == []
+
+
+def test_a_reminder_decided_for_a_moment_reads_the_prescription_in_force_then(
+    participant, researcher, study, client_for, smtp_server, service_clock
+):
+    """A reminder decided for a moment before a change of prescription is decided by the
+    prescription in force at that moment, not by one made after it."""
+    who = participant
+    _remind_every_day(who)
+    for _ in range(DOSE["sessions_per_week"]):  # this week's are all held
+        _hold(who, service_clock)
+    service_clock.advance(60 * 60)  # the reminder falls due
+    due = clock.now()
+    service_clock.advance(60)
+    more = DOSE | {"sessions_per_week": DOSE["sessions_per_week"] + 1}
+    raised = client_for(researcher).put(f"/api/studies/{study.pk}/programme/", more, format="json")
+    assert raised.status_code == 200, raised.json()
+    assert _progress(who)[1:3] == (2, 3)  # now, one more to go
+
+    assert reminders_send_due(now=due) == {"skipped": 1}
+    assert _log(who) == [("skipped", "week_done")]  # as it stood when it fell due
     assert smtp_server.messages == []
 
 
