@@ -426,9 +426,8 @@ class Participant(models.Model):
         ordering = ["study", "code"]
         constraints = [
             models.UniqueConstraint(fields=["study", "code"], name="participant_code_unique"),
-            models.UniqueConstraint(
-                fields=["study", "client_key"], name="participant_client_key_unique"
-            ),
+            # One key is one enrolment, in any study.
+            models.UniqueConstraint(fields=["client_key"], name="participant_client_key_unique"),
         ]
 
     def __str__(self) -> str:

@@ -79,8 +79,9 @@ def _sign_locked(
     meaning: str,
     request,
 ) -> Signature:
-    """Signs ``record`` as it reads once its row is held: what is hashed is what is signed,
-    even when the record changed since the caller read it."""
+    """Signs ``record`` once its row is held, so that sign-offs of one record queue (see
+    :func:`_sign`). Its own fields are read again then; what a caller's query added to it
+    (a participant's weekly counts) is hashed as the caller read it."""
     with transaction.atomic():
         type(record).objects.select_for_update().filter(pk=record.pk).first()
         record.refresh_from_db()

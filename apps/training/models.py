@@ -29,6 +29,7 @@ class TrainingSession(models.Model):
     abandon_reason = models.CharField(max_length=200, blank=True)
     # The key the client sent with its request to create this sitting: the same key again
     # (a double click, a retried request) answers with this sitting instead of a new one.
+    # A request's key, not a fact about the sitting: never audited.
     client_key = models.UUIDField(null=True, blank=True)
     # The difficulty this session plays with, fixed when it starts: the protocol's, or for an
     # adaptive protocol the participant's staircase values then (null: started before these
@@ -37,6 +38,8 @@ class TrainingSession(models.Model):
     opponent_level = models.FloatField(null=True, blank=True)
     # On the services' clock, as its start and end are.
     created_at = models.DateTimeField(default=clock.now, editable=False)
+
+    audit_omitted = ("client_key",)
 
     class Meta:
         ordering = ["participant", "number"]

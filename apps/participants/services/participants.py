@@ -118,8 +118,8 @@ def participant_enrol(
 
     ``client_key``: the participant already enrolled with this key is the answer, unchanged (a
     double click or a retried request enrols one person once); two requests with one key at
-    once meet at the unique constraint on (study, key), and the second answers with the first's
-    participant.
+    once (for one study or two) meet at the key's unique constraint, and the second answers as
+    it would after the first: with its participant, or refused when it asked for another.
     """
     rules.require(rules.may_enrol(actor, study), gettext("You are not on this study's team."))
     clinicians = set(clinicians) | ({actor} if actor.is_clinician else set())

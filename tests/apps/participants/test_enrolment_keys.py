@@ -126,3 +126,29 @@ def test_two_requests_with_one_key_at_once_enrol_one_participant(client_for, mon
     assert answers[0].json() == answers[1].json()
     assert Participant.objects.count() == 1
     assert AuditEntry.objects.filter(object_type=PARTICIPANT).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_key_sent_to_two_studies_at_once_enrols_one_participant(client_for, monkeypatch):
+    """A key is one enrolment in any study: sent to two studies at once, one enrols and the
+    other is refused, as it is when they come one after the other."""
+    clinician = make_user(role="clinician")
+    studies = [make_study(clinicians=[clinician]) for _ in range(2)]
+    met = threading.Barrier(2, timeout=10)
+    check_group = enrolment._check_group
+
+    def checked_together(study, group):  # after the look-up for the key, before the insert
+        met.wait()
+        check_group(study, group)
+
+    monkeypatch.setattr(enrolment, "_check_group", checked_together)
+    to_each = iter(studies)
+    answers, errors = at_once(
+        lambda: enrol(client_for(clinician), next(to_each), client_key=KEY), 2
+    )
+    assert errors == []
+    assert sorted(a.status_code for a in answers) == [201, 409], [a.json() for a in answers]
+    [refused] = [a.json() for a in answers if a.status_code == 409]
+    assert refused["error"]["code"] == "client_key_reused"
+    assert Participant.objects.count() == 1
+    assert AuditEntry.objects.filter(object_type=PARTICIPANT).count() == 1
