@@ -104,20 +104,26 @@ def test_without_a_key_each_request_enrols_and_a_bad_key_is_refused(researcher, 
     assert Participant.objects.count() == 2
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_requests_with_one_key_at_once_enrol_one_participant(client_for, monkeypatch):
-    """Both requests look for the key before either has stored it; the unique key holds the
-    second insert back until the first commits, and the second answers with its participant."""
-    clinician = make_user(role="clinician")
-    study = make_study(clinicians=[clinician], group_codes=["training"])
+@pytest.fixture
+def looked_up_together(monkeypatch):
+    """Two enrolments at once both look for their key before either stores it: each waits for
+    the other after the look-up, before the insert (at the group check between them)."""
     met = threading.Barrier(2, timeout=10)
     check_group = enrolment._check_group
 
-    def checked_together(study, group):  # after the look-up for the key, before the insert
+    def checked_together(study, group):
         met.wait()
         check_group(study, group)
 
     monkeypatch.setattr(enrolment, "_check_group", checked_together)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_requests_with_one_key_at_once_enrol_one_participant(client_for, looked_up_together):
+    """Both requests look for the key before either has stored it; the unique key holds the
+    second insert back until the first commits, and the second answers with its participant."""
+    clinician = make_user(role="clinician")
+    study = make_study(clinicians=[clinician], group_codes=["training"])
     answers, errors = at_once(
         lambda: enrol(client_for(clinician), study, group="training", client_key=KEY), 2
     )
@@ -129,19 +135,11 @@ def test_two_requests_with_one_key_at_once_enrol_one_participant(client_for, mon
 
 
 @pytest.mark.django_db(transaction=True)
-def test_one_key_sent_to_two_studies_at_once_enrols_one_participant(client_for, monkeypatch):
+def test_one_key_sent_to_two_studies_at_once_enrols_one_participant(client_for, looked_up_together):
     """A key is one enrolment in any study: sent to two studies at once, one enrols and the
     other is refused, as it is when they come one after the other."""
     clinician = make_user(role="clinician")
     studies = [make_study(clinicians=[clinician]) for _ in range(2)]
-    met = threading.Barrier(2, timeout=10)
-    check_group = enrolment._check_group
-
-    def checked_together(study, group):  # after the look-up for the key, before the insert
-        met.wait()
-        check_group(study, group)
-
-    monkeypatch.setattr(enrolment, "_check_group", checked_together)
     to_each = iter(studies)
     answers, errors = at_once(
         lambda: enrol(client_for(clinician), next(to_each), client_key=KEY), 2
