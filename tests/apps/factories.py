@@ -80,6 +80,15 @@ OWNER_FIELDS = {
 
 
 ARMS = [{"name": "training"}, {"name": "control", "control": True}]
+# An adaptive protocol's staircase as the tests run it: examination time only.
+ADAPTIVE = {
+    "enabled": True,
+    "target_recall": 0.6,
+    "step_seconds": 4,
+    "min_seconds": 5,
+    "max_seconds": 60,
+    "adjust_opponent": False,
+}
 
 
 def open_study(study: Study, allocations: list[tuple[str, str]]) -> Study:

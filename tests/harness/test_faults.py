@@ -24,7 +24,13 @@ from apps.metrics.tasks import sweep_metrics
 from apps.participants.models import Participant
 from apps.training.models import TrainingSession
 from config.celery import app
-from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.apps.factories import (
+    ADAPTIVE,
+    make_participant,
+    make_protocol,
+    make_session,
+    make_study,
+)
 from tests.conftest import blocked_on_lock, current_database_url, start_worker, wait_for
 from tests.harness import figures
 from tests.harness.device import Device
@@ -148,14 +154,6 @@ def test_postgres_restarted_during_play(private_postgres):
     assert counts["other answers 5xx"] == 0, (counts, errors[-3000:])
 
 
-ADAPTIVE = {
-    "enabled": True,
-    "target_recall": 0.6,
-    "step_seconds": 4,
-    "min_seconds": 5,
-    "max_seconds": 60,
-    "adjust_opponent": False,
-}
 REDIS_DOWN_S = 30
 
 

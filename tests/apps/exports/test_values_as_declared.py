@@ -12,20 +12,12 @@ from apps.games import services
 from apps.games.demo import demo_game_play
 from apps.games.models import IllegalAttempt
 from apps.training.services import session_abandon
-from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.factories import ADAPTIVE, make_participant, make_protocol, make_session
 from tests.apps.games.playing import next_move
 
 pytestmark = pytest.mark.django_db
 
 CARDS = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"]
-ADAPTIVE = {
-    "enabled": True,
-    "target_recall": 0.6,
-    "step_seconds": 4,
-    "min_seconds": 5,
-    "max_seconds": 60,
-    "adjust_opponent": False,
-}
 
 
 def read(path, delimiter=","):

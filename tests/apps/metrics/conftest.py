@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from apps.games.demo import demo_game_play
-from tests.apps.factories import make_participant, make_protocol, make_session
+from tests.apps.factories import ADAPTIVE, make_participant, make_protocol, make_session
 
 
 @pytest.fixture
@@ -18,14 +18,7 @@ def played_session(clinician):
             opponent="random",
             roles="participant_lame",  # so the participant makes the 'Stragedy
             rounds=rounds,
-            adaptive={
-                "enabled": adaptive,
-                "target_recall": 0.6,
-                "step_seconds": 4,
-                "min_seconds": 5,
-                "max_seconds": 60,
-                "adjust_opponent": False,
-            },
+            adaptive={**ADAPTIVE, "enabled": adaptive},
         )
         session = make_session(participant=participant, protocol=protocol, status="started")
         demo_game_play(session=session, start=timezone.now(), skill=0.8, rng=random.Random(5))

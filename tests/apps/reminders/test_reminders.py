@@ -191,16 +191,21 @@ def test_times_are_the_participants_wall_clock_across_a_change_of_summer_time():
     assert instants == ["03-28 08:30", "03-29 07:30", "03-30 07:30", "03-31 07:30"]
 
 
+def _reads(team, participant: int, language: str) -> None:
+    """The participant's language set by their team, as the participant page sets it."""
+    changed = team.patch(
+        f"/api/participants/{participant}/",
+        {"language": language, "reason": "The participant reads it"},
+        format="json",
+    )
+    assert changed.status_code == 200, changed.json()
+
+
 def test_the_reminder_comes_in_the_participants_language(
     smtp_server, consenting, clinician, client_for, service_clock
 ):
     team = client_for(clinician)
-    changed = team.patch(
-        f"/api/participants/{consenting}/",
-        {"language": "es", "reason": "The participant reads Spanish"},
-        format="json",
-    )
-    assert changed.status_code == 200, changed.json()
+    _reads(team, consenting, "es")
     team.put(f"/api/participants/{consenting}/reminders/", _plan(), format="json")
     service_clock.advance(31 * 60)
     assert reminders_send_job.apply().get() == {"sent": 1}
@@ -249,12 +254,7 @@ def test_the_participants_own_reminder_pages_answer_in_their_language(
     """A French participant's progress link, reminder link and stop link are answered in French
     (and say so), whatever language the device asks for."""
     team = client_for(clinician)
-    changed = team.patch(
-        f"/api/participants/{consenting}/",
-        {"language": "fr", "reason": "The participant reads French"},
-        format="json",
-    )
-    assert changed.status_code == 200, changed.json()
+    _reads(team, consenting, "fr")
     token = team.post(f"/api/participants/{consenting}/progress-link/").json()["token"]
     own = f"/api/progress/{token}/reminders/"
     english = {"HTTP_ACCEPT_LANGUAGE": "en"}
