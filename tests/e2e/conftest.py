@@ -356,6 +356,23 @@ def login_as(page, user: User) -> None:
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.live_url}])
 
 
+def lose_the_next_answer(page, url: str) -> list[int]:
+    """The page's next POST to ``url`` reaches the server, which does the work and answers, but
+    the answer never reaches the page: the connection drops on its way back, as on a clinic's
+    flaky network. Returns the statuses the server gave (one, once the POST has been sent)."""
+    answered: list[int] = []
+
+    def drop_the_answer(route) -> None:
+        if route.request.method != "POST" or answered:
+            route.fallback()
+            return
+        answered.append(route.fetch().status)
+        route.abort("connectionreset")
+
+    page.route(url, drop_the_answer)
+    return answered
+
+
 @functools.cache
 def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8")

@@ -17,7 +17,14 @@ import pytest
 from apps.games.models import Game
 from apps.participants.models import Participant
 from apps.training.models import TrainingSession
-from tests.e2e.conftest import enrol_with_consent, leave_game, login_as, run_axe, sign_in
+from tests.e2e.conftest import (
+    enrol_with_consent,
+    leave_game,
+    login_as,
+    lose_the_next_answer,
+    run_axe,
+    sign_in,
+)
 from tests.e2e.players import play_memulation, play_mendikot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -40,14 +47,22 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     sign_in(page, "claude")
     shot(page, "dashboard-01-empty")
 
-    # Enrol a participant into the study.
+    # Enrol a participant into the study. The server's first answer is lost on its way back:
+    # the page says so, the clinician sends the form again, and the server answers with the
+    # participant it enrolled the first time (the form's key is the same), not a second one.
     page.get_by_role("button", name="Enrol a participant").click()
     page.get_by_label("Study").select_option(label="Memory clinic pilot")
     page.get_by_label("Age band").select_option(value="70-79")
+    enrolled_before = Participant.objects.filter(study=staff["study"]).count()
+    lost = lose_the_next_answer(page, "**/api/participants/")
+    page.get_by_role("button", name="Enrol", exact=True).click()
+    page.get_by_role("alert").filter(has_text="The connection was lost.").wait_for()
+    assert lost == [201]
     page.get_by_role("button", name="Enrol", exact=True).click()
     code = page.get_by_test_id("participant-code").inner_text()
     participant = Participant.objects.get(code=code)
     assert participant.study == staff["study"]
+    assert Participant.objects.filter(study=staff["study"]).count() == enrolled_before + 1
 
     # Record consent, then start a session with the short Memulation protocol.
     page.get_by_label("Consent form version").fill("v2.1")
@@ -57,9 +72,14 @@ def test_clinician_runs_a_memulation_session_and_sees_its_metrics(
     assert participant.has_consent and participant.consent_form_version == "v2.1"
     page.get_by_label("Protocol").select_option(value=str(staff["memulation"].pk))
     shot(page, "participant-01-new")
+    # The same with the session: the first answer is lost, the retry is the same sitting.
+    lost = lose_the_next_answer(page, "**/api/sessions/")
+    page.get_by_role("button", name="Start the session").click()
+    page.get_by_role("alert").filter(has_text="The connection was lost.").wait_for()
+    assert lost == [201]
     page.get_by_role("button", name="Start the session").click()
     page.get_by_test_id("session-status").wait_for()
-    session = TrainingSession.objects.get(participant=participant)
+    session = TrainingSession.objects.get(participant=participant)  # one sitting, not two
     assert session.status == "started"
     game = Game.objects.get(session=session)
 

@@ -1,7 +1,11 @@
 """The programme in the browser: a researcher prescribes the study's dose, the clinician reads
 the participant's dose ledger and hands over a progress link, and the participant opens it on
-their own phone and reads their week in plain words."""
+their own phone and reads their week in plain words; a week later the researcher changes the
+dose, and the ledger keeps the week that is over as it was prescribed."""
 
+from datetime import timedelta
+
+from apps.common import clock
 from apps.programmes.models import Programme
 from apps.training.services import session_complete, session_create
 from tests.e2e.conftest import enrol_with_consent, login_as, run_axe
@@ -68,6 +72,33 @@ def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_p
     cells = page.get_by_test_id("flow-arm-all").locator("td").all_inner_texts()
     assert cells[:5] == ["1", "1", "0", "0", "1"]  # allocated, received, withdrew, lost, analysed
     shot(page, "programme-04-flow")
+
+    # Eight days on (both have been signed out for being idle, and sign in again), the
+    # researcher raises the dose to three a week. The week that is over keeps the two it was
+    # prescribed (held in full), the week under way is measured against three, and the
+    # clinician finds the change, and who made it, under the ledger.
+    with clock.installed(clock.ManualClock(clock.now() + timedelta(days=8))):
+        login_as(page, staff["researcher"])
+        login_as(clinic, staff["clinician"])
+        page.goto(f"/studies/{staff['study'].pk}/programme")
+        page.get_by_label("Sessions a week", exact=True).fill("3")
+        page.get_by_role("button", name="Save the prescription").click()
+        page.get_by_test_id("programme-saved").wait_for()
+        clinic.goto(f"/participants/{participant.pk}")
+        clinic.get_by_test_id("dose-week-2").wait_for()
+        assert clinic.get_by_test_id("dose-week-1").locator("td").all_inner_texts()[1:4] == [
+            "2",
+            "0",
+            "2",
+        ]
+        assert clinic.get_by_test_id("dose-week-2").locator("td").all_inner_texts()[1] == "3"
+        history = clinic.get_by_test_id("prescription-history")
+        history.locator("summary").click()
+        changes = history.locator("li").all_inner_texts()
+        assert len(changes) == 2, changes
+        assert "3 sessions a week" in changes[0] and "2 sessions a week" in changes[1], changes
+        assert all(f"(by {staff['researcher'].username})" in change for change in changes)
+        shot(clinic, "programme-05-changed")
 
 
 def test_the_progress_page_speaks_the_participants_language(page, new_page, staff):
