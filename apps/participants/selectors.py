@@ -8,42 +8,42 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, TypedDict
+from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import datetime
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from django.db.models import (
     Case,
     CharField,
     Count,
     F,
-    IntegerField,
     Max,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Value,
     When,
 )
-from django.db.models.functions import Coalesce, Greatest
-from django.utils import timezone
 from django.utils.translation import gettext
 
-from apps.common import clock
 from apps.common.errors import NotFound, PermissionDenied
 from apps.participants import rules  # other apps check these through selectors.rules
 from apps.participants.models import ClinicianNote, Participant, Protocol, Study
-from apps.programmes.models import Programme
-from apps.programmes.selectors import sessions_per_week_in_force
+from apps.programmes.selectors import weekly_counts
 
 if TYPE_CHECKING:  # the type of a model read with annotations (django-stubs)
     from django_stubs_ext import WithAnnotations
 
 
-class WeeklyCounts(TypedDict):
+class LastSession(TypedDict):
     """What :func:`participant_list` adds to each participant it reads."""
 
     last_session_at: datetime | None
+
+
+class WeeklyCounts(LastSession):
+    """And what :func:`with_weeks` adds to those of a page."""
+
     sessions_this_week: int
     sessions_last_week: int
     sessions_per_week_planned: int | None
@@ -141,32 +141,12 @@ def protocol_get(*, user, protocol_id: int) -> Protocol:
         raise NotFound(gettext("There is no such protocol.")) from None
 
 
-def week_start(now=None):
-    """Monday 00:00 of the current week in the clinic's time zone (the ``TIME_ZONE`` setting).
-
-    Every count of the weekly plan is made here, on the server, so that the sessions counted
-    and the flag for missed ones use the same week whatever the browser's time zone."""
-    local = timezone.localtime(now or clock.now())
-    today = local.replace(hour=0, minute=0, second=0, microsecond=0)
-    return today - timedelta(days=today.weekday())
-
-
 def participant_list(
     *, user, study_id: int | None = None, group: str | None = None, search: str | None = None
-) -> QuerySet[WithAnnotations[Participant, WeeklyCounts]]:
-    """Visible participants with what a clinician's list needs, computed in the one query.
-
-    ``sessions_this_week`` counts sessions completed since Monday and ``sessions_last_week`` those
-    of the week before; ``sessions_per_week_planned`` is the participant's own plan, else the
-    prescribed dose (its own, else the study's programme), else the study's newest protocol's
-    (never the protocol last used: a plan belongs to the person);
-    ``sessions_missed_last_week`` is last week's plan less last week's sessions, for someone
-    enrolled before last week began (else null, as it is without a plan). Last week's plan
-    (``sessions_planned_last_week``) is the participant's own plan as it is now, else a
-    prescription (their own, else the study's) as it stood when last week ended (one changed
-    this week counts from this week on), else the study's newest protocol's as it is now.
-    ``arm_shown`` is the arm for those who may see it (:func:`rules.sees_arms`), else null.
-    """
+) -> QuerySet[WithAnnotations[Participant, LastSession]]:
+    """Visible participants with their last session, in the one query; the weekly counts of a
+    page of them are :func:`with_weeks`'s. ``arm_shown`` is the arm for those who may see it
+    (:func:`rules.sees_arms`), else null."""
     participants = participant_scope(user=user)
     if study_id is not None:
         participants = participants.filter(study_id=study_id)
@@ -174,14 +154,6 @@ def participant_list(
         participants = participants.filter(group=group)
     if search:
         participants = participants.filter(code__icontains=search.strip())
-    this_week = week_start()
-    last_week = this_week - timedelta(days=7)
-    newest_in_study = Protocol.objects.filter(study=OuterRef("study")).order_by(
-        "-created_at", "-pk"
-    )
-    # A prescribed dose (apps.programmes) is the plan when there is one.
-    own_dose = Programme.objects.filter(participant=OuterRef("pk"))
-    study_dose = Programme.objects.filter(study=OuterRef("study"), participant=None)
     return (
         participants.select_related("study", "arm")
         .prefetch_related("clinicians")
@@ -194,44 +166,22 @@ def participant_list(
             ),
             allocated_at=F("allocation__allocated_at"),
             stratum=F("allocation__stratum"),
-            sessions_this_week=Count(
-                "sessions",
-                filter=Q(sessions__status="completed", sessions__completed_at__gte=this_week),
-            ),
-            sessions_last_week=Count(
-                "sessions",
-                filter=Q(
-                    sessions__status="completed",
-                    sessions__completed_at__gte=last_week,
-                    sessions__completed_at__lt=this_week,
-                ),
-            ),
-            sessions_per_week_planned=Coalesce(
-                "sessions_per_week",
-                Subquery(own_dose.values("sessions_per_week")[:1]),
-                Subquery(study_dose.values("sessions_per_week")[:1]),
-                Subquery(newest_in_study.values("sessions_per_week")[:1]),
-                output_field=IntegerField(),
-            ),
-            sessions_planned_last_week=Coalesce(
-                "sessions_per_week",
-                sessions_per_week_in_force(this_week),
-                Subquery(newest_in_study.values("sessions_per_week")[:1]),
-                output_field=IntegerField(),
-            ),
-        )
-        .annotate(
-            sessions_missed_last_week=Case(
-                When(
-                    Q(created_at__lt=last_week, sessions_planned_last_week__isnull=False),
-                    then=Greatest(F("sessions_planned_last_week") - F("sessions_last_week"), 0),
-                ),
-                default=Value(None),
-                output_field=IntegerField(),
-            )
         )
         .order_by("study__name", "code")
     )
+
+
+def with_weeks(
+    participants: Sequence[Participant],
+) -> list[WithAnnotations[Participant, WeeklyCounts]]:
+    """The participants, each with the counts of its weeks (:class:`~apps.programmes.weekly.
+    WeekCounts`: sessions held this programme week and last against the plan of each) set as
+    a query's annotations would be: a page's worth in four queries."""
+    counts = weekly_counts(participants)
+    for participant in participants:
+        for name, value in asdict(counts[participant.pk]).items():
+            setattr(participant, name, value)
+    return cast("list[WithAnnotations[Participant, WeeklyCounts]]", list(participants))
 
 
 def participant_visible(*, user, participant_id: int) -> Participant:
@@ -245,11 +195,13 @@ def participant_visible(*, user, participant_id: int) -> Participant:
 
 
 def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant, WeeklyCounts]:
-    """A visible participant, with the weekly counts of :func:`participant_list`."""
+    """A visible participant, with its last session and the counts of its weeks
+    (:func:`with_weeks`)."""
     try:
-        return participant_list(user=user).get(pk=participant_id)
+        participant = participant_list(user=user).get(pk=participant_id)
     except Participant.DoesNotExist:
         raise NotFound(gettext("There is no such participant.")) from None
+    return with_weeks([participant])[0]
 
 
 def clinician_note_list(*, user, participant: Participant) -> QuerySet[ClinicianNote]:

@@ -344,30 +344,33 @@ class ParticipantSerializer(serializers.ModelSerializer):
     has_consent = serializers.BooleanField(read_only=True)
     last_session_at = serializers.DateTimeField(read_only=True, allow_null=True)
     sessions_this_week = serializers.IntegerField(
-        read_only=True, help_text="Sessions completed since Monday 00:00."
+        read_only=True,
+        help_text="Sessions completed in the participant's programme week under way (week 1 is "
+        "the seven days from their start: allocation, else consent, else enrolment; a session "
+        "counts in the week it was started in), as in the dose ledger.",
     )
     sessions_last_week = serializers.IntegerField(
-        read_only=True, help_text="Sessions completed in the week before this one."
+        read_only=True, help_text="Sessions completed in the programme week before this one."
     )
     sessions_per_week_planned = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="The participant's own plan, else their prescribed dose (own, else the "
-        "study's programme), else the study's newest protocol's.",
+        help_text="This week's plan: the participant's own weekly plan, else what the "
+        "prescription in force (own, else the study's) prescribes for this week (0 after the "
+        "programme and between its boosters), else the study's newest protocol's.",
     )
     sessions_planned_last_week = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="Last week's plan: the participant's own plan as it is now, else a "
-        "prescription (own, else the study's) as it stood when last week ended, else the "
-        "study's newest protocol's as it is now.",
+        help_text="Last week's plan, by the same rule: a prescription as it stood when last "
+        "week ended (a change made this week counts from this week on); null until week 1 is "
+        "over.",
     )
     sessions_missed_last_week = serializers.IntegerField(
         read_only=True,
         allow_null=True,
-        help_text="Sessions of last week's plan not held last week (weeks begin Monday 00:00 "
-        "in the clinic's time zone); null without a plan or for someone enrolled since it "
-        "began.",
+        help_text="Sessions of last week's plan not held last week; null without a plan or "
+        "until week 1 is over.",
     )
 
     class Meta:

@@ -141,7 +141,8 @@ class ParticipantListView(GenericAPIView):
             group=filters.get("group"),
             search=filters.get("search"),
         )
-        return _paginated(self, participants, ParticipantSerializer)
+        page = selectors.with_weeks(self.paginate_queryset(participants) or [])
+        return self.get_paginated_response(ParticipantSerializer(page, many=True).data)
 
     @extend_schema(
         request=ParticipantCreateSerializer,

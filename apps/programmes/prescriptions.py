@@ -3,19 +3,17 @@ Prescription`, read from the versions kept.
 
 A week is measured against the prescription in force on its last day, the week under way (and
 any week to come) against the one in force at the moment the ledger is read; for a participant
-that is their own prescription while one is in force, else the study's. The rule is written
-here twice, side by side: in Python for a participant's timeline (:class:`Timeline`) and in SQL
-for a query of participants (:func:`sessions_per_week_in_force`); a test holds them together.
+that is their own prescription while one is in force, else the study's
+(:meth:`Timeline.measuring`). The dose ledger, the participant list's weekly counts, the report
+and the reminders all read it here.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from django.db import models
-from django.db.models import Case, F, OuterRef, Q, Subquery, When
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.utils import timezone
 
 from apps.participants.models import Participant
@@ -45,6 +43,17 @@ class Timeline:
         """The prescription in force at ``moment``: of those that took effect at or before it."""
         return self._latest(lambda at: at <= moment)
 
+    def measuring(
+        self, start: datetime.date, week: int, current: int, now: datetime.datetime
+    ) -> Prescription | None:
+        """The prescription programme week ``week`` is measured against, read at ``now`` (in
+        programme week ``current``): a week that is over keeps the one in force on its last
+        day; the week under way and later ones follow the one in force at ``now`` (not one
+        made after it: a reminder decided for an earlier moment reads that moment's)."""
+        if week < current:
+            return self.in_force(week_end(start, week))
+        return self.in_force_at(now)
+
     def _latest(self, took_effect: Callable[[datetime.datetime], bool]) -> Prescription | None:
         own: Prescription | None = None
         study: Prescription | None = None
@@ -68,37 +77,20 @@ def timeline_of(participant: Participant) -> Timeline:
     return Timeline(list(versions.order_by("pk")))
 
 
-def timelines_of_study(study_id: int) -> Callable[[Participant], Timeline]:
-    """Every participant's timeline in a study, from one read of its versions: for a read
-    over all of them (the study's flow), instead of one query a participant."""
-    study: list[Prescription] = []
+def timelines_of_studies(study_ids: Iterable[int]) -> Callable[[Participant], Timeline]:
+    """Every participant's timeline in the studies, from one read of their versions: for a read
+    over many participants (a study's flow, a page of the participant list), instead of one
+    query a participant."""
+    study: dict[int, list[Prescription]] = {}
     own: dict[int, list[Prescription]] = {}
-    for version in Prescription.objects.filter(study_id=study_id).order_by("pk"):
+    for version in Prescription.objects.filter(study_id__in=set(study_ids)).order_by("pk"):
         if version.participant_id is None:
-            study.append(version)
+            study.setdefault(version.study_id, []).append(version)
         else:
             own.setdefault(version.participant_id, []).append(version)
 
     def of(participant: Participant) -> Timeline:
-        versions = study + own.get(participant.pk, [])
+        versions = study.get(participant.study_id, []) + own.get(participant.pk, [])
         return Timeline(sorted(versions, key=lambda version: version.pk))
 
     return of
-
-
-def sessions_per_week_in_force(before: datetime.datetime) -> Coalesce:
-    """For a query of participants: the sessions a week of the prescription in force just
-    before ``before`` (their own, unless ended, else the study's), as
-    :meth:`Timeline.in_force` reads it."""
-    then = Q(effective_at__isnull=True) | Q(effective_at__lt=before)
-    own = (
-        Prescription.objects.filter(then, participant=OuterRef("pk"))
-        .order_by("-pk")
-        .annotate(own_sessions=Case(When(cleared=True, then=None), default=F("sessions_per_week")))
-    )
-    study = Prescription.objects.filter(then, study=OuterRef("study"), participant=None)
-    return Coalesce(
-        Subquery(own.values("own_sessions")[:1]),
-        Subquery(study.order_by("-pk").values("sessions_per_week")[:1]),
-        output_field=models.IntegerField(),
-    )

@@ -15,22 +15,37 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import models
-from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from apps.common import clock
 from apps.common.errors import NotFound
-from apps.participants.models import AllocationSlot, AssessmentPoint, Participant
+from apps.participants.models import AssessmentPoint, Participant
 from apps.programmes import links
 from apps.programmes.models import MissedDose, Prescription, Programme
-from apps.programmes.prescriptions import (
-    Timeline,
-    timeline_of,
-    timelines_of_study,
-    week_end,
+from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_studies
+from apps.programmes.weekly import (  # the participant list's and the report's, as they read it
+    AttendedWeek as AttendedWeek,
 )
-from apps.programmes.prescriptions import (  # the participant list's, as its app reads it
-    sessions_per_week_in_force as sessions_per_week_in_force,
+from apps.programmes.weekly import (
+    WeekCounts as WeekCounts,
+)
+from apps.programmes.weekly import (
+    attendance as attendance,
+)
+from apps.programmes.weekly import (
+    plan_basis as plan_basis,
+)
+from apps.programmes.weekly import (
+    plan_in_force as plan_in_force,
+)
+from apps.programmes.weekly import (
+    programme_start as programme_start,
+)
+from apps.programmes.weekly import (
+    week_of as week_of,
+)
+from apps.programmes.weekly import (
+    weekly_counts as weekly_counts,
 )
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit
@@ -55,23 +70,6 @@ def study_prescriptions(*, study_id: int) -> list[Prescription]:
     """Every version of the study's prescription, newest first."""
     versions = Prescription.objects.filter(study_id=study_id, participant=None)
     return list(versions.select_related("made_by").order_by("-pk"))
-
-
-def programme_start(participant: Participant) -> datetime.date:
-    """The day the participant's week 1 begins."""
-    slot = AllocationSlot.objects.filter(participant=participant).first()
-    if slot is not None:
-        return timezone.localdate(slot.allocated_at)
-    if participant.consent_date is not None:
-        return participant.consent_date
-    return timezone.localdate(participant.created_at)
-
-
-def _week_of(start: datetime.date, moment: datetime.datetime | None) -> int | None:
-    if moment is None:
-        return None
-    days = (timezone.localdate(moment) - start).days
-    return days // 7 + 1 if days >= 0 else None
 
 
 @dataclass
@@ -104,29 +102,24 @@ def dose_ledger(
     programme = programme_for(participant)
     timeline = timeline or timeline_of(participant)
     start = programme_start(participant)
-    current = _week_of(start, now) or 0
+    current = week_of(start, now) or 0
     sessions = TrainingSession.objects.filter(participant=participant).values_list(
         "status", "scheduled_for", "started_at", "completed_at"
     )
     held: dict[int, list[float]] = {}
     scheduled: dict[int, int] = {}
     for status, planned_for, started, completed in sessions:
-        if (week := _week_of(start, planned_for)) is not None:
+        if (week := week_of(start, planned_for)) is not None:
             scheduled[week] = scheduled.get(week, 0) + 1
         if status != TrainingSession.Status.COMPLETED or started is None or completed is None:
             continue
-        if (week := _week_of(start, started)) is not None:
+        if (week := week_of(start, started)) is not None:
             held.setdefault(week, []).append((completed - started).total_seconds() / 60)
     reasons = dict(MissedDose.objects.filter(participant=participant).values_list("week", "reason"))
     last = max([current, *held, *scheduled]) if (held or scheduled or current) else 0
     weeks = []
     for number in range(1, last + 1):
-        # A week that is over keeps the prescription of its last day; later ones follow now's
-        # (not one made after now: a reminder decided for an earlier moment reads that one).
-        if number < current:
-            version = timeline.in_force(week_end(start, number))
-        else:
-            version = timeline.in_force_at(now)
+        version = timeline.measuring(start, number, current, now)
         prescribed = version.prescribed(number) if version else 0
         row = Week(
             week=number,
@@ -287,7 +280,7 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
     analysed (still consenting: the participants an export holds). Adherence is the dose
     ledgers', summed."""
     now = now or clock.now()
-    timeline_for = timelines_of_study(study.pk)  # one read of the versions, not one a person
+    timeline_for = timelines_of_studies([study.pk])  # one read of the versions, not one a person
     people = list(
         Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
     )

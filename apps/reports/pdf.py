@@ -378,10 +378,10 @@ def render(report: dict) -> bytes:
     for week in report["weeks"]:
         rows.append(
             [
-                day(week["week_start"]) + (" " + gettext("(this week)") if week["current"] else ""),
-                str(week["completed"]),
-                "-" if week["planned"] is None else str(week["planned"]),
-                "-" if week["missed"] is None else str(week["missed"]),
+                day(week.starts_on) + (" " + gettext("(this week)") if week.current else ""),
+                str(week.completed),
+                "-" if week.planned is None else str(week.planned),
+                "-" if week.missed is None else str(week.missed),
             ]
         )
     story.append(_table(rows, [60 * mm, 30 * mm, 30 * mm, 30 * mm]))

@@ -3,8 +3,6 @@ rules: the same as the participant's own (a record the caller may not see is not
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -20,10 +18,13 @@ from apps.metrics.selectors import (
     participant_summary_worded,
     replay_deals,
 )
-from apps.participants.selectors import clinician_note_list, participant_get, week_start
+from apps.participants.selectors import clinician_note_list, participant_get
 from apps.programmes.models import MissedDose
 from apps.programmes.selectors import (
+    attendance,
     dose_ledger,
+    plan_basis,
+    plan_in_force,
     prescriptions_for,
     programme_for,
     programme_start,
@@ -31,60 +32,7 @@ from apps.programmes.selectors import (
 from apps.signoff.selectors import content_hash, signature_list
 from apps.training.models import TrainingSession
 
-WEEKS_SHOWN = 12  # the report's attendance table: the latest weeks since enrolment
-
-
-def attendance(participant, planned: int | None, now=None) -> list[dict]:
-    """Completed sessions per week (Monday to Sunday) since the week of enrolment, newest last;
-    ``missed`` counts against the plan for the whole weeks that are over (not the week of
-    enrolment, which began before them)."""
-    this_week = week_start(now)
-    first = week_start(participant.created_at)
-    completed = list(
-        TrainingSession.objects.filter(
-            participant=participant, status="completed", completed_at__gte=first
-        ).values_list("completed_at", flat=True)
-    )
-    weeks = []
-    start = max(first, this_week - timedelta(weeks=WEEKS_SHOWN - 1))
-    while start <= this_week:
-        end = start + timedelta(days=7)
-        done = sum(1 for at in completed if start <= at < end)
-        over = start < this_week
-        whole = start >= participant.created_at
-        weeks.append(
-            {
-                "week_start": timezone.localtime(start).date(),
-                "completed": done,
-                "planned": planned,
-                "missed": max(planned - done, 0)
-                if planned is not None and over and whole
-                else None,
-                "current": not over,
-            }
-        )
-        start = end
-    return weeks
-
-
-def plan(participant) -> tuple[int | None, str]:
-    """Sessions a week planned, and whose plan it is: the participant's own; else the protocol
-    of their latest session (the plan they are on); else the study's newest protocol."""
-    if participant.sessions_per_week is not None:
-        return participant.sessions_per_week, gettext("the participant's plan")
-    latest = (
-        TrainingSession.objects.filter(participant=participant)
-        .exclude(status="scheduled")
-        .order_by("-number")
-        .first()
-    )
-    if latest is not None and latest.protocol_snapshot.get("sessions_per_week"):
-        snapshot = latest.protocol_snapshot
-        return snapshot["sessions_per_week"], gettext(
-            "the protocol of the latest session, %(name)s v%(version)s"
-        ) % {"name": snapshot.get("name"), "version": snapshot.get("version")}
-    planned = participant.sessions_per_week_planned
-    return planned, gettext("the study's newest protocol")
+WEEKS_SHOWN = 12  # the report's attendance table: the latest programme weeks
 
 
 def participant_report(*, user, participant_id: int, with_notes: bool = False) -> dict:
@@ -98,14 +46,14 @@ def participant_report(*, user, participant_id: int, with_notes: bool = False) -
             for n in clinician_note_list(user=user, participant=participant)
         ]
     summary = participant_summary_worded(participant=participant)
-    planned, plan_source = plan(participant)
+    planned, plan_source = plan_in_force(participant)
     return {
         "participant": participant,
         "planned": planned,
         "plan_source": plan_source,
         "claims": summary["claims"],
         "metrics": summary["metrics"],
-        "weeks": attendance(participant, planned),
+        "weeks": attendance(participant, WEEKS_SHOWN),
         "sessions_completed": summary["participant"]["sessions_completed"],
         "notes": notes,
         "dose": dose_ledger(participant),
@@ -122,7 +70,7 @@ def report_content(participant) -> dict:
     (printed only on request)."""
     with translation.override(settings.LANGUAGE_CODE):
         summary = participant_summary(participant=participant)
-        planned, plan_source = plan(participant)
+        plan = plan_basis(participant)
     programme = programme_for(participant)
     held = TrainingSession.objects.filter(participant=participant, status="completed")
     content = {
@@ -131,7 +79,7 @@ def report_content(participant) -> dict:
         "enrolled": timezone.localdate(participant.created_at),
         "claims": summary["claims"],
         "metrics": [{k: v for k, v in m.items() if k != "computed_at"} for m in summary["metrics"]],
-        "plan": [planned, plan_source],
+        "plan": plan,
         "prescription": programme and programme.dose,
         "programme_start": programme_start(participant),
         "sessions_held": list(

@@ -100,6 +100,20 @@ def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_p
         assert all(f"(by {staff['researcher'].username})" in change for change in changes)
         shot(clinic, "programme-05-changed")
 
+    # Nine weeks on, the six weeks prescribed are over and the booster (from week 20) is still
+    # to come: no session is planned this week or last, so none is missed and nothing flagged.
+    with clock.installed(clock.ManualClock(clock.now() + timedelta(weeks=9))):
+        login_as(clinic, staff["clinician"])
+        clinic.goto("/")
+        row = clinic.locator(f"tr[data-participant='{participant.code}']")
+        row.wait_for()
+        assert row.get_by_test_id("flags").inner_text() == "none"
+        assert row.get_by_test_id("this-week").inner_text().startswith("0 of 0")
+        clinic.goto(f"/participants/{participant.pk}")
+        plan = clinic.get_by_test_id("week-against-plan")
+        plan.wait_for()
+        assert plan.inner_text() == "0 sessions, none planned"
+
 
 def test_the_progress_page_speaks_the_participants_language(page, new_page, staff):
     """The clinic reads English; the participant reads Spanish, and so does their progress page

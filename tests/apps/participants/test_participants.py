@@ -8,10 +8,10 @@ from apps.audit.models import AuditEntry
 from apps.common import clock
 from apps.participants import codes
 from apps.participants.models import Participant
-from apps.participants.selectors import week_start
 from apps.participants.services import participants as enrolment
 from apps.participants.services import study_update
 from tests.apps.factories import (
+    enrol_with_consent,
     make_participant,
     make_protocol,
     make_session,
@@ -23,6 +23,7 @@ pytestmark = pytest.mark.django_db
 
 CODE = re.compile(rf"^MX-[{codes.ALPHABET}]{{5}}$")
 TODAY = datetime.date.today()
+WEEK = datetime.timedelta(days=7)
 
 
 def test_a_clinician_on_the_team_enrols_and_is_assigned(clinician, client_for):
@@ -177,10 +178,13 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
     study = make_study(clinicians=[clinician])
     older = make_protocol(study=study, sessions_per_week=2)
     newest = make_protocol(study=study, sessions_per_week=5)
-    last_week = week_start() - datetime.timedelta(days=3)
-    with clock.installed(clock.ManualClock(last_week - datetime.timedelta(days=1))):
-        busy = make_participant(study=study, clinicians=[clinician], sessions_per_week=4)
-    make_session(participant=busy, protocol=older, status="completed", at=last_week)
+    now = clock.now()
+    with clock.installed(clock.ManualClock(now - datetime.timedelta(days=10))):
+        busy = enrol_with_consent(study, clinician)  # week 2 under way
+    enrolment.participant_plan_set(
+        participant=busy, actor=clinician, sessions_per_week=4, reason="plan agreed"
+    )
+    make_session(participant=busy, protocol=older, status="completed", at=now - WEEK)  # week 1
     make_session(participant=busy, protocol=older, status="completed")
     make_session(participant=busy, protocol=older, status="abandoned")
     planless = make_participant(study=study, clinicians=[clinician])
@@ -188,19 +192,24 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
     idle = make_participant(study=study, clinicians=[clinician])
     for _ in range(4):
         make_participant(study=study, clinicians=[clinician])
-    with django_assert_max_num_queries(4):
+    # The page, its count and its last sessions; then the weekly counts of the page: starts,
+    # sessions, prescriptions and protocols (and the session's sign-in).
+    with django_assert_max_num_queries(8):
         rows = client_for(clinician).get("/api/participants/").json()["results"]
     by_id = {row["id"]: row for row in rows}
     assert len(rows) == 7
     assert by_id[busy.pk]["sessions_this_week"] == 1
     assert by_id[busy.pk]["sessions_last_week"] == 1
     assert by_id[busy.pk]["sessions_per_week_planned"] == 4  # their own plan
+    assert by_id[busy.pk]["sessions_missed_last_week"] == 3
     assert by_id[busy.pk]["last_session_at"] is not None
     # No plan of their own: the study's newest protocol's, not that of the protocol last used.
     assert by_id[planless.pk]["sessions_per_week_planned"] == 5
+    assert by_id[planless.pk]["sessions_this_week"] == 1
     assert by_id[idle.pk]["sessions_this_week"] == 0
     assert by_id[idle.pk]["sessions_last_week"] == 0
     assert by_id[idle.pk]["sessions_per_week_planned"] == 5
+    assert by_id[idle.pk]["sessions_missed_last_week"] is None  # week 1 is not over
     assert by_id[idle.pk]["last_session_at"] is None
     assert newest.sessions_per_week == 5
 
@@ -382,10 +391,12 @@ def test_withdrawal_stops_consent_and_keeps_the_data(researcher, client_for):
 @pytest.mark.parametrize(
     ("zone", "this_week", "last_week", "missed"),
     [
-        # 23:30 UTC on Sunday is already Monday 00:30 in Berlin: a new week there, in which the
-        # session of 00:15 is this week's and that of Sunday 23:30 (Berlin) last week's.
+        # 23:30 UTC on Sunday 29 November is already Monday 00:30 in Berlin: week 5 of a start
+        # on Monday 2 November there, in which the session of 00:15 is this week's and that of
+        # Sunday 23:30 (Berlin) last week's.
         ("Europe/Berlin", 1, 1, 2),
-        # In UTC it is still Sunday: both sessions are this week's, and last week had none.
+        # In UTC it is still Sunday, the last day of week 4: both sessions are this week's,
+        # and week 3 had none.
         ("UTC", 2, 0, 3),
     ],
 )
@@ -395,8 +406,8 @@ def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
     utc = datetime.UTC
     study = make_study(clinicians=[clinician])
     protocol = make_protocol(study=study, sessions_per_week=3)
-    with clock.installed(clock.ManualClock(datetime.datetime(2026, 11, 1, 9, tzinfo=utc))):
-        person = make_participant(study=study, clinicians=[clinician])
+    with clock.installed(clock.ManualClock(datetime.datetime(2026, 11, 2, 9, tzinfo=utc))):
+        person = enrol_with_consent(study, clinician)  # week 1 from Monday 2 November
     for at in (
         datetime.datetime(2026, 11, 29, 22, 30, tzinfo=utc),  # Sunday 23:30 in Berlin
         datetime.datetime(2026, 11, 29, 23, 15, tzinfo=utc),  # Monday 00:15 in Berlin
@@ -410,7 +421,7 @@ def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
     assert row["sessions_missed_last_week"] == missed
 
 
-def test_no_missed_sessions_are_counted_before_a_whole_week_enrolled(clinician, client_for):
+def test_no_missed_sessions_are_counted_before_week_one_is_over(clinician, client_for):
     study = make_study(clinicians=[clinician])
     make_protocol(study=study, sessions_per_week=3)
     person = make_participant(study=study, clinicians=[clinician])

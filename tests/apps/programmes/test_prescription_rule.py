@@ -1,8 +1,8 @@
-"""The rule of which prescription is in force, read two ways: in SQL for a query of
-participants (the participant list's last week) and in Python for one participant's timeline
-(the ledger). Built as staff build it, through the API on the injected clock; the two must
-agree at every week boundary and at the very moments the prescriptions changed. And the
-study's flow reads the versions once, not once a participant."""
+"""The rule of which prescription measures which week, as two readers show it: the participant
+list (this week and last, against the plan) and the dose ledger. Built as staff build it,
+through the API on the injected clock; the two must agree at every week boundary and at the
+very moments the prescriptions changed. And the study's flow reads the versions once, not once
+a participant."""
 
 import datetime
 
@@ -12,8 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.common import clock
-from apps.participants.models import Participant
-from apps.programmes.prescriptions import sessions_per_week_in_force, timeline_of, week_end
+from apps.programmes.prescriptions import week_end
 from tests.apps.factories import make_study
 
 pytestmark = pytest.mark.django_db
@@ -44,10 +43,26 @@ def world(researcher, clinician, client_for):
         yield study, owner, team, enrol, moved
 
 
-def test_the_sql_and_the_timeline_agree_on_the_prescription_in_force(world):
+def _sit(team, pk: int, protocol: int, moved) -> None:
+    made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol})
+    assert made.status_code == 201, made.json()
+    moved.advance(1200)
+    assert team.post(f"/api/sessions/{made.json()['id']}/complete/").status_code == 200
+
+
+def test_the_list_and_the_ledger_measure_each_week_against_the_same_prescription(world):
+    """At every week boundary and around every change, a participant's row in the list says
+    what their dose ledger says of this week and last: the sessions held, the sessions planned
+    (the prescription's, none after the programme) and those missed; where no prescription
+    measures a week, the list falls back to the study's newest protocol."""
     study, owner, team, enrol, moved = world
+    protocol = owner.post(
+        f"/api/studies/{study.pk}/protocols/", {"name": "weekly", "sessions_per_week": 7}
+    )
+    assert protocol.status_code == 201, protocol.json()
     start = moved.now()
     plain, own_then_cleared, own = enrol(), enrol(), enrol()
+    people = (plain, own_then_cleared, own)
     study_url = f"/api/studies/{study.pk}/programme/"
     changes: list[datetime.datetime] = []
 
@@ -56,34 +71,54 @@ def test_the_sql_and_the_timeline_agree_on_the_prescription_in_force(world):
         changes.append(moved.now())
 
     moved.advance(3600)
+    _sit(team, plain, protocol.json()["id"], moved)  # before any prescription
     change(owner.put(study_url, _dose(3), format="json"))
     moved.advance(8 * DAY)  # week 2
     change(team.put(f"/api/participants/{own_then_cleared}/programme/", _dose(5), format="json"))
+    for pk in people:
+        _sit(team, pk, protocol.json()["id"], moved)
     moved.advance(2 * DAY)
     # Two changes at the one moment: the one recorded last is in force.
     change(team.put(f"/api/participants/{own}/programme/", _dose(4), format="json"))
     change(owner.put(study_url, _dose(2), format="json"))
     moved.advance(7 * DAY)  # week 3
     change(team.delete(f"/api/participants/{own_then_cleared}/programme/"))
-    moved.advance(7 * DAY)  # week 4
-    change(owner.put(study_url, _dose(6), format="json"))
+    moved.advance(7 * DAY)  # week 4: the study's programme now ends with week 4
+    change(owner.put(study_url, {**_dose(6), "weeks": 4}, format="json"))
     change(team.put(f"/api/participants/{own}/programme/", _dose(1), format="json"))
-    moved.advance(14 * DAY)
+
+    def planned(row: dict) -> int | None:
+        return row["prescribed"] if row["prescription"] is not None else 7
 
     tick = datetime.timedelta(microseconds=1)
-    boundaries = [week_end(start.date(), week) for week in range(7)]
-    boundaries += [at + shift for at in changes for shift in (-tick, 0 * tick, tick)]
-    people = Participant.objects.filter(pk__in=[plain, own_then_cleared, own]).order_by("pk")
+    moments = [week_end(start.date(), week) for week in range(7)]
+    moments += [at + shift for at in changes for shift in (-tick, 0 * tick, tick)]
     seen = set()
-    for before in sorted(boundaries):
-        sql = list(
-            people.annotate(planned=sessions_per_week_in_force(before)).values_list("pk", "planned")
-        )
-        timelines = [(p.pk, timeline_of(p).in_force(before)) for p in people]
-        python = [(pk, version and version.sessions_per_week) for pk, version in timelines]
-        assert sql == python, before
-        seen.update(planned for _, planned in sql)
-    assert seen == {None, 1, 2, 3, 4, 5, 6}  # every version was in force at some boundary
+    for moment in sorted(moments):
+        with clock.installed(clock.ManualClock(moment)):
+            for pk in people:
+                row = team.get(f"/api/participants/{pk}/").json()
+                ledger = team.get(f"/api/participants/{pk}/dose/").json()
+                current = ledger["current_week"]
+                this = ledger["weeks"][current - 1]
+                said = (row["sessions_this_week"], row["sessions_per_week_planned"])
+                assert said == (this["delivered"], planned(this)), (moment, pk)
+                seen.add(planned(this))
+                if current == 1:
+                    assert row["sessions_planned_last_week"] is None, (moment, pk)
+                    assert row["sessions_missed_last_week"] is None, (moment, pk)
+                    continue
+                last = ledger["weeks"][current - 2]
+                missed = max(planned(last) - last["delivered"], 0)
+                said = (
+                    row["sessions_last_week"],
+                    row["sessions_planned_last_week"],
+                    row["sessions_missed_last_week"],
+                )
+                assert said == (last["delivered"], planned(last), missed), (moment, pk)
+                seen.add(planned(last))
+    # Every version measured a week, the protocol one before any, and none after the programme.
+    assert seen == {0, 1, 2, 3, 4, 5, 6, 7}
 
 
 def test_the_flow_reads_the_prescriptions_once_whatever_the_number_of_participants(world):

@@ -15,7 +15,13 @@ from apps.metrics.norms import norms_load
 from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import ClinicianNote
 from apps.participants.services import study_update
-from tests.apps.factories import make_participant, make_protocol, make_session, make_study
+from tests.apps.factories import (
+    enrol_with_consent,
+    make_participant,
+    make_protocol,
+    make_session,
+    make_study,
+)
 from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
@@ -147,21 +153,22 @@ def test_a_participant_without_sessions_gets_a_short_report(clinician, client_fo
     assert "No metrics yet" in text
 
 
-def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world):
+def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world, clinician):
+    """The participant's own weeks (from their consent), each against its plan: the weeks that
+    are over count what was missed, the week under way nothing yet."""
     from datetime import timedelta
 
     from apps.common import clock
-    from apps.participants.selectors import week_start
-    from apps.reports.selectors import attendance
+    from apps.reports.selectors import WEEKS_SHOWN, attendance
 
-    # Enrolled 16 days before this week began (on the services' clock, as enrolment is).
-    with clock.installed(clock.ManualClock(week_start() - timedelta(days=16))):
-        person = make_participant(study=world.study, clinicians=world.clinicians.all())
-    make_session(participant=person, status="completed", at=week_start() - timedelta(days=6))
-    weeks = attendance(person, planned=2)
-    assert [(w["completed"], w["missed"], w["current"]) for w in weeks] == [
-        (0, None, False),  # the week of enrolment: begun before them
-        (0, 2, False),
-        (1, 1, False),
-        (0, None, True),  # this week is not over: nothing is missed yet
+    now = clock.now()
+    with clock.installed(clock.ManualClock(now - timedelta(days=16))):
+        person = enrol_with_consent(world.study, clinician)  # week 3 is under way
+    make_session(participant=person, status="completed", at=now - timedelta(days=9))  # week 2
+    weeks = attendance(person, WEEKS_SHOWN)
+    assert [(w.week, w.completed, w.planned, w.missed, w.current) for w in weeks] == [
+        (1, 0, 3, 3, False),  # the study's newest protocol: 3 a week
+        (2, 1, 3, 2, False),
+        (3, 0, 3, None, True),  # this week is not over: nothing is missed yet
     ]
+    assert weeks[0].starts_on == (now - timedelta(days=16)).date()

@@ -116,6 +116,9 @@ describe("counts in each language's own plural forms", () => {
     expect(await readIn("en", <WeekAgainstPlan held={1} planned={null} />)).toBe(
       "1 session, none planned",
     );
+    expect(await readIn("en", <WeekAgainstPlan held={0} planned={0} />)).toBe(
+      "0 sessions, none planned",
+    );
   });
 
   it("says the prescription's sessions, minutes and weeks", async () => {

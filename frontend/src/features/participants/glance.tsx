@@ -44,16 +44,17 @@ type WeekCounts = Pick<
   "sessions_per_week_planned" | "sessions_planned_last_week" | "sessions_missed_last_week"
 >;
 
-/** Sessions missed last week against the plan, as the server counts them: its weeks begin on
- * Monday in the clinic's time zone, whatever this browser's zone (a count made here would use
- * another week around midnight). Null (no plan, or enrolled since): none. */
+/** Sessions missed last week against its plan, as the server counts them: in the participant's
+ * own programme weeks (from their start, midnight in the clinic's time zone, whatever this
+ * browser's zone), as the dose ledger does. Null (no plan, or week 1 not over): none. */
 export function missedLastWeek(p: WeekCounts): number {
   return p.sessions_missed_last_week ?? 0;
 }
 
-/** "2 of 3 planned sessions": the sessions held this week against the weekly plan. */
+/** "2 of 3 planned sessions": the sessions held this week against the weekly plan (none after
+ * a programme and between its boosters). */
 export function WeekAgainstPlan({ held, planned }: { held: number; planned: number | null }) {
-  if (planned === null) {
+  if (planned === null || planned === 0) {
     return <Plural value={held} one="# session, none planned" other="# sessions, none planned" />;
   }
   const thisWeek = formatNumber(held);

@@ -1,0 +1,230 @@
+"""The weekly plan a clinician reads beside each participant (the list, their page, the report's
+attendance table), in the participant's own weeks and by one rule.
+
+Weeks are the dose ledger's: week 1 is the seven days from the participant's start (allocation,
+else consent, else enrolment), in the clinic's time zone. A week's plan is the participant's
+own weekly plan when one is set; else what the prescription measuring that week
+(:meth:`~apps.programmes.prescriptions.Timeline.measuring`) prescribes for it, which is none
+after the programme and between its boosters; else the study's newest protocol's (never the
+protocol last used: a plan belongs to the person). So where the ledger applies, the list and the
+ledger count the same sessions against the same dose.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from apps.common import clock
+from apps.participants.models import AllocationSlot, Participant, Protocol
+from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_studies
+from apps.training.models import TrainingSession
+
+
+def starts_on(participant: Participant, allocated_at: datetime.datetime | None) -> datetime.date:
+    """The day the participant's week 1 begins, given when they were allocated (if they were)."""
+    if allocated_at is not None:
+        return timezone.localdate(allocated_at)
+    if participant.consent_date is not None:
+        return participant.consent_date
+    return timezone.localdate(participant.created_at)
+
+
+def programme_start(participant: Participant) -> datetime.date:
+    """The day the participant's week 1 begins."""
+    slot = AllocationSlot.objects.filter(participant=participant).first()
+    return starts_on(participant, slot.allocated_at if slot else None)
+
+
+def week_of(start: datetime.date, moment: datetime.datetime | None) -> int | None:
+    """The programme week ``moment`` falls in (None: before week 1, or no moment)."""
+    if moment is None:
+        return None
+    days = (timezone.localdate(moment) - start).days
+    return days // 7 + 1 if days >= 0 else None
+
+
+OWN, PRESCRIBED, PROTOCOL = "own", "prescribed", "protocol"
+
+
+def source_words(source: str) -> str:
+    """Whose plan it is, in words (the report's "Plan:" line)."""
+    return {
+        OWN: gettext("the participant's plan"),
+        PRESCRIBED: gettext("the prescription in force"),
+        PROTOCOL: gettext("the study's newest protocol"),
+    }[source]
+
+
+@dataclass(frozen=True)
+class WeekCounts:
+    """What the participant list shows of the participant's weeks (the API's field names)."""
+
+    sessions_this_week: int
+    sessions_last_week: int
+    sessions_per_week_planned: int | None
+    sessions_planned_last_week: int | None
+    sessions_missed_last_week: int | None
+
+
+class _Plans:
+    """The plan of any week of any participant of a set, from one read of the prescriptions
+    and one of the protocols of their studies."""
+
+    def __init__(self, study_ids: set[int], now: datetime.datetime):
+        self.now = now
+        self.timelines: Callable[[Participant], Timeline] = timelines_of_studies(study_ids)
+        newest: dict[int, int] = {}
+        protocols = Protocol.objects.filter(study_id__in=study_ids).order_by(
+            "study_id", "-created_at", "-pk"
+        )
+        for study_id, sessions in protocols.values_list("study_id", "sessions_per_week"):
+            newest.setdefault(study_id, sessions)
+        self.newest_protocol = newest
+
+    def week(
+        self, participant: Participant, timeline: Timeline, start: datetime.date, week: int
+    ) -> tuple[int | None, str]:
+        """Sessions planned in programme week ``week`` (1 or later), and whose plan it is:
+        :data:`OWN`, :data:`PRESCRIBED` or :data:`PROTOCOL`."""
+        if participant.sessions_per_week is not None:
+            return participant.sessions_per_week, OWN
+        current = week_of(start, self.now) or 0
+        version = timeline.measuring(start, week, current, self.now)
+        if version is not None:
+            return version.prescribed(week), PRESCRIBED
+        return self.newest_protocol.get(participant.study_id), PROTOCOL
+
+    def planned(
+        self, participant: Participant, timeline: Timeline, start: datetime.date, week: int
+    ) -> int | None:
+        return self.week(participant, timeline, start, week)[0]
+
+
+def weekly_counts(
+    participants: Sequence[Participant], now: datetime.datetime | None = None
+) -> dict[int, WeekCounts]:
+    """Each participant's sessions held this programme week and last, against the plan of each,
+    by participant id: four queries for any number of participants. A session counts in the
+    week it was started in, once completed (as in the ledger). Last week's plan and what was
+    missed of it are null until week 1 is over; the plan is null without one."""
+    now = now or clock.now()
+    pks = [p.pk for p in participants]
+    allocated = dict(
+        AllocationSlot.objects.filter(participant__in=pks).values_list(
+            "participant_id", "allocated_at"
+        )
+    )
+    starts = {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
+    held: dict[tuple[int, int], int] = {}
+    sessions = TrainingSession.objects.filter(
+        participant__in=pks,
+        status=TrainingSession.Status.COMPLETED,
+        # Last week began less than two weeks ago (a day more for any time zone).
+        started_at__gte=now - datetime.timedelta(days=15),
+        completed_at__isnull=False,
+    ).values_list("participant_id", "started_at")
+    for pk, started in sessions:
+        if (week := week_of(starts[pk], started)) is not None:
+            held[pk, week] = held.get((pk, week), 0) + 1
+    plans = _Plans({p.study_id for p in participants}, now)
+    counts = {}
+    for participant in participants:
+        start, pk = starts[participant.pk], participant.pk
+        timeline = plans.timelines(participant)
+        current = week_of(start, now)
+        if current is None:  # week 1 is still to come
+            planned = plans.planned(participant, timeline, start, 1)
+            counts[pk] = WeekCounts(0, 0, planned, None, None)
+            continue
+        last = current - 1
+        planned_last = plans.planned(participant, timeline, start, last) if last else None
+        held_last = held.get((pk, last), 0)
+        counts[pk] = WeekCounts(
+            sessions_this_week=held.get((pk, current), 0),
+            sessions_last_week=held_last,
+            sessions_per_week_planned=plans.planned(participant, timeline, start, current),
+            sessions_planned_last_week=planned_last,
+            sessions_missed_last_week=None
+            if planned_last is None
+            else max(planned_last - held_last, 0),
+        )
+    return counts
+
+
+def plan_in_force(
+    participant: Participant, now: datetime.datetime | None = None
+) -> tuple[int | None, str]:
+    """The plan of the participant's week under way, and whose it is in words (the report's
+    "Plan:" line), by the rule of :func:`weekly_counts`."""
+    now = now or clock.now()
+    start = programme_start(participant)
+    plans = _Plans({participant.study_id}, now)
+    week = week_of(start, now) or 1
+    planned, source = plans.week(participant, timeline_of(participant), start, week)
+    return planned, source_words(source)
+
+
+def plan_basis(participant: Participant) -> list:
+    """What a week's plan is read from besides the prescriptions and the day: the participant's
+    own plan, else the study's newest protocol's (for a report's signature, which a week
+    passing leaves current)."""
+    if participant.sessions_per_week is not None:
+        return [participant.sessions_per_week, source_words(OWN)]
+    newest = _Plans({participant.study_id}, clock.now()).newest_protocol.get(participant.study_id)
+    return [newest, source_words(PROTOCOL)]
+
+
+@dataclass(frozen=True)
+class AttendedWeek:
+    """One row of the report's attendance table."""
+
+    week: int
+    starts_on: datetime.date
+    current: bool
+    completed: int
+    planned: int | None
+    missed: int | None  # for the weeks that are over, against a plan
+
+
+def attendance(
+    participant: Participant, shown: int, now: datetime.datetime | None = None
+) -> list[AttendedWeek]:
+    """The participant's latest ``shown`` programme weeks up to the one under way, oldest first:
+    the sessions completed in each against its plan (the rule of :func:`weekly_counts`)."""
+    now = now or clock.now()
+    start = programme_start(participant)
+    current = week_of(start, now)
+    if current is None:
+        return []
+    held: dict[int, int] = {}
+    sessions = TrainingSession.objects.filter(
+        participant=participant,
+        status=TrainingSession.Status.COMPLETED,
+        completed_at__isnull=False,
+    ).values_list("started_at", flat=True)
+    for started in sessions:
+        if (week := week_of(start, started)) is not None:
+            held[week] = held.get(week, 0) + 1
+    plans = _Plans({participant.study_id}, now)
+    timeline = timeline_of(participant)
+    rows = []
+    for week in range(max(1, current - shown + 1), current + 1):
+        planned = plans.planned(participant, timeline, start, week)
+        done = held.get(week, 0)
+        over = week < current
+        rows.append(
+            AttendedWeek(
+                week=week,
+                starts_on=start + datetime.timedelta(days=7 * (week - 1)),
+                current=not over,
+                completed=done,
+                planned=planned,
+                missed=max(planned - done, 0) if over and planned is not None else None,
+            )
+        )
+    return rows
