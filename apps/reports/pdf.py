@@ -361,19 +361,18 @@ def render(report: dict) -> bytes:
         _p(games_named(), SMALL),
         _p(gettext("Sessions attended against the plan"), H2),
     ]
-    planned = report["planned"]
-    story.append(
-        _p(
-            ngettext(
-                "Plan: %(planned)s session a week (%(source)s).",
-                "Plan: %(planned)s sessions a week (%(source)s).",
-                planned,
-            )
-            % {"planned": planned, "source": report["plan_source"]}
-            if planned is not None
-            else gettext("No weekly plan set.")
-        )
-    )
+    planned, source = report["planned"], report["plan_source"]
+    if planned is None:
+        plan_line = gettext("No weekly plan set.")
+    elif planned == 0:  # after the programme, or between its boosters
+        plan_line = gettext("No session planned this week (%(source)s).") % {"source": source}
+    else:
+        plan_line = ngettext(
+            "Plan: %(planned)s session a week (%(source)s).",
+            "Plan: %(planned)s sessions a week (%(source)s).",
+            planned,
+        ) % {"planned": planned, "source": source}
+    story.append(_p(plan_line))
     rows = [[gettext("Week of"), gettext("Completed"), gettext("Planned"), gettext("Missed")]]
     for week in report["weeks"]:
         rows.append(

@@ -153,6 +153,27 @@ def test_a_participant_without_sessions_gets_a_short_report(clinician, client_fo
     assert "No metrics yet" in text
 
 
+def test_after_the_programme_the_report_plans_no_session(researcher, clinician, client_for):
+    """A one-week programme, prescribed through the API ten days ago: the week under way is
+    after it, so the report plans no session (and counts none missed), saying whose plan."""
+    from datetime import timedelta
+
+    from apps.common import clock
+
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    dose = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 1}
+    with clock.installed(clock.ManualClock(clock.now() - timedelta(days=10))):
+        prescribed = client_for(researcher).put(
+            f"/api/studies/{study.pk}/programme/", dose, format="json"
+        )
+        assert prescribed.status_code == 200, prescribed.content
+        participant = enrol_with_consent(study, clinician)
+    response = client_for(clinician).get(f"/api/participants/{participant.pk}/report/")
+    text = "\n".join(_pages(response.content))
+    assert "No session planned this week (the prescription in force)." in text
+    assert "Plan:" not in text
+
+
 def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world, clinician):
     """The participant's own weeks (from their consent), each against its plan: the weeks that
     are over count what was missed, the week under way nothing yet."""
