@@ -409,7 +409,8 @@ class Participant(models.Model):
     # Settings carried from session to session by adaptive difficulty (see metrics).
     examination_seconds_override = models.PositiveSmallIntegerField(null=True, blank=True)
     opponent_level_override = models.FloatField(null=True, blank=True)
-    # The participant's own weekly plan (null: the study's newest protocol's plan applies).
+    # The participant's own weekly plan as it is now (null: none; the prescription, else the
+    # study's newest protocol's, applies); every change is also kept as a WeeklyPlan.
     sessions_per_week = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Sessions a week planned for this participant"
     )
@@ -476,6 +477,21 @@ class AllocationSlot(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["study", "position"], name="allocation_position_unique")
         ]
+
+
+class WeeklyPlan(models.Model):
+    """One version of a participant's own weekly plan, kept for ever, with the moment it took
+    effect and who set it: a week is measured against the plan in force on its last day, the
+    week under way against the one in force now (as with a prescription), so a change never
+    rewrites a week that has ended. ``sessions_per_week`` null: the plan was cleared."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="plans")
+    sessions_per_week = models.PositiveSmallIntegerField(null=True)
+    # Null: in force from the beginning (the plan as it stood when versions began to be kept).
+    effective_at = models.DateTimeField(null=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
 
 
 class ClinicianNote(models.Model):

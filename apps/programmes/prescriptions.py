@@ -34,15 +34,6 @@ class Timeline:
     def __init__(self, versions: list[Prescription]):
         self.versions = versions
 
-    def in_force(self, before: datetime.datetime | None = None) -> Prescription | None:
-        """The prescription in force just before ``before`` (None: the latest): a week's, for
-        ``before`` the moment it is over."""
-        return self._latest(lambda at: before is None or at < before)
-
-    def in_force_at(self, moment: datetime.datetime) -> Prescription | None:
-        """The prescription in force at ``moment``: of those that took effect at or before it."""
-        return self._latest(lambda at: at <= moment)
-
     def measuring(
         self, start: datetime.date, week: int, current: int, now: datetime.datetime
     ) -> Prescription | None:
@@ -50,11 +41,11 @@ class Timeline:
         programme week ``current``): a week that is over keeps the one in force on its last
         day; the week under way and later ones follow the one in force at ``now`` (not one
         made after it: a reminder decided for an earlier moment reads that moment's)."""
-        if week < current:
-            return self.in_force(week_end(start, week))
-        return self.in_force_at(now)
+        return self._latest(took_effect_by(start, week, current, now))
 
     def _latest(self, took_effect: Callable[[datetime.datetime], bool]) -> Prescription | None:
+        """Of the versions that took effect (by ``took_effect``), the participant's own one
+        recorded last, unless it ended; else the study's recorded last."""
         own: Prescription | None = None
         study: Prescription | None = None
         for version in self.versions:
@@ -68,6 +59,18 @@ class Timeline:
 
     def newest_first(self) -> list[Prescription]:
         return self.versions[::-1]
+
+
+def took_effect_by(
+    start: datetime.date, week: int, current: int, now: datetime.datetime
+) -> Callable[[datetime.datetime], bool]:
+    """Whether a version that took effect at a moment measures programme week ``week``, read at
+    ``now`` (in programme week ``current``): for a week that is over, one that took effect
+    before its end; for the week under way and later ones, one that took effect by ``now``."""
+    if week < current:
+        end = week_end(start, week)
+        return lambda at: at < end
+    return lambda at: at <= now
 
 
 def timeline_of(participant: Participant) -> Timeline:

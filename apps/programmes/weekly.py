@@ -3,7 +3,9 @@ attendance table), in the participant's own weeks and by one rule.
 
 Weeks are the dose ledger's: week 1 is the seven days from the participant's start (allocation,
 else consent, else enrolment), in the clinic's time zone. A week's plan is the participant's
-own weekly plan when one is set; else what the prescription measuring that week
+own weekly plan measuring that week, if one was set (their :class:`~apps.participants.models.
+WeeklyPlan` versions, by the prescriptions' rule: a week that is over keeps the plan in force
+on its last day); else what the prescription measuring that week
 (:meth:`~apps.programmes.prescriptions.Timeline.measuring`) prescribes for it, which is none
 after the programme and between its boosters; else the study's newest protocol's (never the
 protocol last used: a plan belongs to the person). So where the ledger applies, the list and the
@@ -20,8 +22,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from apps.common import clock
-from apps.participants.models import AllocationSlot, Participant, Protocol
-from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_studies
+from apps.participants.models import AllocationSlot, Participant, Protocol, WeeklyPlan
+from apps.programmes.prescriptions import Timeline, timelines_of_studies, took_effect_by
 from apps.training.models import TrainingSession
 
 
@@ -72,12 +74,17 @@ class WeekCounts:
 
 
 class _Plans:
-    """The plan of any week of any participant of a set, from one read of the prescriptions
-    and one of the protocols of their studies."""
+    """The plan of any week of any of a set of participants, from one read each of their own
+    plans' versions, their studies' prescriptions and their studies' protocols."""
 
-    def __init__(self, study_ids: set[int], now: datetime.datetime):
+    def __init__(self, participants: Sequence[Participant], now: datetime.datetime):
         self.now = now
+        study_ids = {p.study_id for p in participants}
         self.timelines: Callable[[Participant], Timeline] = timelines_of_studies(study_ids)
+        self.own: dict[int, list[WeeklyPlan]] = {}
+        versions = WeeklyPlan.objects.filter(participant__in=[p.pk for p in participants])
+        for version in versions.order_by("pk"):
+            self.own.setdefault(version.participant_id, []).append(version)
         newest: dict[int, int] = {}
         protocols = Protocol.objects.filter(study_id__in=study_ids).order_by(
             "study_id", "-created_at", "-pk"
@@ -87,29 +94,32 @@ class _Plans:
         self.newest_protocol = newest
 
     def week(
-        self, participant: Participant, timeline: Timeline, start: datetime.date, week: int
+        self, participant: Participant, start: datetime.date, week: int
     ) -> tuple[int | None, str]:
         """Sessions planned in programme week ``week`` (1 or later), and whose plan it is:
         :data:`OWN`, :data:`PRESCRIBED` or :data:`PROTOCOL`."""
-        if participant.sessions_per_week is not None:
-            return participant.sessions_per_week, OWN
         current = week_of(start, self.now) or 0
-        version = timeline.measuring(start, week, current, self.now)
+        took_effect = took_effect_by(start, week, current, self.now)
+        own = None
+        for plan in self.own.get(participant.pk, []):  # the one recorded last applies
+            if plan.effective_at is None or took_effect(plan.effective_at):
+                own = plan.sessions_per_week
+        if own is not None:
+            return own, OWN
+        version = self.timelines(participant).measuring(start, week, current, self.now)
         if version is not None:
             return version.prescribed(week), PRESCRIBED
         return self.newest_protocol.get(participant.study_id), PROTOCOL
 
-    def planned(
-        self, participant: Participant, timeline: Timeline, start: datetime.date, week: int
-    ) -> int | None:
-        return self.week(participant, timeline, start, week)[0]
+    def planned(self, participant: Participant, start: datetime.date, week: int) -> int | None:
+        return self.week(participant, start, week)[0]
 
 
 def weekly_counts(
     participants: Sequence[Participant], now: datetime.datetime | None = None
 ) -> dict[int, WeekCounts]:
     """Each participant's sessions held this programme week and last, against the plan of each,
-    by participant id: four queries for any number of participants. A session counts in the
+    by participant id: five queries for any number of participants. A session counts in the
     week it was started in, once completed (as in the ledger). Last week's plan and what was
     missed of it are null until week 1 is over; the plan is null without one."""
     now = now or clock.now()
@@ -131,23 +141,22 @@ def weekly_counts(
     for pk, started in sessions:
         if (week := week_of(starts[pk], started)) is not None:
             held[pk, week] = held.get((pk, week), 0) + 1
-    plans = _Plans({p.study_id for p in participants}, now)
+    plans = _Plans(participants, now)
     counts = {}
     for participant in participants:
         start, pk = starts[participant.pk], participant.pk
-        timeline = plans.timelines(participant)
         current = week_of(start, now)
         if current is None:  # week 1 is still to come
-            planned = plans.planned(participant, timeline, start, 1)
+            planned = plans.planned(participant, start, 1)
             counts[pk] = WeekCounts(0, 0, planned, None, None)
             continue
         last = current - 1
-        planned_last = plans.planned(participant, timeline, start, last) if last else None
+        planned_last = plans.planned(participant, start, last) if last else None
         held_last = held.get((pk, last), 0)
         counts[pk] = WeekCounts(
             sessions_this_week=held.get((pk, current), 0),
             sessions_last_week=held_last,
-            sessions_per_week_planned=plans.planned(participant, timeline, start, current),
+            sessions_per_week_planned=plans.planned(participant, start, current),
             sessions_planned_last_week=planned_last,
             sessions_missed_last_week=None
             if planned_last is None
@@ -163,9 +172,8 @@ def plan_in_force(
     "Plan:" line), by the rule of :func:`weekly_counts`."""
     now = now or clock.now()
     start = programme_start(participant)
-    plans = _Plans({participant.study_id}, now)
     week = week_of(start, now) or 1
-    planned, source = plans.week(participant, timeline_of(participant), start, week)
+    planned, source = _Plans([participant], now).week(participant, start, week)
     return planned, source_words(source)
 
 
@@ -175,7 +183,7 @@ def plan_basis(participant: Participant) -> list:
     passing leaves current)."""
     if participant.sessions_per_week is not None:
         return [participant.sessions_per_week, source_words(OWN)]
-    newest = _Plans({participant.study_id}, clock.now()).newest_protocol.get(participant.study_id)
+    newest = _Plans([participant], clock.now()).newest_protocol.get(participant.study_id)
     return [newest, source_words(PROTOCOL)]
 
 
@@ -210,11 +218,10 @@ def attendance(
     for started in sessions:
         if (week := week_of(start, started)) is not None:
             held[week] = held.get(week, 0) + 1
-    plans = _Plans({participant.study_id}, now)
-    timeline = timeline_of(participant)
+    plans = _Plans([participant], now)
     rows = []
     for week in range(max(1, current - shown + 1), current + 1):
-        planned = plans.planned(participant, timeline, start, week)
+        planned = plans.planned(participant, start, week)
         done = held.get(week, 0)
         over = week < current
         rows.append(

@@ -18,7 +18,7 @@ from apps.common.errors import Conflict
 from apps.common.reasons import reason_required
 from apps.participants import rules
 from apps.participants.codes import participant_code_new
-from apps.participants.models import Participant, Study
+from apps.participants.models import Participant, Study, WeeklyPlan
 from apps.participants.signals import consent_withdrawn
 from apps.participants.validation import clean_or_refuse, refuse
 
@@ -211,7 +211,9 @@ def participant_consent_record(
 def participant_plan_set(
     *, participant: Participant, actor, sessions_per_week: int | None, reason: str = ""
 ) -> Participant:
-    """The participant's weekly plan (``None``: the study's newest protocol's plan applies).
+    """The participant's weekly plan (``None``: none of their own; the prescription, else the
+    study's newest protocol's, applies), from now on: a change is kept as a
+    :class:`WeeklyPlan` version taking effect at once, so the weeks that have ended keep theirs.
     Set by the study's owners or the participant's clinical team."""
     rules.require(
         rules.may_run_sessions(actor, participant),
@@ -219,9 +221,17 @@ def participant_plan_set(
     )
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     before = audit_snapshot(participant)
+    changed = participant.sessions_per_week != sessions_per_week
     participant.sessions_per_week = sessions_per_week
     clean_or_refuse(participant)
     participant.save(update_fields=["sessions_per_week"])
+    if changed:
+        WeeklyPlan.objects.create(
+            participant=participant,
+            sessions_per_week=sessions_per_week,
+            effective_at=clock.now(),
+            made_by=actor,
+        )
     return _audited_update(participant, actor=actor, before=before, reason=reason)
 
 

@@ -181,9 +181,9 @@ def test_the_list_carries_session_activity_in_a_fixed_number_of_queries(
     now = clock.now()
     with clock.installed(clock.ManualClock(now - datetime.timedelta(days=10))):
         busy = enrol_with_consent(study, clinician)  # week 2 under way
-    enrolment.participant_plan_set(
-        participant=busy, actor=clinician, sessions_per_week=4, reason="plan agreed"
-    )
+        enrolment.participant_plan_set(
+            participant=busy, actor=clinician, sessions_per_week=4, reason="plan agreed"
+        )
     make_session(participant=busy, protocol=older, status="completed", at=now - WEEK)  # week 1
     make_session(participant=busy, protocol=older, status="completed")
     make_session(participant=busy, protocol=older, status="abandoned")
@@ -232,6 +232,31 @@ def test_the_clinical_team_sets_the_weekly_plan_and_it_is_audited(
         url, {"sessions_per_week": None, "reason": "plan agreed"}
     )
     assert response.json()["sessions_per_week_planned"] == 3
+
+
+def test_a_changed_weekly_plan_counts_from_the_week_it_is_set(clinician, client_for):
+    """A week that is over keeps the plan it was measured against: a plan raised, then
+    cleared, this week moves this week's plan, never last week's missed sessions."""
+    study = make_study(clinicians=[clinician])
+    make_protocol(study=study, sessions_per_week=3)
+    team = client_for(clinician)
+    now = clock.now()
+    with clock.installed(clock.ManualClock(now - datetime.timedelta(days=10))):
+        person = enrol_with_consent(study, clinician)  # week 2 is under way
+        url = f"/api/participants/{person.pk}/"
+        assert team.patch(url, {"sessions_per_week": 2, "reason": "agreed"}).status_code == 200
+    make_session(participant=person, status="completed", at=now - datetime.timedelta(days=5))
+    with clock.installed(clock.ManualClock(now)):
+        raised = team.patch(url, {"sessions_per_week": 5, "reason": "review"})
+        assert raised.status_code == 200, raised.json()
+        row = raised.json()
+        assert (row["sessions_last_week"], row["sessions_planned_last_week"]) == (1, 2)
+        assert (row["sessions_missed_last_week"], row["sessions_per_week_planned"]) == (1, 5)
+        cleared = team.patch(url, {"sessions_per_week": None, "reason": "review"}, format="json")
+        row = cleared.json()
+    # This week follows the study's newest protocol again; last week keeps its two.
+    assert (row["sessions_planned_last_week"], row["sessions_per_week_planned"]) == (2, 3)
+    assert [p.sessions_per_week for p in person.plans.order_by("pk")] == [2, 5, None]
 
 
 def test_a_weekly_plan_out_of_range_or_from_outside_the_team_changes_nothing(clinician, client_for):
