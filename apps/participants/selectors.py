@@ -194,14 +194,13 @@ def participant_visible(*, user, participant_id: int) -> Participant:
         raise NotFound(gettext("There is no such participant.")) from None
 
 
-def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant, WeeklyCounts]:
-    """A visible participant, with its last session and the counts of its weeks
-    (:func:`with_weeks`)."""
+def participant_get(*, user, participant_id: int) -> WithAnnotations[Participant, LastSession]:
+    """A visible participant, with what :func:`participant_list` adds (its last session, the
+    arm shown); the counts of its weeks are :func:`with_weeks`'s."""
     try:
-        participant = participant_list(user=user).get(pk=participant_id)
+        return participant_list(user=user).get(pk=participant_id)
     except Participant.DoesNotExist:
         raise NotFound(gettext("There is no such participant.")) from None
-    return with_weeks([participant])[0]
 
 
 def clinician_note_list(*, user, participant: Participant) -> QuerySet[ClinicianNote]:

@@ -161,7 +161,8 @@ class ParticipantListView(GenericAPIView):
 
 def _participant_response(request, participant_id: int, http_status=status.HTTP_200_OK):
     participant = selectors.participant_get(user=request.user, participant_id=participant_id)
-    return Response(ParticipantSerializer(participant).data, status=http_status)
+    [counted] = selectors.with_weeks([participant])
+    return Response(ParticipantSerializer(counted).data, status=http_status)
 
 
 class ParticipantDetailView(GenericAPIView):

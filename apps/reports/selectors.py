@@ -35,10 +35,10 @@ from apps.training.models import TrainingSession
 WEEKS_SHOWN = 12  # the report's attendance table: the latest programme weeks
 
 
-def participant_report(*, user, participant_id: int, with_notes: bool = False) -> dict:
-    """Everything the report prints. Clinician notes only when asked for, and only for the
+def participant_report(*, user, participant, with_notes: bool = False) -> dict:
+    """Everything the report prints of a participant the user may see (read with
+    :func:`participant_get`). Clinician notes only when asked for, and only for the
     participant's clinical team (others are refused, as on the notes endpoint)."""
-    participant = participant_get(user=user, participant_id=participant_id)
     notes = None
     if with_notes:
         notes = [
@@ -169,7 +169,7 @@ def participant_report_document(
 
     participant = participant_get(user=user, participant_id=participant_id)
     with translation.override(participant.language):  # the participant's, not the reader's
-        report = participant_report(user=user, participant_id=participant_id, with_notes=with_notes)
+        report = participant_report(user=user, participant=participant, with_notes=with_notes)
         report["signatures"] = signature_list(
             kind="report",
             object_id=participant_id,
