@@ -45,6 +45,8 @@ class ParticipantAdmin(AuditedAdmin):
     list_filter = ("study", "age_band", "group")
     search_fields = ("code",)
     filter_horizontal = ("clinicians",)
+    # Set through the weekly plan's service, which keeps each change as a version.
+    readonly_fields = ("sessions_per_week",)
 
 
 @admin.register(ClinicianNote)

@@ -176,7 +176,7 @@ def with_weeks(
 ) -> list[WithAnnotations[Participant, WeeklyCounts]]:
     """The participants, each with the counts of its weeks (:class:`~apps.programmes.weekly.
     WeekCounts`: sessions held this programme week and last against the plan of each) set as
-    a query's annotations would be: a page's worth in four queries."""
+    a query's annotations would be: a page's worth in five queries."""
     counts = weekly_counts(participants)
     for participant in participants:
         for name, value in asdict(counts[participant.pk]).items():
@@ -186,8 +186,8 @@ def with_weeks(
 
 def participant_visible(*, user, participant_id: int) -> Participant:
     """A visible participant, plain: for a view that acts on them or reads their own records,
-    without the list's weekly counts, which :func:`participant_get` computes over every session
-    they had."""
+    without what :func:`participant_get` adds (the last session over every session they had,
+    the arm shown)."""
     try:
         return participant_scope(user=user).select_related("study").get(pk=participant_id)
     except Participant.DoesNotExist:

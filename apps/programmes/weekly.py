@@ -7,8 +7,9 @@ own weekly plan measuring that week, if one was set (their :class:`~apps.partici
 WeeklyPlan` versions, by the prescriptions' rule: a week that is over keeps the plan in force
 on its last day); else what the prescription measuring that week
 (:meth:`~apps.programmes.prescriptions.Timeline.measuring`) prescribes for it, which is none
-after the programme and between its boosters; else the study's newest protocol's (never the
-protocol last used: a plan belongs to the person). So where the ledger applies, the list and the
+after the programme and between its boosters; else the study's newest protocol's as it is now,
+for every week (protocols keep no history of when they applied; never the protocol last used: a
+plan belongs to the person). So where the ledger applies, the list and the
 ledger count the same sessions against the same dose.
 """
 
@@ -185,6 +186,14 @@ def plan_basis(participant: Participant) -> list:
         return [participant.sessions_per_week, source_words(OWN)]
     newest = _Plans([participant], clock.now()).newest_protocol.get(participant.study_id)
     return [newest, source_words(PROTOCOL)]
+
+
+def plan_changes(participant: Participant) -> list[list]:
+    """The changes of the participant's own plan since versions were kept, oldest first: when
+    each took effect and what it set (for a report's signature, as the prescriptions' are)."""
+    versions = WeeklyPlan.objects.filter(participant=participant, effective_at__isnull=False)
+    rows = versions.order_by("pk").values_list("effective_at", "sessions_per_week")
+    return [list(row) for row in rows]
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from apps.programmes.selectors import (
     attendance,
     dose_ledger,
     plan_basis,
+    plan_changes,
     plan_in_force,
     prescriptions_for,
     programme_for,
@@ -99,6 +100,9 @@ def report_content(participant) -> dict:
     ]
     if changes:
         content["prescription_changes"] = changes
+    # And the changes of the participant's own plan, which the weeks that are over read too.
+    if plan_changed := plan_changes(participant):
+        content["plan_changes"] = plan_changed
     return content
 
 

@@ -26,7 +26,8 @@ export const getSummary = (id: Id) =>
 
 export const enrol = (body: Enrolment) => answer(typedApi.POST("/api/participants/", { body }));
 
-/** The participant's own weekly plan; null: the study's protocol plan applies. */
+/** The participant's own weekly plan; null: the prescribed dose, else the study's protocol
+ * plan, applies. */
 export const setWeeklyPlan = (id: Id, sessionsPerWeek: number | null, reason: string) =>
   answer(
     typedApi.PATCH("/api/participants/{id}/", {

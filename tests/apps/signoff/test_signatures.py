@@ -74,7 +74,7 @@ def test_a_clinician_signs_the_report_and_a_change_supersedes_it(
     assert "Superseded: the report changed since" in _pdf_text(client, participant)
 
 
-def test_a_change_to_the_prescription_or_a_missed_week_supersedes_the_signature(
+def test_a_change_to_the_prescription_the_plan_or_a_missed_week_supersedes_the_signature(
     client_for, clinician, researcher
 ):
     study = make_study(owners=[researcher], clinicians=[clinician])
@@ -103,6 +103,17 @@ def test_a_change_to_the_prescription_or_a_missed_week_supersedes_the_signature(
         missed = team.post(f"/api/participants/{pk}/dose/missed/", {"week": 1, "reason": "illness"})
         assert missed.status_code == 201
         assert [s["superseded"] for s in team.get(url).json()] == [True, True]
+
+        # The participant's own weekly plan, set, then raised and set back: each change is one
+        # the weeks read, so the plan standing where it was signed still supersedes.
+        plan = f"/api/participants/{pk}/"
+        assert team.patch(plan, {"sessions_per_week": 4, "reason": "agreed"}).status_code == 200
+        assert [s["superseded"] for s in team.get(url).json()] == [True, True]
+        assert team.post(url, sign).json()["superseded"] is False
+        for sessions in (5, 4):
+            changed = team.patch(plan, {"sessions_per_week": sessions, "reason": "review"})
+            assert changed.status_code == 200
+        assert [s["superseded"] for s in team.get(url).json()] == [True, True, True]
 
 
 @pytest.mark.django_db(transaction=True)

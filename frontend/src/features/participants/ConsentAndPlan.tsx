@@ -38,13 +38,20 @@ export function WeeklyPlan({ participant: p }: { participant: Participant }) {
         min={1}
         max={14}
         value={value}
-        placeholder={p.sessions_per_week === null ? String(p.sessions_per_week_planned ?? "") : ""}
+        placeholder={
+          // What applies without one: none after a programme, which the input cannot hold.
+          p.sessions_per_week === null && p.sessions_per_week_planned
+            ? String(p.sessions_per_week_planned)
+            : ""
+        }
         onChange={(e) => setValue(e.target.value)}
       />
       <span className="muted">
         {" "}
         {p.sessions_per_week === null ? (
-          <Trans>the study's protocol plan applies until one is set</Trans>
+          <Trans>
+            until one is set, the prescribed dose applies, else the study's protocol plan
+          </Trans>
         ) : (
           <Trans>this participant's own plan</Trans>
         )}
