@@ -16,7 +16,8 @@ ledger count the same sessions against the same dose.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -74,6 +75,24 @@ class WeekCounts:
     sessions_missed_last_week: int | None
 
 
+def newest_protocol_plans(study_ids: Iterable[int]) -> dict[int, int]:
+    """Each study's newest protocol's sessions a week, by study id (none: no protocol)."""
+    newest: dict[int, int] = {}
+    protocols = Protocol.objects.filter(study_id__in=study_ids).order_by(
+        "study_id", "-created_at", "-pk"
+    )
+    for study_id, sessions in protocols.values_list("study_id", "sessions_per_week"):
+        newest.setdefault(study_id, sessions)
+    return newest
+
+
+def _held_by_week(
+    start: datetime.date, started: Iterable[datetime.datetime | None]
+) -> Counter[int]:
+    """Sessions held in each programme week, from the moments the completed ones started."""
+    return Counter(week for moment in started if (week := week_of(start, moment)) is not None)
+
+
 class _Plans:
     """The plan of any week of any of a set of participants, from one read each of their own
     plans' versions, their studies' prescriptions and their studies' protocols."""
@@ -86,13 +105,7 @@ class _Plans:
         versions = WeeklyPlan.objects.filter(participant__in=[p.pk for p in participants])
         for version in versions.order_by("pk"):
             self.own.setdefault(version.participant_id, []).append(version)
-        newest: dict[int, int] = {}
-        protocols = Protocol.objects.filter(study_id__in=study_ids).order_by(
-            "study_id", "-created_at", "-pk"
-        )
-        for study_id, sessions in protocols.values_list("study_id", "sessions_per_week"):
-            newest.setdefault(study_id, sessions)
-        self.newest_protocol = newest
+        self.newest_protocol = newest_protocol_plans(study_ids)
 
     def week(
         self, participant: Participant, start: datetime.date, week: int
@@ -131,7 +144,6 @@ def weekly_counts(
         )
     )
     starts = {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
-    held: dict[tuple[int, int], int] = {}
     sessions = TrainingSession.objects.filter(
         participant__in=pks,
         status=TrainingSession.Status.COMPLETED,
@@ -139,9 +151,10 @@ def weekly_counts(
         started_at__gte=now - datetime.timedelta(days=15),
         completed_at__isnull=False,
     ).values_list("participant_id", "started_at")
-    for pk, started in sessions:
-        if (week := week_of(starts[pk], started)) is not None:
-            held[pk, week] = held.get((pk, week), 0) + 1
+    started: dict[int, list[datetime.datetime | None]] = {}
+    for pk, moment in sessions:
+        started.setdefault(pk, []).append(moment)
+    held = {pk: _held_by_week(starts[pk], started.get(pk, [])) for pk in pks}
     plans = _Plans(participants, now)
     counts = {}
     for participant in participants:
@@ -153,9 +166,9 @@ def weekly_counts(
             continue
         last = current - 1
         planned_last = plans.planned(participant, start, last) if last else None
-        held_last = held.get((pk, last), 0)
+        held_last = held[pk][last]
         counts[pk] = WeekCounts(
-            sessions_this_week=held.get((pk, current), 0),
+            sessions_this_week=held[pk][current],
             sessions_last_week=held_last,
             sessions_per_week_planned=plans.planned(participant, start, current),
             sessions_planned_last_week=planned_last,
@@ -184,7 +197,7 @@ def plan_basis(participant: Participant) -> list:
     passing leaves current)."""
     if participant.sessions_per_week is not None:
         return [participant.sessions_per_week, source_words(OWN)]
-    newest = _Plans([participant], clock.now()).newest_protocol.get(participant.study_id)
+    newest = newest_protocol_plans([participant.study_id]).get(participant.study_id)
     return [newest, source_words(PROTOCOL)]
 
 
@@ -218,20 +231,19 @@ def attendance(
     current = week_of(start, now)
     if current is None:
         return []
-    held: dict[int, int] = {}
-    sessions = TrainingSession.objects.filter(
-        participant=participant,
-        status=TrainingSession.Status.COMPLETED,
-        completed_at__isnull=False,
-    ).values_list("started_at", flat=True)
-    for started in sessions:
-        if (week := week_of(start, started)) is not None:
-            held[week] = held.get(week, 0) + 1
+    held = _held_by_week(
+        start,
+        TrainingSession.objects.filter(
+            participant=participant,
+            status=TrainingSession.Status.COMPLETED,
+            completed_at__isnull=False,
+        ).values_list("started_at", flat=True),
+    )
     plans = _Plans([participant], now)
     rows = []
     for week in range(max(1, current - shown + 1), current + 1):
         planned = plans.planned(participant, start, week)
-        done = held.get(week, 0)
+        done = held[week]
         over = week < current
         rows.append(
             AttendedWeek(
