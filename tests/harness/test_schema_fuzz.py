@@ -3,7 +3,11 @@ as each staff role and through a participant's play link: no 5xx, and every resp
 against the schema (its body, content type and headers for the status it documents).
 
 Each (role, operation) is one test, with a bounded, derandomised number of examples: half aim
-at the caller's own records (real ids and a real play link), half are generated freely.
+at the caller's own records (real ids and a real play link), half are generated freely. An
+operation's cases are drawn once and sent as every role: derandomised, each role's draws were the
+same anyway but for the literal strings Hypothesis borrows from the modules loaded at the time,
+and the drawing was half the module's CPU. The tests of an operation form one group, so one
+worker draws them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from django.db import close_old_connections, transaction
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from schemathesis import GenerationMode
+from schemathesis import Case, GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import Failure, FailureGroup
 from schemathesis.specs.openapi.checks import (
@@ -47,13 +51,13 @@ KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 def _cases():
-    for role in ROLES:
-        for method, path in OPERATIONS:
+    for method, path in OPERATIONS:
+        for role in ROLES:
             # A play link is the participant device's only credential: other routes are the
             # anonymous caller's, run above.
             if role == "participant" and not path.startswith("/api/play/"):
                 continue
-            marks = []
+            marks = [pytest.mark.xdist_group(f"fuzz:{method} {path}")]
             if (role, method, path) in KNOWN:
                 marks.append(pytest.mark.xfail(strict=True, reason=KNOWN[role, method, path]))
             yield pytest.param(role, method, path, id=f"{role}-{method}-{path}", marks=marks)
@@ -110,17 +114,19 @@ def _path_names(path: str) -> list[str]:
     return [part[1:-1] for part in path.split("/") if part.startswith("{")]
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize(("role", "method", "path"), list(_cases()))
-def test_every_operation_answers_within_the_schema(api_schema, world, role, method, path):
+@pytest.fixture(scope="module")
+def drawn_cases() -> dict[tuple[str, str], list[Case]]:
+    """Each operation's cases by (method, path), for the module's world (they name its ids)."""
+    return {}
+
+
+def _draw(api_schema, world, method: str, path: str) -> list[Case]:
     operation = api_schema[path][method]
     own = _own_path(world, path)
     strategies = [operation.as_strategy(), operation.as_strategy(GenerationMode.NEGATIVE)]
     if own:
         strategies.append(operation.as_strategy(path_parameters=own))
-    headers = headers_for(world, role)
-    failures: list[str] = []
-    seen = {"cases": 0}
+    drawn: list[Case] = []
 
     @settings(
         max_examples=EXAMPLES,
@@ -131,16 +137,31 @@ def test_every_operation_answers_within_the_schema(api_schema, world, role, meth
         suppress_health_check=list(HealthCheck),
     )
     @given(case=st.one_of(strategies))
-    def run(case):
-        seen["cases"] += 1
+    def draw(case):
+        drawn.append(case)
+
+    draw()
+    return drawn
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("role", "method", "path"), list(_cases()))
+def test_every_operation_answers_within_the_schema(
+    api_schema, world, drawn_cases, role, method, path
+):
+    if (method, path) not in drawn_cases:  # the worker's first test of the operation
+        drawn_cases[method, path] = _draw(api_schema, world, method, path)
+    cases = drawn_cases[method, path]
+    headers = headers_for(world, role)
+    failures: list[str] = []
+    for case in cases:  # sent as they were drawn: no hook of schemathesis's changes them here
         response = case.call(headers=headers)
         try:
             case.validate_response(response, checks=CHECKS, headers=headers)
         except (Failure, FailureGroup) as error:  # collected, then reported at once
             failures.append(f"answered {response.status_code}:\n{str(error)[:2000]}")
 
-    run()
     known = (role, method, path) in KNOWN
     label = f"{method} {path}"
-    figures.add_fuzz(operation=label, cases=seen["cases"], failures=failures, known=known)
-    assert not failures, f"{len(failures)} of {seen['cases']} cases failed; first:\n{failures[0]}"
+    figures.add_fuzz(operation=label, cases=len(cases), failures=failures, known=known)
+    assert not failures, f"{len(failures)} of {len(cases)} cases failed; first:\n{failures[0]}"
