@@ -162,23 +162,24 @@ def participant_progress(participant: Participant, now: datetime.datetime | None
     """What the participant sees of their own training: this week's sessions against the plan
     and the weeks in a row the plan was kept, in plain words. No scores of any kind.
 
-    This week is the programme week that holds ``now``; the ledger may go on to later weeks
-    that have sessions scheduled, which count for nothing here until they come."""
-    ledger = dose_ledger(participant, now)
-    current = ledger["current_week"]
-    weeks = ledger["weeks"]
-    this_week = next((w for w in weeks if w.current), None)
-    done = this_week.delivered if this_week else 0
-    planned = this_week.prescribed if this_week else 0
+    This week is the programme week that holds ``now``; each week's plan is the one the
+    clinician reads beside the participant (:mod:`apps.programmes.weekly`: their own plan, else
+    the prescription's, else the protocol's), so the two never tell a different plan. Sessions
+    scheduled for later weeks count for nothing here until those weeks come."""
+    weeks = attendance(participant, now=now)
+    this_week = weeks[-1] if weeks else None
+    done = this_week.completed if this_week else 0
+    planned = (this_week.planned or 0) if this_week else 0
     streak = 0
-    for week in reversed([w for w in weeks if w.week < current]):
-        if week.prescribed and week.delivered >= week.prescribed:
+    for week in reversed(weeks[:-1]):
+        if week.planned and week.completed >= week.planned:
             streak += 1
-        elif week.prescribed:
+        elif week.planned:
             break
     if planned and done >= planned:
         streak += 1
-    programme = ledger["programme"]
+    current = this_week.week if this_week else 0
+    programme = programme_for(participant)
     return {
         "code": participant.code,
         "language": participant.language,

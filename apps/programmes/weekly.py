@@ -1,5 +1,6 @@
 """The weekly plan a clinician reads beside each participant (the list, their page, the report's
-attendance table), in the participant's own weeks and by one rule.
+attendance table) and the participant reads on their progress page (and is reminded of), in the
+participant's own weeks and by one rule.
 
 Weeks are the dose ledger's: week 1 is the seven days from the participant's start (allocation,
 else consent, else enrolment), in the clinic's time zone. A week's plan is the participant's
@@ -222,10 +223,11 @@ class AttendedWeek:
 
 
 def attendance(
-    participant: Participant, shown: int, now: datetime.datetime | None = None
+    participant: Participant, shown: int | None = None, now: datetime.datetime | None = None
 ) -> list[AttendedWeek]:
-    """The participant's latest ``shown`` programme weeks up to the one under way, oldest first:
-    the sessions completed in each against its plan (the rule of :func:`weekly_counts`)."""
+    """The participant's latest ``shown`` programme weeks (all: None) up to the one under way,
+    oldest first: the sessions completed in each against its plan (the rule of
+    :func:`weekly_counts`)."""
     now = now or clock.now()
     start = programme_start(participant)
     current = week_of(start, now)
@@ -241,7 +243,8 @@ def attendance(
     )
     plans = _Plans([participant], now)
     rows = []
-    for week in range(max(1, current - shown + 1), current + 1):
+    first = 1 if shown is None else max(1, current - shown + 1)
+    for week in range(first, current + 1):
         planned = plans.planned(participant, start, week)
         done = held[week]
         over = week < current

@@ -185,11 +185,12 @@ def _why_not(plan: ReminderPlan, now: datetime.datetime) -> str:
         return ReminderLog.Why.WITHDRAWN
     if in_quiet_hours(plan, now):
         return ReminderLog.Why.QUIET_HOURS
-    # This week as the participant's progress page shows it: a reminder is of a session it plans.
+    # This week as the participant's progress page shows it: a reminder is of a session it plans
+    # (the participant's own plan may go on after the programme).
     progress = participant_progress(participant, now)
-    if progress["programme_over"]:
-        return ReminderLog.Why.PROGRAMME_OVER
     if not progress["sessions_planned"]:
+        if progress["programme_over"]:
+            return ReminderLog.Why.PROGRAMME_OVER
         return ReminderLog.Why.NOTHING_PRESCRIBED
     if progress["sessions_done"] >= progress["sessions_planned"]:
         return ReminderLog.Why.WEEK_DONE

@@ -1,9 +1,12 @@
 """The programme in the browser: a researcher prescribes the study's dose, the clinician reads
 the participant's dose ledger and hands over a progress link, and the participant opens it on
 their own phone and reads their week in plain words; a week later the researcher changes the
-dose, and the ledger keeps the week that is over as it was prescribed."""
+dose, and the ledger keeps the week that is over as it was prescribed; after the programme, the
+clinician agrees a plan of the participant's own, which their page then counts against."""
 
 from datetime import timedelta
+
+from playwright.sync_api import expect
 
 from apps.common import clock
 from apps.programmes.models import Programme
@@ -114,6 +117,17 @@ def test_a_prescribed_dose_the_ledger_and_the_participant_s_progress(page, new_p
         plan.wait_for()
         assert plan.inner_text() == "0 sessions, none planned"
 
+        # The clinician agrees one session a week with the participant from now on. Their page
+        # counts against it at once, and so does the participant's own page.
+        clinic.get_by_label("Sessions a week planned").fill("1")
+        clinic.get_by_label("Reason for the change").fill("keeping it up")
+        clinic.get_by_role("button", name="Save the plan").click()
+        expect(plan).to_have_text("0 of 1 planned session")
+        phone.goto(link)
+        expect(phone.get_by_test_id("progress-words")).to_contain_text(
+            "You have done 0 of 1 session planned this week."
+        )
+
 
 def test_the_progress_page_speaks_the_participants_language(page, new_page, staff):
     """The clinic reads English; the participant reads Spanish, and so does their progress page
@@ -129,7 +143,8 @@ def test_the_progress_page_speaks_the_participants_language(page, new_page, staf
     phone.get_by_role("heading", name="Su entrenamiento").wait_for()
     assert phone.evaluate("document.documentElement.lang") == "es"
     words = phone.get_by_test_id("progress-words").inner_text()
-    assert "Esta semana no tiene sesiones previstas." in words
+    # No dose is prescribed: the study's protocol plans three a week, as the clinic's list says.
+    assert "Ha hecho 0 de 3 sesiones previstas esta semana." in words
     assert f"Código {participant.code}" in phone.locator("main").inner_text()
     assert "Your training" not in phone.locator("main").inner_text()
     # The clinic's own page stays in its reader's language.

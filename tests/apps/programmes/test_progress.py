@@ -65,6 +65,50 @@ def test_the_progress_link_shows_the_week_and_the_streak_in_words(
     assert device.get(url).status_code == 404  # withdrawn: the link no longer opens
 
 
+def test_the_progress_page_counts_against_the_plan_the_clinician_reads(
+    researcher, clinician, client_for
+):
+    """The study's protocol, then a prescription, then the participant's own plan: at each step
+    the participant's page counts this week against the plan their clinical team's list shows
+    beside them, and the streak judges a week by the plan it had."""
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    protocol = make_protocol(study=study, sessions_per_week=4)
+    owner, team = client_for(researcher), client_for(clinician)
+    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+    team.post(f"/api/participants/{pk}/consent/", consent)
+    device = APIClient()
+    url = f"/api/progress/{team.post(f'/api/participants/{pk}/progress-link/').json()['token']}/"
+
+    def both() -> tuple:
+        row = team.get(f"/api/participants/{pk}/").json()
+        page = device.get(url).json()
+        listed = (row["sessions_this_week"], row["sessions_per_week_planned"])
+        return listed, (page["sessions_done"], page["sessions_planned"])
+
+    with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        assert both() == ((0, 4), (0, 4))  # no prescription: the protocol's plan
+        owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
+        assert both() == ((0, 2), (0, 2))
+        agreed = team.patch(
+            f"/api/participants/{pk}/", {"sessions_per_week": 3, "reason": "agreed"}
+        )
+        assert agreed.status_code == 200, agreed.json()
+        assert both() == ((0, 3), (0, 3))
+        for _ in range(2):
+            made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol.pk})
+            moved.advance(1200)
+            team.post(f"/api/sessions/{made.json()['id']}/complete/")
+        assert both() == ((2, 3), (2, 3))
+        assert device.get(url).json()["words"] == [
+            "You have done 2 of 3 sessions planned this week.",
+            "1 session to go.",
+        ]
+        moved.advance(7 * 86400)  # week 2: week 1 held 2 of its 3, so no streak
+        page = device.get(url).json()
+        assert (page["week"], page["sessions_planned"], page["streak_weeks"]) == (2, 3, 0)
+
+
 def test_the_progress_says_which_language_it_speaks(clinician, client_for):
     """The sentences come in the participant's language, and the answer names it: the page
     follows it (a phone set to English still reads the participant's Spanish)."""

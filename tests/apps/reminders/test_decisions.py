@@ -1,8 +1,9 @@
 """Whether a reminder that falls due is sent or skipped, decided from the participant's
-programme week by week as their progress page shows it: the current week is the one that holds
-today (a session scheduled for a later week changes nothing), a week whose sessions are all
-held is `week_done`, and a week with nothing prescribed, or any week after the programme,
-gets no reminder either. Everything is reached through the API and the injected clock."""
+weekly plan week by week as their progress page shows it: the current week is the one that
+holds today (a session scheduled for a later week changes nothing), a week whose sessions are
+all held is `week_done`, and a week with nothing planned, or any week after the programme
+without a plan of the participant's own, gets no reminder either. Everything is reached
+through the API and the injected clock."""
 
 from __future__ import annotations
 
@@ -181,6 +182,45 @@ def test_no_reminder_in_a_week_with_nothing_prescribed_nor_after_the_programme(
         ("skipped", "programme_over"),
     ]
     assert len(smtp_server.wait_for(2)) == 2
+
+
+def test_the_participant_s_own_plan_is_reminded_after_the_programme(
+    participant, smtp_server, service_clock
+):
+    """The programme is over, so nothing is prescribed; the clinician agrees a plan of one
+    session a week with the participant, which their page and their reminders then follow."""
+    who = participant
+    _remind_every_day(who)
+    service_clock.advance(4 * 7 * DAY + 60 * 60)  # week 5: the programme's 4 weeks are over
+    assert _progress(who) == (5, 0, 0, 0)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+
+    url = f"/api/participants/{who['pk']}/"
+    agreed = who["team"].patch(url, {"sessions_per_week": 1, "reason": "keeping it up"})
+    assert agreed.status_code == 200, agreed.json()
+    assert agreed.json()["sessions_per_week_planned"] == 1
+    service_clock.advance(DAY)
+    assert _progress(who) == (5, 0, 1, 0)
+    assert reminders_send_job.apply().get() == {"sent": 1}
+    _hold(who, service_clock)
+    service_clock.advance(DAY)
+    assert _progress(who) == (5, 1, 1, 1)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+
+    cleared = who["team"].patch(
+        url, {"sessions_per_week": None, "reason": "stopping"}, format="json"
+    )
+    assert cleared.status_code == 200, cleared.json()
+    service_clock.advance(7 * DAY)  # week 6: no plan of their own, and the programme over
+    assert _progress(who)[2] == 0
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    assert _log(who) == [
+        ("skipped", "programme_over"),
+        ("sent", ""),
+        ("skipped", "week_done"),
+        ("skipped", "programme_over"),
+    ]
+    assert len(smtp_server.wait_for(1)) == 1
 
 
 def test_no_reminder_without_a_programme(clinician, client_for, api, smtp_server, service_clock):

@@ -9,7 +9,8 @@ import type { Participant } from "../../api/types";
 import { errorText, formatDate } from "../../ui/widgets";
 import { recordConsent, setWeeklyPlan } from "../../api/participants";
 
-/** The participant's weekly plan: their own, or the study's newest protocol's until one is set. */
+/** The participant's weekly plan: their own, else the prescribed dose, else the study's newest
+ * protocol's (the participant's progress page counts against the same plan). */
 export function WeeklyPlan({ participant: p }: { participant: Participant }) {
   const client = useQueryClient();
   const [value, setValue] = useState(String(p.sessions_per_week ?? ""));
