@@ -319,7 +319,8 @@ class Protocol(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    # On the services' clock: the weekly plan reads the protocol in force in each week by it.
+    created_at = models.DateTimeField(default=clock.now, editable=False)
 
     class Meta:
         ordering = ["study", "name", "-version"]

@@ -8,10 +8,10 @@ own weekly plan measuring that week, if one was set (their :class:`~apps.partici
 WeeklyPlan` versions, by the prescriptions' rule: a week that is over keeps the plan in force
 on its last day); else what the prescription measuring that week
 (:meth:`~apps.programmes.prescriptions.Timeline.measuring`) prescribes for it, which is none
-after the programme and between its boosters; else the study's newest protocol's as it is now,
-for every week (protocols keep no history of when they applied; never the protocol last used: a
-plan belongs to the person). So where the ledger applies, the list and the
-ledger count the same sessions against the same dose.
+after the programme and between its boosters; else the study's newest protocol's as that week
+had it (by the same rule: a protocol stored in a week that is over measures the weeks from that
+one on; never the protocol last used: a plan belongs to the person). So where the ledger
+applies, the list and the ledger count the same sessions against the same dose.
 """
 
 from __future__ import annotations
@@ -76,15 +76,20 @@ class WeekCounts:
     sessions_missed_last_week: int | None
 
 
+def protocol_plans(study_ids: Iterable[int]) -> dict[int, list[tuple[datetime.datetime, int]]]:
+    """Each study's protocols, oldest first, as (stored at, sessions a week), by study id."""
+    plans: dict[int, list[tuple[datetime.datetime, int]]] = {}
+    protocols = Protocol.objects.filter(study_id__in=study_ids).order_by("created_at", "pk")
+    for study_id, at, sessions in protocols.values_list(
+        "study_id", "created_at", "sessions_per_week"
+    ):
+        plans.setdefault(study_id, []).append((at, sessions))
+    return plans
+
+
 def newest_protocol_plans(study_ids: Iterable[int]) -> dict[int, int]:
     """Each study's newest protocol's sessions a week, by study id (none: no protocol)."""
-    newest: dict[int, int] = {}
-    protocols = Protocol.objects.filter(study_id__in=study_ids).order_by(
-        "study_id", "-created_at", "-pk"
-    )
-    for study_id, sessions in protocols.values_list("study_id", "sessions_per_week"):
-        newest.setdefault(study_id, sessions)
-    return newest
+    return {study: plans[-1][1] for study, plans in protocol_plans(study_ids).items()}
 
 
 def _held_by_week(
@@ -106,7 +111,7 @@ class _Plans:
         versions = WeeklyPlan.objects.filter(participant__in=[p.pk for p in participants])
         for version in versions.order_by("pk"):
             self.own.setdefault(version.participant_id, []).append(version)
-        self.newest_protocol = newest_protocol_plans(study_ids)
+        self.protocols = protocol_plans(study_ids)
 
     def week(
         self, participant: Participant, start: datetime.date, week: int
@@ -124,7 +129,11 @@ class _Plans:
         version = self.timelines(participant).measuring(start, week, current, self.now)
         if version is not None:
             return version.prescribed(week), PRESCRIBED
-        return self.newest_protocol.get(participant.study_id), PROTOCOL
+        protocol = None
+        for at, sessions in self.protocols.get(participant.study_id, []):
+            if took_effect(at):  # the newest stored by then applies
+                protocol = sessions
+        return protocol, PROTOCOL
 
     def planned(self, participant: Participant, start: datetime.date, week: int) -> int | None:
         return self.week(participant, start, week)[0]

@@ -21,7 +21,7 @@ from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
 from apps.participants.services import study_update
 from apps.training.services import session_complete, session_create
-from tests.e2e.conftest import enrol_with_consent, login_as, run_axe, session_held
+from tests.e2e.conftest import enrol_with_consent, login_as, protocol_add, run_axe, session_held
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -38,6 +38,8 @@ def _declining(staff) -> Participant:
     falling by more than measurement error, enrolled a month ago and with none last week (the
     plan is three a week)."""
     with clock.installed(clock.ManualClock(clock.now() - timedelta(days=30))):
+        # The study's plan since before the participant began: three sessions a week.
+        protocol_add(staff, name="Weekly plan", sessions_per_week=3)
         participant = enrol_with_consent(staff["study"], staff["clinician"], age_band="70-79")
     study_update(
         study=staff["study"],

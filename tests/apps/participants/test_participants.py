@@ -430,8 +430,8 @@ def test_the_weekly_plan_counts_weeks_in_the_clinic_s_zone_around_midnight(
 ):
     utc = datetime.UTC
     study = make_study(clinicians=[clinician])
-    protocol = make_protocol(study=study, sessions_per_week=3)
     with clock.installed(clock.ManualClock(datetime.datetime(2026, 11, 2, 9, tzinfo=utc))):
+        protocol = make_protocol(study=study, sessions_per_week=3)
         person = enrol_with_consent(study, clinician)  # week 1 from Monday 2 November
     for at in (
         datetime.datetime(2026, 11, 29, 22, 30, tzinfo=utc),  # Sunday 23:30 in Berlin

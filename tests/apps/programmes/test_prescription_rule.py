@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from apps.common import clock
 from apps.programmes.prescriptions import week_end
@@ -91,7 +92,8 @@ def test_the_list_and_the_ledger_measure_each_week_against_the_same_prescription
         return row["prescribed"] if row["prescription"] is not None else 7
 
     tick = datetime.timedelta(microseconds=1)
-    moments = [week_end(start.date(), week) for week in range(7)]
+    # Week 1 begins at midnight; the protocol and the participants are stored at 09:00.
+    moments = [start] + [week_end(start.date(), week) for week in range(1, 7)]
     moments += [at + shift for at in changes for shift in (-tick, 0 * tick, tick)]
     seen = set()
     for moment in sorted(moments):
@@ -142,3 +144,35 @@ def test_the_flow_reads_the_prescriptions_once_whatever_the_number_of_participan
     for _ in range(3):
         enrol()  # week 1 from the same day: over, at the study's 3
     assert flow() == (5 + 3 * 3, 1)
+
+
+def test_a_new_protocol_version_plans_the_weeks_from_its_own_on(world):
+    """With no prescription, the study's newest protocol plans a week, as that week had it: a
+    version stored in week 2 plans week 2 and later, and week 1 keeps the plan it was held
+    against, in the list and on the participant's progress page alike."""
+    study, owner, team, enrol, moved = world
+    protocols = f"/api/studies/{study.pk}/protocols/"
+    first = owner.post(protocols, {"name": "weekly", "sessions_per_week": 3})
+    assert first.status_code == 201, first.json()
+    pk = enrol()
+    token = team.post(f"/api/participants/{pk}/progress-link/").json()["token"]
+    moved.advance(3600)
+    _sit(team, pk, first.json()["id"], moved)
+    moved.advance(7 * DAY)  # week 2
+    again = owner.post(protocols, {"name": "weekly", "sessions_per_week": 5, "reason": "more"})
+    assert again.status_code == 201, again.json()
+    assert again.json()["version"] == 2
+
+    def weeks() -> tuple:
+        row = team.get(f"/api/participants/{pk}/").json()
+        page = APIClient().get(f"/api/progress/{token}/").json()
+        return (
+            row["sessions_planned_last_week"],
+            row["sessions_missed_last_week"],
+            row["sessions_per_week_planned"],
+            page["sessions_planned"],
+        )
+
+    assert weeks() == (3, 2, 5, 5)
+    moved.advance(7 * DAY)  # week 3: week 2 keeps the 5 it was measured against
+    assert weeks() == (5, 5, 5, 5)

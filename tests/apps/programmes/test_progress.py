@@ -71,22 +71,24 @@ def test_the_progress_page_counts_against_the_plan_the_clinician_reads(
     """The study's protocol, then a prescription, then the participant's own plan: at each step
     the participant's page counts this week against the plan their clinical team's list shows
     beside them, and the streak judges a week by the plan it had."""
-    study = make_study(owners=[researcher], clinicians=[clinician])
-    protocol = make_protocol(study=study, sessions_per_week=4)
-    owner, team = client_for(researcher), client_for(clinician)
-    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
-    consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
-    team.post(f"/api/participants/{pk}/consent/", consent)
-    device = APIClient()
-    url = f"/api/progress/{team.post(f'/api/participants/{pk}/progress-link/').json()['token']}/"
-
-    def both() -> tuple:
-        row = team.get(f"/api/participants/{pk}/").json()
-        page = device.get(url).json()
-        listed = (row["sessions_this_week"], row["sessions_per_week_planned"])
-        return listed, (page["sessions_done"], page["sessions_planned"])
-
     with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        study = make_study(owners=[researcher], clinicians=[clinician])
+        protocol = make_protocol(study=study, sessions_per_week=4)
+        owner, team = client_for(researcher), client_for(clinician)
+        pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+        consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+        team.post(f"/api/participants/{pk}/consent/", consent)
+        device = APIClient()
+        url = (
+            f"/api/progress/{team.post(f'/api/participants/{pk}/progress-link/').json()['token']}/"
+        )
+
+        def both() -> tuple:
+            row = team.get(f"/api/participants/{pk}/").json()
+            page = device.get(url).json()
+            listed = (row["sessions_this_week"], row["sessions_per_week_planned"])
+            return listed, (page["sessions_done"], page["sessions_planned"])
+
         assert both() == ((0, 4), (0, 4))  # no prescription: the protocol's plan
         owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
         assert both() == ((0, 2), (0, 2))

@@ -186,11 +186,12 @@ def test_attendance_counts_missed_sessions_in_the_weeks_that_are_over(world, cli
 
     now = clock.now()
     with clock.installed(clock.ManualClock(now - timedelta(days=16))):
+        make_protocol(study=world.study, sessions_per_week=3)  # a plan from before week 1
         person = enrol_with_consent(world.study, clinician)  # week 3 is under way
     make_session(participant=person, status="completed", at=now - timedelta(days=9))  # week 2
     weeks = attendance(person, WEEKS_SHOWN)
     assert [(w.week, w.completed, w.planned, w.missed, w.current) for w in weeks] == [
-        (1, 0, 3, 3, False),  # the study's newest protocol: 3 a week
+        (1, 0, 3, 3, False),  # the study's newest protocol by then: 3 a week
         (2, 1, 3, 2, False),
         (3, 0, 3, None, True),  # this week is not over: nothing is missed yet
     ]
