@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import { formatNumber } from "../../i18n/format";
-import { FlagList, GLANCE_METRICS, LatestValue, participantFlags } from "./glance";
+import { FlagList, GLANCE_METRICS, LatestValue, WeekAgainstPlan, participantFlags } from "./glance";
 import { ErrorNote, Loading, Sparkline, TrendArrow, formatDate } from "../../ui/widgets";
 import { getSummary, listParticipants } from "../../api/participants";
 import "./cardTable.css";
@@ -97,7 +97,7 @@ export function ParticipantListPage() {
                 const planned = p.sessions_per_week_planned;
                 const behind = planned !== null && p.sessions_this_week < planned;
                 const thisWeek = formatNumber(p.sessions_this_week);
-                const plan = planned === null ? "–" : formatNumber(planned);
+                const plan = formatNumber(planned ?? 0);
                 return (
                   <tr key={p.id} data-participant={p.code}>
                     <th scope="row">
@@ -115,9 +115,14 @@ export function ParticipantListPage() {
                       data-testid="this-week"
                       data-label={t`This week`}
                     >
-                      <Trans>
-                        {thisWeek} of {plan}
-                      </Trans>
+                      {planned ? (
+                        <Trans>
+                          {thisWeek} of {plan}
+                        </Trans>
+                      ) : (
+                        // As on the participant's page: nothing is planned, none is missed.
+                        <WeekAgainstPlan held={p.sessions_this_week} planned={planned} />
+                      )}
                       {behind && (
                         <span className="sr-only">
                           {" "}
