@@ -147,6 +147,7 @@ REDCAP_PREFIX = {
     "inference": "inf",
     "visits": "vs",
     "visit_measures": "vm",
+    "dose_weeks": "dw",
 }
 REDCAP_NAME = re.compile(r"^[a-z][a-z0-9_]{0,25}$")
 CODE_SAFE = re.compile(r"^[A-Za-z0-9_]+$")

@@ -16,7 +16,7 @@ from django.db.models import Case, FloatField, Q, QuerySet, Value, When
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-from apps.exports import deals, visits
+from apps.exports import deals, dose, visits
 from apps.exports.schema import GAME_KEY, TABLES
 from apps.exports.scope import ExportScope, GameRef
 from apps.games.models import (
@@ -546,4 +546,5 @@ SOURCES: dict[str, Source] = {
     "inference": Source(_inference_count, inference_rows),
     "visits": Source(visits.visit_count, visits.visit_rows),
     "visit_measures": Source(visits.measure_count, visits.measure_rows),
+    "dose_weeks": Source(dose.dose_count, dose.dose_rows),
 }

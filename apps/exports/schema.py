@@ -20,6 +20,8 @@ from apps.games.models import Game
 from apps.metrics.models import MetricValue
 from apps.metrics.selectors import CHANGE_STATUSES, METRICS, READING_ROLES, TREND_STATUSES
 from apps.participants.models import OPPONENTS, AssessmentPoint, Participant, Protocol
+from apps.programmes.models import MissedDose
+from apps.programmes.selectors import PLAN_SOURCES
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit, VisitWindow
 
@@ -1460,7 +1462,104 @@ _VISIT_TABLES = (
         ),
     ),
 )
-TABLES: dict[str, Table] = {table.name: table for table in (*_TABLES, *_VISIT_TABLES)}
+_DOSE_TABLE = Table(
+    "dose_weeks",
+    gettext_noop(
+        "One row per programme week of each participant, from week 1 to the week under way when "
+        "the export was made, as the dose ledger counts them: week 1 is the seven days from the "
+        "participant's start (allocation, else consent, else enrolment) in the clinic's time "
+        "zone, so no calendar date leaves. Every week of the participants the export holds, "
+        "whatever its session and day filters."
+    ),
+    ("participant_id", "week"),
+    (
+        PARTICIPANT_ID,
+        Column("week", INTEGER, gettext_noop("The programme week (1: the first).")),
+        Column(
+            "over",
+            BOOLEAN,
+            gettext_noop("The week had ended when the export was made (false: under way)."),
+        ),
+        Column(
+            "prescribed",
+            INTEGER,
+            gettext_noop(
+                "Sessions the prescription measuring the week prescribed for it: the one in "
+                "force on its last day (the week under way: the one in force when the export "
+                "was made), the participant's own, else the study's. 0 after the programme and "
+                "between its boosters; empty: no prescription."
+            ),
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "prescribed_minutes",
+            INTEGER,
+            gettext_noop("Minutes of training that prescription prescribed for the week."),
+            unit="min",
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "planned",
+            INTEGER,
+            gettext_noop(
+                "Sessions planned for the week, as the clinical team's screens and the "
+                "participant's progress page count it: the participant's own weekly plan, else "
+                "the prescription's, else the study's newest protocol's by then. Empty: no plan."
+            ),
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "plan_source",
+            STRING,
+            gettext_noop(
+                "Whose plan that is: own (the participant's weekly plan), prescribed or protocol."
+            ),
+            allowed=PLAN_SOURCES,
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "scheduled",
+            INTEGER,
+            gettext_noop("Sessions scheduled for a moment in the week."),
+        ),
+        Column(
+            "held",
+            INTEGER,
+            gettext_noop("Sessions completed, each counted in the week it was started in."),
+        ),
+        Column(
+            "active_minutes",
+            NUMBER,
+            gettext_noop("Minutes from start to completion of the sessions held, added up."),
+            unit="min",
+        ),
+        Column(
+            "missed",
+            INTEGER,
+            gettext_noop(
+                "Prescribed sessions not held, for a week that is over (empty: the week under "
+                "way, or no prescription)."
+            ),
+            nullable=True,
+            missing=(NOT_APPLICABLE,),
+        ),
+        Column(
+            "missed_reason",
+            STRING,
+            gettext_noop(
+                "Why sessions of the week were missed, from a fixed list (never free text)."
+            ),
+            allowed=_values(MissedDose.Reason.choices),
+            nullable=True,
+            missing=(NOT_APPLICABLE, NOT_RECORDED),
+        ),
+    ),
+)
+TABLES: dict[str, Table] = {table.name: table for table in (*_TABLES, *_VISIT_TABLES, _DOSE_TABLE)}
 assert set(_values(TrainingSession.Status.choices)) >= {"started", "completed", "abandoned"}
 
 

@@ -25,6 +25,7 @@ from apps.programmes.models import MissedDose, Prescription, Programme
 from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_studies
 
 # The weekly plan's reads, as the participant list and the report read them.
+from apps.programmes.weekly import OWN, PRESCRIBED, PROTOCOL
 from apps.programmes.weekly import attendance as attendance
 from apps.programmes.weekly import plan_basis as plan_basis
 from apps.programmes.weekly import plan_changes as plan_changes
@@ -34,6 +35,8 @@ from apps.programmes.weekly import week_of as week_of
 from apps.programmes.weekly import weekly_counts as weekly_counts
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit
+
+PLAN_SOURCES = (OWN, PRESCRIBED, PROTOCOL)  # whose a week's plan is
 
 
 def programme_for(participant: Participant) -> Programme | None:

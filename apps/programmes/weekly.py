@@ -229,6 +229,7 @@ class AttendedWeek:
     completed: int
     planned: int | None
     missed: int | None  # for the weeks that are over, against a plan
+    source: str | None = None  # whose plan it is (OWN, PRESCRIBED, PROTOCOL); none: no plan
 
 
 def attendance(
@@ -254,7 +255,7 @@ def attendance(
     rows = []
     first = 1 if shown is None else max(1, current - shown + 1)
     for week in range(first, current + 1):
-        planned = plans.planned(participant, start, week)
+        planned, source = plans.week(participant, start, week)
         done = held[week]
         over = week < current
         rows.append(
@@ -265,6 +266,7 @@ def attendance(
                 completed=done,
                 planned=planned,
                 missed=max(planned - done, 0) if over and planned is not None else None,
+                source=source if planned is not None else None,
             )
         )
     return rows
