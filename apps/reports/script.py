@@ -90,9 +90,16 @@ def rtl_fonts() -> tuple[str, str]:
     return RTL_FONT, RTL_BOLD
 
 
+# The catalogues isolate a Latin name in a right-to-left line (U+2066 ... U+2069), which the
+# bidirectional algorithm here predates: it reads them as the embeddings of old (U+202A ...
+# U+202C), which keep the name's apostrophe with it as well, and drops them once applied.
+EMBEDDINGS = {0x2066: 0x202A, 0x2067: 0x202B, 0x2068: 0x202A, 0x2069: 0x202C}
+ISOLATES = dict.fromkeys(EMBEDDINGS)  # none of them has a glyph, nor a width
+
+
 def visual(text: str) -> str:
     """A line of logical text as it is drawn: letters joined, in visual order."""
-    return get_display(arabic_reshaper.reshape(text), base_dir="R")
+    return get_display(arabic_reshaper.reshape(text.translate(EMBEDDINGS)), base_dir="R")
 
 
 def font_of(style: ParagraphStyle) -> str:
@@ -107,7 +114,8 @@ def lines(text: str, font: str, size: float, width: float) -> list[str]:
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
-            fits = pdfmetrics.stringWidth(arabic_reshaper.reshape(candidate), font, size) <= width
+            drawn = arabic_reshaper.reshape(candidate.translate(ISOLATES))
+            fits = pdfmetrics.stringWidth(drawn, font, size) <= width
             if line and not fits:
                 out.append(line)
                 line = word

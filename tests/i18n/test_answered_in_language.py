@@ -133,6 +133,19 @@ def test_the_report_in_arabic_runs_right_to_left(world, clinician, client_for): 
     assert min(box[0] for box in boxes) > page.get_width() / 2
     # Drawn right to left: the title's first letter lies right of its last.
     assert boxes[0][0] > boxes[-1][0]
+    # A Latin name keeps its apostrophe before it, left to right, in the Arabic lines: drawn
+    # just left of the name's S, never after its y.
+    named = 0
+    for number in range(len(pages := pdfium.PdfDocument(body))):
+        lines = pages[number].get_textpage()
+        raw = lines.get_text_range()
+        for found in re.finditer("Stragedy", raw):
+            near = [k for k in range(found.start() - 3, found.end() + 3) if raw[k] == "'"]
+            assert len(near) == 1, raw[found.start() - 3 : found.end() + 3]
+            apostrophe, s = lines.get_charbox(near[0]), lines.get_charbox(found.start())
+            assert apostrophe[2] <= s[0] + 0.5, (apostrophe, s)
+            named += 1
+    assert named >= 2  # the games' names explained, and a reading of the 'Stragedy
 
 
 def test_the_codebook_comes_in_each_language(world, researcher):  # noqa: F811

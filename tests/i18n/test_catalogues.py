@@ -4,6 +4,7 @@ of them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polib
@@ -21,6 +22,17 @@ SHIPPED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUA
 
 def _catalogue(language: str) -> polib.POFile:
     return polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+
+
+def test_the_arabic_catalogue_isolates_the_name_stragedy_left_to_right():
+    """As the front end's Arabic catalogues do: the name's apostrophe, a neutral, would
+    otherwise take the Arabic line's direction and stand after it ("Stragedy'"). U+2066
+    (left-to-right isolate) ... U+2069 (its end)."""
+    loose = re.compile("(?<!\u2066)'Stragedy|'Stragedy(?!\u2069)")
+    po = _catalogue("ar")
+    written = [text for e in po for text in (e.msgstr, *e.msgstr_plural.values())]
+    assert sum("'Stragedy" in text for text in written) > 10
+    assert [text for text in written if loose.search(text)] == []
 
 
 @pytest.mark.parametrize("language", SHIPPED)
