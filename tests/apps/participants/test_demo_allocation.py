@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.core.management import call_command
 from django.utils import timezone
 
+from apps.accounts.models import User
 from apps.participants.models import AllocationSlot, Participant
 
 
@@ -25,3 +26,16 @@ def test_the_demo_allocates_every_participant(db):
         assert participant.consent_date == timezone.localdate(participant.created_at)
         assert first - participant.created_at < timedelta(days=2)
     assert sorted(AllocationSlot.objects.values_list("position", flat=True)) == [1, 2, 3]
+
+
+def test_the_demo_s_participants_are_measured_against_its_prescription(db, client_for):
+    """The demo prescribes three sessions a week and holds three: its clinician sees each week
+    of the ledger held in full and nothing missed."""
+    call_command("seed_demo", participants=2, weeks=2)
+    demo = client_for(User.objects.get(username="clinician"))
+    for participant in Participant.objects.all():
+        ledger = demo.get(f"/api/participants/{participant.pk}/dose/").json()
+        over = [w for w in ledger["weeks"] if w["week"] < ledger["current_week"]]
+        assert [(w["prescribed"], w["delivered"]) for w in over] == [(3, 3), (3, 3)]
+        row = demo.get(f"/api/participants/{participant.pk}/").json()
+        assert (row["sessions_per_week_planned"], row["sessions_missed_last_week"]) == (3, 0)

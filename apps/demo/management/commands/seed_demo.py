@@ -22,6 +22,7 @@ from apps.participants.models import Participant, Study
 from apps.participants.services.allocation import participant_allocate, study_open
 from apps.participants.services.participants import participant_consent_record, participant_enrol
 from apps.participants.services.studies import protocol_create, study_create
+from apps.programmes.services import programme_set
 from apps.training.models import TrainingSession
 from apps.training.services import session_create
 from apps.visits.services import assessors_set, visit_record, visit_windows_set
@@ -127,6 +128,11 @@ class Command(BaseCommand):
             opponent="heuristic",
             trump_rule="hidden_ask",
             sessions_per_week=1,
+        )
+        # The dose the study prescribes: what each participant's ledger, list row and progress
+        # page count their weeks against (the two protocols' own plans are 3 and 1 a week).
+        programme_set(
+            study=study, actor=researcher, sessions_per_week=3, minutes_per_session=10, weeks=12
         )
         return study, (memulation, mendikot)
 
