@@ -1,38 +1,92 @@
-"""The rows of the dose table: each programme week of each participant the export holds, from
-week 1 to the week under way, read from the dose ledger (what was prescribed, scheduled, held
-and missed) and the weekly plan (what the clinical team's screens planned, and whose plan it
-was). Weeks are counted from the participant's start, so no calendar date leaves."""
+"""The rows of the dose table: each programme week of each participant the export holds, read
+from the dose ledger (what was prescribed, scheduled, held and missed) and the weekly plan (what
+the clinical team's screens planned, and whose plan it was). Weeks are counted from the
+participant's start, so no calendar date leaves.
+
+With shifted times, the table must not tell when the export was made (that moment would bound
+each participant's shift, as a time of the export's own would): its weeks end with the last one
+the participant's records reach (a session held in it, or a missed week explained), and a week
+is told as over only where those records show it is. With real times, the weeks run to the one
+under way."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from apps.common import clock
 from apps.exports.scope import ExportScope
-from apps.programmes.selectors import attendance, dose_ledger, programme_start, week_of
+from apps.participants.models import AllocationSlot
+from apps.programmes.models import MissedDose
+from apps.programmes.selectors import attendance, dose_ledger, starts_on, week_of
+from apps.training.models import TrainingSession
+
+
+@dataclass(frozen=True)
+class Extent:
+    """How far a participant's rows run, and through which week they are told as over."""
+
+    last: int
+    over_through: int
+
+
+def extents(scope: ExportScope, now: datetime.datetime) -> dict[int, Extent]:
+    """Each participant's extent, by id, in four queries whatever their number."""
+    participants = list(scope.participant_rows())
+    pks = [p.pk for p in participants]
+    slots = AllocationSlot.objects.filter(participant__in=pks)
+    allocated = dict(slots.values_list("participant_id", "allocated_at"))
+    starts = {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
+    held: dict[int, int] = {}
+    completed = TrainingSession.objects.filter(
+        participant__in=pks,
+        status=TrainingSession.Status.COMPLETED,
+        started_at__isnull=False,
+        completed_at__isnull=False,
+    )
+    for pk, started in completed.values_list("participant_id", "started_at"):
+        held[pk] = max(held.get(pk, 0), week_of(starts[pk], started) or 0)
+    explained: dict[int, int] = {}
+    for pk, week in MissedDose.objects.filter(participant__in=pks).values_list(
+        "participant_id", "week"
+    ):
+        explained[pk] = max(explained.get(pk, 0), week)
+    out = {}
+    for pk, start in starts.items():
+        current = week_of(start, now) or 0
+        if not scope.shift_dates:
+            out[pk] = Extent(current, current - 1)
+            continue
+        last_held, last_explained = held.get(pk, 0), explained.get(pk, 0)
+        last = min(max(last_held, last_explained), current)
+        out[pk] = Extent(last, min(max(last_held - 1, last_explained), current - 1))
+    return out
 
 
 def dose_count(scope: ExportScope) -> int:
-    now = clock.now()
-    return sum(week_of(programme_start(p), now) or 0 for p in scope.participant_rows())
+    return sum(extent.last for extent in extents(scope, clock.now()).values())
 
 
 def dose_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     now = clock.now()
+    reach = extents(scope, now)
     for participant in scope.participant_rows().order_by("pk"):
+        extent = reach[participant.pk]
+        if not extent.last:
+            continue
         export_id = scope.subjects[participant.pk].export_id
         ledger = dose_ledger(participant, now)
         plans = {row.week: row for row in attendance(participant, now=now)}
-        for week in ledger["weeks"]:
-            if week.week not in plans:  # a later week the ledger shows for its schedule
-                break
+        for week in ledger["weeks"][: extent.last]:
             plan = plans[week.week]
             measured = week.prescription is not None
+            over = week.week <= extent.over_through
             yield (
                 export_id,
                 week.week,
-                not week.current,
+                True if over else (None if scope.shift_dates else False),
                 week.prescribed if measured else None,
                 week.prescribed_minutes if measured else None,
                 plan.planned,
@@ -40,6 +94,6 @@ def dose_rows(scope: ExportScope) -> Iterator[tuple]:
                 week.scheduled,
                 week.delivered,
                 float(week.active_minutes),
-                week.missed if measured else None,
+                week.missed if measured and over else None,
                 week.missed_reason,
             )

@@ -33,11 +33,12 @@ KINDS = (STRING, INTEGER, NUMBER, BOOLEAN, DATETIME)
 MISSING_CODES = {"csv": "", "parquet": None, "bids": "n/a"}
 
 # Why a value may be missing; every column that may be empty names its reasons.
-NOT_APPLICABLE, NOT_RECORDED, ABANDONED, NOT_ENOUGH_DATA = (
+NOT_APPLICABLE, NOT_RECORDED, ABANDONED, NOT_ENOUGH_DATA, WITHHELD = (
     "not_applicable",
     "not_recorded",
     "abandoned",
     "not_enough_data",
+    "withheld",
 )
 NOT_ENOUGH = (NOT_APPLICABLE, NOT_ENOUGH_DATA)  # neutral metrics, baselines; too little data
 MISSING_REASONS = {
@@ -51,6 +52,10 @@ MISSING_REASONS = {
     ABANDONED: gettext_noop("The session or game was abandoned before the value came to be."),
     NOT_ENOUGH_DATA: gettext_noop(
         "Too few sessions, observations or reference data to compute it."
+    ),
+    WITHHELD: gettext_noop(
+        "Left out of an export with shifted times: it would tell when the export was made, "
+        "which would bound each participant's shift."
     ),
 }
 
@@ -1465,11 +1470,13 @@ _VISIT_TABLES = (
 _DOSE_TABLE = Table(
     "dose_weeks",
     gettext_noop(
-        "One row per programme week of each participant, from week 1 to the week under way when "
-        "the export was made, as the dose ledger counts them: week 1 is the seven days from the "
-        "participant's start (allocation, else consent, else enrolment) in the clinic's time "
-        "zone, so no calendar date leaves. Every week of the participants the export holds, "
-        "whatever its session and day filters."
+        "One row per programme week of each participant, as the dose ledger counts them: week "
+        "1 is the seven days from the participant's start (allocation, else consent, else "
+        "enrolment) in the clinic's time zone, so no calendar date leaves. With real times, "
+        "from week 1 to the week under way when the export was made; with shifted times, to "
+        "the last week in which a session was held or a missed week explained, so that the "
+        "table does not tell when the export was made. Every such week of the participants "
+        "the export holds, whatever its session and day filters."
     ),
     ("participant_id", "week"),
     (
@@ -1478,7 +1485,12 @@ _DOSE_TABLE = Table(
         Column(
             "over",
             BOOLEAN,
-            gettext_noop("The week had ended when the export was made (false: under way)."),
+            gettext_noop(
+                "The week had ended when the export was made (false: under way). With shifted "
+                "times, empty where only the export's moment would tell."
+            ),
+            nullable=True,
+            missing=(WITHHELD,),
         ),
         Column(
             "prescribed",
@@ -1542,10 +1554,10 @@ _DOSE_TABLE = Table(
             INTEGER,
             gettext_noop(
                 "Prescribed sessions not held, for a week that is over (empty: the week under "
-                "way, or no prescription)."
+                "way, a week not told as over, or no prescription)."
             ),
             nullable=True,
-            missing=(NOT_APPLICABLE,),
+            missing=(NOT_APPLICABLE, WITHHELD),
         ),
         Column(
             "missed_reason",

@@ -24,13 +24,15 @@ from apps.programmes import links
 from apps.programmes.models import MissedDose, Prescription, Programme
 from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_studies
 
-# The weekly plan's reads, as the participant list and the report read them.
+# The weekly plan's reads, as the participant list, the report, the progress page, the
+# reminders and the dose export read them.
 from apps.programmes.weekly import OWN, PRESCRIBED, PROTOCOL
 from apps.programmes.weekly import attendance as attendance
 from apps.programmes.weekly import plan_basis as plan_basis
 from apps.programmes.weekly import plan_changes as plan_changes
 from apps.programmes.weekly import plan_in_force as plan_in_force
 from apps.programmes.weekly import programme_start as programme_start
+from apps.programmes.weekly import starts_on as starts_on
 from apps.programmes.weekly import week_of as week_of
 from apps.programmes.weekly import weekly_counts as weekly_counts
 from apps.training.models import TrainingSession

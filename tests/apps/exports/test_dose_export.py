@@ -1,7 +1,8 @@
 """The dose in the research export: what staff prescribe, plan, hold and explain through the
 API on the services' clock comes out as the dose_weeks table, one row per programme week of each
 participant the export holds, as their dose ledger and weekly plan read it, under export ids and
-with no calendar date."""
+with no calendar date. With shifted times (the default) the table does not tell when the export
+was made: made weeks later, it is the same."""
 
 from __future__ import annotations
 
@@ -19,6 +20,21 @@ from tests.apps.factories import make_study
 pytestmark = pytest.mark.django_db
 DAY = 86400
 DOSE = {"sessions_per_week": 2, "minutes_per_session": 20, "weeks": 2}
+SHOWN = ("week", "over", "prescribed", "prescribed_minutes", "planned", "plan_source", "held")
+SHOWN += ("active_minutes", "missed", "missed_reason")
+
+
+def _dose_weeks(owner, api, study, **asked) -> tuple[list[dict], str]:
+    made = owner.post(
+        f"/api/studies/{study.pk}/exports/", {"formats": ["csv"], **asked}, format="json"
+    ).json()
+    assert made["status"] == "ready", made
+    data = b"".join(api.get(made["download_url"]).streaming_content)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    text = archive.read("csv/dose_weeks.csv").decode("utf-8")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == TABLES["dose_weeks"].names
+    return rows, archive.read("csv/participants.csv").decode("utf-8")
 
 
 def test_each_programme_week_is_exported_with_its_dose_plan_and_sessions(
@@ -37,34 +53,37 @@ def test_each_programme_week_is_exported_with_its_dose_plan_and_sessions(
         assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
         code = team.get(f"/api/participants/{pk}/").json()["code"]
 
-        moved.advance(3600)  # week 1: one of the two held, 20 minutes
-        made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol}).json()
-        moved.advance(1200)
-        assert team.post(f"/api/sessions/{made['id']}/complete/").status_code == 200
-        moved.advance(7 * DAY)  # week 2: the last prescribed; the participant's own plan is 3
+        def hold() -> None:
+            made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol}).json()
+            moved.advance(1200)
+            assert team.post(f"/api/sessions/{made['id']}/complete/").status_code == 200
+
+        moved.advance(3600)
+        hold()  # week 1: one of the two prescribed
+        moved.advance(7 * DAY)  # week 2, the last prescribed: the participant's own plan is 3
         plan = {"sessions_per_week": 3, "reason": "agreed"}
         assert team.patch(f"/api/participants/{pk}/", plan).status_code == 200
+        hold()
         moved.advance(7 * DAY)  # week 3: after the programme, under the participant's plan
         missed = {"week": 1, "reason": "illness"}
         assert team.post(f"/api/participants/{pk}/dose/missed/", missed).status_code in (200, 201)
 
-        made = owner.post(
-            f"/api/studies/{study.pk}/exports/", {"formats": ["csv"]}, format="json"
-        ).json()
-    assert made["status"] == "ready", made
-    archive = zipfile.ZipFile(io.BytesIO(b"".join(api.get(made["download_url"]).streaming_content)))
-    text = archive.read("csv/dose_weeks.csv").decode("utf-8")
-    rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0]) == TABLES["dose_weeks"].names
-    keep = ("week", "over", "prescribed", "prescribed_minutes", "planned", "plan_source")
-    keep += ("held", "active_minutes", "missed", "missed_reason")
-    assert [tuple(row[name] for name in keep) for row in rows] == [
+        real, _ = _dose_weeks(owner, api, study, shift_dates=False)
+        shifted, participants = _dose_weeks(owner, api, study)
+        moved.advance(5 * 7 * DAY)  # five weeks on, nothing more held
+        later, _ = _dose_weeks(owner, api, study)
+
+    assert [tuple(row[name] for name in SHOWN) for row in real] == [
         ("1", "true", "2", "40", "2", "prescribed", "1", "20.0", "1", "illness"),
-        ("2", "true", "2", "40", "3", "own", "0", "0.0", "2", ""),
+        ("2", "true", "2", "40", "3", "own", "1", "20.0", "1", ""),
         ("3", "false", "0", "0", "3", "own", "0", "0.0", "", ""),
     ]
-    (export_id,) = {row["participant_id"] for row in rows}
-    participants = archive.read("csv/participants.csv").decode("utf-8")
-    assert export_id in participants and code not in text + participants
-    assert clock.today().isoformat() not in text  # weeks are counted, never dated
-    assert "dose_weeks" in archive.read("codebook.json").decode("utf-8")
+    # Shifted: the weeks end with the last one a session was held in, and that one is not told
+    # as over (only the export's moment would tell).
+    assert [tuple(row[name] for name in SHOWN) for row in shifted] == [
+        ("1", "true", "2", "40", "2", "prescribed", "1", "20.0", "1", "illness"),
+        ("2", "", "2", "40", "3", "own", "1", "20.0", "", ""),
+    ]
+    assert later == shifted
+    (export_id,) = {row["participant_id"] for row in shifted}
+    assert export_id in participants and code not in participants
