@@ -451,7 +451,10 @@ class ParticipantUpdateSerializer(serializers.Serializer):
         max_value=14,
         required=False,
         allow_null=True,
-        help_text="The participant's weekly plan; null: the study's newest protocol's.",
+        help_text=(
+            "The participant's own weekly plan; null: none (the prescribed dose applies, else "
+            "the study's newest protocol's)."
+        ),
     )
     clinicians = _staff()
     reason = _reason(required=True)

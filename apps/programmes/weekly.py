@@ -221,7 +221,8 @@ def plan_changes(participant: Participant) -> list[list]:
 
 @dataclass(frozen=True)
 class AttendedWeek:
-    """One row of the report's attendance table."""
+    """One programme week against its plan (the report's attendance table, the progress page and
+    reminders, the dose export)."""
 
     week: int
     starts_on: datetime.date

@@ -3028,7 +3028,7 @@ export interface components {
             language?: components["schemas"]["LanguageEnum"];
             /** @description One of the study's group codes. */
             group?: string;
-            /** @description The participant's weekly plan; null: the study's newest protocol's. */
+            /** @description The participant's own weekly plan; null: none (the prescribed dose applies, else the study's newest protocol's). */
             sessions_per_week?: number | null;
             clinicians?: number[];
             /** @description Why the record is changed (kept in the audit trail). */

@@ -223,9 +223,37 @@ def test_the_participant_s_own_plan_is_reminded_after_the_programme(
     assert len(smtp_server.wait_for(1)) == 1
 
 
-def test_no_reminder_without_a_programme(clinician, client_for, api, smtp_server, service_clock):
-    """A participant whose study prescribes nothing has no session planned in any week (as
-    their progress page says), so no reminder of one is sent."""
+def test_a_study_s_protocol_plan_is_reminded_without_a_programme(
+    clinician, client_for, api, smtp_server, service_clock
+):
+    """With no programme, the study's protocol plans the week (as the clinical team's list and
+    the participant's page say): reminded until the week's session is held."""
+    team = client_for(clinician)
+    study = make_study(clinicians=[clinician])
+    protocol = make_protocol(study=study, sessions_per_week=1)
+    pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+    consent = {"date": clock.today().isoformat(), "form_version": "1"}
+    assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+    token = team.post(f"/api/participants/{pk}/progress-link/").json()["token"]
+    who = {"pk": pk, "team": team, "protocol": protocol, "progress": f"/api/progress/{token}/"}
+    who["device"] = api
+    _remind_every_day(who)
+    assert _progress(who) == (1, 0, 1, 0)
+    assert team.get(f"/api/participants/{pk}/").json()["sessions_per_week_planned"] == 1
+    service_clock.advance(60 * 60)
+    assert reminders_send_job.apply().get() == {"sent": 1}
+    _hold(who, service_clock)
+    service_clock.advance(DAY)
+    assert reminders_send_job.apply().get() == {"skipped": 1}
+    assert _log(who) == [("sent", ""), ("skipped", "week_done")]
+    assert len(smtp_server.wait_for(1)) == 1
+
+
+def test_no_reminder_without_a_programme_nor_a_protocol(
+    clinician, client_for, api, smtp_server, service_clock
+):
+    """A participant whose study neither prescribes nor has a protocol has no session planned in
+    any week (as their progress page says), so no reminder of one is sent."""
     team = client_for(clinician)
     unprescribed = make_study(clinicians=[clinician])
     pk = team.post("/api/participants/", {"study": unprescribed.pk}).json()["id"]
