@@ -17,10 +17,14 @@ from dataclasses import dataclass
 
 from apps.common import clock
 from apps.exports.scope import ExportScope
-from apps.participants.models import AllocationSlot
 from apps.programmes.models import MissedDose
-from apps.programmes.selectors import attendance, dose_ledger, starts_on, week_of
-from apps.training.models import TrainingSession
+from apps.programmes.selectors import (
+    attendance,
+    completed_starts,
+    dose_ledger,
+    programme_starts,
+    week_of,
+)
 
 
 @dataclass(frozen=True)
@@ -33,22 +37,13 @@ class Extent:
 
 def extents(scope: ExportScope, now: datetime.datetime) -> dict[int, Extent]:
     """Each participant's extent, by id, in four queries whatever their number."""
-    participants = list(scope.participant_rows())
-    pks = [p.pk for p in participants]
-    slots = AllocationSlot.objects.filter(participant__in=pks)
-    allocated = dict(slots.values_list("participant_id", "allocated_at"))
-    starts = {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
-    held: dict[int, int] = {}
-    completed = TrainingSession.objects.filter(
-        participant__in=pks,
-        status=TrainingSession.Status.COMPLETED,
-        started_at__isnull=False,
-        completed_at__isnull=False,
-    )
-    for pk, started in completed.values_list("participant_id", "started_at"):
-        held[pk] = max(held.get(pk, 0), week_of(starts[pk], started) or 0)
+    starts = programme_starts(list(scope.participant_rows()))
+    held = {
+        pk: max((week_of(starts[pk], moment) or 0 for moment in moments), default=0)
+        for pk, moments in completed_starts(starts).items()
+    }
     explained: dict[int, int] = {}
-    for pk, week in MissedDose.objects.filter(participant__in=pks).values_list(
+    for pk, week in MissedDose.objects.filter(participant__in=starts).values_list(
         "participant_id", "week"
     ):
         explained[pk] = max(explained.get(pk, 0), week)

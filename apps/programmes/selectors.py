@@ -28,11 +28,12 @@ from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_st
 # reminders and the dose export read them.
 from apps.programmes.weekly import OWN, PRESCRIBED, PROTOCOL
 from apps.programmes.weekly import attendance as attendance
+from apps.programmes.weekly import completed_starts as completed_starts
 from apps.programmes.weekly import plan_basis as plan_basis
 from apps.programmes.weekly import plan_changes as plan_changes
 from apps.programmes.weekly import plan_in_force as plan_in_force
 from apps.programmes.weekly import programme_start as programme_start
-from apps.programmes.weekly import starts_on as starts_on
+from apps.programmes.weekly import programme_starts as programme_starts
 from apps.programmes.weekly import week_of as week_of
 from apps.programmes.weekly import weekly_counts as weekly_counts
 from apps.training.models import TrainingSession

@@ -45,6 +45,32 @@ def programme_start(participant: Participant) -> datetime.date:
     return starts_on(participant, slot.allocated_at if slot else None)
 
 
+def programme_starts(participants: Sequence[Participant]) -> dict[int, datetime.date]:
+    """Each participant's first day of week 1, by participant id, in one query."""
+    slots = AllocationSlot.objects.filter(participant__in=[p.pk for p in participants])
+    allocated = dict(slots.values_list("participant_id", "allocated_at"))
+    return {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
+
+
+def completed_starts(
+    pks: Iterable[int], since: datetime.datetime | None = None
+) -> dict[int, list[datetime.datetime | None]]:
+    """When each participant's completed sessions started (from ``since``), by participant id,
+    in one query."""
+    sessions = TrainingSession.objects.filter(
+        participant__in=pks,
+        status=TrainingSession.Status.COMPLETED,
+        started_at__isnull=False,
+        completed_at__isnull=False,
+    )
+    if since is not None:
+        sessions = sessions.filter(started_at__gte=since)
+    started: dict[int, list[datetime.datetime | None]] = {}
+    for pk, moment in sessions.values_list("participant_id", "started_at"):
+        started.setdefault(pk, []).append(moment)
+    return started
+
+
 def week_of(start: datetime.date, moment: datetime.datetime | None) -> int | None:
     """The programme week ``moment`` falls in (None: before week 1, or no moment)."""
     if moment is None:
@@ -148,22 +174,9 @@ def weekly_counts(
     missed of it are null until week 1 is over; the plan is null without one."""
     now = now or clock.now()
     pks = [p.pk for p in participants]
-    allocated = dict(
-        AllocationSlot.objects.filter(participant__in=pks).values_list(
-            "participant_id", "allocated_at"
-        )
-    )
-    starts = {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
-    sessions = TrainingSession.objects.filter(
-        participant__in=pks,
-        status=TrainingSession.Status.COMPLETED,
-        # Last week began less than two weeks ago (a day more for any time zone).
-        started_at__gte=now - datetime.timedelta(days=15),
-        completed_at__isnull=False,
-    ).values_list("participant_id", "started_at")
-    started: dict[int, list[datetime.datetime | None]] = {}
-    for pk, moment in sessions:
-        started.setdefault(pk, []).append(moment)
+    starts = programme_starts(participants)
+    # Last week began less than two weeks ago (a day more for any time zone).
+    started = completed_starts(pks, since=now - datetime.timedelta(days=15))
     held = {pk: _held_by_week(starts[pk], started.get(pk, [])) for pk in pks}
     plans = _Plans(participants, now)
     counts = {}
