@@ -25,6 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.tools.database import recreate_database  # noqa: E402
+
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation_bench_export"
 )
@@ -38,15 +41,6 @@ PLAYS_PER_GAME = 52
 # seq 0 game_created; 1..26 deal 1 plays; 27 deal 1 result; 28 'Stragedy (deal 2 dealt);
 # 29..54 deal 2 plays; 55 deal 2 result; 56 round result; 57 match result; 58..61 examinations.
 EVENTS_PER_GAME = 62
-
-
-def fresh_database() -> None:
-    import psycopg
-
-    name = DB_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def django_setup() -> None:
@@ -154,7 +148,7 @@ ANALYZE;
 
 
 def build(plays: int, participants: int) -> dict:
-    fresh_database()
+    recreate_database(DB_URL)
     django_setup()
     from django.core.management import call_command
     from django.db import connection

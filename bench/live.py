@@ -64,6 +64,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.tools.database import recreate_database  # noqa: E402
+
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation_live_bench"
 )
@@ -98,12 +100,7 @@ LOGS = Path(tempfile.mkdtemp(prefix="bench-live-"))
 
 
 def prepare_database() -> None:
-    import psycopg
-
-    name = DB_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    recreate_database(DB_URL)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=ENV, check=True
     )

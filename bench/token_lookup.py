@@ -22,6 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.tools.database import recreate_database  # noqa: E402
+
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation_bench_token"
 )
@@ -37,15 +40,6 @@ os.environ.update(
 os.environ.pop("REDIS_URL", None)
 
 
-def fresh_database() -> None:
-    import psycopg
-
-    name = DB_URL.rsplit("/", 1)[1]
-    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
 def cpu_per_call(call, n: int) -> float:
     start = time.process_time()
     for _ in range(n):
@@ -59,7 +53,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
 
-    fresh_database()
+    recreate_database(DB_URL)
     import django
 
     django.setup()
