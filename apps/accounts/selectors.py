@@ -8,7 +8,7 @@ from operator import or_
 from typing import TYPE_CHECKING, TypedDict
 
 from django.db import DEFAULT_DB_ALIAS
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.db.models.expressions import RawSQL
 from django_otp import device_classes, devices_for_user
 from django_otp.plugins.otp_static.models import StaticDevice
@@ -63,13 +63,12 @@ def token_for_key(key: str) -> WithAnnotations[Token, FactorFlags] | None:
     """The API token of ``key``, with its user, whether it was handed out after a second factor,
     and what :func:`token_needs_second_factor` reads, all in one query: it runs on every
     token's request."""
-    return _tokens_with_flags().filter(key=key).first()
-
-
-def _tokens_with_flags() -> QuerySet[WithAnnotations[Token, FactorFlags]]:
     flags = _compiled_flags(DEFAULT_DB_ALIAS)
-    return Token.objects.select_related("user", "verified").annotate(
-        factor_device=flags["factor_device"], team_rule=flags["team_rule"]
+    return (
+        Token.objects.select_related("user", "verified")
+        .annotate(factor_device=flags["factor_device"], team_rule=flags["team_rule"])
+        .filter(key=key)
+        .first()
     )
 
 
