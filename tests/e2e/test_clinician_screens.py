@@ -142,6 +142,27 @@ def test_the_weekly_plan_is_the_participants_own(page, staff):
     assert not page.console_errors, page.console_errors
 
 
+def test_the_dashboard_buttons_stay_put_while_the_list_loads(page, staff):
+    """The participant list arrives late, as on a slow clinic network: the buttons that start
+    the day's work stay where they were while it loaded, so a press aimed at one lands on it."""
+    for _ in range(3):
+        enrol_with_consent(staff["study"], staff["clinician"])
+    held = []
+    page.route(re.compile(r"/api/participants/\?"), lambda route: held.append(route))
+    login_as(page, staff["clinician"])
+    page.goto("/")
+    page.get_by_role("status").filter(has_text="Loading").wait_for()
+    open_table = page.get_by_test_id("open-table")
+    while_loading = open_table.bounding_box()
+    assert while_loading is not None and len(held) == 1
+    held[0].continue_()
+    page.get_by_test_id("participant-table").locator("tbody tr").nth(2).wait_for()
+    assert open_table.bounding_box() == while_loading
+    open_table.click()
+    page.get_by_label("Protocol").wait_for()
+    assert not page.console_errors, page.console_errors
+
+
 @pytest.mark.parametrize("width,height", SCREENS)
 def test_a_completed_session_replays_without_then_with_the_solver(
     new_page, staff, shot, width, height

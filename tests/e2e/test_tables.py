@@ -67,9 +67,6 @@ def both_sizes(page, shot, name: str, problems: dict) -> None:
 def open_table_in_the_ui(page, protocol: Protocol, seats: list[str], shot, problems) -> int:
     """The clinician opens a table from the dashboard; the table page's id."""
     page.goto("/")
-    # The list first, as a person sees it: the buttons under it move down once it is shown, and
-    # a click aimed while it loads lands where the button was.
-    page.get_by_test_id("participant-table").wait_for()
     page.get_by_test_id("open-table").click()
     page.locator(f"#table-protocol option[value='{protocol.pk}']").wait_for(state="attached")
     page.get_by_label("Protocol").select_option(value=str(protocol.pk))

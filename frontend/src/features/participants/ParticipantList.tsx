@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { rows } from "../../api/client";
 import { formatNumber } from "../../i18n/format";
@@ -27,7 +28,10 @@ export function useSummary(id: number | string) {
   });
 }
 
-export function ParticipantListPage() {
+/** The list, with the page's own `actions` between its heading and its rows: there they stay
+ * put while the list loads, instead of moving down under a finger or a pointer about to press
+ * them, and a long list does not push them out of sight. */
+export function ParticipantListPage({ actions }: { actions?: ReactNode }) {
   const { t, i18n } = useLingui();
   const [search, setSearch] = useState("");
   const list = useQuery({
@@ -57,6 +61,7 @@ export function ParticipantListPage() {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
       </div>
+      {actions}
       {list.isLoading && <Loading />}
       <ErrorNote error={list.error} what={t`The participant list`} />
       {list.data && participants.length === 0 && (
@@ -97,7 +102,7 @@ export function ParticipantListPage() {
                 const planned = p.sessions_per_week_planned;
                 const behind = planned !== null && p.sessions_this_week < planned;
                 const thisWeek = formatNumber(p.sessions_this_week);
-                const plan = formatNumber(planned ?? 0);
+                const plan = planned ? formatNumber(planned) : null;
                 return (
                   <tr key={p.id} data-participant={p.code}>
                     <th scope="row">
@@ -115,7 +120,7 @@ export function ParticipantListPage() {
                       data-testid="this-week"
                       data-label={t`This week`}
                     >
-                      {planned ? (
+                      {plan !== null ? (
                         <Trans>
                           {thisWeek} of {plan}
                         </Trans>
