@@ -88,6 +88,11 @@ def test_the_participant_list_flags_what_the_data_support(new_page, staff, shot,
     )
     quiet = page.locator(f"tr[data-participant='{steady.code}']")
     assert quiet.get_by_test_id("flags").inner_text() == "none"
+    # Each flag within its row (a card on a phone), none poking out past its edge.
+    box = row.bounding_box()
+    for flag in row.locator("[data-flag]").all():
+        edges = flag.bounding_box()
+        assert box["x"] <= edges["x"] and edges["x"] + edges["width"] <= box["x"] + box["width"]
     page.wait_for_load_state("networkidle")
     shot(page, f"participant-list-{width}")
     assert run_axe(page) == []
