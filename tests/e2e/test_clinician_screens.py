@@ -153,14 +153,20 @@ def test_the_dashboard_buttons_stay_put_while_the_list_loads(page, staff):
     for _ in range(3):
         enrol_with_consent(staff["study"], staff["clinician"])
     held = []
-    page.route(re.compile(r"/api/participants/\?"), lambda route: held.append(route))
+    the_list = re.compile(r"/api/participants/\?")
+    page.route(the_list, lambda route: held.append(route))
     login_as(page, staff["clinician"])
     page.goto("/")
     page.get_by_role("status").filter(has_text="Loading").wait_for()
     open_table = page.get_by_test_id("open-table")
     while_loading = open_table.bounding_box()
+    for _ in range(250):  # the request reaches the handler a moment after the page sends it
+        if held:
+            break
+        page.wait_for_timeout(20)
     assert while_loading is not None and len(held) == 1
     held[0].continue_()
+    page.unroute(the_list)
     page.get_by_test_id("participant-table").locator("tbody tr").nth(2).wait_for()
     assert open_table.bounding_box() == while_loading
     open_table.click()
