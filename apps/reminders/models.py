@@ -57,7 +57,7 @@ class ReminderLog(models.Model):
         OPTED_OUT = "opted_out", "The participant opted out"
         WITHDRAWN = "withdrawn", "Consent withdrawn"
         WEEK_DONE = "week_done", "This week's sessions are all done"
-        NOTHING_PRESCRIBED = "nothing_prescribed", "No sessions are prescribed this week"
+        NOTHING_PLANNED = "nothing_planned", "No sessions are planned this week"
         PROGRAMME_OVER = "programme_over", "The programme is over"
         SEND_FAILED = "send_failed", "The mail server refused it"
 

@@ -191,7 +191,7 @@ def _why_not(plan: ReminderPlan, now: datetime.datetime) -> str:
     if not progress["sessions_planned"]:
         if progress["programme_over"]:
             return ReminderLog.Why.PROGRAMME_OVER
-        return ReminderLog.Why.NOTHING_PRESCRIBED
+        return ReminderLog.Why.NOTHING_PLANNED
     if progress["sessions_done"] >= progress["sessions_planned"]:
         return ReminderLog.Why.WEEK_DONE
     return ReminderLog.Why.NONE

@@ -4343,12 +4343,12 @@ export interface components {
          *     * `opted_out` - The participant opted out
          *     * `withdrawn` - Consent withdrawn
          *     * `week_done` - This week's sessions are all done
-         *     * `nothing_prescribed` - No sessions are prescribed this week
+         *     * `nothing_planned` - No sessions are planned this week
          *     * `programme_over` - The programme is over
          *     * `send_failed` - The mail server refused it
          * @enum {string}
          */
-        WhyEnum: "quiet_hours" | "opted_out" | "withdrawn" | "week_done" | "nothing_prescribed" | "programme_over" | "send_failed";
+        WhyEnum: "quiet_hours" | "opted_out" | "withdrawn" | "week_done" | "nothing_planned" | "programme_over" | "send_failed";
         /** @enum {string} */
         WildEnum: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
         /**

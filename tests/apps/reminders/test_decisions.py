@@ -151,7 +151,7 @@ def test_the_streak_counts_the_weeks_before_this_one_whatever_is_scheduled_later
     assert _progress(who) == (2, 1, 2, 1)
 
 
-def test_no_reminder_in_a_week_with_nothing_prescribed_nor_after_the_programme(
+def test_no_reminder_in_a_week_with_nothing_planned_nor_after_the_programme(
     participant, researcher, study, client_for, smtp_server, service_clock
 ):
     who = participant
@@ -176,7 +176,7 @@ def test_no_reminder_in_a_week_with_nothing_prescribed_nor_after_the_programme(
 
     assert _log(who) == [
         ("sent", ""),
-        ("skipped", "nothing_prescribed"),
+        ("skipped", "nothing_planned"),
         ("sent", ""),
         ("skipped", "programme_over"),
         ("skipped", "programme_over"),
@@ -265,5 +265,5 @@ def test_no_reminder_without_a_programme_nor_a_protocol(
     assert _progress(who) == (1, 0, 0, 0)
     service_clock.advance(60 * 60)
     assert reminders_send_job.apply().get() == {"skipped": 1}
-    assert _log(who) == [("skipped", "nothing_prescribed")]
+    assert _log(who) == [("skipped", "nothing_planned")]
     assert smtp_server.messages == []

@@ -22,7 +22,7 @@ export const WHY: Record<Exclude<ReminderLogEntry["why"], "">, MessageDescriptor
   opted_out: msg`The participant opted out`,
   withdrawn: msg`Consent withdrawn`,
   week_done: msg`This week's sessions were all done`,
-  nothing_prescribed: msg`No sessions were prescribed that week`,
+  nothing_planned: msg`No sessions were planned that week`,
   programme_over: msg`The programme was over`,
   send_failed: msg`The mail server refused it`,
 };
