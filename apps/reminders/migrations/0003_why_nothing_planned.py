@@ -4,16 +4,18 @@ from django.db import migrations, models
 
 # The skip reason is about the week's plan (a programme's prescription or the participant's own
 # plan), so its code says "planned"; the rows already written are renamed with it.
-RENAMED = ("nothing_prescribed", "nothing_planned")
 
 
-def rename(apps, schema_editor, old=RENAMED[0], new=RENAMED[1]):
-    ReminderLog = apps.get_model("reminders", "ReminderLog")
-    ReminderLog.objects.filter(why=old).update(why=new)
+def _rename(apps, old: str, new: str) -> None:
+    apps.get_model("reminders", "ReminderLog").objects.filter(why=old).update(why=new)
 
 
-def rename_back(apps, schema_editor):
-    rename(apps, schema_editor, old=RENAMED[1], new=RENAMED[0])
+def forwards(apps, schema_editor):
+    _rename(apps, "nothing_prescribed", "nothing_planned")
+
+
+def backwards(apps, schema_editor):
+    _rename(apps, "nothing_planned", "nothing_prescribed")
 
 
 class Migration(migrations.Migration):
@@ -40,5 +42,5 @@ class Migration(migrations.Migration):
                 max_length=20,
             ),
         ),
-        migrations.RunPython(rename, rename_back),
+        migrations.RunPython(forwards, backwards),
     ]
