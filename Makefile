@@ -35,8 +35,9 @@ test: optimised-python setup frontend
 setup: interpreter $(STAMP)
 
 # The suite runs on CPython built with profile-guided and link-time optimisation, as production's
-# image is: its Python takes a fifth less CPU than on a plain build (the whole run a tenth). deploy/build-python builds it
-# once a machine (about 25 minutes); where it cannot, the suite runs on the interpreter found.
+# image is: its Python takes a fifth less CPU than on a plain build (the whole run a tenth).
+# deploy/build-python builds it once a machine (13 to 35 minutes); where it cannot, the suite runs
+# on the interpreter found.
 optimised-python:
 	@deploy/build-python > /dev/null || echo "make test: no optimised Python (deploy/build-python said why above); the suite runs on $$(deploy/find-python)" >&2
 

@@ -1,5 +1,5 @@
 """deploy/build-python, the optimised interpreter `make test` runs the suite on, and how
-deploy/find-python and the Makefile pick it up. The build itself (about 25 minutes) is what
+deploy/find-python and the Makefile pick it up. The build itself (13 to 35 minutes) is what
 `make test` does once a machine; here a finished build is the running interpreter placed where
 the build installs, and a source is a file that is not Python's release."""
 
