@@ -53,6 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.tools import proc  # noqa: E402
 from bench.tools.database import recreate_database  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "apps" / "games"))
@@ -326,11 +327,7 @@ class Player(threading.Thread):
 
 def cpu_seconds(pids: list[int]) -> float:
     """User plus system CPU time of processes so far."""
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+    return sum(proc.cpu_seconds(pid) for pid in pids)
 
 
 def server_pids(server: subprocess.Popen) -> list[int]:

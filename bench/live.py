@@ -65,6 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.tools.database import recreate_database  # noqa: E402
+from bench.tools.proc import cpu_seconds  # noqa: E402
 
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/memulation_live_bench"
@@ -177,11 +178,6 @@ def start_server(app: str, port: int, name: str) -> subprocess.Popen:
             time.sleep(0.1)
     process.kill()
     raise SystemExit(f"the server {name} did not start (see {LOGS / name}.log)")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass

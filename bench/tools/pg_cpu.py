@@ -15,24 +15,24 @@ PostgreSQL must run on this machine, and the user must be allowed to read pg_sta
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import psycopg
 
-TICK = os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.tools import proc
 
 
 def cpu_seconds(pid: int) -> float | None:
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
+        return proc.cpu_seconds(pid)
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
 
 
 def main() -> None:

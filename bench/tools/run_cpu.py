@@ -30,8 +30,12 @@ import sys
 import threading
 import time
 from collections import defaultdict
+from pathlib import Path
 
-TICK = os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.tools.proc import Stat, read_stat
+
 PR_SET_CHILD_SUBREAPER = 36
 PROBE = "sum(i*i for i in range(2*10**7))"
 
@@ -45,22 +49,15 @@ def index() -> float:
     return after.ru_utime - before.ru_utime
 
 
-def processes() -> dict[int, tuple[str, int, int, int]]:
-    """pid: (name, parent, own CPU ticks, reaped children's CPU ticks) for every process."""
+def processes() -> dict[int, Stat]:
+    """Every process's figures, by pid."""
     found = {}
     for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat", "rb") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        name = stat[stat.index(b"(") + 1 : stat.rindex(b")")].decode(errors="replace")
-        fields = stat[stat.rindex(b")") + 2 :].split()
-        own = int(fields[11]) + int(fields[12])  # utime, stime
-        reaped = int(fields[13]) + int(fields[14])  # cutime, cstime
-        found[int(entry.name)] = (name, int(fields[1]), own, reaped)
+        if entry.name.isdigit():
+            try:
+                found[int(entry.name)] = read_stat(int(entry.name))
+            except OSError:
+                continue
     return found
 
 
@@ -70,16 +67,17 @@ def servers_cpu(names: set[str]) -> float:
     counted with the command's processes, not here."""
     table = processes()
     ours = under(table, os.getpid())
-    ticks = 0
+    seconds = 0.0
     for pid, (name, parent, own, reaped) in table.items():
         if name in names and pid not in ours:
-            ticks += own
-            if table.get(parent, ("",))[0] not in names:
-                ticks += reaped
-    return ticks / TICK
+            seconds += own
+            if parent not in table or table[parent].name not in names:
+                seconds += reaped
+    return seconds
 
 
-def under(table: dict[int, tuple[str, int, int, int]], root: int) -> set[int]:
+def under(table: dict[int, Stat], root: int) -> set[int]:
+    """The pids below ``root`` in ``table``."""
     children = defaultdict(list)
     for pid, (_, parent, _, _) in table.items():
         children[parent].append(pid)
@@ -115,7 +113,7 @@ def main() -> None:
     started_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     child = subprocess.Popen(command)
-    seen: dict[int, tuple[str, int]] = {}  # pid: (name, own ticks at the last look)
+    seen: dict[int, tuple[str, float]] = {}  # pid: (name, own CPU seconds at the last look)
     done = threading.Event()
 
     def look() -> None:
@@ -152,7 +150,7 @@ def main() -> None:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     user = usage.ru_utime - started_usage.ru_utime
     system = usage.ru_stime - started_usage.ru_stime
-    still = sum(own + reaped for _, _, own, reaped in left.values()) / TICK
+    still = sum(stat.own + stat.reaped for stat in left.values())
     server = servers_cpu(servers) - servers_before
     index_after = None if args.no_index else index()
 
@@ -166,7 +164,7 @@ def main() -> None:
         print(f"  index: {index_before:.2f} s before, {index_after:.2f} s after ({PROBE})")
     by_name: dict[str, float] = defaultdict(float)
     for name, own in seen.values():
-        by_name[name] += own / TICK
+        by_name[name] += own
     looked = sum(by_name.values())
     print(f"  by process name, as looked at every {args.every} s ({looked:.1f} s of it):")
     for name, seconds in sorted(by_name.items(), key=lambda item: -item[1])[: args.top]:
