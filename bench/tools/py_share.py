@@ -25,9 +25,9 @@ COUNT = re.compile(r" (\d+)$")
 PROCESS = re.compile(r'(?:^|;)process \d+:"(.*?)"(?=;)', re.DOTALL)
 # A stack holding one of these frames is that kind of work (kinds may overlap).
 KINDS = {
-    "Django's request path": "BaseHandler.get_response (",
-    "imports": "(<frozen importlib._bootstrap>",
-    "the engine (apps/games/engine)": "(apps/games/engine/",
+    "BaseHandler.get_response (": "Django's request path",
+    "(<frozen importlib._bootstrap>": "imports",
+    "(apps/games/engine/": "the engine (apps/games/engine)",
 }
 PHASES = {
     "pytest_runtest_setup (": "a test's setup",
@@ -47,16 +47,16 @@ PROCESSES = {
 }
 
 
-def samples(lines: Iterable[str]) -> Iterator[tuple[list[str], int]]:
-    """Each stack (its frames, outermost first) and its count. A frame can hold a newline (a
-    process started with ``python -c`` is named by its code), so a stack runs on until a line
-    ends in its count."""
+def samples(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
+    """Each stack (its frames, outermost first, joined by ";") and its count. A frame can hold
+    a newline (a process started with ``python -c`` is named by its code), so a stack runs on
+    until a line ends in its count."""
     pending = ""
     for line in lines:
         pending += line.rstrip("\n")
         found = COUNT.search(pending)
         if found:
-            yield pending[: found.start()].split(";"), int(found.group(1))
+            yield pending[: found.start()], int(found.group(1))
             pending = ""
         else:
             pending += "\n"
@@ -71,8 +71,8 @@ def process_of(stack: str) -> str:
     return next((name for mark, name in PROCESSES.items() if mark in command), "other commands")
 
 
-def test_folder(frames: list[str], depth: int) -> str | None:
-    for frame in frames:
+def test_folder(stack: str, depth: int) -> str | None:
+    for frame in stack.split(";"):
         path = FRAME_PATH.search(frame)
         if path and path.group(1).startswith("tests/"):
             return "/".join(path.group(1).split("/")[:depth])
@@ -84,16 +84,15 @@ def shares(lines: Iterable[str], depth: int = 3) -> tuple[int, dict[str, Counter
     tables: dict[str, Counter[str]] = {
         name: Counter() for name in ("process", "phase", "test folder", "kind")
     }
-    for frames, count in samples(lines):
+    for stack, count in samples(lines):
         total += count
-        stack = ";".join(frames)
         process = process_of(stack)
         tables["process"][process] += count
         phase = next((name for mark, name in PHASES.items() if mark in stack), "outside a test")
         tables["phase"][phase] += count
-        folder = test_folder(frames, depth)
+        folder = test_folder(stack, depth)
         tables["test folder"][folder or f"no test's frame: {process}"] += count
-        for kind, mark in KINDS.items():
+        for mark, kind in KINDS.items():
             if mark in stack:
                 tables["kind"][kind] += count
     return total, tables
