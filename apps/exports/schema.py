@@ -25,7 +25,7 @@ from apps.programmes.selectors import PLAN_SOURCES
 from apps.training.models import TrainingSession
 from apps.visits.models import Visit, VisitWindow
 
-# Column kinds, with their Parquet types (see apps.exports.writers).
+# Column kinds, with their Parquet types (see apps.exports.parquet).
 STRING, INTEGER, NUMBER, BOOLEAN, DATETIME = "string", "integer", "number", "boolean", "datetime"
 KINDS = (STRING, INTEGER, NUMBER, BOOLEAN, DATETIME)
 

@@ -2,7 +2,9 @@
 
 Each writer holds at most one batch: CSV rows go straight to the file; Parquet rows are gathered
 column by column and written as one row group per batch, so memory stays bounded however long
-the table is.
+the table is. The Parquet writer is its own module (``parquet.py``), imported when a Parquet
+file is written: pyarrow costs every process that imports it about 50 MB and 50 ms at start,
+and most (web workers, the live server, Celery's game and metrics workers) never write one.
 """
 
 from __future__ import annotations
@@ -12,27 +14,10 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import Any, Protocol
 
 from apps.common.spreadsheet import formula_safe
-from apps.exports.schema import BOOLEAN, DATETIME, INTEGER, NUMBER, STRING, Table
-
-ARROW_TYPES = {
-    STRING: pa.string(),
-    INTEGER: pa.int64(),
-    NUMBER: pa.float64(),
-    BOOLEAN: pa.bool_(),
-    DATETIME: pa.timestamp("us", tz="UTC"),
-}
-
-
-def arrow_schema(table: Table) -> pa.Schema:
-    return pa.schema(
-        [pa.field(c.name, ARROW_TYPES[c.kind], nullable=c.nullable) for c in table.columns]
-    )
+from apps.exports.schema import BOOLEAN, DATETIME, STRING, Table
 
 
 def iso_time(moment: datetime) -> str:
@@ -128,34 +113,23 @@ class TsvWriter(CsvWriter):
             yield [_text(value, "n/a") for value in row]
 
 
-class ParquetWriter:
-    """One row group per batch, typed by the table's schema."""
+class TableWriter(Protocol):
+    rows: int
 
-    def __init__(self, table: Table, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.table = table
-        self.schema = arrow_schema(table)
-        self._writer = pq.ParquetWriter(path, self.schema, compression="zstd")
-        self.rows = 0
+    def write(self, rows: Sequence[tuple]) -> None: ...
 
-    def write(self, rows: Sequence[tuple]) -> None:
-        if not rows:
-            return
-        columns = list(zip(*rows, strict=True))
-        assert len(columns) == len(self.schema), self.table.name
-        arrays = [
-            pa.array(values, type=f.type) for values, f in zip(columns, self.schema, strict=True)
-        ]
-        self._writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
-        self.rows += len(rows)
-
-    def close(self) -> None:
-        self._writer.close()
+    def close(self) -> None: ...
 
 
-WRITERS: dict[str, tuple[type[CsvWriter] | type[ParquetWriter], str]] = {
+def parquet_writer(table: Table, path: Path) -> TableWriter:
+    from apps.exports.parquet import ParquetWriter
+
+    return ParquetWriter(table, path)
+
+
+WRITERS: dict[str, tuple[Callable[[Table, Path], TableWriter], str]] = {
     "csv": (CsvWriter, "csv"),
-    "parquet": (ParquetWriter, "parquet"),
+    "parquet": (parquet_writer, "parquet"),
 }
 
 

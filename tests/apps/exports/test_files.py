@@ -12,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from apps.exports.codebook import codebook
+from apps.exports.parquet import arrow_schema
 from apps.exports.schema import BIDS_EVENTS, TABLES
-from apps.exports.writers import arrow_schema
 from apps.metrics.catalogue import METRICS
 
 from .conftest import SECRETS
