@@ -21,7 +21,8 @@ get_resolver().url_patterns
 import config.asgi, config.wsgi
 from config.celery import app
 app.loader.import_default_modules()
-print(json.dumps({"tasks": len(app.tasks), "loaded": sorted({m.split(".")[0] for m in sys.modules})}))
+loaded = sorted({name.split(".")[0] for name in sys.modules})
+print(json.dumps({"tasks": len(app.tasks), "loaded": loaded}))
 """
 
 
