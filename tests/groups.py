@@ -6,9 +6,9 @@ fixture is made once, not once on each worker that draws one of the module's tes
 about 2.5 s of CPU each time, made on three or four workers of six). A module of more than
 ``SPREAD`` tests stays spread over the workers: its fixture is small beside its tests, and one
 worker would trail the run. Browser tests in a row form groups of about ``BROWSER_RUN`` tests,
-"browser:<first module>": one worker runs them one after another with one Chromium (about
-0.6 s of CPU to start), rather than each worker starting its own for one test. The servers'
-groups are ``tests/conftest.py``'s; a test already in a group keeps it.
+"browser:<first module>", run one after another on one worker (a worker starts its one
+Chromium for its first browser test and keeps it: tests/e2e/conftest.py). The servers' groups
+are ``tests/conftest.py``'s; a test already in a group keeps it.
 
 Order. Browser tests and tests with servers of their own spend much of their time waiting (a
 timer, a page, a server starting); the rest keep a core busy. In the order collected, the

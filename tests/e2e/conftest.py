@@ -8,6 +8,7 @@ test's pages always, the others' with ``E2E_SCREENSHOTS=1``.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
 import threading
@@ -75,22 +76,38 @@ def _sync_orm_beside_playwright(monkeypatch):
     cache.clear()
 
 
-@pytest.fixture(scope="package")
-def chromium(django_db_setup, live_server):
-    """One Chromium for the browser tests that a process runs in a row (each test has contexts
-    of its own): launched after the database and the live server are up, closed when the run
-    leaves this folder. Playwright's event loop runs in this thread all that time, so the ORM
-    calls made beside it (fixtures, flushes) are allowed to be synchronous meanwhile."""
+@pytest.fixture(scope="session")
+def _playwright_chromium():
+    """The process's Playwright and Chromium, started for its first browser test and kept until
+    it ends (about 0.8 s of CPU each start, measured). Between its calls, Playwright's sync API
+    marks its event loop as running in this thread; :func:`chromium` holds that mark only while
+    browser tests run, so the other tests (``asyncio.run``, Django's check against synchronous
+    ORM calls in a running loop) see no loop."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        loop = asyncio.get_running_loop()
+        asyncio._set_running_loop(None)
+        yield launched, loop
+        asyncio._set_running_loop(loop)
+        launched.close()
+
+
+@pytest.fixture(scope="package")
+def chromium(django_db_setup, live_server, _playwright_chromium):
+    """The process's one Chromium for the browser tests it runs in a row (each test has
+    contexts of its own), after the database and the live server are up. While the run is in
+    this folder, Playwright's event loop is marked running in this thread, so the ORM calls
+    made beside it (fixtures, flushes) are allowed to be synchronous meanwhile."""
+    launched, loop = _playwright_chromium
     saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    asyncio._set_running_loop(loop)
     try:
-        with sync_playwright() as pw:
-            launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            yield launched
-            launched.close()
+        yield launched
     finally:
+        asyncio._set_running_loop(None)
         if saved is None:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
