@@ -114,6 +114,8 @@ class TsvWriter(CsvWriter):
 
 
 class TableWriter(Protocol):
+    """What an export's table is written through, whatever the file's format."""
+
     rows: int
 
     def write(self, rows: Sequence[tuple]) -> None: ...
@@ -122,6 +124,7 @@ class TableWriter(Protocol):
 
 
 def parquet_writer(table: Table, path: Path) -> TableWriter:
+    """A Parquet writer: pyarrow is imported with the first one a process makes."""
     from apps.exports.parquet import ParquetWriter
 
     return ParquetWriter(table, path)
