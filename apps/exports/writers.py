@@ -116,8 +116,6 @@ class TsvWriter(CsvWriter):
 class TableWriter(Protocol):
     """What an export's table is written through, whatever the file's format."""
 
-    rows: int
-
     def write(self, rows: Sequence[tuple]) -> None: ...
 
     def close(self) -> None: ...
