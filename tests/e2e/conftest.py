@@ -237,9 +237,32 @@ def shot():
     return take
 
 
+# Read from a failed test's pages: where each is, how long it has been there, and its last loads
+# (the resource timing entries list only finished ones: a file asked for and missing from them
+# was still loading, or failed).
+PAGE_STATE_SCRIPT = """() => ({
+  url: location.href,
+  age: Math.round(performance.now()),
+  loads: performance.getEntriesByType("resource").slice(-12).map(e =>
+    `${Math.round(e.startTime)} ms +${Math.round(e.duration)} ms ${e.initiatorType} ` +
+    `${e.responseStatus || "-"} ${e.name.replace(location.origin, "")}`),
+})"""
+
+
+def page_state(page) -> str:
+    """What a failed test's page shows of itself: its address, its console errors, its last
+    finished loads."""
+    state = page.evaluate(PAGE_STATE_SCRIPT)
+    lines = [f"{state['url']} ({state['age']} ms since it loaded)"]
+    lines += [f"console error: {text}" for text in getattr(page, "console_errors", [])]
+    lines += ["last finished loads (start, duration, kind, status, path):", *state["loads"]]
+    return "\n".join(lines)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A browser test that failed leaves a screenshot of each page still open, to see why."""
+    """A browser test that failed leaves a screenshot of each page still open, and what the page
+    says of itself (page_state), to see why."""
     report = yield
     browser = getattr(item, "funcargs", {}).get("browser")
     if report.when == "call" and report.failed and browser is not None:
@@ -249,6 +272,7 @@ def pytest_runtest_makereport(item, call):
             path = SCREENSHOTS / f"failed-{item.name}-{number}.png"
             try:
                 page.screenshot(path=str(path), full_page=True, timeout=5000)
+                report.sections.append((f"page {number}", page_state(page)))
             except Exception as error:  # a crashed or closing page: the failure says the rest
                 report.sections.append(("screenshot", f"{path.name} not taken: {error}"))
             else:
