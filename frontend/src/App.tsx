@@ -4,6 +4,7 @@ import { Suspense, lazy, useState } from "react";
 import type { ReactNode } from "react";
 import { BrowserRouter, Link, Navigate, Route, Routes } from "react-router";
 import { DevicePlayPage, StaffPlayPage } from "./features/play/PlayPage";
+import { PageErrorBoundary } from "./ui/PageErrorBoundary";
 import { JoinPage } from "./features/tables/JoinPage";
 import { SettingsProvider } from "./game/settings";
 import { ParticipantLock } from "./features/play/device/ParticipantLock";
@@ -337,7 +338,9 @@ export function App() {
         <SettingsProvider>
           <BrowserRouter>
             <ParticipantLock>
-              <AppRoutes />
+              <PageErrorBoundary>
+                <AppRoutes />
+              </PageErrorBoundary>
             </ParticipantLock>
           </BrowserRouter>
         </SettingsProvider>
