@@ -1,5 +1,5 @@
 import { Link, MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen } from "../test/render";
 import { PageErrorBoundary } from "./PageErrorBoundary";
 
@@ -21,6 +21,10 @@ function app() {
   );
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("PageErrorBoundary", () => {
   it("shows a page that failed, instead of a blank screen, and clears on the next page", () => {
     vi.spyOn(console, "error").mockImplementation(() => {}); // React reports the error too
@@ -30,6 +34,5 @@ describe("PageErrorBoundary", () => {
     fireEvent.click(screen.getByRole("link", { name: "Start" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByText("The start page")).toBeInTheDocument();
-    vi.restoreAllMocks();
   });
 });
