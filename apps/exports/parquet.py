@@ -35,7 +35,6 @@ class ParquetWriter:
         self.table = table
         self.schema = arrow_schema(table)
         self._writer = pq.ParquetWriter(path, self.schema, compression="zstd")
-        self.rows = 0
 
     def write(self, rows: Sequence[tuple]) -> None:
         if not rows:
@@ -46,7 +45,6 @@ class ParquetWriter:
             pa.array(values, type=f.type) for values, f in zip(columns, self.schema, strict=True)
         ]
         self._writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
-        self.rows += len(rows)
 
     def close(self) -> None:
         self._writer.close()

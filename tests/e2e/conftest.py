@@ -252,7 +252,10 @@ PAGE_STATE_SCRIPT = """() => ({
 def page_state(page) -> str:
     """What a failed test's page shows of itself: its address, its console errors, its last
     finished loads."""
-    state = page.evaluate(PAGE_STATE_SCRIPT)
+    try:
+        state = page.evaluate(PAGE_STATE_SCRIPT)
+    except Exception as error:  # the page closed after its screenshot
+        return f"not read: {error}"
     lines = [f"{state['url']} ({state['age']} ms since it loaded)"]
     lines += [f"console error: {text}" for text in getattr(page, "console_errors", [])]
     lines += ["last finished loads (start, duration, kind, status, path):", *state["loads"]]
@@ -272,11 +275,11 @@ def pytest_runtest_makereport(item, call):
             path = SCREENSHOTS / f"failed-{item.name}-{number}.png"
             try:
                 page.screenshot(path=str(path), full_page=True, timeout=5000)
-                report.sections.append((f"page {number}", page_state(page)))
             except Exception as error:  # a crashed or closing page: the failure says the rest
                 report.sections.append(("screenshot", f"{path.name} not taken: {error}"))
-            else:
-                report.sections.append(("screenshot", str(path)))
+                continue
+            report.sections.append(("screenshot", str(path)))
+            report.sections.append((f"page {number}", page_state(page)))
     return report
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { RELOAD_AT_MOST_EVERY_MS, reloadForStaleFiles } from "./staleFiles";
+import { RELOAD_AT_MOST_EVERY_MS, listenForStaleFiles, reloadForStaleFiles } from "./staleFiles";
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -27,8 +27,7 @@ describe("reloadForStaleFiles", () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it("answers the bundler's event for a file that failed to load", async () => {
-    const { listenForStaleFiles } = await import("./staleFiles");
+  it("answers the bundler's event for a file that failed to load", () => {
     const reload = vi.fn();
     const location = window.location;
     // jsdom's location cannot reload; a stand-in records the call.
