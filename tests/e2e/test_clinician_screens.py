@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from apps.common import clock
 from apps.metrics.catalogue import CATALOGUE
@@ -21,7 +22,14 @@ from apps.metrics.services import participant_readings_refresh
 from apps.participants.models import Participant
 from apps.participants.services import study_update
 from apps.training.services import session_complete, session_create
-from tests.e2e.conftest import enrol_with_consent, login_as, protocol_add, run_axe, session_held
+from tests.e2e.conftest import (
+    after_next_frames,
+    enrol_with_consent,
+    login_as,
+    protocol_add,
+    run_axe,
+    session_held,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -65,6 +73,47 @@ def _declining(staff) -> Participant:
             )  # fmt: skip
     participant_readings_refresh(participant=participant)
     return Participant.objects.get(pk=participant.pk)
+
+
+# How far the focused element has scrolled sideways, once it has (the arrow key's scroll may
+# still be under way).
+SCROLLED_SIDEWAYS = """() => new Promise(done => {
+  const box = document.activeElement;
+  if (box.scrollLeft > 0) done(box.scrollLeft);
+  box.addEventListener("scroll", () => done(box.scrollLeft), {once: true});
+  setTimeout(() => done(box.scrollLeft), 5000);
+})"""
+
+
+def test_a_table_that_outgrows_the_window_scrolls_from_the_keyboard(new_page, staff):
+    """The dose ledger fits a tablet; on a phone its box scrolls sideways and takes the keyboard
+    (a named region in the tab order, moved by the arrow keys); back on the tablet it leaves the
+    tab order. The window's size is all that changes: not a row, not a text."""
+    participant = enrol_with_consent(staff["study"], staff["clinician"])
+    page = new_page(1024, 768)
+    login_as(page, staff["clinician"])
+    page.goto(f"/participants/{participant.pk}")
+    box = page.get_by_test_id("dose-ledger").locator(".table-wrap")
+    box.wait_for()
+    page.wait_for_load_state("networkidle")
+    after_next_frames(page)
+    assert box.get_attribute("tabindex") is None
+    page.set_viewport_size({"width": 320, "height": 568})
+    expect(box).to_have_attribute("tabindex", "0")
+    expect(box).to_have_attribute("role", "region")
+    expect(box).to_have_accessible_name("Table (scrolls sideways)")
+    assert run_axe(page) == []
+    # Reached with the Tab key (back from the control after it), scrolled with the arrow keys.
+    page.get_by_test_id("dose-ledger").get_by_role("button").last.focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.classList.contains('table-wrap')")
+    page.keyboard.press("ArrowRight")
+    scrolled = page.evaluate(SCROLLED_SIDEWAYS)
+    assert scrolled > 0, scrolled
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(box).not_to_have_attribute("tabindex", "0")
+    expect(box).not_to_have_attribute("role", "region")
+    assert not page.console_errors, page.console_errors
 
 
 @pytest.mark.parametrize("width,height", SCREENS)

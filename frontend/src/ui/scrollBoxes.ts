@@ -14,8 +14,12 @@ function boxName(box: HTMLElement): string {
   return t`${name} (scrolls sideways)`;
 }
 
+function boxesUnder(root: ParentNode): NodeListOf<HTMLElement> {
+  return root.querySelectorAll<HTMLElement>(".table-wrap");
+}
+
 export function markScrollBoxes(root: ParentNode): void {
-  for (const box of root.querySelectorAll<HTMLElement>(".table-wrap")) {
+  for (const box of boxesUnder(root)) {
     if (box.scrollWidth > box.clientWidth + 1) {
       if (box.tabIndex !== 0) box.tabIndex = 0;
       box.setAttribute("role", "region");
@@ -33,20 +37,29 @@ export function useScrollBoxes(root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
-    let frame = 0;
-    const mark = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => markScrollBoxes(element));
+    // A box's overflow changes with its own width and its table's: a window resized, a row or a
+    // text added, a font or a style that widens a column, a closed part opened. Each box and its
+    // table are watched for their sizes; the boxes are marked after the layout that changed
+    // one, before it is painted.
+    const sizes = new ResizeObserver(() => markScrollBoxes(element));
+    let watched = new Set<Element>();
+    const watch = () => {
+      const now = new Set<Element>();
+      for (const box of boxesUnder(element)) {
+        now.add(box);
+        if (box.firstElementChild) now.add(box.firstElementChild);
+      }
+      for (const gone of watched) if (!now.has(gone)) sizes.unobserve(gone);
+      for (const part of now) if (!watched.has(part)) sizes.observe(part);
+      watched = now;
     };
-    mark();
-    const changes = new MutationObserver(mark);
-    // A text that grows (a count, a name) can widen a table as much as a new row.
-    changes.observe(element, { childList: true, characterData: true, subtree: true });
-    window.addEventListener("resize", mark);
+    watch();
+    // New boxes (a page drawn, a table replaced) are watched as soon as they are in the page.
+    const changes = new MutationObserver(watch);
+    changes.observe(element, { childList: true, subtree: true });
     return () => {
-      cancelAnimationFrame(frame);
       changes.disconnect();
-      window.removeEventListener("resize", mark);
+      sizes.disconnect();
     };
   }, [root]);
 }
