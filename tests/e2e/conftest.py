@@ -423,11 +423,23 @@ def _axe_source() -> str:
 
 
 def after_next_frames(page) -> None:
-    """Two frames on: what the page marks on its next frame (a table's box that now scrolls
+    """Two frames on: what the page marks after its next layout (a table's box that now scrolls
     sideways is made a focusable region) is marked before the page is judged."""
     page.evaluate(
         "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
+
+
+# axe's violations, each element with its opening tag and its box as the check saw them: its
+# scrolled and its visible width (a scroll box that was not marked tells whether it overflowed).
+AXE_RUN_SCRIPT = """async () => {
+  const found = await axe.run(document, {resultTypes: ["violations"]});
+  return found.violations.map(v => ({...v, nodes: v.nodes.map(n => {
+    const element = document.querySelector(n.target[0]);
+    const box = element ? ` (${element.scrollWidth} px wide in ${element.clientWidth})` : "";
+    return {target: n.target, seen: n.html.slice(0, 200) + box};
+  })}));
+}"""
 
 
 def run_axe(page) -> list[dict]:
@@ -437,15 +449,16 @@ def run_axe(page) -> list[dict]:
     if not page.evaluate("typeof axe !== 'undefined'"):  # once a page, not once a check
         page.evaluate(_axe_source() + "\n;undefined")
     after_next_frames(page)
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    result = page.evaluate(AXE_RUN_SCRIPT)
     return [
         {
             "id": v["id"],
             "impact": v["impact"],
             "help": v["help"],
             "nodes": [n["target"] for n in v["nodes"]][:5],
+            "seen": [n["seen"] for n in v["nodes"]][:5],
         }
-        for v in result["violations"]
+        for v in result
         if v["impact"] in ("serious", "critical")
     ]
 
