@@ -185,6 +185,11 @@ def _new_page(browser, live_server, viewport):
         ),
     )
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    # An error the page reports without throwing (a ResizeObserver that could not deliver every
+    # size before a frame was painted) reaches neither the console nor "pageerror" by itself.
+    context.add_init_script(
+        "addEventListener('error', e => e.error || console.error('Page error: ' + e.message));"
+    )
     # Anything the Content-Security-Policy blocks is an error of the page.
     context.add_init_script(
         "document.addEventListener('securitypolicyviolation', e => console.error("
@@ -435,7 +440,9 @@ def after_next_frames(page) -> None:
 AXE_RUN_SCRIPT = """async () => {
   const found = await axe.run(document, {resultTypes: ["violations"]});
   return found.violations.map(v => ({...v, nodes: v.nodes.map(n => {
-    const element = document.querySelector(n.target[0]);
+    // A target inside a shadow root or a frame is a path of selectors: not measured.
+    const plain = n.target.length === 1 && typeof n.target[0] === "string";
+    const element = plain ? document.querySelector(n.target[0]) : null;
     const box = element ? ` (${element.scrollWidth} px wide in ${element.clientWidth})` : "";
     return {target: n.target, seen: n.html.slice(0, 200) + box};
   })}));

@@ -53,6 +53,7 @@ const boxes = () => [...document.querySelectorAll(".table-wrap")];
 
 beforeEach(() => {
   vi.stubGlobal("ResizeObserver", Sizes);
+  Sizes.last = undefined as unknown as Sizes;
   // Layout as a browser would lay it out: 10 px a character in a 100 px box.
   vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(100);
   vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockImplementation(function (
