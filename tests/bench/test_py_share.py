@@ -24,11 +24,13 @@ RECORDING = "\n".join(
         f"{PYTEST};{WORKER};{SETUP};{IMPORT} 2",
         # A worker a test started: the innermost process names the stack.
         f"{PYTEST};{WORKER};{CELERY};<module> (celery/__main__.py:19) 2",
+        # A process sampled with no Python frame read: its command line holds ";" too.
+        f'{PYTEST};process 13:"/p/.venv/bin/python -c import a;import b" 5',
     ]
 )
 
 
-def test_shares_by_process_phase_folder_and_kind(tmp_path):
+def test_shares_by_process_phase_folder_kind_and_line(tmp_path):
     recording = tmp_path / "run.raw"
     recording.write_text(RECORDING + "\n")
     run = subprocess.run(
@@ -36,9 +38,14 @@ def test_shares_by_process_phase_folder_and_kind(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     rows = {line.strip() for line in run.stdout.splitlines()}
-    assert "10 samples" in rows
-    assert {"80.00 %  pytest's workers", "20.00 %  Celery workers"} <= rows
-    assert {"60.00 %  a test's call", "20.00 %  a test's setup", "20.00 %  outside a test"} <= rows
-    assert {"60.00 %  tests/apps/games", "20.00 %  no test's frame: Celery workers"} <= rows
-    assert {"60.00 %  Django's request path", "60.00 %  the engine (apps/games/engine)"} <= rows
-    assert "20.00 %  imports" in rows
+    assert "15 samples" in rows
+    assert {"53.33 %  pytest's workers", "13.33 %  Celery workers"} <= rows
+    assert {"40.00 %  a test's call", "13.33 %  a test's setup", "46.67 %  outside a test"} <= rows
+    assert {"40.00 %  tests/apps/games", "13.33 %  no test's frame: Celery workers"} <= rows
+    assert {"40.00 %  Django's request path", "40.00 %  the engine (apps/games/engine)"} <= rows
+    assert "13.33 %  imports" in rows
+    # The line a sample was in is its innermost frame, whatever process it ran in.
+    assert f"40.00 %  {ENGINE}" in rows
+    assert {f"13.33 %  {IMPORT}", "13.33 %  <module> (celery/__main__.py:19)"} <= rows
+    assert "33.33 %  (no Python frame read)" in rows
+    assert "33.33 %  other commands" in rows
