@@ -10,13 +10,10 @@ by the line each sample was in (its innermost frame: a call into compiled code c
 time Python computes rather than waits; they are shares of samples, not seconds (py-spy's own
 CPU slows the run it records). A process the kernel has set aside for another (six workers on
 two cores) still holds the lock and is still sampled, so a line where threads are often
-preempted gathers samples without using the CPU. The request middleware's two reads of
-``time.thread_time()`` drew 3.7 % of a whole run's samples (probably because reading a
-thread's clock makes the kernel settle its time slice, and switch away there once the slice is
-spent), yet cost about 0.6 microseconds each, and a loop of requests took no less CPU without
-them. A test's work is put under the first frame in ``tests/``: work with none (a server, a
-Celery worker or a command the test started, a live server's thread) is put under the process
-it ran in.
+preempted gathers samples without using the CPU (CONTRIBUTING.md gives a case: reads of
+``time.thread_time()``). A test's work is put under the first frame in ``tests/``: work with
+none (a server, a Celery worker or a command the test started, a live server's thread) is put
+under the process it ran in.
 """
 
 from __future__ import annotations
@@ -69,22 +66,25 @@ def samples(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
             pending += "\n"
 
 
-def process_of(stack: str) -> str:
-    """The kind of process a stack ran in: py-spy puts a frame for each process of its chain
-    (``process PID:"command line"``) above the stack, the stack's own last. A command line may
-    hold the frames' separator (``python -c "import sys;..."``), hence a search, not a split.
-    A process in which py-spy read no Python frame ends the stack."""
-    found = PROCESS.findall(stack)
-    command = found[-1] if found else ""
+def last_process(stack: str) -> re.Match[str] | None:
+    """The frame of the process a stack ran in: py-spy puts a frame for each process of its
+    chain (``process PID:"command line"``) above the stack, the stack's own last, and ends the
+    stack there when it read no Python frame of it (a process just started, or a stack it
+    could not read). A command line may hold the frames' separator (``python -c "import
+    sys;..."``), hence a search, not a split."""
+    found = list(PROCESS.finditer(stack))
+    return found[-1] if found else None
+
+
+def process_of(process: re.Match[str] | None) -> str:
+    """The kind of process, by its command line."""
+    command = process.group(1) if process else ""
     return next((name for mark, name in PROCESSES.items() if mark in command), "other commands")
 
 
-def innermost(stack: str) -> str:
-    """The frame a stack ends in, under the last of its processes. py-spy read none in some
-    samples (a process just started, or a stack it could not read): those end in the process's
-    command line."""
-    found = list(PROCESS.finditer(stack))
-    frames = stack[found[-1].end() + 1 :] if found else stack
+def innermost(stack: str, process: re.Match[str] | None) -> str:
+    """The frame a stack ends in, under its process."""
+    frames = stack[process.end() + 1 :] if process else stack
     return frames.rsplit(";", 1)[-1] if frames else "(no Python frame read)"
 
 
@@ -103,7 +103,8 @@ def shares(lines: Iterable[str], depth: int = 3) -> tuple[int, dict[str, Counter
     }
     for stack, count in samples(lines):
         total += count
-        process = process_of(stack)
+        found = last_process(stack)
+        process = process_of(found)
         tables["process"][process] += count
         phase = next((name for mark, name in PHASES.items() if mark in stack), "outside a test")
         tables["phase"][phase] += count
@@ -112,7 +113,7 @@ def shares(lines: Iterable[str], depth: int = 3) -> tuple[int, dict[str, Counter
         for mark, kind in KINDS.items():
             if mark in stack:
                 tables["kind"][kind] += count
-        tables["line"][innermost(stack)] += count
+        tables["line"][innermost(stack, found)] += count
     return total, tables
 
 
