@@ -51,9 +51,10 @@ def django_setup() -> None:
 
 SQL = """
 INSERT INTO participants_participant
-    (study_id, code, age_band, "group", consent_date, consent_form_version, created_at)
+    (study_id, code, age_band, "group", consent_date, consent_form_version, created_at, language)
 SELECT %(study)s, 'B' || lpad(i::text, 6, '0'), (ARRAY['60-69','70-79','80+'])[1 + i %% 3],
-       CASE WHEN i %% 2 = 0 THEN 'training' ELSE 'control' END, current_date - 400, 'v1', now()
+       CASE WHEN i %% 2 = 0 THEN 'training' ELSE 'control' END, current_date - 400, 'v1', now(),
+       'en'
 FROM generate_series(1, %(participants)s) i;
 
 INSERT INTO training_trainingsession
@@ -66,10 +67,10 @@ FROM participants_participant p CROSS JOIN generate_series(1, %(per_participant)
 
 INSERT INTO games_game
     (session_id, game_type, seed, options, seats, participant_seat, status, state, next_seq,
-     link_generation, created_at, updated_at, finished_at)
+     link_generation, created_at, updated_at, finished_at, practice)
 SELECT s.id, 'memulation', s.id, '{"rounds": 1, "examination_seconds": 30}',
        '[{"kind": "participant"}, {"kind": "bot", "bot": "random", "level": 0.5}]', 0,
-       'finished', '{}', %(events)s, 0, s.started_at, s.completed_at, s.completed_at
+       'finished', '{}', %(events)s, 0, s.started_at, s.completed_at, s.completed_at, false
 FROM (SELECT * FROM training_trainingsession ORDER BY id LIMIT %(games)s) s;
 
 INSERT INTO games_gameevent (game_id, seq, kind, seat, payload, server_time, decision_ms)
@@ -136,10 +137,10 @@ FROM games_gameevent e WHERE e.kind = 'examination_hidden';
 
 INSERT INTO metrics_metricvalue
     (level, subject_id, participant_id, session_id, game_id, key, version, value, n, details,
-     computed_at)
+     computed_at, seat)
 SELECT lvl, CASE WHEN lvl = 'game' THEN g.id ELSE s.id END, s.participant_id, s.id,
        CASE WHEN lvl = 'game' THEN g.id END, k, 1, ((g.id * 7919 + length(k)) %% 1000) / 1000.0,
-       26, '{}', now()
+       26, '{}', now(), 0
 FROM games_game g JOIN training_trainingsession s ON s.id = g.session_id
 CROSS JOIN unnest(%(keys)s::text[]) k CROSS JOIN unnest(ARRAY['game', 'session']) lvl;
 

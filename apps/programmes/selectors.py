@@ -28,6 +28,7 @@ from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_st
 # reminders and the dose export read them.
 from apps.programmes.weekly import OWN, PRESCRIBED, PROTOCOL
 from apps.programmes.weekly import attendance as attendance
+from apps.programmes.weekly import attendances as attendances
 from apps.programmes.weekly import completed_starts as completed_starts
 from apps.programmes.weekly import plan_basis as plan_basis
 from apps.programmes.weekly import plan_changes as plan_changes
@@ -78,25 +79,75 @@ class Week:
     prescription: int | None = None
 
 
-def dose_ledger(
-    participant: Participant,
-    now: datetime.datetime | None = None,
-    timeline: Timeline | None = None,
-) -> dict:
+def dose_ledger(participant: Participant, now: datetime.datetime | None = None) -> dict:
     """The participant's ledger at ``now``: one row per programme week from week 1 to the
     current week (or the programme's last, if later weeks have sessions), with totals over the
     weeks that are over. Each week reads the prescription of its own time, the current and
     later ones the prescription in force at ``now``; ``prescriptions`` are the versions that
-    applied to the participant, newest first. ``timeline``: those versions, when the caller
-    has read them already."""
-    now = now or clock.now()
-    programme = programme_for(participant)
-    timeline = timeline or timeline_of(participant)
-    start = programme_start(participant)
-    current = week_of(start, now) or 0
-    sessions = TrainingSession.objects.filter(participant=participant).values_list(
-        "status", "scheduled_for", "started_at", "completed_at"
+    applied to the participant, newest first."""
+    sessions = TrainingSession.objects.filter(participant=participant).values_list(*_SESSION)
+    reasons = MissedDose.objects.filter(participant=participant).values_list("week", "reason")
+    return _ledger(
+        participant,
+        now or clock.now(),
+        programme_for(participant),
+        timeline_of(participant),
+        programme_start(participant),
+        list(sessions),
+        dict(reasons),
     )
+
+
+def dose_ledgers(participants: list[Participant], now: datetime.datetime) -> dict[int, dict]:
+    """Each participant's :func:`dose_ledger` at ``now``, by participant id (the study's flow,
+    the dose export): five queries for any number of participants."""
+    pks = [p.pk for p in participants]
+    studies = {p.study_id for p in participants}
+    programmes: dict[tuple[int, int | None], Programme] = {}  # one a study, one a participant
+    for programme in Programme.objects.filter(
+        models.Q(participant__in=pks) | models.Q(study_id__in=studies, participant=None)
+    ):
+        programmes[programme.study_id, programme.participant_id] = programme
+    timelines = timelines_of_studies(studies)
+    starts = programme_starts(participants)
+    sessions: dict[int, list[tuple]] = {}
+    for pk, *row in TrainingSession.objects.filter(participant__in=pks).values_list(
+        "participant_id", *_SESSION
+    ):
+        sessions.setdefault(pk, []).append(tuple(row))
+    reasons: dict[int, dict[int, str]] = {}
+    for pk, week, reason in MissedDose.objects.filter(participant__in=pks).values_list(
+        "participant_id", "week", "reason"
+    ):
+        reasons.setdefault(pk, {})[week] = reason
+    return {
+        p.pk: _ledger(
+            p,
+            now,
+            programmes.get((p.study_id, p.pk)) or programmes.get((p.study_id, None)),
+            timelines(p),
+            starts[p.pk],
+            sessions.get(p.pk, []),
+            reasons.get(p.pk, {}),
+        )
+        for p in participants
+    }
+
+
+_SESSION = ("status", "scheduled_for", "started_at", "completed_at")
+
+
+def _ledger(
+    participant: Participant,
+    now: datetime.datetime,
+    programme: Programme | None,
+    timeline: Timeline,
+    start: datetime.date,
+    sessions: list[tuple],
+    reasons: dict[int, str],
+) -> dict:
+    """The ledger of :func:`dose_ledger`, from the participant's records as read."""
+    current = week_of(start, now) or 0
     held: dict[int, list[float]] = {}
     scheduled: dict[int, int] = {}
     for status, planned_for, started, completed in sessions:
@@ -106,7 +157,6 @@ def dose_ledger(
             continue
         if (week := week_of(start, started)) is not None:
             held.setdefault(week, []).append((completed - started).total_seconds() / 60)
-    reasons = dict(MissedDose.objects.filter(participant=participant).values_list("week", "reason"))
     last = max([current, *held, *scheduled]) if (held or scheduled or current) else 0
     weeks = []
     for number in range(1, last + 1):
@@ -272,10 +322,10 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
     analysed (still consenting: the participants an export holds). Adherence is the dose
     ledgers', summed."""
     now = now or clock.now()
-    timeline_for = timelines_of_studies([study.pk])  # one read of the versions, not one a person
     people = list(
         Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
     )
+    ledgers = dose_ledgers(people, now)  # one read of each kind of record, not one a person
     last_held = dict(
         TrainingSession.objects.filter(participant__study=study, status="completed")
         .values_list("participant_id")
@@ -341,7 +391,7 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
             box["lost"] += 1
             reason = latest_reason.get(p.pk, "no_reason_recorded")
             box["lost_reasons"][reason] = box["lost_reasons"].get(reason, 0) + 1
-        ledger = dose_ledger(p, now, timeline_for(p))
+        ledger = ledgers[p.pk]
         box["prescribed"] += ledger["prescribed"]
         box["delivered"] += sum(
             min(w.delivered, w.prescribed) for w in ledger["weeks"] if w.missed is not None

@@ -11,10 +11,14 @@ import io
 import zipfile
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.common import clock
 from apps.exports.schema import TABLES
+from apps.participants.models import Participant
+from apps.programmes.selectors import attendance, attendances, dose_ledger, dose_ledgers
 from tests.apps.factories import make_study
 
 pytestmark = pytest.mark.django_db
@@ -37,17 +41,24 @@ def _dose_weeks(owner, api, study, **asked) -> tuple[list[dict], str]:
     return rows, archive.read("csv/participants.csv").decode("utf-8")
 
 
+def _prescribed_study(researcher, clinician, owner):
+    """A study with a weekly protocol of four sessions and the prescription ``DOSE``, as its
+    owner sets them up; and the protocol's id."""
+    study = make_study(owners=[researcher], clinicians=[clinician])
+    protocol = owner.post(
+        f"/api/studies/{study.pk}/protocols/", {"name": "weekly", "sessions_per_week": 4}
+    ).json()["id"]
+    prescribed = owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
+    assert prescribed.status_code == 200, prescribed.json()
+    return study, protocol
+
+
 def test_each_programme_week_is_exported_with_its_dose_plan_and_sessions(
     researcher, clinician, client_for, api
 ):
     owner, team = client_for(researcher), client_for(clinician)
     with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
-        study = make_study(owners=[researcher], clinicians=[clinician])
-        protocol = owner.post(
-            f"/api/studies/{study.pk}/protocols/", {"name": "weekly", "sessions_per_week": 4}
-        ).json()["id"]
-        prescribed = owner.put(f"/api/studies/{study.pk}/programme/", DOSE, format="json")
-        assert prescribed.status_code == 200, prescribed.json()
+        study, protocol = _prescribed_study(researcher, clinician, owner)
         pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
         consent = {"date": clock.today().isoformat(), "form_version": "1"}
         assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
@@ -87,3 +98,88 @@ def test_each_programme_week_is_exported_with_its_dose_plan_and_sessions(
     assert later == shifted
     (export_id,) = {row["participant_id"] for row in shifted}
     assert export_id in participants and code not in participants
+
+
+def test_the_dose_table_reads_each_kind_of_record_once_whatever_the_number_of_participants(
+    researcher, clinician, client_for, api
+):
+    """Participants of every kind the ledger tells apart (the study's prescription, their own,
+    their own weekly plan, sessions held, scheduled and missed with a reason) come out as their
+    own ledger and weekly plan read them one by one; and four more such participants add no
+    read of the programme's records to the export (its dose table, and the study's flow it
+    holds, read each kind once for everyone)."""
+    owner, team = client_for(researcher), client_for(clinician)
+    with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
+        study, protocol = _prescribed_study(researcher, clinician, owner)
+
+        def enrol(kind: int) -> int:
+            pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+            consent = {"date": clock.today().isoformat(), "form_version": "1"}
+            assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+            if kind == 1:
+                own = {**DOSE, "sessions_per_week": 3}
+                assert (
+                    team.put(f"/api/participants/{pk}/programme/", own, format="json").status_code
+                    == 200
+                )
+            if kind == 2:
+                plan = {"sessions_per_week": 1, "reason": "agreed"}
+                assert team.patch(f"/api/participants/{pk}/", plan).status_code == 200
+            return pk
+
+        def hold(pk: int) -> None:
+            made = team.post("/api/sessions/", {"participant": pk, "protocol": protocol}).json()
+            moved.advance(600)
+            assert team.post(f"/api/sessions/{made['id']}/complete/").status_code == 200
+
+        def week_of_records(pks: list[int]) -> None:
+            """A week: each holds a session or two, the first of them explains its missed one."""
+            moved.advance(3600)
+            for i, pk in enumerate(pks):
+                for _ in range(1 + i % 2):
+                    hold(pk)
+            moved.advance(7 * DAY)
+            missed = {"week": 1, "reason": "illness"}
+            said = team.post(f"/api/participants/{pks[0]}/dose/missed/", missed)
+            assert said.status_code in (200, 201), said.json()
+
+        first = [enrol(kind) for kind in range(3)]
+        week_of_records(first)
+        rows_of_few, reads_of_few = _dose_reads(owner, api, study)
+        more = [enrol(kind % 3) for kind in range(4)]
+        week_of_records(more)
+        rows, reads = _dose_reads(owner, api, study)
+        everyone = Participant.objects.filter(pk__in=first + more).order_by("pk")
+        one_by_one = {p.pk: (dose_ledger(p, clock.now()), attendance(p, now=clock.now()))
+                      for p in everyone}  # fmt: skip
+        batched = dose_ledgers(list(everyone), clock.now())
+        attended = attendances(list(everyone), clock.now())
+
+    assert len({row["participant_id"] for row in rows}) == 7
+    assert len(rows) > len(rows_of_few) > 0
+    assert {row["plan_source"] for row in rows} == {"prescribed", "own"}
+    assert {row["missed_reason"] for row in rows} >= {"illness", ""}
+    assert reads == reads_of_few, (reads_of_few, reads)
+    for pk, (ledger, weeks) in one_by_one.items():
+        assert batched[pk] == ledger and attended[pk] == weeks, pk
+
+
+PROGRAMME_RECORDS = (
+    "programmes_programme",
+    "programmes_prescription",
+    "programmes_misseddose",
+    "participants_weeklyplan",
+    "participants_allocationslot",
+    "participants_protocol",
+)
+
+
+def _dose_reads(owner, api, study) -> tuple[list[dict], int]:
+    """The shifted export's dose rows, and its reads of the programme's records."""
+    with CaptureQueriesContext(connection) as queries:
+        rows, _ = _dose_weeks(owner, api, study)
+    reads = sum(
+        any(f'"{table}"' in q["sql"] for table in PROGRAMME_RECORDS)
+        for q in queries.captured_queries
+    )
+    return rows, reads
