@@ -64,15 +64,15 @@ def dose_count(scope: ExportScope) -> int:
 
 
 def dose_rows(scope: ExportScope) -> Iterator[tuple]:
-    """The table's rows, participant by participant, from one read of each kind of record
-    whatever the number of participants."""
+    """The table's rows, participant by participant, in a fixed number of queries whatever
+    the number of participants."""
     scope.load()
     now = clock.now()
     reach = extents(scope, now)
-    shown = [p for p in scope.participant_rows().order_by("pk") if reach[p.pk].last]
-    ledgers = dose_ledgers(shown, now)
-    attended = attendances(shown, now)
-    for participant in shown:
+    listed = [p for p in scope.participant_rows().order_by("pk") if reach[p.pk].last]
+    ledgers = dose_ledgers(listed, now)
+    attended = attendances(listed, now)
+    for participant in listed:
         extent = reach[participant.pk]
         export_id = scope.subjects[participant.pk].export_id
         plans = {row.week: row for row in attended[participant.pk]}

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from apps.exports.scope import ExportScope
 from apps.visits import selectors as visit_selectors
 from apps.visits.models import Visit
-from apps.visits.selectors import anchor_day, in_window, point_window
+from apps.visits.selectors import allocations, anchor_on, in_window, point_window
 
 
 def point_name(kind: str, label: str) -> str:
@@ -57,6 +57,7 @@ def visit_count(scope: ExportScope) -> int:
 def visit_rows(scope: ExportScope) -> Iterator[tuple]:
     scope.load()
     names = point_names(scope)
+    allocated = allocations(scope.participant_rows())
     anchors: dict[tuple[int, str], datetime.date | None] = {}
     for visit in _visits(scope).iterator(chunk_size=2000):
         subject = scope.subjects[visit.participant_id]
@@ -65,7 +66,8 @@ def visit_rows(scope: ExportScope) -> Iterator[tuple]:
         if window is not None and visit.held_on is not None:
             key = (visit.participant_id, window.anchor)
             if key not in anchors:
-                anchors[key] = anchor_day(visit.participant, window.anchor)
+                allocated_at = allocated.get(visit.participant_id)
+                anchors[key] = anchor_on(visit.participant, window.anchor, allocated_at)
             anchor = anchors[key]
             held_day = (visit.held_on - anchor).days if anchor is not None else None
         yield (

@@ -35,6 +35,7 @@ from apps.programmes.weekly import plan_changes as plan_changes
 from apps.programmes.weekly import plan_in_force as plan_in_force
 from apps.programmes.weekly import programme_start as programme_start
 from apps.programmes.weekly import programme_starts as programme_starts
+from apps.programmes.weekly import starts_on as starts_on
 from apps.programmes.weekly import week_of as week_of
 from apps.programmes.weekly import weekly_counts as weekly_counts
 from apps.training.models import TrainingSession
@@ -325,7 +326,7 @@ def study_flow(*, study, show_arms: bool, now: datetime.datetime | None = None) 
     people = list(
         Participant.objects.filter(study=study).select_related("arm", "allocation").order_by("pk")
     )
-    ledgers = dose_ledgers(people, now)  # one read of each kind of record, not one a person
+    ledgers = dose_ledgers(people, now)  # five queries, not five a person
     last_held = dict(
         TrainingSession.objects.filter(participant__study=study, status="completed")
         .values_list("participant_id")

@@ -5,6 +5,8 @@ set the windows, the assessor works through the visits as days pass, records eac
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.accounts.models import User
@@ -269,3 +271,46 @@ def test_a_worklist_filter_no_visit_matches_is_refused(trial, assessor, client_f
     assert answer.status_code == 400
     error = answer.json()["error"]
     assert error["code"] and error["message"] and field in error["details"]
+
+
+def test_the_worklist_takes_no_more_queries_for_more_participants(
+    trial, assessor, researcher, clinician, client_for
+):
+    """The assessor's worklist says of each participant what their own visits page says, and
+    four more participants (one visit held, one missed) add no query to it."""
+    study, first, (baseline, follow_up) = trial
+    owner, team, ann = client_for(researcher), client_for(clinician), client_for(assessor)
+    windows = {"windows": [
+        {"point": baseline, "anchor": "enrolment", "opens_day": 0, "closes_day": 7},
+        {"point": follow_up, "anchor": "allocation", "opens_day": 28, "closes_day": 35},
+    ]}  # fmt: skip
+    set_windows = owner.put(f"/api/studies/{study.pk}/visit-windows/", windows, format="json")
+    assert set_windows.status_code == 200, set_windows.json()
+
+    def worklist() -> tuple[list[dict], int]:
+        with CaptureQueriesContext(connection) as queries:
+            answer = ann.get("/api/visits/")
+        assert answer.status_code == 200, answer.json()
+        return answer.json(), len(queries.captured_queries)
+
+    _, alone = worklist()
+    more = []
+    for _ in range(4):
+        pk = team.post("/api/participants/", {"study": study.pk}).json()["id"]
+        consent = {"date": timezone.localdate().isoformat(), "form_version": "1"}
+        assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
+        more.append(pk)
+    held = {"status": "done", "held_on": timezone.localdate().isoformat(), "measures": {"moca": 27}}
+    missed = {"status": "missed", "missed_reason": "illness"}
+    for pk, record in ((more[0], held), (more[1], missed)):
+        said = ann.post(f"/api/participants/{pk}/visits/{baseline}/", record, format="json")
+        assert said.status_code == 201, said.json()
+    work, together = worklist()
+
+    assert together == alone
+    assert len(work) == 2 * 5
+    assert {v["status"] for v in work} >= {"done", "missed", "due", "upcoming"}
+    for pk in [first, *more]:
+        own = ann.get(f"/api/participants/{pk}/visits/").json()
+        listed = [v for v in work if v["participant"] == pk]
+        assert [{k: v[k] for k in own[0]} for v in listed] == own, pk
