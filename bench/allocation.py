@@ -182,7 +182,7 @@ def main() -> None:
             f"{label:<44} {r['convergence']:>10.1f}% {r['best']:>9.1f}% {r['determined']:>9.1f}% "
             f"{r['stratum_gap']:>13.2f} {r['overall_gap']:>7.2f}"
         )
-    share = weighted_share(args.studies // 4, args.participants, rng)
+    share = weighted_share(max(1, args.studies // 4), args.participants, rng)
     print(f"minimisation at 2:1: the heavier arm got {share:.1f}% (target 66.7%)")
     print(
         "concealed design (the clinical team sees no arm): a guess is right "
