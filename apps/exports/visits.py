@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from django.db.models import QuerySet
 
 from apps.exports.scope import ExportScope
+from apps.programmes.selectors import allocations
 from apps.visits import selectors as visit_selectors
 from apps.visits.models import Visit
-from apps.visits.selectors import allocations, anchor_on, in_window, point_window
+from apps.visits.selectors import anchor_on, in_window, point_window
 
 
 def point_name(kind: str, label: str) -> str:

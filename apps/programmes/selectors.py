@@ -27,6 +27,7 @@ from apps.programmes.prescriptions import Timeline, timeline_of, timelines_of_st
 # The weekly plan's reads, as the participant list, the report, the progress page, the
 # reminders and the dose export read them.
 from apps.programmes.weekly import OWN, PRESCRIBED, PROTOCOL
+from apps.programmes.weekly import allocations as allocations
 from apps.programmes.weekly import attendance as attendance
 from apps.programmes.weekly import attendances as attendances
 from apps.programmes.weekly import completed_starts as completed_starts

@@ -39,16 +39,21 @@ def starts_on(participant: Participant, allocated_at: datetime.datetime | None) 
     return timezone.localdate(participant.created_at)
 
 
+def allocations(participants: Iterable[Participant | int]) -> dict[int, datetime.datetime]:
+    """When each of ``participants`` (ids, participants or a query of them) that is allocated
+    was allocated, by participant id, in one query."""
+    slots = AllocationSlot.objects.filter(participant__in=participants)
+    return dict(slots.values_list("participant_id", "allocated_at"))
+
+
 def programme_start(participant: Participant) -> datetime.date:
     """The day the participant's week 1 begins."""
-    slot = AllocationSlot.objects.filter(participant=participant).first()
-    return starts_on(participant, slot.allocated_at if slot else None)
+    return starts_on(participant, allocations([participant.pk]).get(participant.pk))
 
 
 def programme_starts(participants: Sequence[Participant]) -> dict[int, datetime.date]:
     """Each participant's first day of week 1, by participant id, in one query."""
-    slots = AllocationSlot.objects.filter(participant__in=[p.pk for p in participants])
-    allocated = dict(slots.values_list("participant_id", "allocated_at"))
+    allocated = allocations([p.pk for p in participants])
     return {p.pk: starts_on(p, allocated.get(p.pk)) for p in participants}
 
 

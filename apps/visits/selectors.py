@@ -24,9 +24,9 @@ from django.utils.translation import gettext
 
 from apps.common import clock
 from apps.common.errors import NotFound
-from apps.participants.models import AllocationSlot, AssessmentPoint, Participant, Study
+from apps.participants.models import AssessmentPoint, Participant, Study
 from apps.participants.selectors import participant_scope, study_scope
-from apps.programmes.selectors import starts_on
+from apps.programmes.selectors import allocations, starts_on
 from apps.visits.models import StudyAssessor, Visit, VisitWindow
 
 
@@ -90,8 +90,7 @@ def anchor_day(participant: Participant, anchor: str) -> datetime.date | None:
     """The day a window counts from: enrolment, or allocation (in a study without arms the
     participant's start: consent, else enrolment). None while a study with arms has not
     allocated the participant."""
-    slot = AllocationSlot.objects.filter(participant=participant).first()
-    return anchor_on(participant, anchor, slot.allocated_at if slot else None)
+    return anchor_on(participant, anchor, allocations([participant.pk]).get(participant.pk))
 
 
 def anchor_on(
@@ -105,12 +104,6 @@ def anchor_on(
     if participant.study.opened_at is not None:
         return None
     return starts_on(participant, None)
-
-
-def allocations(participant_ids) -> dict[int, datetime.datetime]:
-    """When each allocated participant was allocated, by id, in one query."""
-    slots = AllocationSlot.objects.filter(participant__in=participant_ids)
-    return dict(slots.values_list("participant_id", "allocated_at"))
 
 
 def study_points(study_id: int) -> list[AssessmentPoint]:
@@ -174,12 +167,11 @@ def _row(participant, point, window, anchor, visit, today) -> dict:
 
 def participant_visits(participant: Participant, now: datetime.datetime | None = None) -> list:
     """One row for each of the study's assessment points, in the order they were declared."""
-    slot = AllocationSlot.objects.filter(participant=participant).first()
     return _visit_rows(
         participant,
         study_points(participant.study_id),
         list(Visit.objects.filter(participant=participant)),
-        slot.allocated_at if slot else None,
+        allocations([participant.pk]).get(participant.pk),
         timezone.localdate(now or clock.now()),
     )
 

@@ -103,10 +103,9 @@ def test_each_programme_week_is_exported_with_its_dose_plan_and_sessions(
 def test_the_dose_table_reads_no_more_for_more_participants(researcher, clinician, client_for, api):
     """Participants of the kinds the ledger tells apart (the study's prescription, their own,
     their own weekly plan; one or two sessions held a week, one left unfinished, a missed one
-    explained) come out as
-    their own ledger and weekly plan read them one by one; and four more such participants add
-    no read of the programme's records or sessions to the export (its dose table, and the
-    study's flow it holds, read them in a fixed number of queries)."""
+    explained) come out as their own ledger and weekly plan read them one by one; and four
+    more such participants add no read of the programme's records or sessions to the export
+    (its dose table, and the study's flow it holds, read them in a fixed number of queries)."""
     owner, team = client_for(researcher), client_for(clinician)
     with clock.installed(clock.ManualClock(timezone.now().replace(hour=9))) as moved:
         study, protocol = _prescribed_study(researcher, clinician, owner)
@@ -117,10 +116,8 @@ def test_the_dose_table_reads_no_more_for_more_participants(researcher, clinicia
             assert team.post(f"/api/participants/{pk}/consent/", consent).status_code == 200
             if kind == 1:
                 own = {**DOSE, "sessions_per_week": 3}
-                assert (
-                    team.put(f"/api/participants/{pk}/programme/", own, format="json").status_code
-                    == 200
-                )
+                put = team.put(f"/api/participants/{pk}/programme/", own, format="json")
+                assert put.status_code == 200, put.json()
             if kind == 2:
                 plan = {"sessions_per_week": 1, "reason": "agreed"}
                 assert team.patch(f"/api/participants/{pk}/", plan).status_code == 200
